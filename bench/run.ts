@@ -1,0 +1,14 @@
+// `npm run bench`: every benchmark, each a table of medians with ratios against a baseline measured in the same run.
+// `npm run bench -- ndjson` (or size) runs one.
+import { inChromium } from './browser.js';
+import { ndjsonBench } from './ndjson.js';
+import { sizeBench } from './size.js';
+import { printTable } from './util.js';
+
+const only = process.argv[2];
+if (!only || only === 'ndjson') {
+  const title = 'NDJSON reader (ratio to the JSON.parse floor; higher is better)';
+  printTable(`${title} — Chromium`, await inChromium(new URL('./ndjson.ts', import.meta.url).pathname, 'ndjsonBench'));
+  printTable(`${title} — Node ${process.version}`, await ndjsonBench());
+}
+if (!only || only === 'size') printTable('Entry sizes (minified + gzip, runtime deps external)', await sizeBench());

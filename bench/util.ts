@@ -1,0 +1,20 @@
+// Shared helpers for benchmarks: medians and a plain table printer.
+
+export type Row = Record<string, string>;
+
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+export function printTable(title: string, rows: Row[]): void {
+  if (rows.length === 0) return;
+  const cols = Object.keys(rows[0]);
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(width[i])).join(' │ ');
+  console.log(`\n${title}`);
+  console.log(line(cols));
+  console.log(width.map((w) => '─'.repeat(w)).join('─┼─'));
+  for (const r of rows) console.log(line(cols.map((c) => r[c] ?? '')));
+}

@@ -1,0 +1,58 @@
+import tseslint from 'typescript-eslint';
+import { configs as litConfigs } from 'eslint-plugin-lit';
+import { configs as wcConfigs } from 'eslint-plugin-wc';
+
+/** The house rules of ARCHITECTURE §2: which layer may import which. */
+const layer = (files, patterns, message) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] },
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'dist-demo/**', 'node_modules/**', 'test-results/**', 'custom-elements.json'] },
+  ...tseslint.configs.recommendedTypeChecked,
+  litConfigs['flat/recommended'],
+  wcConfigs['flat/recommended'],
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // node:test's describe/it return promises that the runner tracks itself.
+    files: ['test/**/*.node.test.ts'],
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            {
+              from: 'package',
+              package: 'node:test',
+              name: ['describe', 'it', 'before', 'after', 'beforeEach', 'afterEach'],
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // @open-wc/semantic-dom-diff types chai's `equal` as returning a Promise (its DOM diff overload), which makes
+    // every plain `expect(x).to.equal(y)` look floating; browser tests rely on mocha failing instead.
+    files: ['test/**/*.test.ts'],
+    ignores: ['test/**/*.node.test.ts'],
+    rules: { '@typescript-eslint/no-floating-promises': 'off' },
+  },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  layer(['src/api/**'], ['../*'], 'api/ imports nothing of ours'),
+  layer(
+    ['src/transport/**'],
+    ['../elements/*', '../engine/*', '../server/*', '../layout/*'],
+    'transport/ imports only api/',
+  ),
+  layer(['src/engine/**'], ['**/elements/*'], 'engine/ never imports elements/'),
+  layer(['src/elements/**'], ['**/engine/*', '**/engine'], 'elements reach data only through a Transport'),
+  layer(['src/layout/**'], ['../*'], 'layout/ is pure'),
+);

@@ -1,0 +1,76 @@
+// Patterns, limits and normalisation rules of the API spec, as named constants and small pure functions.
+
+import { ROLES, type Role } from './types.js';
+
+/** Workbook slugs are trimmed and lowercased before matching. */
+export function normalizeSlug(slug: string): string {
+  return slug.trim().toLowerCase();
+}
+
+/** External ids (generate-session and chat) are lowercased and trimmed. */
+export function normalizeExternalId(externalId: string): string {
+  return externalId.trim().toLowerCase();
+}
+
+/** embedTenantName: lowercase, 5 to 36 characters, starts with a letter, ends with a letter or digit, a-z 0-9 -. */
+export const EMBED_TENANT_NAME_PATTERN = /^[a-z][a-z0-9-]{3,34}[a-z0-9]$/;
+export const EMBED_TENANT_NAME_MIN_LENGTH = 5;
+export const EMBED_TENANT_NAME_MAX_LENGTH = 36;
+
+/** Chat messageId: 13 or more digits (Unix milliseconds) followed by `-message`. */
+export const MESSAGE_ID_PATTERN = /^\d{13,}-message$/;
+
+/** A fresh messageId for a chat request, following MESSAGE_ID_PATTERN. */
+export function newMessageId(now: number = Date.now()): string {
+  return `${String(Math.floor(now)).padStart(13, '0')}-message`;
+}
+
+/** DashboardAppSource.entry maximum length. */
+export const APP_ENTRY_MAX_LENGTH = 255;
+
+/** External users per account (generate-session). */
+export const MAX_EXTERNAL_USERS = 10_000;
+/** Non-ephemeral external users per account (chat). */
+export const MAX_NON_EPHEMERAL_EXTERNAL_USERS = 10_000;
+/** Default lifetime of ephemeral chat users: one week. */
+export const DEFAULT_EPHEMERAL_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+/** Rows of a serviceSqlApi result by default; totalRows tells whether more exist. */
+export const SQL_API_RESULT_ROWS = 100;
+
+/** A sessionId must be exchanged within 5 minutes; the token it yields is valid 24 h (ARCHITECTURE §4). */
+export const SESSION_ID_TTL_SECONDS = 5 * 60;
+export const SESSION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+
+/** cubesql row cap (ARCHITECTURE / data-plane issue): default and maximum. */
+export const CUBESQL_DEFAULT_ROW_LIMIT = 10_000;
+export const CUBESQL_MAX_ROW_LIMIT = 50_000;
+
+/** Cursor pagination of the embed-tenant admin lists: default and maximum `first`. */
+export const PAGE_DEFAULT_SIZE = 50;
+export const PAGE_MAX_SIZE = 500;
+
+/** Special chat stream message ids and the main agent node. */
+export const CUTOFF_MESSAGE_ID = '__cutoff__';
+export const STATE_MESSAGE_ID = '__state__';
+export const MAIN_AGENT_NODE = 'service_data_analyst_agent';
+export const FINAL_GRAPH_NODE = 'final';
+
+/** Chat errors of the spec, verbatim. */
+export const THREAD_BUSY_MESSAGE = 'Streaming for thread is in progress';
+
+/** userProfile.picture must be an absolute http:// or https:// URL (syntax only). */
+export function isAbsoluteHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** True when `role` is `minimum` or higher in the role order viewer < explorer < ai-bi-user < developer < admin. */
+export function roleAtLeast(role: Role, minimum: Role): boolean {
+  return ROLES.indexOf(role) >= ROLES.indexOf(minimum);
+}

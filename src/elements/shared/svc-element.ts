@@ -1,0 +1,27 @@
+// The base class of every svc-elements element: shared host styles and a typed emit().
+
+import { LitElement, css } from 'lit';
+
+export class SvcElement extends LitElement {
+  static override styles = css`
+    :host {
+      box-sizing: border-box;
+      font-family: var(--svc-font-family, system-ui, sans-serif);
+      color: var(--svc-color-text, CanvasText);
+    }
+    :host([hidden]) {
+      display: none !important;
+    }
+    *,
+    *::before,
+    *::after {
+      box-sizing: inherit;
+    }
+  `;
+
+  /** Dispatches `event` from this element and returns it, so callers can check `defaultPrevented`. */
+  emit<E extends Event>(event: E): E {
+    this.dispatchEvent(event);
+    return event;
+  }
+}

@@ -1,0 +1,42 @@
+// One config for the three jobs: `vite` serves the demo, `vite build` builds the library,
+// `vite build --mode demo` builds the demo as a static site.
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vite';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  dependencies?: Record<string, string>;
+};
+const runtimeDeps = Object.keys(pkg.dependencies ?? {});
+/** Runtime dependencies (and their subpaths) stay external so consumers dedupe lit and friends. */
+const external = (id: string): boolean =>
+  id.startsWith('node:') || runtimeDeps.some((dep) => id === dep || id.startsWith(`${dep}/`));
+
+export default defineConfig(({ command, mode }) => {
+  if (command === 'serve' || mode === 'demo') {
+    return {
+      root: 'demo',
+      publicDir: false,
+      build: { outDir: '../dist-demo', emptyOutDir: true, target: 'es2022', sourcemap: true },
+      server: { host: '127.0.0.1', port: 5173 },
+      preview: { host: '127.0.0.1', port: 4173 },
+    };
+  }
+  return {
+    build: {
+      lib: {
+        entry: {
+          index: 'src/index.ts',
+          transport: 'src/transport/index.ts',
+          engine: 'src/engine/index.ts',
+          server: 'src/server/index.ts',
+        },
+        formats: ['es'],
+      },
+      outDir: 'dist',
+      sourcemap: true,
+      target: 'es2022',
+      minify: false,
+      rolldownOptions: { external },
+    },
+  };
+});

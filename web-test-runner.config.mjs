@@ -1,0 +1,51 @@
+// @web/test-runner: browser tests in Debian's Chromium driven by puppeteer-core (no browser download).
+// Files named *.node.test.ts run under Node instead (see scripts/test.mjs).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { defaultReporter } from '@web/test-runner';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+
+/** Counts results; prints "N passed, N failed, N skipped" last and writes them for scripts/test.mjs. */
+function plainSummaryReporter() {
+  let sessions = [];
+  const walk = (suite, acc) => {
+    for (const t of suite?.tests ?? []) acc[t.skipped ? 'skipped' : t.passed ? 'passed' : 'failed']++;
+    for (const s of suite?.suites ?? []) walk(s, acc);
+    return acc;
+  };
+  return {
+    onTestRunFinished(args) {
+      sessions = args.sessions;
+    },
+    stop() {
+      const acc = { passed: 0, failed: 0, skipped: 0 };
+      for (const s of sessions) {
+        walk(s.testResults, acc);
+        if (!s.passed && s.errors?.length) acc.failed += s.errors.length; // file-level errors (import failure…)
+        if (!s.passed && !s.errors?.length && !s.testResults?.tests?.length && !s.testResults?.suites?.length)
+          acc.failed++; // a file that never reported (timeout, crash)
+      }
+      mkdirSync('test-results', { recursive: true });
+      writeFileSync('test-results/browser.json', JSON.stringify(acc));
+      // wtr's dynamic terminal repaints over direct writes, so print on process exit.
+      process.once('exit', () =>
+        process.stdout.write(`\n${acc.passed} passed, ${acc.failed} failed, ${acc.skipped} skipped\n`),
+      );
+    },
+  };
+}
+
+export default {
+  files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
+  nodeResolve: true,
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
+  browsers: [chromeLauncher({ launchOptions: { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS } })],
+  concurrency: 1, // 2-core machines
+  browserStartTimeout: 60000,
+  testsStartTimeout: 60000,
+  testsFinishTimeout: 180000,
+  testFramework: { config: { timeout: 10000 } },
+  filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
+  reporters: [defaultReporter(), plainSummaryReporter()],
+};
