@@ -7,9 +7,11 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import type * as EngineModule from '../src/engine/index.js';
 import type * as TransportModule from '../src/transport/index.js';
 
 type TransportEntry = typeof TransportModule;
+type EngineEntry = typeof EngineModule;
 
 const root = new URL('..', import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -76,6 +78,19 @@ describe('library build', () => {
     assert.equal(typeof server.createServerClient, 'function');
     const engine = await load('./engine');
     assert.equal(typeof engine.createLocalEngine, 'function');
+  });
+
+  it('the built engine runs in Node on fake-indexeddb', async () => {
+    const { IDBFactory } = await import('fake-indexeddb');
+    const { createLocalEngine, DEMO } = (await import(pathToFileURL(join(out, 'engine.js')).href)) as EngineEntry;
+    const { HttpTransport } = (await import(pathToFileURL(join(out, 'transport.js')).href)) as TransportEntry;
+    const engine = await createLocalEngine({ indexedDB: new IDBFactory(), seed: 'demo' });
+    const t = new HttpTransport({ baseUrl: 'https://local.svc', fetch: engine.fetch, auth: { apiKey: DEMO.adminKey } });
+    assert.deepEqual(
+      (await t.listDeployments()).map((d) => d.name),
+      ['Demo'],
+    );
+    await engine.close();
   });
 
   it('the transport entry works from the build', async () => {

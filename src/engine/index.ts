@@ -1,30 +1,50 @@
-// Entry point `svc-elements/engine`: createLocalEngine(), the whole API answered in-process (ARCHITECTURE §1, §5).
-// The engine itself lands with the control-plane issue; until then this entry only fixes the public shape.
+// Entry point `svc-elements/engine`: createLocalEngine(), the whole API answered in-process on IndexedDB
+// (ARCHITECTURE §1, §5). The returned `fetch` is an HTTP server that lives in the page (or in Node).
 
 import { ApiError } from '../api/errors.js';
+import { demoSeed } from './demo-seed.js';
+import type { EngineContext } from './domain/context.js';
+import { createApp } from './http/app.js';
+import type { LocalEngine, LocalEngineOptions } from './options.js';
+import { openEngineDb } from './store/db.js';
+import type { StoreName } from './store/schema.js';
+import { applySeed } from './store/seed.js';
 
-/** The local engine: an HTTP server that lives in-process. */
-export interface LocalEngine {
-  /** Answers exactly what the remote service answers (status codes, headers, NDJSON streams). */
-  fetch(request: Request): Promise<Response>;
-  close(): Promise<void>;
-  reset(): Promise<void>;
-}
+export type { EngineHooks, EngineSeed, LocalEngine, LocalEngineOptions } from './options.js';
+export type { AccessPolicy, Cube, DataModel, View } from './data/model-types.js';
+export { DEMO, demoSeed } from './demo-seed.js';
 
-export interface LocalEngineOptions {
-  indexedDB?: IDBFactory;
-  name?: string;
-  now?: () => number;
-  seed?: 'demo' | Record<string, unknown>;
-}
+export async function createLocalEngine(options: LocalEngineOptions = {}): Promise<LocalEngine> {
+  const factory = options.indexedDB ?? globalThis.indexedDB;
+  if (!factory) {
+    throw new TypeError('createLocalEngine: no IndexedDB here; pass options.indexedDB (e.g. fake-indexeddb in Node)');
+  }
+  const now = options.now ?? Date.now;
+  const seed = options.seed === 'demo' ? demoSeed : options.seed;
+  const db = await openEngineDb(factory, options.name ?? 'svc-engine');
+  const ctx: EngineContext = { db, now, hooks: options.hooks ?? {} };
+  if (seed) await applySeed(db, seed, now());
+  const app = createApp(ctx);
+  let closed = false;
 
-/** Not available yet: rejects with a clear error instead of pretending to work. */
-export function createLocalEngine(_options: LocalEngineOptions = {}): Promise<LocalEngine> {
-  return Promise.reject(
-    new ApiError({
-      status: 501,
-      code: 'not_implemented',
-      message: 'svc-elements/engine: the local engine is not built yet',
-    }),
-  );
+  return {
+    async fetch(request: Request): Promise<Response> {
+      if (closed) {
+        return Response.json({ error: 'The local engine is closed' }, { status: 503 });
+      }
+      return app.fetch(request);
+    },
+    close() {
+      closed = true;
+      db.close();
+      return Promise.resolve();
+    },
+    async reset() {
+      if (closed) throw new ApiError({ status: 503, message: 'The local engine is closed' });
+      const names = [...db.objectStoreNames] as StoreName[];
+      const tx = db.transaction(names, 'readwrite');
+      await Promise.all([...names.map((n) => tx.objectStore(n).clear()), tx.done]);
+      if (seed) await applySeed(db, seed, now());
+    },
+  };
 }

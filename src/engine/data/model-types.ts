@@ -1,0 +1,58 @@
+// The data model of ARCHITECTURE §5: cubes and views with access policies, as plain objects in the vendor's YAML
+// schema (snake_case). The engine's data plane reads it; the seed carries it.
+
+import type { LoadFilter } from '../../api/types.js';
+
+export interface DataModel {
+  cubes: Cube[];
+  views?: View[];
+}
+
+export interface CubeMeasure {
+  name: string;
+  type: 'count' | 'count_distinct' | 'sum' | 'avg' | 'min' | 'max' | 'number';
+  sql?: string;
+  title?: string;
+  description?: string;
+  filters?: { sql: string }[];
+}
+
+export interface CubeDimension {
+  name: string;
+  type: 'string' | 'number' | 'time' | 'boolean';
+  sql: string;
+  primary_key?: boolean;
+  title?: string;
+  description?: string;
+  public?: boolean;
+}
+
+export interface Cube {
+  name: string;
+  sql_table?: string;
+  sql?: string;
+  title?: string;
+  description?: string;
+  public?: boolean;
+  measures: CubeMeasure[];
+  dimensions: CubeDimension[];
+  joins?: { name: string; relationship: 'many_to_one' | 'one_to_many' | 'one_to_one'; sql: string }[];
+  segments?: { name: string; sql: string }[];
+  access_policy?: AccessPolicy[];
+}
+
+export interface View {
+  name: string;
+  title?: string;
+  description?: string;
+  access_policy?: AccessPolicy[];
+  cubes: { join_path: string; includes: '*' | string[]; excludes?: string[]; prefix?: boolean; alias?: string }[];
+}
+
+export interface AccessPolicy {
+  group?: string;
+  groups?: string[];
+  conditions?: { if: string }[];
+  member_level?: { includes?: '*' | string[]; excludes?: string[] };
+  row_level?: { filters?: LoadFilter[]; allow_all?: boolean };
+}

@@ -1,0 +1,58 @@
+// The `demo` seed (ARCHITECTURE §5): account `demo` on enterprise with creator mode, deployment 1 with service-token
+// auth, one user per role, an admin key and a key scoped to deployment 1, agent `analyst`, groups and attributes
+// that drive access policies. The e-commerce dataset and the `sales` view come with the data plane.
+
+import type { EngineSeed } from './options.js';
+
+/** Credentials of the demo seed, for the demo page, docs and tests. Local only: never use them anywhere else. */
+export const DEMO = {
+  accountName: 'demo',
+  deploymentId: 1,
+  agentId: 'analyst',
+  adminKey: 'demo-admin-key',
+  deploymentKey: 'demo-deployment-1-key',
+  developerKey: 'demo-developer-key',
+  analystKey: 'demo-analyst-key',
+  viewerKey: 'demo-viewer-key',
+  apiSecret: 'demo-deployment-1-secret-change-me-0123456789',
+  embedTenant: 'acme-corp',
+} as const;
+
+export const demoSeed: EngineSeed = {
+  account: { name: DEMO.accountName, plan: 'enterprise', useCreatorMode: true },
+  deployments: [{ id: DEMO.deploymentId, name: 'Demo', apiSecret: DEMO.apiSecret, serviceTokenAuth: true }],
+  users: [
+    { email: 'admin@demo.local', username: 'admin', role: 'admin', firstName: 'Ada' },
+    { email: 'developer@demo.local', username: 'developer', role: 'developer', firstName: 'Dev' },
+    { email: 'analyst@demo.local', username: 'analyst', role: 'ai-bi-user', firstName: 'Ann' },
+    { email: 'viewer@demo.local', username: 'viewer', role: 'viewer', firstName: 'Vic' },
+  ],
+  apiKeys: [
+    { key: DEMO.adminKey, userEmail: 'admin@demo.local', scim: true },
+    { key: DEMO.deploymentKey, userEmail: 'admin@demo.local', deploymentIds: [DEMO.deploymentId] },
+    { key: DEMO.developerKey, userEmail: 'developer@demo.local' },
+    { key: DEMO.analystKey, userEmail: 'analyst@demo.local' },
+    { key: DEMO.viewerKey, userEmail: 'viewer@demo.local' },
+  ],
+  groups: [
+    { name: 'sales-eu', description: 'Sales, Europe' },
+    { name: 'sales-us', description: 'Sales, United States' },
+    { name: 'executives', description: 'Sees every region' },
+  ],
+  userAttributes: [
+    { name: 'region', type: 'string', displayName: 'Region' },
+    { name: 'allowed_categories', type: 'string_array', displayName: 'Allowed categories' },
+    { name: 'max_discount', type: 'number', displayName: 'Maximum discount' },
+  ],
+  embedTenants: [{ name: DEMO.embedTenant, useCreatorMode: true }],
+  agents: [{ id: DEMO.agentId, deploymentId: DEMO.deploymentId, name: 'Analyst' }],
+  folders: [
+    {
+      id: 1,
+      deploymentId: DEMO.deploymentId,
+      name: 'Shared',
+      shares: [{ userEmail: 'developer@demo.local', level: 'edit' }],
+    },
+    { id: 2, deploymentId: DEMO.deploymentId, name: 'Finance', parentId: 1 },
+  ],
+};

@@ -1,0 +1,15 @@
+// What every domain function gets: the database, the clock and the test hooks.
+
+import type { EngineHooks } from '../options.js';
+import type { Db } from '../store/db.js';
+
+export interface EngineContext {
+  db: Db;
+  now(): number;
+  hooks: EngineHooks;
+}
+
+/** Adds a record to an autoIncrement store and returns its id (the record type's `id` is assigned by the store). */
+export function withoutId<T extends { id: number }>(record: Omit<T, 'id'>): T {
+  return record as T;
+}

@@ -1,0 +1,23 @@
+// The engine's HTTP face: a hono app whose fetch answers what the remote service answers. Every error becomes the
+// REST error body of ARCHITECTURE §4, `{"error": "…", "code"?: "…"}`.
+
+import { Hono } from 'hono';
+import { ApiError } from '../../api/errors.js';
+import type { EngineContext } from '../domain/context.js';
+import { embedRoutes } from './embed.js';
+import { managementRoutes } from './management.js';
+
+export function createApp(ctx: EngineContext): Hono {
+  const app = new Hono();
+  managementRoutes(app, ctx);
+  embedRoutes(app, ctx);
+  app.notFound((c) => c.json({ error: `No route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json(error.toBody(), error.status as 400);
+    }
+    console.error('svc-engine: unexpected error', error);
+    return c.json({ error: 'Internal server error' }, 500);
+  });
+  return app;
+}

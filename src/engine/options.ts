@@ -1,0 +1,62 @@
+// The engine's public contract (ARCHITECTURE §5): createLocalEngine options, the seed, the LocalEngine it returns.
+
+import type { AttributeType, Plan, Role } from '../api/types.js';
+import type { DataModel } from './data/model-types.js';
+
+export interface EngineSeed {
+  account: { name: string; plan: Plan; useCreatorMode?: boolean };
+  deployments: { id: number; name: string; apiSecret?: string; jwksUrl?: string; serviceTokenAuth?: boolean }[];
+  users: { email: string; username?: string; role: Role; firstName?: string }[];
+  apiKeys: { key: string; userEmail: string; deploymentIds?: number[] /* omitted: all */; scim?: boolean }[];
+  /** Tenant-wide groups. */
+  groups?: { name: string; description?: string }[];
+  /** Tenant-wide attribute catalog. */
+  userAttributes?: { name: string; type: AttributeType; displayName?: string }[];
+  embedTenants?: { name: string; useCreatorMode?: boolean }[];
+  agents?: { id: string; deploymentId: number; name?: string }[];
+  /**
+   * Folders. `shares` is our extension of §5: access for non-admin users (admins manage everything, a workbook's
+   * creator manages it; everyone else needs a share on the workbook's folder or an ancestor).
+   */
+  folders?: {
+    id: number;
+    deploymentId: number;
+    name: string;
+    parentId?: number;
+    shares?: { userEmail: string; level: 'view' | 'edit' | 'manage' }[];
+  }[];
+  /** Cubes and views with access policies. */
+  dataModel?: DataModel;
+  /** Raw rows of the tables cubes read; times as ISO 8601 strings, stored as TIMESTAMP. */
+  tables?: Record<string, Record<string, string | number | boolean | null>[]>;
+  /** Size of the generated demo dataset (demo seed). */
+  data?: { rows?: number };
+}
+
+/** Test seams (ours, not in §5): code that runs between the steps of an operation, to reproduce races. */
+export interface EngineHooks {
+  /** Runs after upsertWorkbookBySlug decided create or update and before it applies (separate transactions). */
+  beforeUpsertApply?(info: { deploymentId: number; slug: string; decision: 'create' | 'update' }): Promise<void> | void;
+}
+
+export interface LocalEngineOptions {
+  /** Default: globalThis.indexedDB. In Node pass one, e.g. fake-indexeddb's. */
+  indexedDB?: IDBFactory;
+  /** IndexedDB database name. Default 'svc-engine'. */
+  name?: string;
+  /** Clock in epoch ms, for expiry tests. Default Date.now. */
+  now?: () => number;
+  /** Applied once, idempotently, to an empty database. */
+  seed?: 'demo' | EngineSeed;
+  hooks?: EngineHooks;
+}
+
+/** The local engine: an HTTP server that lives in-process. */
+export interface LocalEngine {
+  /** Answers exactly what the remote service answers (status codes, headers, NDJSON streams). */
+  fetch(request: Request): Promise<Response>;
+  /** Closes the database; later fetches fail. Data stays. */
+  close(): Promise<void>;
+  /** Deletes every record and applies the seed again. */
+  reset(): Promise<void>;
+}

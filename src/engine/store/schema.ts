@@ -1,0 +1,246 @@
+// The engine's IndexedDB schema: one object store per aggregate, with the records' shapes and their indexes.
+
+import type { DBSchema } from 'idb';
+import type {
+  AttributeType,
+  DashboardConfig,
+  DashboardStatus,
+  Plan,
+  ReportSnapshot,
+  Role,
+  SessionDisplaySettings,
+  UserAttributeValueType,
+  UserProfile,
+  WorkbookType,
+} from '../../api/types.js';
+
+/** Scope of groups and attribute definitions: '' is tenant-wide, otherwise an embed tenant's name. */
+export type Scope = string;
+export const TENANT_WIDE: Scope = '';
+
+export type AccessLevel = 'view' | 'edit' | 'manage';
+
+/** A grant of access to a workbook or folder, to one internal user. */
+export interface Share {
+  userId: number;
+  level: AccessLevel;
+}
+
+export interface AccountRecord {
+  key: 'account';
+  name: string;
+  plan: Plan;
+  useCreatorMode: boolean;
+  createdAt: string;
+}
+
+export interface DeploymentRecord {
+  id: number;
+  name: string;
+  /** Secret of the deployment's session tokens (HS256) and of chat service tokens. */
+  apiSecret: string;
+  jwksUrl?: string;
+  serviceTokenAuth: boolean;
+  createdAt: string;
+}
+
+export interface UserRecord {
+  id: number;
+  email: string;
+  username: string;
+  role: Role;
+  firstName?: string;
+  createdAt: string;
+}
+
+export interface ApiKeyRecord {
+  /** SHA-256 of the key, hex: the key itself is never stored. */
+  hash: string;
+  userId: number;
+  /** Deployments the key may act on; undefined: all. */
+  deploymentIds?: number[];
+  scim: boolean;
+  createdAt: string;
+}
+
+export interface FolderRecord {
+  id: number;
+  deploymentId: number;
+  name: string;
+  parentId?: number;
+  shares: Share[];
+  createdAt: string;
+}
+
+export interface WorkbookRecord {
+  id: number;
+  deploymentId: number;
+  name: string;
+  /** Normalised slug; absent for workbooks without one (absent keys are not indexed). */
+  slug?: string;
+  type: WorkbookType;
+  meta: Record<string, unknown>;
+  calculatedFields: Record<string, unknown>;
+  folderId: number | null;
+  createdBy: number;
+  shares: Share[];
+  isFavorite: boolean | null;
+  dashboardDraft: DashboardConfig | null;
+  publishedDashboardId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DashboardRecord {
+  id: number;
+  publicId: string;
+  deploymentId: number;
+  workbookId: number;
+  status: DashboardStatus;
+  allowEmbed: boolean;
+  config: DashboardConfig;
+  versionNumber: number;
+  versionId: number;
+  reportSnapshots: ReportSnapshot[];
+  createdBy: number | null;
+  title: string | null;
+  description: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DashboardVersionRecord {
+  id: number;
+  dashboardId: number;
+  versionNumber: number;
+  config: DashboardConfig;
+  reportSnapshots: ReportSnapshot[];
+  createdAt: string;
+}
+
+export interface GroupRecord {
+  id: number;
+  scope: Scope;
+  name: string;
+  description: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AttributeRecord {
+  id: number;
+  scope: Scope;
+  name: string;
+  type: AttributeType;
+  displayName: string | null;
+  defaultValue: string | null;
+  description: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface EmbedTenantRecord {
+  name: string;
+  useCreatorMode: boolean;
+  createdAt: string;
+}
+
+export interface ExternalUserRecord {
+  id: number;
+  /** '' for the account's own tenant, otherwise the embed tenant's name. */
+  tenant: Scope;
+  externalId: string;
+  email: string | null;
+  profile: UserProfile;
+  /** Attribute values by attribute name. */
+  attributes: Record<string, UserAttributeValueType>;
+  /** Group names of the user's memberships, sorted. */
+  groups: string[];
+  isEphemeral: boolean;
+  /** Epoch ms after which an ephemeral user is removed; null for persistent users. */
+  expiresAt: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A minted embed session, waiting to be exchanged (single use, 5 minutes). */
+export interface SessionRecord {
+  sessionId: string;
+  deploymentId: number;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+  claims: SessionClaims;
+}
+
+/** What a session grants; copied into the token's claims at exchange. */
+export interface SessionClaims {
+  deploymentId: number;
+  externalId?: string;
+  internalId?: string;
+  email?: string;
+  userProfile?: UserProfile;
+  embedTenantName?: string;
+  creatorMode?: boolean;
+  groups: string[];
+  userAttributes: Record<string, UserAttributeValueType>;
+  securityContext: Record<string, unknown>;
+  settings: SessionDisplaySettings;
+  scope: string[];
+}
+
+export interface RevokedTokenRecord {
+  jti: string;
+  revokedAt: number;
+  /** Epoch ms: after this the token is expired anyway and the record can go. */
+  expiresAt: number;
+}
+
+export interface AgentRecord {
+  id: string;
+  deploymentId: number;
+  name: string;
+}
+
+export interface EngineDB extends DBSchema {
+  agents: { key: string; value: AgentRecord };
+  meta: { key: string; value: AccountRecord };
+  deployments: { key: number; value: DeploymentRecord };
+  users: { key: number; value: UserRecord; indexes: { email: string; username: string } };
+  apiKeys: { key: string; value: ApiKeyRecord };
+  folders: { key: number; value: FolderRecord; indexes: { deploymentId: number } };
+  workbooks: {
+    key: number;
+    value: WorkbookRecord;
+    indexes: { deploymentSlug: [number, string]; deploymentId: number };
+  };
+  dashboards: { key: number; value: DashboardRecord; indexes: { publicId: string; workbookId: number } };
+  dashboardVersions: { key: number; value: DashboardVersionRecord; indexes: { dashboardId: number } };
+  groups: { key: number; value: GroupRecord; indexes: { scopeName: [string, string]; scope: string } };
+  attributes: { key: number; value: AttributeRecord; indexes: { scopeName: [string, string]; scope: string } };
+  embedTenants: { key: string; value: EmbedTenantRecord };
+  externalUsers: {
+    key: number;
+    value: ExternalUserRecord;
+    indexes: { tenantExternalId: [string, string]; tenant: string; expiresAt: number };
+  };
+  sessions: { key: string; value: SessionRecord };
+  revokedTokens: { key: string; value: RevokedTokenRecord };
+}
+
+export type StoreName =
+  | 'agents'
+  | 'meta'
+  | 'deployments'
+  | 'users'
+  | 'apiKeys'
+  | 'folders'
+  | 'workbooks'
+  | 'dashboards'
+  | 'dashboardVersions'
+  | 'groups'
+  | 'attributes'
+  | 'embedTenants'
+  | 'externalUsers'
+  | 'sessions'
+  | 'revokedTokens';
