@@ -1,8 +1,7 @@
 // `npm run build` produces dist/ with the four entries of package.json, their types, and runtime deps external.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -27,7 +26,9 @@ describe('library build', () => {
   const at = (distPath: string) => join(out, distPath.replace(/^\.\/dist\//, ''));
 
   before(async () => {
-    out = mkdtempSync(join(tmpdir(), 'svc-build-'));
+    // Inside the project, so the build's bare imports (lit, hono…) resolve from its node_modules as a consumer's would.
+    mkdirSync(join(root, 'test-results'), { recursive: true });
+    out = mkdtempSync(join(root, 'test-results', 'build-'));
     await build({
       root,
       configFile: join(root, 'vite.config.ts'),
@@ -81,6 +82,8 @@ describe('library build', () => {
   });
 
   it('the built engine runs in Node on fake-indexeddb', async () => {
+    const auto = 'fake-indexeddb/auto'; // the IndexedDB classes idb expects as globals
+    await import(auto);
     const { IDBFactory } = await import('fake-indexeddb');
     const { createLocalEngine, DEMO } = (await import(pathToFileURL(join(out, 'engine.js')).href)) as EngineEntry;
     const { HttpTransport } = (await import(pathToFileURL(join(out, 'transport.js')).href)) as TransportEntry;

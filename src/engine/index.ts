@@ -19,6 +19,12 @@ export async function createLocalEngine(options: LocalEngineOptions = {}): Promi
   if (!factory) {
     throw new TypeError('createLocalEngine: no IndexedDB here; pass options.indexedDB (e.g. fake-indexeddb in Node)');
   }
+  if (typeof globalThis.IDBRequest === 'undefined') {
+    // idb recognises IndexedDB objects by their global classes.
+    throw new TypeError(
+      "createLocalEngine: IndexedDB's classes are not global here; in Node import 'fake-indexeddb/auto' first",
+    );
+  }
   const now = options.now ?? Date.now;
   const seed = options.seed === 'demo' ? demoSeed : options.seed;
   const db = await openEngineDb(factory, options.name ?? 'svc-engine');

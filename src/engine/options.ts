@@ -51,12 +51,12 @@ export interface LocalEngineOptions {
   hooks?: EngineHooks;
 }
 
-/** The local engine: an HTTP server that lives in-process. */
+/** The local engine: an HTTP server that lives in-process. Its functions are bound: pass `engine.fetch` around. */
 export interface LocalEngine {
   /** Answers exactly what the remote service answers (status codes, headers, NDJSON streams). */
-  fetch(request: Request): Promise<Response>;
-  /** Closes the database; later fetches fail. Data stays. */
-  close(): Promise<void>;
+  fetch: (request: Request) => Promise<Response>;
+  /** Closes the database; later fetches answer 503. Data stays. */
+  close: () => Promise<void>;
   /** Deletes every record and applies the seed again. */
-  reset(): Promise<void>;
+  reset: () => Promise<void>;
 }

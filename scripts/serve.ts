@@ -1,0 +1,18 @@
+// `npm run serve`: the local engine with the demo seed on http://127.0.0.1:8787 (PORT to change), in memory
+// (fake-indexeddb): every start begins from the seed.
+import 'fake-indexeddb/auto';
+import { DEMO, createLocalEngine } from '../src/engine/index.js';
+import { serveFetch } from '../src/engine/node/serve.js';
+
+const port = Number(process.env.PORT ?? 8787);
+const engine = await createLocalEngine({ seed: 'demo' });
+await serveFetch(engine.fetch, { port });
+const base = `http://127.0.0.1:${port}`;
+console.log(`svc-elements local engine on ${base} (demo seed, in memory)
+
+  curl -s ${base}/api/v1/deployments -H 'Authorization: Bearer ${DEMO.adminKey}'
+  curl -s -X PUT ${base}/api/v1/deployments/1/workbooks/by-slug/my-board -H 'Authorization: Bearer ${DEMO.adminKey}' \\
+       -H 'Content-Type: application/json' -d '{"name":"My board"}'
+  curl -s -X POST ${base}/api/v1/embed/generate-session -H 'Authorization: Api-Key ${DEMO.adminKey}' \\
+       -H 'Content-Type: application/json' -d '{"deploymentId":1,"externalId":"viewer-1","groups":["sales-eu"]}'
+`);

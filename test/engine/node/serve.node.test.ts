@@ -1,0 +1,55 @@
+// The engine in Node on fake-indexeddb, served over a real local port: the same answers over real HTTP.
+import 'fake-indexeddb/auto';
+import assert from 'node:assert/strict';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { DEMO, createLocalEngine, type LocalEngine } from '../../../src/engine/index.js';
+import { serveFetch } from '../../../src/engine/node/serve.js';
+import { ApiError } from '../../../src/api/errors.js';
+import { HttpTransport } from '../../../src/transport/http-transport.js';
+
+describe('engine served over node:http', () => {
+  let engine: LocalEngine;
+  let server: Server;
+  let base: string;
+
+  before(async () => {
+    engine = await createLocalEngine({ seed: 'demo', name: `serve-${process.pid}` });
+    server = await serveFetch(engine.fetch, { port: 0 });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  after(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await engine.close();
+  });
+
+  it('answers the management and embed API over real HTTP (globalThis.fetch)', async () => {
+    const admin = new HttpTransport({ baseUrl: base, auth: { apiKey: DEMO.adminKey } });
+    const wb = await admin.upsertWorkbookBySlug(1, 'Over-HTTP', { name: 'Over HTTP' });
+    assert.equal(wb.slug, 'over-http');
+    const { sessionId } = await admin.generateSession({
+      deploymentId: 1,
+      externalId: 'node-viewer',
+      groups: ['sales-us'],
+    });
+    const { token } = await admin.exchangeSessionToken(sessionId);
+    const viewer = new HttpTransport({ baseUrl: base, auth: { serviceToken: token } });
+    assert.deepEqual(
+      (await viewer.listDeployments()).map((d) => d.id),
+      [1],
+    );
+  });
+
+  it('carries error statuses and bodies', async () => {
+    const res = await fetch(`${base}/api/v1/deployments`);
+    assert.equal(res.status, 401);
+    assert.deepEqual(await res.json(), { error: 'Missing Authorization header' });
+    const admin = new HttpTransport({ baseUrl: base, auth: { apiKey: DEMO.adminKey } });
+    await assert.rejects(
+      admin.upsertWorkbookBySlug(42, 'x'),
+      (e: unknown) => e instanceof ApiError && e.status === 404,
+    );
+  });
+});
