@@ -23,6 +23,11 @@ export async function inChromium(modulePath: string, exportName: string, ...args
   });
   try {
     const page = await browser.newPage();
+    // A real origin (served by the route, no network) so IndexedDB and the like are available.
+    await page.route('http://bench.localhost/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' }),
+    );
+    await page.goto('http://bench.localhost/');
     await page.addScriptTag({ content: bundle.outputFiles[0].text });
     return await page.evaluate(
       async ({ name, fnArgs }) => {

@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, each a table of medians with ratios against a baseline measured in the same run.
-// `npm run bench -- ndjson` (or size) runs one.
+// `npm run bench -- ndjson` (or engine, or size) runs one.
 import { inChromium } from './browser.js';
 import { ndjsonBench } from './ndjson.js';
 import { sizeBench } from './size.js';
@@ -10,5 +10,16 @@ if (!only || only === 'ndjson') {
   const title = 'NDJSON reader (ratio to the JSON.parse floor; higher is better)';
   printTable(`${title} — Chromium`, await inChromium(new URL('./ndjson.ts', import.meta.url).pathname, 'ndjsonBench'));
   printTable(`${title} — Node ${process.version}`, await ndjsonBench());
+}
+if (!only || only === 'engine') {
+  const engineModule = new URL('./engine.ts', import.meta.url).pathname;
+  printTable(
+    'Engine latency through engine.fetch — Chromium, real IndexedDB',
+    await inChromium(engineModule, 'engineBench'),
+  );
+  printTable(
+    'generate-session latency as external users grow — Chromium, real IndexedDB',
+    await inChromium(engineModule, 'userCountCurve'),
+  );
 }
 if (!only || only === 'size') printTable('Entry sizes (minified + gzip, runtime deps external)', await sizeBench());

@@ -3,6 +3,7 @@
 
 import { ApiError } from '../api/errors.js';
 import { demoSeed } from './demo-seed.js';
+import { ReadCache } from './domain/cache.js';
 import type { EngineContext } from './domain/context.js';
 import { createApp } from './http/app.js';
 import type { LocalEngine, LocalEngineOptions } from './options.js';
@@ -28,7 +29,7 @@ export async function createLocalEngine(options: LocalEngineOptions = {}): Promi
   const now = options.now ?? Date.now;
   const seed = options.seed === 'demo' ? demoSeed : options.seed;
   const db = await openEngineDb(factory, options.name ?? 'svc-engine');
-  const ctx: EngineContext = { db, now, hooks: options.hooks ?? {} };
+  const ctx: EngineContext = { db, now, hooks: options.hooks ?? {}, cache: new ReadCache() };
   if (seed) await applySeed(db, seed, now());
   const app = createApp(ctx);
   let closed = false;
@@ -47,10 +48,12 @@ export async function createLocalEngine(options: LocalEngineOptions = {}): Promi
     },
     async reset() {
       if (closed) throw new ApiError({ status: 503, message: 'The local engine is closed' });
+      ctx.cache.clear();
       const names = [...db.objectStoreNames] as StoreName[];
       const tx = db.transaction(names, 'readwrite');
       await Promise.all([...names.map((n) => tx.objectStore(n).clear()), tx.done]);
       if (seed) await applySeed(db, seed, now());
+      ctx.cache.clear();
     },
   };
 }

@@ -9,10 +9,17 @@ export function randomToken(bytes = 24): string {
   return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** SHA-256 of a string, hex. */
+const hashes = new Map<string, string>();
+
+/** SHA-256 of a string, hex; the last few hundred results are remembered (the same keys come back). */
 export async function sha256Hex(text: string): Promise<string> {
+  const known = hashes.get(text);
+  if (known !== undefined) return known;
   const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  if (hashes.size >= 500) hashes.delete(hashes.keys().next().value!);
+  hashes.set(text, hex);
+  return hex;
 }
 
 export function isoAt(ms: number): string {

@@ -49,10 +49,14 @@ export function readAuthorization(
 }
 
 export async function authenticateApiKey(ctx: EngineContext, key: string): Promise<KeyPrincipal> {
-  const record = await ctx.db.get('apiKeys', await sha256Hex(key));
-  const user = record && (await ctx.db.get('users', record.userId));
-  if (!record || !user) throw unauthorized('Invalid API key');
-  return { kind: 'apiKey', user, key: record };
+  const hash = await sha256Hex(key);
+  const principal = await ctx.cache.get(`apiKey:${hash}`, async () => {
+    const record = await ctx.db.get('apiKeys', hash);
+    const user = record && (await ctx.db.get('users', record.userId));
+    return record && user ? ({ kind: 'apiKey', user, key: record } as const) : undefined;
+  });
+  if (!principal) throw unauthorized('Invalid API key');
+  return principal;
 }
 
 /** A JWT has three base64url parts; anything else presented as Bearer is treated as an API key. */
@@ -109,7 +113,7 @@ export async function requireDeployment(
   deploymentId: number,
 ): Promise<DeploymentRecord> {
   requireDeploymentScope(principal, deploymentId);
-  const deployment = await ctx.db.get('deployments', deploymentId);
+  const deployment = await getDeployment(ctx, deploymentId);
   if (!deployment) throw new ApiError({ status: 404, message: `Deployment ${deploymentId} not found` });
   return deployment;
 }
@@ -118,4 +122,12 @@ export async function requireDeployment(
 export function requireKey(principal: Principal): KeyPrincipal {
   if (principal.kind !== 'apiKey') throw forbidden('This operation needs an API key, not an embed session token');
   return principal;
+}
+
+export function getDeployment(ctx: EngineContext, id: number): Promise<DeploymentRecord | undefined> {
+  return ctx.cache.get(`deployment:${id}`, () => ctx.db.get('deployments', id));
+}
+
+export function getAccount(ctx: EngineContext) {
+  return ctx.cache.get('account', () => ctx.db.get('meta', 'account'));
 }

@@ -2,11 +2,13 @@
 
 import type { EngineHooks } from '../options.js';
 import type { Db } from '../store/db.js';
+import type { ReadCache } from './cache.js';
 
 export interface EngineContext {
   db: Db;
   now(): number;
   hooks: EngineHooks;
+  cache: ReadCache;
 }
 
 /** Adds a record to an autoIncrement store and returns its id (the record type's `id` is assigned by the store). */

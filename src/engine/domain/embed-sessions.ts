@@ -1,7 +1,6 @@
 // generate-session (spec rules 1–10), and the session exchange and revoke of ARCHITECTURE §4. Everything a
 // generate-session writes happens in one transaction: any failure leaves the database as it was.
 
-import type { IDBPObjectStore, StoreNames } from 'idb';
 import { ApiError } from '../../api/errors.js';
 import {
   MAX_EXTERNAL_USERS,
@@ -18,7 +17,6 @@ import type {
 } from '../../api/types.js';
 import type {
   AttributeRecord,
-  EngineDB,
   ExternalUserRecord,
   GroupRecord,
   Scope,
@@ -27,7 +25,7 @@ import type {
 } from '../store/schema.js';
 import { TENANT_WIDE } from '../store/schema.js';
 import { abortQuietly, isoAt, jsonEqual, randomToken } from '../util.js';
-import { forbidden, requireDeployment, type KeyPrincipal } from './auth.js';
+import { forbidden, getAccount, getDeployment, requireDeployment, type KeyPrincipal } from './auth.js';
 import { withoutId, type EngineContext } from './context.js';
 import { signSessionToken, verifySessionToken } from './session-tokens.js';
 
@@ -35,7 +33,7 @@ const bad = (message: string) => new ApiError({ status: 400, message });
 
 /** The plan gate of the spec for generate-session and chat. */
 export async function requirePaidPlan(ctx: EngineContext, what: string): Promise<void> {
-  const account = await ctx.db.get('meta', 'account');
+  const account = await getAccount(ctx);
   if (!account || account.plan === 'free') {
     throw forbidden(`${what} is available on premium and enterprise plans only`);
   }
@@ -73,45 +71,79 @@ export async function generateSession(
 ): Promise<GenerateSessionResponse> {
   await requirePaidPlan(ctx, 'Embed sessions');
   await requireDeployment(ctx, principal, body.deploymentId);
-  const account = (await ctx.db.get('meta', 'account'))!;
+  const account = (await getAccount(ctx))!;
   const nowMs = ctx.now();
   const now = isoAt(nowMs);
   const sessionId = randomToken(32);
   const creatorMode = body.creatorMode === true;
   const tenantName = body.embedTenantName ?? TENANT_WIDE;
   const catalog: Scope = creatorMode ? tenantName : TENANT_WIDE;
+  const attributeDefs = body.userAttributeDefinitions ?? [];
+  const groupDefs = body.groupDefinitions ?? [];
+  const valueNames = (body.userAttributes ?? []).map((a) => a.name);
+  const groupNames = body.groups === undefined ? [] : [...new Set(body.groups)];
 
   const tx = ctx.db.transaction(
     ['embedTenants', 'groups', 'attributes', 'externalUsers', 'users', 'sessions'],
     'readwrite',
   );
+  const attributes = tx.objectStore('attributes');
+  const groups = tx.objectStore('groups');
+  const externalUsers = tx.objectStore('externalUsers');
+  const writes: Promise<unknown>[] = [];
   try {
+    // Every read at once: one round trip instead of one per name.
+    const lookup = <R>(index: { get(key: [string, string]): Promise<R | undefined> }, scope: Scope, names: string[]) =>
+      Promise.all(names.map((n) => index.get([scope, n]))).then((rs) => new Map(names.map((n, i) => [n, rs[i]])));
+    const users = tx.objectStore('users');
+    const [tenant, existingAttrDefs, existingGroupDefs, catalogAttrs, catalogGroups, existingUser, internalUser] =
+      await Promise.all([
+        body.embedTenantName !== undefined ? tx.objectStore('embedTenants').get(body.embedTenantName) : undefined,
+        lookup(
+          attributes.index('scopeName'),
+          tenantName,
+          attributeDefs.map((d) => d.name),
+        ),
+        lookup(
+          groups.index('scopeName'),
+          tenantName,
+          groupDefs.map((d) => d.name),
+        ),
+        lookup(attributes.index('scopeName'), catalog, valueNames),
+        lookup(groups.index('scopeName'), catalog, groupNames),
+        body.externalId !== undefined
+          ? externalUsers.index('tenantExternalId').get([tenantName, normalizeExternalId(body.externalId)])
+          : undefined,
+        body.internalId !== undefined
+          ? users
+              .index('username')
+              .get(body.internalId)
+              .then((u) => u ?? users.index('email').get(body.internalId!.toLowerCase()))
+          : undefined,
+      ]);
+
     // The embed tenant: created on first use, with the account's creator-mode flag.
-    let useCreatorMode = account.useCreatorMode;
-    if (body.embedTenantName !== undefined) {
-      const tenants = tx.objectStore('embedTenants');
-      const tenant = await tenants.get(body.embedTenantName);
-      if (tenant) useCreatorMode = tenant.useCreatorMode;
-      else await tenants.add({ name: body.embedTenantName, useCreatorMode: account.useCreatorMode, createdAt: now });
+    const useCreatorMode = tenant ? tenant.useCreatorMode : account.useCreatorMode;
+    if (body.embedTenantName !== undefined && !tenant) {
+      writes.push(tx.objectStore('embedTenants').add({ name: body.embedTenantName, useCreatorMode, createdAt: now }));
     }
     if (creatorMode && !useCreatorMode) {
       throw bad(`creatorMode requires the useCreatorMode flag on embed tenant ${body.embedTenantName ?? account.name}`);
     }
 
-    // Rule 2, 3, 9: definitions first, in the embed tenant's scope only; a type change fails the whole request.
-    const attributes = tx.objectStore('attributes');
-    for (const def of body.userAttributeDefinitions ?? []) {
-      const existing = await attributes.index('scopeName').get([tenantName, def.name]);
+    // Rules 2, 3, 9: definitions first, in the embed tenant's scope only; a type change fails the whole request.
+    for (const def of attributeDefs) {
+      const existing = existingAttrDefs.get(def.name);
       if (existing && existing.type !== def.type) {
         throw bad(`User attribute ${def.name}: cannot change type from ${existing.type} to ${def.type}`);
       }
-      const supplied = { displayName: def.displayName, defaultValue: def.defaultValue, description: def.description };
-      if (existing) {
-        const next = mergeSupplied(existing, supplied);
-        if (next !== existing) await attributes.put({ ...next, updatedAt: now });
-      } else {
-        await attributes.add(
-          withoutId<AttributeRecord>({
+      const record = existing
+        ? mergeSupplied(existing, {
+            displayName: def.displayName,
+            defaultValue: def.defaultValue,
+            description: def.description,
+          })
+        : withoutId<AttributeRecord>({
             scope: tenantName,
             name: def.name,
             type: def.type,
@@ -120,34 +152,32 @@ export async function generateSession(
             description: def.description ?? null,
             createdAt: now,
             updatedAt: now,
-          }),
-        );
-      }
+          });
+      if (!existing) writes.push(attributes.add(record));
+      else if (record !== existing) writes.push(attributes.put({ ...record, updatedAt: now }));
+      if (catalog === tenantName && catalogAttrs.has(def.name)) catalogAttrs.set(def.name, record);
     }
-    const groups = tx.objectStore('groups');
-    for (const def of body.groupDefinitions ?? []) {
-      const existing = await groups.index('scopeName').get([tenantName, def.name]);
-      if (existing) {
-        const next = mergeSupplied(existing, { description: def.description });
-        if (next !== existing) await groups.put({ ...next, updatedAt: now });
-      } else {
-        await groups.add(
-          withoutId<GroupRecord>({
+    for (const def of groupDefs) {
+      const existing = existingGroupDefs.get(def.name);
+      const record = existing
+        ? mergeSupplied(existing, { description: def.description })
+        : withoutId<GroupRecord>({
             scope: tenantName,
             name: def.name,
             description: def.description ?? null,
             createdAt: now,
             updatedAt: now,
-          }),
-        );
-      }
+          });
+      if (!existing) writes.push(groups.add(record));
+      else if (record !== existing) writes.push(groups.put({ ...record, updatedAt: now }));
+      if (catalog === tenantName && catalogGroups.has(def.name)) catalogGroups.set(def.name, record);
     }
 
-    // Rules 4, 7: attribute values against the applicable catalog.
+    // Rules 4, 7: attribute values against the applicable catalog (definitions of this request included).
     const values: Record<string, UserAttributeValueType> = {};
     const missing: string[] = [];
     for (const { name, value } of body.userAttributes ?? []) {
-      const def = await attributes.index('scopeName').get([catalog, name]);
+      const def = catalogAttrs.get(name);
       if (!def) missing.push(name);
       else if (!fitsType(def.type, value)) throw bad(`User attribute ${name} expects a value of type ${def.type}`);
       else values[name] = value;
@@ -155,86 +185,77 @@ export async function generateSession(
     if (missing.length > 0) throw bad(`User attributes not found: ${missing.join(', ')}`);
 
     // Rules 5, 6: group names against the applicable catalog.
-    if (body.groups !== undefined) {
-      const unknown: string[] = [];
-      for (const name of new Set(body.groups)) {
-        if (!(await groups.index('scopeName').get([catalog, name]))) unknown.push(name);
-      }
-      if (unknown.length > 0) throw bad(`Groups with names ${unknown.join(', ')} not found`);
-    }
+    const unknown = groupNames.filter((n) => !catalogGroups.get(n));
+    if (unknown.length > 0) throw bad(`Groups with names ${unknown.join(', ')} not found`);
 
     let claims: SessionClaims;
+    const shared = {
+      deploymentId: body.deploymentId,
+      ...(body.embedTenantName !== undefined && { embedTenantName: body.embedTenantName }),
+      ...(creatorMode && { creatorMode }),
+      settings: body.settings ?? {},
+      scope: ['chat'],
+    };
     if (body.internalId !== undefined) {
       // Rules 1, 5 (auth): the internal user must exist; their own permissions apply.
-      const users = tx.objectStore('users');
-      const user =
-        (await users.index('username').get(body.internalId)) ??
-        (await users.index('email').get(body.internalId.toLowerCase()));
-      if (!user) throw bad(`Internal user ${body.internalId} not found`);
+      if (!internalUser) throw bad(`Internal user ${body.internalId} not found`);
       claims = {
-        deploymentId: body.deploymentId,
-        internalId: user.username,
-        email: user.email,
-        ...(body.embedTenantName !== undefined && { embedTenantName: body.embedTenantName }),
-        ...(creatorMode && { creatorMode }),
+        ...shared,
+        internalId: internalUser.username,
+        email: internalUser.email,
         groups: [],
         userAttributes: {},
         securityContext: {},
-        settings: body.settings ?? {},
-        scope: ['chat'],
       };
     } else {
-      const user = await upsertExternalUser(tx.objectStore('externalUsers'), tenantName, body, values, nowMs);
+      if (!existingUser && (await externalUsers.count()) >= MAX_EXTERNAL_USERS) {
+        throw forbidden(`External user limit reached: at most ${MAX_EXTERNAL_USERS} external users per account`);
+      }
+      const user = nextExternalUser(existingUser, tenantName, body, values, now);
+      if (!existingUser) writes.push(externalUsers.add(user));
+      else if (user !== existingUser) writes.push(externalUsers.put(user));
       claims = {
-        deploymentId: body.deploymentId,
+        ...shared,
         externalId: user.externalId,
         ...(user.email !== null && { email: user.email }),
         userProfile: user.profile,
-        ...(body.embedTenantName !== undefined && { embedTenantName: body.embedTenantName }),
-        ...(creatorMode && { creatorMode }),
         groups: user.groups,
         userAttributes: user.attributes,
         securityContext: body.securityContext ?? {},
-        settings: body.settings ?? {},
-        scope: ['chat'],
       };
     }
-    const session: SessionRecord = {
-      sessionId,
-      deploymentId: body.deploymentId,
-      createdAt: nowMs,
-      expiresAt: nowMs + SESSION_ID_TTL_SECONDS * 1000,
-      usedAt: null,
-      claims,
-    };
-    await tx.objectStore('sessions').add(session);
-    await tx.done;
+    writes.push(
+      tx.objectStore('sessions').add({
+        sessionId,
+        deploymentId: body.deploymentId,
+        createdAt: nowMs,
+        expiresAt: nowMs + SESSION_ID_TTL_SECONDS * 1000,
+        usedAt: null,
+        claims,
+      }),
+    );
+    await Promise.all([...writes, tx.done]);
   } catch (error) {
     abortQuietly(tx);
+    for (const w of writes) w.catch(() => undefined);
     throw error;
   }
   return { sessionId };
 }
 
-/** Creates or updates the external user of a generate-session (rules 6, 7, 8); 10,000 users per account. */
-async function upsertExternalUser(
-  store: IDBPObjectStore<EngineDB, ArrayLike<StoreNames<EngineDB>>, 'externalUsers', 'readwrite'>,
+/** The external user after a generate-session (rules 6, 7, 8); the same object when nothing changes. */
+function nextExternalUser(
+  existing: ExternalUserRecord | undefined,
   tenant: Scope,
   body: GenerateSessionRequest,
   values: Record<string, UserAttributeValueType>,
-  nowMs: number,
-): Promise<ExternalUserRecord> {
-  const externalId = normalizeExternalId(body.externalId!);
-  const now = isoAt(nowMs);
-  const existing = await store.index('tenantExternalId').get([tenant, externalId]);
-  if (!existing && (await store.count()) >= MAX_EXTERNAL_USERS) {
-    throw forbidden(`External user limit reached: at most ${MAX_EXTERNAL_USERS} external users per account`);
-  }
+  now: string,
+): ExternalUserRecord {
   const base: ExternalUserRecord =
     existing ??
     withoutId<ExternalUserRecord>({
       tenant,
-      externalId,
+      externalId: normalizeExternalId(body.externalId!),
       email: null,
       profile: {},
       attributes: {},
@@ -260,11 +281,8 @@ async function upsertExternalUser(
     attributes,
     groups: body.groups === undefined ? base.groups : [...new Set(body.groups)].sort(),
   };
-  if (!existing) return { ...next, id: await store.add(next) };
-  if (jsonEqual(next, existing)) return existing;
-  const updated = { ...next, updatedAt: now };
-  await store.put(updated);
-  return updated;
+  if (!existing) return next;
+  return jsonEqual(next, existing) ? existing : { ...next, updatedAt: now };
 }
 
 /** POST /api/v1/embed/session/token: a sessionId is single-use and must be exchanged within 5 minutes. */
@@ -286,7 +304,7 @@ export async function exchangeSessionToken(ctx: EngineContext, sessionId: string
     abortQuietly(tx);
     throw error;
   }
-  const deployment = await ctx.db.get('deployments', session.deploymentId);
+  const deployment = await getDeployment(ctx, session.deploymentId);
   if (!deployment) throw new ApiError({ status: 401, message: 'Session deployment no longer exists' });
   return { token: await signSessionToken(deployment, session.claims, nowMs) };
 }

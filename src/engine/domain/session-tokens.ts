@@ -6,6 +6,7 @@ import { SESSION_TOKEN_TTL_SECONDS } from '../../api/limits.js';
 import type { EmbedTokenClaims } from '../../api/types.js';
 import type { DeploymentRecord, SessionClaims } from '../store/schema.js';
 import { randomToken } from '../util.js';
+import { getDeployment } from './auth.js';
 import type { EngineContext } from './context.js';
 
 const ISSUER = 'svc-engine';
@@ -44,7 +45,7 @@ export async function verifySessionToken(
   } catch {
     throw unauthorized('Malformed session token');
   }
-  const deployment = typeof deploymentId === 'number' ? await ctx.db.get('deployments', deploymentId) : undefined;
+  const deployment = typeof deploymentId === 'number' ? await getDeployment(ctx, deploymentId) : undefined;
   if (!deployment) throw unauthorized('Invalid session token');
   let claims: EmbedTokenClaims;
   try {

@@ -27,7 +27,8 @@ async function folderChain(ctx: EngineContext, folderId: number | null | undefin
   const seen = new Set<number>();
   for (let id = folderId ?? undefined; id !== undefined && !seen.has(id);) {
     seen.add(id);
-    const folder = await ctx.db.get('folders', id);
+    const folderId = id;
+    const folder = await ctx.cache.get(`folder:${folderId}`, () => ctx.db.get('folders', folderId));
     if (!folder) break;
     chain.push(folder);
     id = folder.parentId;
@@ -67,7 +68,7 @@ async function requireWorkbookAccess(ctx: EngineContext, p: KeyPrincipal, wb: Wo
 
 /** The destination folder must exist in the deployment and the user needs edit access to it. */
 async function requireFolderEdit(ctx: EngineContext, p: KeyPrincipal, deploymentId: number, folderId: number) {
-  const folder = await ctx.db.get('folders', folderId);
+  const folder = (await folderChain(ctx, folderId))[0];
   if (!folder || folder.deploymentId !== deploymentId) {
     throw new ApiError({ status: 404, message: `Folder ${folderId} not found in deployment ${deploymentId}` });
   }
@@ -126,9 +127,10 @@ export async function upsertWorkbookBySlug(
   await ctx.hooks.beforeUpsertApply?.({ deploymentId, slug, decision });
 
   const now = isoAt(ctx.now());
-  const tx = ctx.db.transaction('workbooks', 'readwrite');
+  const tx = ctx.db.transaction(['workbooks', 'dashboards'], 'readwrite');
   const store = tx.objectStore('workbooks');
   let saved: WorkbookRecord;
+  let published: DashboardRecord | undefined;
   try {
     const current = await store.index('deploymentSlug').get([deploymentId, slug]);
     if (decision === 'create' ? current !== undefined : current?.id !== holder?.id) throw branchChanged(slug);
@@ -158,6 +160,9 @@ export async function upsertWorkbookBySlug(
       );
       saved = { ...fresh, id: await store.add(fresh) };
     }
+    // Read for the response in the same transaction: one round trip less than a transaction of its own.
+    if (saved.publishedDashboardId !== null)
+      published = await tx.objectStore('dashboards').get(saved.publishedDashboardId);
     await tx.done;
   } catch (error) {
     abortQuietly(tx);
@@ -165,7 +170,7 @@ export async function upsertWorkbookBySlug(
     if (error instanceof DOMException && error.name === 'ConstraintError') throw branchChanged(slug);
     throw error;
   }
-  return toWorkbook(ctx, saved);
+  return toWorkbook(ctx, saved, published ?? null);
 }
 
 // ─── Reads, save-draft, publish ──────────────────────────────────────────────────────────────────────────────
@@ -300,13 +305,21 @@ export function toDashboard(d: DashboardRecord): Dashboard {
   };
 }
 
-/** The full Workbook of the spec: folder path, owner, draft and published dashboard. */
-export async function toWorkbook(ctx: EngineContext, wb: WorkbookRecord): Promise<Workbook> {
+/**
+ * The full Workbook of the spec: folder path, owner, draft and published dashboard. `published` may be passed when
+ * the caller already read it (null: none).
+ */
+export async function toWorkbook(
+  ctx: EngineContext,
+  wb: WorkbookRecord,
+  published?: DashboardRecord | null,
+): Promise<Workbook> {
   const chain = await folderChain(ctx, wb.folderId);
   const folderPath: WorkspaceFolderPathEntry[] = chain.reverse().map((f) => ({ id: f.id, name: f.name }));
-  const owner = await ctx.db.get('users', wb.createdBy);
-  const published =
-    wb.publishedDashboardId !== null ? await ctx.db.get('dashboards', wb.publishedDashboardId) : undefined;
+  const owner = await ctx.cache.get(`user:${wb.createdBy}`, () => ctx.db.get('users', wb.createdBy));
+  if (published === undefined && wb.publishedDashboardId !== null) {
+    published = (await ctx.db.get('dashboards', wb.publishedDashboardId)) ?? null;
+  }
   return {
     id: wb.id,
     deploymentId: wb.deploymentId,
