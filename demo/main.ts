@@ -1,5 +1,9 @@
-// Demo skeleton: replays a spec-shaped chat stream through the transport's NDJSON reader and chat reducer.
+// Demo: the local engine answering the embed flow in the page, and a spec-shaped chat stream replayed through the
+// transport's NDJSON reader and chat reducer.
+import { DEMO, createLocalEngine } from '../src/engine/index.js';
 import {
+  ApiError,
+  HttpTransport,
   applyChatMessage,
   finalAnswer,
   isControlMessage,
@@ -115,3 +119,63 @@ async function replay(): Promise<void> {
 
 button.addEventListener('click', () => void replay());
 void replay();
+
+// ─── Local engine ────────────────────────────────────────────────────────────────────────────────────────────
+
+const log = document.querySelector<HTMLOListElement>('#engine-log')!;
+const form = document.querySelector<HTMLFormElement>('#session-form')!;
+
+function step(title: string, value: unknown): void {
+  const li = document.createElement('li');
+  const heading = document.createElement('strong');
+  heading.textContent = title;
+  const pre = document.createElement('pre');
+  pre.textContent = JSON.stringify(value, null, 2); // text, never markup
+  li.append(heading, pre);
+  log.append(li);
+}
+
+const enginePromise = createLocalEngine({ seed: 'demo', name: 'svc-demo' });
+
+async function runEmbedFlow(): Promise<void> {
+  log.replaceChildren();
+  const engine = await enginePromise;
+  const base = 'https://local.svc';
+  // The host's backend holds the API key; here the "backend" is this page, for the demo only.
+  const backend = new HttpTransport({ baseUrl: base, fetch: engine.fetch, auth: { apiKey: DEMO.adminKey } });
+  try {
+    const workbook = await backend.upsertWorkbookBySlug(DEMO.deploymentId, 'sales-overview', {
+      name: 'Sales overview',
+      meta: { dashboardDraft: { title: 'Sales overview', widgets: [] } },
+    });
+    step(`PUT …/workbooks/by-slug/sales-overview → workbook ${workbook.id}`, workbook);
+    const externalId = document.querySelector<HTMLInputElement>('#external-id')!.value;
+    const group = document.querySelector<HTMLSelectElement>('#group')!.value;
+    const region = document.querySelector<HTMLInputElement>('#region')!.value;
+    const { sessionId } = await backend.generateSession({
+      deploymentId: DEMO.deploymentId,
+      externalId,
+      groups: [group],
+      userAttributes: [{ name: 'region', value: region }],
+    });
+    step('POST /api/v1/embed/generate-session', { sessionId });
+    const browser = new HttpTransport({ baseUrl: base, fetch: engine.fetch });
+    const { token } = await browser.exchangeSessionToken(sessionId);
+    const [, payload] = token.split('.');
+    step(
+      'POST /api/v1/embed/session/token → token claims',
+      JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))),
+    );
+  } catch (error) {
+    step('Error', error instanceof ApiError ? { status: error.status, message: error.message } : String(error));
+  }
+}
+
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void runEmbedFlow();
+});
+document.querySelector<HTMLButtonElement>('#reset')!.addEventListener('click', () => {
+  void enginePromise.then((e) => e.reset()).then(() => step('Engine reset to the demo seed', {}));
+});
+void runEmbedFlow();
