@@ -14,6 +14,10 @@ export async function jsonBody<S extends GenericSchema>(
 ): Promise<InferOutput<S>> {
   const text = await c.req.text();
   if (text.trim() === '' && empty !== undefined) return parseRequest(schema, empty);
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
+    throw new ApiError({ status: 415, message: `Content-Type must be application/json, got ${type || 'none'}` });
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

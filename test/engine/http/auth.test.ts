@@ -84,6 +84,17 @@ describe('engine: authentication', () => {
     );
   });
 
+  it('a JSON body needs Content-Type: application/json (415 otherwise)', async () => {
+    const res = await t.engine.fetch(
+      new Request('https://local.svc/api/v1/embed/generate-session', {
+        method: 'POST',
+        headers: { Authorization: `Api-Key ${DEMO.adminKey}`, 'Content-Type': 'text/plain' },
+        body: JSON.stringify({ deploymentId: 1, externalId: 'x' }),
+      }),
+    );
+    await expectError(res, 415, 'Content-Type must be application/json, got text/plain');
+  });
+
   it('unknown routes and bad path parameters answer with JSON errors', async () => {
     await expectError(
       await call('/api/v1/nope', { Authorization: `Bearer ${DEMO.adminKey}` }),
