@@ -47,7 +47,7 @@ function normalizeValue(value: unknown, kind: string, scale: number): unknown {
   }
   if ((kind === 'Timestamp' || kind === 'Date') && typeof value === 'number') return formatTimestamp(value);
   // Arrow hands decimals over unscaled (DECIMAL(2,1) 1.5 arrives as 15).
-  if (kind === 'Decimal') return Number(String(value as number | bigint)) / 10 ** scale;
+  if (kind === 'Decimal') return Number((value as { toString(): string }).toString()) / 10 ** scale;
   return value;
 }
 
