@@ -1,7 +1,8 @@
 // The `demo` seed (ARCHITECTURE §5): account `demo` on enterprise with creator mode, deployment 1 with service-token
 // auth, one user per role, an admin key and a key scoped to deployment 1, agent `analyst`, groups and attributes
-// that drive access policies. The e-commerce dataset and the `sales` view come with the data plane.
+// that drive access policies, and a deterministic e-commerce dataset (generated on first data use) with a view `sales`.
 
+import { demoDataModel } from './data/demo-dataset.js';
 import type { EngineSeed } from './options.js';
 
 /** Credentials of the demo seed, for the demo page, docs and tests. Local only: never use them anywhere else. */
@@ -46,6 +47,8 @@ export const demoSeed: EngineSeed = {
   ],
   embedTenants: [{ name: DEMO.embedTenant, useCreatorMode: true }],
   agents: [{ id: DEMO.agentId, deploymentId: DEMO.deploymentId, name: 'Analyst' }],
+  dataModel: demoDataModel,
+  data: { rows: 200_000 },
   folders: [
     {
       id: 1,

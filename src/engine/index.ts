@@ -5,6 +5,7 @@ import { ApiError } from '../api/errors.js';
 import { demoSeed } from './demo-seed.js';
 import { ReadCache } from './domain/cache.js';
 import type { EngineContext } from './domain/context.js';
+import { DataService } from './data/service.js';
 import { createApp } from './http/app.js';
 import type { LocalEngine, LocalEngineOptions } from './options.js';
 import { openEngineDb } from './store/db.js';
@@ -31,7 +32,8 @@ export async function createLocalEngine(options: LocalEngineOptions = {}): Promi
   const db = await openEngineDb(factory, options.name ?? 'svc-engine');
   const ctx: EngineContext = { db, now, hooks: options.hooks ?? {}, cache: new ReadCache() };
   if (seed) await applySeed(db, seed, now());
-  const app = createApp(ctx);
+  const data = new DataService(ctx);
+  const app = createApp(ctx, data);
   let closed = false;
 
   return {
@@ -41,14 +43,15 @@ export async function createLocalEngine(options: LocalEngineOptions = {}): Promi
       }
       return app.fetch(request);
     },
-    close() {
+    async close() {
       closed = true;
       db.close();
-      return Promise.resolve();
+      await data.close();
     },
     async reset() {
       if (closed) throw new ApiError({ status: 503, message: 'The local engine is closed' });
       ctx.cache.clear();
+      await data.close();
       const names = [...db.objectStoreNames] as StoreName[];
       const tx = db.transaction(names, 'readwrite');
       await Promise.all([...names.map((n) => tx.objectStore(n).clear()), tx.done]);

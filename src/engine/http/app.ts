@@ -4,13 +4,16 @@
 import { Hono } from 'hono';
 import { ApiError } from '../../api/errors.js';
 import type { EngineContext } from '../domain/context.js';
+import type { DataService } from '../data/service.js';
+import { dataRoutes } from './data.js';
 import { embedRoutes } from './embed.js';
 import { managementRoutes } from './management.js';
 
-export function createApp(ctx: EngineContext): Hono {
+export function createApp(ctx: EngineContext, data: DataService): Hono {
   const app = new Hono();
   managementRoutes(app, ctx);
   embedRoutes(app, ctx);
+  dataRoutes(app, ctx, data);
   app.notFound((c) => c.json({ error: `No route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((error, c) => {
     if (error instanceof ApiError) {

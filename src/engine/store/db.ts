@@ -42,6 +42,11 @@ const MIGRATIONS: ((db: Db, tx: UpgradeTx) => void)[] = [
     db.createObjectStore('revokedTokens', { keyPath: 'jti' });
     db.createObjectStore('agents', { keyPath: 'id' });
   },
+  // 1 → 2: the data plane.
+  (db) => {
+    db.createObjectStore('dataTables', { keyPath: 'name' });
+    db.createObjectStore('dataModels', { keyPath: 'key' });
+  },
 ];
 
 export const DB_VERSION = MIGRATIONS.length;

@@ -1,6 +1,7 @@
 // The engine's IndexedDB schema: one object store per aggregate, with the records' shapes and their indexes.
 
 import type { DBSchema } from 'idb';
+import type { DataModel } from '../data/model-types.js';
 import type {
   AttributeType,
   DashboardConfig,
@@ -196,6 +197,23 @@ export interface RevokedTokenRecord {
   expiresAt: number;
 }
 
+/** A table of the data plane, as Arrow IPC: the source of truth DuckDB ingests from. */
+export interface DataTableRecord {
+  name: string;
+  /** Bumped on every change, so executors know to re-ingest. */
+  version: number;
+  ipc: Uint8Array;
+  rowCount: number;
+}
+
+/** The data plane's settings: the data model and, for the demo seed, what to generate on first use. */
+export interface DataModelRecord {
+  key: 'default';
+  model: DataModel;
+  /** Generate the demo dataset (this many orders, ending at this day) when no tables are stored yet. */
+  generate?: { orders: number; anchorMs: number };
+}
+
 export interface AgentRecord {
   id: string;
   deploymentId: number;
@@ -204,6 +222,8 @@ export interface AgentRecord {
 
 export interface EngineDB extends DBSchema {
   agents: { key: string; value: AgentRecord };
+  dataTables: { key: string; value: DataTableRecord };
+  dataModels: { key: string; value: DataModelRecord };
   meta: { key: string; value: AccountRecord };
   deployments: { key: number; value: DeploymentRecord };
   users: { key: number; value: UserRecord; indexes: { email: string; username: string } };
@@ -230,6 +250,8 @@ export interface EngineDB extends DBSchema {
 
 export type StoreName =
   | 'agents'
+  | 'dataTables'
+  | 'dataModels'
   | 'meta'
   | 'deployments'
   | 'users'

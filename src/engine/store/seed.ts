@@ -3,6 +3,7 @@
 
 import { ApiError } from '../../api/errors.js';
 import type { EngineSeed } from '../options.js';
+import { columnsToIpc, rowsToColumns } from '../data/arrow.js';
 import { abortQuietly, isoAt, randomToken, sha256Hex } from '../util.js';
 import type { Db } from './db.js';
 import { TENANT_WIDE } from './schema.js';
@@ -11,8 +12,28 @@ import { TENANT_WIDE } from './schema.js';
 export async function applySeed(db: Db, seed: EngineSeed, now: number): Promise<boolean> {
   const createdAt = isoAt(now);
   const keyHashes = await Promise.all(seed.apiKeys.map((k) => sha256Hex(k.key)));
+  if (await db.get('meta', 'account')) return false;
+  // Tables given as rows become Arrow IPC before the transaction (it may not wait on anything else).
+  const tables = Object.entries(seed.tables ?? {}).map(([name, rows]) => ({
+    name,
+    version: 1,
+    ipc: columnsToIpc(rowsToColumns(rows)),
+    rowCount: rows.length,
+  }));
   const tx = db.transaction(
-    ['meta', 'deployments', 'users', 'apiKeys', 'folders', 'groups', 'attributes', 'embedTenants', 'agents'],
+    [
+      'meta',
+      'deployments',
+      'users',
+      'apiKeys',
+      'folders',
+      'groups',
+      'attributes',
+      'embedTenants',
+      'agents',
+      'dataTables',
+      'dataModels',
+    ],
     'readwrite',
   );
   try {
@@ -98,6 +119,15 @@ export async function applySeed(db: Db, seed: EngineSeed, now: number): Promise<
     }
     for (const a of seed.agents ?? []) {
       await tx.objectStore('agents').add({ id: a.id, deploymentId: a.deploymentId, name: a.name ?? a.id });
+    }
+    for (const table of tables) await tx.objectStore('dataTables').add(table);
+    if (seed.dataModel) {
+      await tx.objectStore('dataModels').add({
+        key: 'default',
+        model: seed.dataModel,
+        ...(seed.data?.rows !== undefined &&
+          tables.length === 0 && { generate: { orders: seed.data.rows, anchorMs: now } }),
+      });
     }
     await tx.done;
     return true;

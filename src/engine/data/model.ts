@@ -1,0 +1,147 @@
+// The semantic model resolved for querying: cubes and views as sources of named members, each member knowing its
+// cube, its SQL and the join path that reaches it.
+
+import { ApiError } from '../../api/errors.js';
+import type { AccessPolicy, Cube, CubeDimension, CubeMeasure, DataModel, View } from './model-types.js';
+
+export type MemberKind = 'measure' | 'dimension' | 'segment';
+
+export interface Member {
+  /** `source.name`, e.g. `sales.customers_region`. */
+  fullName: string;
+  /** Name inside its source (cube or view). */
+  name: string;
+  kind: MemberKind;
+  /** The cube that defines it, and that cube's own member name. */
+  cube: string;
+  cubeMember: string;
+  /** Cubes from the source's root to the member's cube (a cube source: just itself). */
+  joinPath: string[];
+  type: string;
+  title: string;
+  description?: string;
+  measure?: CubeMeasure;
+  dimension?: CubeDimension;
+  segmentSql?: string;
+}
+
+export interface Source {
+  name: string;
+  type: 'cube' | 'view';
+  title: string;
+  description?: string;
+  public: boolean;
+  policies: AccessPolicy[];
+  /** For a view: the root cube its join paths start from. */
+  root: string;
+  members: Map<string, Member>;
+}
+
+export interface ResolvedModel {
+  model: DataModel;
+  cubes: Map<string, Cube>;
+  sources: Map<string, Source>;
+}
+
+const titleOf = (name: string) => name.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+
+function cubeMembers(cube: Cube, source: string, joinPath: string[], rename = (n: string) => n): Member[] {
+  const base = { cube: cube.name, joinPath };
+  return [
+    ...cube.measures.map((m): Member => ({
+      ...base,
+      fullName: `${source}.${rename(m.name)}`,
+      name: rename(m.name),
+      kind: 'measure',
+      cubeMember: m.name,
+      type: 'number',
+      title: m.title ?? titleOf(m.name),
+      description: m.description,
+      measure: m,
+    })),
+    ...cube.dimensions.map((d): Member => ({
+      ...base,
+      fullName: `${source}.${rename(d.name)}`,
+      name: rename(d.name),
+      kind: 'dimension',
+      cubeMember: d.name,
+      type: d.type,
+      title: d.title ?? titleOf(d.name),
+      description: d.description,
+      dimension: d,
+    })),
+    ...(cube.segments ?? []).map((s): Member => ({
+      ...base,
+      fullName: `${source}.${rename(s.name)}`,
+      name: rename(s.name),
+      kind: 'segment',
+      cubeMember: s.name,
+      type: 'boolean',
+      title: titleOf(s.name),
+      segmentSql: s.sql,
+    })),
+  ];
+}
+
+function resolveView(view: View, cubes: Map<string, Cube>): Source {
+  const members = new Map<string, Member>();
+  let root: string | undefined;
+  for (const part of view.cubes) {
+    const path = part.join_path.split('.');
+    root ??= path[0];
+    if (path[0] !== root) throw new Error(`View ${view.name}: every join_path must start at ${root}`);
+    const cubeName = path[path.length - 1];
+    const cube = cubes.get(cubeName);
+    if (!cube) throw new Error(`View ${view.name}: unknown cube ${cubeName}`);
+    const prefix = part.prefix ? `${part.alias ?? cubeName}_` : '';
+    const excluded = new Set(part.excludes ?? []);
+    for (const m of cubeMembers(cube, view.name, path, (n) => `${prefix}${n}`)) {
+      const own = m.cubeMember;
+      if ((part.includes !== '*' && !part.includes.includes(own)) || excluded.has(own)) continue;
+      if (members.has(m.name)) throw new Error(`View ${view.name}: member ${m.name} is included twice`);
+      members.set(m.name, m);
+    }
+  }
+  return {
+    name: view.name,
+    type: 'view',
+    title: view.title ?? titleOf(view.name),
+    description: view.description,
+    public: true,
+    policies: view.access_policy ?? [],
+    root: root ?? '',
+    members,
+  };
+}
+
+/** Resolves a data model; a model that does not hang together is refused with the reason. */
+export function resolveModel(model: DataModel): ResolvedModel {
+  const cubes = new Map(model.cubes.map((c) => [c.name, c]));
+  const sources = new Map<string, Source>();
+  for (const cube of model.cubes) {
+    sources.set(cube.name, {
+      name: cube.name,
+      type: 'cube',
+      title: cube.title ?? titleOf(cube.name),
+      description: cube.description,
+      public: cube.public !== false,
+      policies: cube.access_policy ?? [],
+      root: cube.name,
+      members: new Map(cubeMembers(cube, cube.name, [cube.name]).map((m) => [m.name, m])),
+    });
+  }
+  for (const view of model.views ?? []) {
+    if (sources.has(view.name)) throw new Error(`Data model: ${view.name} is both a cube and a view`);
+    sources.set(view.name, resolveView(view, cubes));
+  }
+  return { model, cubes, sources };
+}
+
+/** `source.member` → the source and the member; 400 naming what is unknown. */
+export function lookupMember(resolved: ResolvedModel, fullName: string): { source: Source; member: Member } {
+  const dot = fullName.indexOf('.');
+  const source = dot > 0 ? resolved.sources.get(fullName.slice(0, dot)) : undefined;
+  const member = source?.members.get(fullName.slice(dot + 1));
+  if (!source || !member) throw new ApiError({ status: 400, message: `Unknown member ${fullName}` });
+  return { source, member };
+}

@@ -1,0 +1,78 @@
+// Access policies (ARCHITECTURE §5): which members and rows of a cube or view a caller may see. Once a source has a
+// policy, a caller matching none sees nothing; matching policies combine with OR; a matching policy without
+// row_level grants every row.
+
+import type { LoadFilter } from '../../api/types.js';
+import type { AccessPolicy } from './model-types.js';
+import type { Source } from './model.js';
+
+/** Who is asking: an embed session's viewer, or an internal user behind an API key. */
+export interface Identity {
+  /** Model authors (internal developers and admins) see every member and row. */
+  bypass: boolean;
+  groups: string[];
+  userAttributes: Record<string, unknown>;
+  securityContext: Record<string, unknown>;
+}
+
+export interface SourceAccess {
+  /** Nothing at all is visible. */
+  denied: boolean;
+  /** Member names (within the source) the caller may use. */
+  members: Set<string>;
+  /** Row filters: OR of these alternatives; `null` means every row. Each alternative is an AND of filters. */
+  rows: LoadFilter[][] | null;
+}
+
+const TEMPLATE = /^\{\s*(userAttributes|securityContext)\.([\w.]+)\s*\}$/;
+
+/** The value a `{ userAttributes.x }` or `{ securityContext.x }` template stands for (undefined when missing). */
+export function templateValue(identity: Identity, text: string): { matched: boolean; value?: unknown } {
+  const match = TEMPLATE.exec(text.trim());
+  if (!match) return { matched: false };
+  let value: unknown = match[1] === 'userAttributes' ? identity.userAttributes : identity.securityContext;
+  for (const key of match[2].split('.')) {
+    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  return { matched: true, value };
+}
+
+function conditionHolds(identity: Identity, condition: string): boolean {
+  const { matched, value } = templateValue(identity, condition);
+  if (!matched) return false; // conditions we cannot evaluate grant nothing
+  return Array.isArray(value) ? value.length > 0 : Boolean(value);
+}
+
+function matches(identity: Identity, policy: AccessPolicy): boolean {
+  const groups = policy.groups ?? (policy.group !== undefined ? [policy.group] : ['*']);
+  const inGroup = groups.includes('*') || groups.some((g) => identity.groups.includes(g));
+  return inGroup && (policy.conditions ?? []).every((c) => conditionHolds(identity, c.if));
+}
+
+function visibleMembers(all: string[], policy: AccessPolicy): string[] {
+  const includes = policy.member_level?.includes ?? '*';
+  const excludes = new Set(policy.member_level?.excludes ?? []);
+  return all.filter((m) => (includes === '*' || includes.includes(m)) && !excludes.has(m));
+}
+
+/** What `identity` may see of `source`. */
+export function sourceAccess(identity: Identity, source: Source): SourceAccess {
+  const all = [...source.members.keys()];
+  if (identity.bypass) return { denied: false, members: new Set(all), rows: null };
+  if (!source.public) return { denied: true, members: new Set(), rows: [] };
+  if (source.policies.length === 0) return { denied: false, members: new Set(all), rows: null };
+  const matching = source.policies.filter((p) => matches(identity, p));
+  if (matching.length === 0) return { denied: true, members: new Set(), rows: [] };
+  const members = new Set(matching.flatMap((p) => visibleMembers(all, p)));
+  const grantsAll = matching.some((p) => !p.row_level || p.row_level.allow_all || !p.row_level.filters?.length);
+  return { denied: false, members, rows: grantsAll ? null : matching.map((p) => p.row_level!.filters!) };
+}
+
+/** Row filters of a cube's own policies when it is reached through a view (member rules stay the view's). */
+export function cubeRowAccess(identity: Identity, cubeSource: Source): LoadFilter[][] | null | 'none' {
+  if (identity.bypass || cubeSource.policies.length === 0) return null;
+  const matching = cubeSource.policies.filter((p) => matches(identity, p));
+  if (matching.length === 0) return 'none';
+  const grantsAll = matching.some((p) => !p.row_level || p.row_level.allow_all || !p.row_level.filters?.length);
+  return grantsAll ? null : matching.map((p) => p.row_level!.filters!);
+}

@@ -1,0 +1,174 @@
+// The data plane of one engine: who the caller is for access policies, the data model, the tables (IndexedDB is the
+// source of truth; DuckDB ingests them lazily and again when their version changes), and the data API operations.
+
+import { ApiError } from '../../api/errors.js';
+import { roleAtLeast } from '../../api/limits.js';
+import type { LoadRequest, LoadResponse, MetaMember, MetaResponse } from '../../api/types.js';
+import type { Principal } from '../domain/auth.js';
+import type { EngineContext } from '../domain/context.js';
+import type { DataModelRecord } from '../store/schema.js';
+import { columnsToIpc } from './arrow.js';
+import { generateDemoTables } from './demo-dataset.js';
+import { createExecutor, type Executor } from './executor.js';
+import { compileLoad } from './load-compiler.js';
+import { resolveModel, type Member, type ResolvedModel } from './model.js';
+import { sourceAccess, type Identity } from './policies.js';
+
+/** The identity access policies see: an embed session's viewer, or an internal user (authors bypass policies). */
+export async function identityOf(ctx: EngineContext, principal: Principal): Promise<Identity> {
+  if (principal.kind === 'apiKey') {
+    return {
+      bypass: roleAtLeast(principal.user.role, 'developer'),
+      groups: [],
+      userAttributes: {},
+      securityContext: {},
+    };
+  }
+  const c = principal.claims;
+  if (c.internalId !== undefined) {
+    const user = await ctx.db.getFromIndex('users', 'username', c.internalId);
+    return {
+      bypass: !!user && roleAtLeast(user.role, 'developer'),
+      groups: [],
+      userAttributes: {},
+      securityContext: {},
+    };
+  }
+  return {
+    bypass: false,
+    groups: c.groups ?? [],
+    userAttributes: c.userAttributes ?? {},
+    securityContext: c.securityContext ?? {},
+  };
+}
+
+const aggType = (m: Member) => m.measure?.type;
+
+function metaMember(m: Member): MetaMember {
+  return {
+    name: m.fullName,
+    title: m.title,
+    shortTitle: m.title,
+    type: m.type,
+    ...(m.description !== undefined && { description: m.description }),
+    ...(aggType(m) !== undefined && { aggType: aggType(m) }),
+    ...(m.dimension?.primary_key && { primaryKey: true }),
+  };
+}
+
+export class DataService {
+  private executor?: Promise<Executor>;
+  private readonly loaded = new Map<string, number>();
+  private model?: { record: DataModelRecord; resolved: ResolvedModel };
+  private ready?: Promise<void>;
+
+  constructor(private readonly ctx: EngineContext) {}
+
+  /** The resolved data model; 404 when the engine has none. */
+  async resolved(): Promise<ResolvedModel> {
+    const record = await this.ctx.db.get('dataModels', 'default');
+    if (!record) throw new ApiError({ status: 404, message: 'This engine has no data model' });
+    if (
+      this.model?.record.model !== record.model ||
+      JSON.stringify(this.model.record.model) !== JSON.stringify(record.model)
+    ) {
+      try {
+        this.model = { record, resolved: resolveModel(record.model) };
+      } catch (error) {
+        throw new ApiError({ status: 500, message: `Data model error: ${(error as Error).message}` });
+      }
+    }
+    return this.model.resolved;
+  }
+
+  /** Materialises generated tables, then (re)loads into DuckDB every table whose version changed. */
+  private async ensureTables(): Promise<Executor> {
+    this.executor ??= createExecutor();
+    const executor = await this.executor;
+    this.ready = (this.ready ?? Promise.resolve()).then(async () => {
+      const record = await this.ctx.db.get('dataModels', 'default');
+      if (record?.generate && (await this.ctx.db.count('dataTables')) === 0) {
+        const tables = generateDemoTables(record.generate.orders, record.generate.anchorMs);
+        const tx = this.ctx.db.transaction('dataTables', 'readwrite');
+        for (const [name, columns] of Object.entries(tables)) {
+          void tx.store.put({
+            name,
+            version: 1,
+            ipc: columnsToIpc(columns),
+            rowCount: columns[0].kind === 'int' ? columns[0].values.length : 0,
+          });
+        }
+        await tx.done;
+      }
+      const keys = await this.ctx.db.getAllKeys('dataTables');
+      for (const name of keys) {
+        const table = await this.ctx.db.get('dataTables', name);
+        if (!table || this.loaded.get(name) === table.version) continue;
+        await executor.loadTable(name, table.ipc);
+        this.loaded.set(name, table.version);
+      }
+    });
+    await this.ready;
+    return executor;
+  }
+
+  async meta(identity: Identity): Promise<MetaResponse> {
+    const resolved = await this.resolved();
+    const cubes: MetaResponse['cubes'] = [];
+    for (const source of resolved.sources.values()) {
+      const access = sourceAccess(identity, source);
+      if (access.denied) continue;
+      const members = [...source.members.values()].filter((m) => access.members.has(m.name));
+      if (members.length === 0) continue;
+      cubes.push({
+        name: source.name,
+        type: source.type,
+        title: source.title,
+        ...(source.description !== undefined && { description: source.description }),
+        measures: members.filter((m) => m.kind === 'measure').map(metaMember),
+        dimensions: members.filter((m) => m.kind === 'dimension').map(metaMember),
+        segments: members.filter((m) => m.kind === 'segment').map(metaMember),
+      });
+    }
+    return { cubes };
+  }
+
+  async load(identity: Identity, request: LoadRequest): Promise<LoadResponse> {
+    const resolved = await this.resolved();
+    const compiled = compileLoad(resolved, identity, request, this.ctx.now());
+    const executor = await this.ensureTables();
+    const result = await this.run(executor, compiled.sql);
+    const data = result.rows.map((row) => {
+      const out: Record<string, unknown> = {};
+      compiled.columns.forEach((c, i) => {
+        out[c.key] = row[i];
+        if (c.granularity && !(c.member.fullName in out)) out[c.member.fullName] = row[i];
+      });
+      return out;
+    });
+    const annotation: LoadResponse['annotation'] = { measures: {}, dimensions: {}, segments: {}, timeDimensions: {} };
+    for (const c of compiled.columns) {
+      const bucket = c.granularity ? 'timeDimensions' : c.member.kind === 'measure' ? 'measures' : 'dimensions';
+      annotation[bucket][c.key] = metaMember(c.member);
+    }
+    const response: LoadResponse = { query: compiled.query, data, annotation };
+    if (compiled.totalSql) response.total = Number((await this.run(executor, compiled.totalSql)).rows[0][0]);
+    return response;
+  }
+
+  /** Runs SQL; DuckDB's errors are the caller's 400 (a query we compiled that fails names the problem). */
+  private async run(executor: Executor, sql: string) {
+    try {
+      return await executor.query(sql);
+    } catch (error) {
+      throw new ApiError({ status: 400, message: `Query failed: ${(error as Error).message.split('\n')[0]}` });
+    }
+  }
+
+  async close(): Promise<void> {
+    const executor = this.executor;
+    this.executor = undefined;
+    this.loaded.clear();
+    if (executor) await (await executor).close();
+  }
+}
