@@ -1,7 +1,20 @@
 // One config for the three jobs: `vite` serves the demo, `vite build` builds the library,
 // `vite build --mode demo` builds the demo as a static site.
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+// @ts-expect-error -- plain JS module shared with the test runner
+import { LIBPG_QUERY_LOADER, libpgQueryToEsm } from './scripts/libpg-query-esm.mjs';
+
+/** Serves and bundles libpg-query's CommonJS loader as an ES module (see scripts/libpg-query-esm.mjs). */
+const libpgQueryEsm: Plugin = {
+  name: 'libpg-query-esm',
+  enforce: 'pre',
+  transform(code, id) {
+    return (LIBPG_QUERY_LOADER as RegExp).test(id.split('?')[0])
+      ? (libpgQueryToEsm as (c: string) => string)(code)
+      : undefined;
+  },
+};
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies?: Record<string, string>;
@@ -15,6 +28,8 @@ export default defineConfig(({ command, mode }) => {
   if (command === 'serve' || mode === 'demo') {
     return {
       root: 'demo',
+      plugins: [libpgQueryEsm],
+      optimizeDeps: { exclude: ['libpg-query', '@duckdb/duckdb-wasm'] },
       publicDir: false,
       build: { outDir: '../dist-demo', emptyOutDir: true, target: 'es2022', sourcemap: true },
       server: { host: '127.0.0.1', port: 5173 },

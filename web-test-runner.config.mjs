@@ -5,6 +5,16 @@ import { defaultReporter } from '@web/test-runner';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { LIBPG_QUERY_LOADER, libpgQueryToEsm } from './scripts/libpg-query-esm.mjs';
+
+/** Serves libpg-query's CommonJS loader as an ES module (see scripts/libpg-query-esm.mjs). */
+const libpgQueryEsm = {
+  name: 'libpg-query-esm',
+  transform(context) {
+    if (LIBPG_QUERY_LOADER.test(context.path)) return { body: libpgQueryToEsm(context.body) };
+    return undefined;
+  },
+};
 
 /** Counts results; prints "N passed, N failed, N skipped" last and writes them for scripts/test.mjs. */
 function plainSummaryReporter() {
@@ -39,7 +49,7 @@ function plainSummaryReporter() {
 export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
   nodeResolve: true,
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), libpgQueryEsm],
   browsers: [chromeLauncher({ launchOptions: { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS } })],
   concurrency: 1, // 2-core machines
   browserStartTimeout: 60000,

@@ -33,7 +33,7 @@ export interface CompiledLoad {
 }
 
 const bad = (message: string) => new ApiError({ status: 400, message });
-const q = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
+export const q = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
 /** A SQL literal for a filter value; strings escaped, nothing else interpolated. */
 export function literal(value: unknown): string {
@@ -50,7 +50,7 @@ export function literal(value: unknown): string {
 const timestamp = (text: string) => `TIMESTAMP ${literal(text.replace('T', ' '))}`;
 
 /** The plan of one query: its source, the cubes it joins, and how members render. */
-class Plan {
+export class Plan {
   readonly cubesUsed = new Set<string>();
 
   constructor(
@@ -111,6 +111,14 @@ class Plan {
       if (dimension) return `(${this.render(dimension.sql, refCube, depth + 1)})`;
       throw bad(`Unknown reference {${ref}} in the SQL of cube ${cubeName}`);
     });
+  }
+
+  /** A measure's value per row before aggregation (its filters applied): what the SQL API exposes as its column. */
+  measureInput(name: string, cubeName: string, depth = 0): string {
+    const m = this.cube(cubeName).measures.find((x) => x.name === name)!;
+    const filter = (m.filters ?? []).map((f) => `(${this.render(f.sql, cubeName, depth)})`).join(' AND ');
+    const expr = m.sql ? this.render(m.sql, cubeName, depth) : '1';
+    return filter ? `CASE WHEN ${filter} THEN ${expr} END` : expr;
   }
 
   measureSql(name: string, cubeName: string, depth = 0): string {
@@ -391,34 +399,7 @@ export function compileLoad(
     where.push(`${sql} >= ${timestamp(from)} AND ${sql} <= ${timestamp(to)}`);
   }
 
-  // Row-level security: the source's policies, then (through a view, or joined cubes) each cube's own.
-  const rowFilters = (
-    alternatives: ReturnType<typeof sourceAccess>['rows'],
-    resolve: (n: string) => { sql: string; type: string },
-  ) => {
-    if (alternatives === null) return;
-    if (alternatives.length === 0) {
-      where.push('FALSE');
-      return;
-    }
-    where.push(
-      `(${alternatives.map((all) => (all.length ? all.map((f) => filterSql(f, resolve, identity, nowMs)).join(' AND ') : 'TRUE')).join(' OR ')})`,
-    );
-  };
-  const ownMember = (s: Source) => (n: string) => {
-    const name = n.includes('.') ? n.split('.').slice(1).join('.') : n;
-    const m = s.members.get(name);
-    if (!m) throw bad(`Access policy of ${s.name} filters on unknown member ${n}`);
-    return { sql: plan.memberSql(m), type: m.type };
-  };
-  rowFilters(access.rows, ownMember(source));
-  const policyCubes = new Set(plan.cubesUsed);
-  for (const cubeName of policyCubes) {
-    if (source.type === 'cube' && cubeName === source.name) continue;
-    const cubeSource = resolved.sources.get(cubeName)!;
-    const rows = source.type === 'view' ? cubeRowAccess(identity, cubeSource) : sourceAccess(identity, cubeSource).rows;
-    rowFilters(rows === 'none' ? [] : rows, ownMember(cubeSource));
-  }
+  where.push(...rowLevelSql(plan, identity, access, nowMs));
 
   // Order: explicit, else the first time dimension with a granularity, else the first measure descending, else the
   // first dimension.
@@ -456,4 +437,42 @@ export function compileLoad(
     columns,
     query: { ...query, timeDimensions },
   };
+}
+
+/**
+ * Row-level security of a plan, as WHERE conditions: the source's policies, then each cube the plan joins (through
+ * a view: the cubes' own row filters apply too; member rules stay the view's).
+ */
+export function rowLevelSql(
+  plan: Plan,
+  identity: Identity,
+  access: ReturnType<typeof sourceAccess>,
+  nowMs: number,
+): string[] {
+  const where: string[] = [];
+  const source = plan.source;
+  const alternativesSql = (alternatives: LoadFilter[][] | null, s: Source) => {
+    if (alternatives === null) return;
+    if (alternatives.length === 0) {
+      where.push('FALSE');
+      return;
+    }
+    const resolve = (n: string) => {
+      const name = n.includes('.') ? n.split('.').slice(1).join('.') : n;
+      const m = s.members.get(name);
+      if (!m) throw bad(`Access policy of ${s.name} filters on unknown member ${n}`);
+      return { sql: plan.memberSql(m), type: m.type };
+    };
+    where.push(
+      `(${alternatives.map((all) => (all.length ? all.map((f) => filterSql(f, resolve, identity, nowMs)).join(' AND ') : 'TRUE')).join(' OR ')})`,
+    );
+  };
+  alternativesSql(access.rows, source);
+  for (const cubeName of new Set(plan.cubesUsed)) {
+    if (source.type === 'cube' && cubeName === source.name) continue;
+    const cubeSource = plan.resolved.sources.get(cubeName)!;
+    const rows = source.type === 'view' ? cubeRowAccess(identity, cubeSource) : sourceAccess(identity, cubeSource).rows;
+    alternativesSql(rows === 'none' ? [] : rows, cubeSource);
+  }
+  return where;
 }

@@ -3,16 +3,17 @@
 
 import { ApiError } from '../../api/errors.js';
 import { roleAtLeast } from '../../api/limits.js';
-import type { LoadRequest, LoadResponse, MetaMember, MetaResponse } from '../../api/types.js';
+import type { CubeSqlRequest, LoadRequest, LoadResponse, MetaMember, MetaResponse } from '../../api/types.js';
 import type { Principal } from '../domain/auth.js';
 import type { EngineContext } from '../domain/context.js';
 import type { DataModelRecord } from '../store/schema.js';
 import { columnsToIpc } from './arrow.js';
 import { generateDemoTables } from './demo-dataset.js';
-import { createExecutor, type Executor } from './executor.js';
+import { createExecutor, type Executor, type QueryResult } from './executor.js';
 import { compileLoad } from './load-compiler.js';
 import { resolveModel, type Member, type ResolvedModel } from './model.js';
 import { sourceAccess, type Identity } from './policies.js';
+import { rewriteSql } from './sql-api.js';
 
 /** The identity access policies see: an embed session's viewer, or an internal user (authors bypass policies). */
 export async function identityOf(ctx: EngineContext, principal: Principal): Promise<Identity> {
@@ -154,6 +155,14 @@ export class DataService {
     const response: LoadResponse = { query: compiled.query, data, annotation };
     if (compiled.totalSql) response.total = Number((await this.run(executor, compiled.totalSql)).rows[0][0]);
     return response;
+  }
+
+  /** The SQL API: the caller's SQL, checked and rewritten, then run. */
+  async cubeSql(identity: Identity, request: CubeSqlRequest): Promise<QueryResult> {
+    const resolved = await this.resolved();
+    const { sql } = await rewriteSql(resolved, identity, request, this.ctx.now());
+    const executor = await this.ensureTables();
+    return this.run(executor, sql);
   }
 
   /** Runs SQL; DuckDB's errors are the caller's 400 (a query we compiled that fails names the problem). */
