@@ -1,6 +1,5 @@
 // DuckDB-wasm in Node: the blocking build (ARCHITECTURE §3), for engine tests and `npm run serve`.
 
-import { createRequire } from 'node:module';
 import type { Table } from 'apache-arrow';
 import { normalizeArrow, type Executor } from './executor.js';
 
@@ -11,6 +10,8 @@ interface BlockingConnection {
 }
 
 export async function createDuckDbExecutor(): Promise<Executor> {
+  // Imported here, not at the top: bundles for the browser keep this module but must not load node:module.
+  const { createRequire } = await import('node:module');
   const require = createRequire(import.meta.url);
   const duckdb = require('@duckdb/duckdb-wasm/dist/duckdb-node-blocking.cjs') as {
     createDuckDB(

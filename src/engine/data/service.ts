@@ -60,61 +60,71 @@ function metaMember(m: Member): MetaMember {
 export class DataService {
   private executor?: Promise<Executor>;
   private readonly loaded = new Map<string, number>();
-  private model?: { record: DataModelRecord; resolved: ResolvedModel };
+  private model?: { text: string; resolved: ResolvedModel };
   private ready?: Promise<void>;
 
   constructor(private readonly ctx: EngineContext) {}
 
-  /** The resolved data model; 404 when the engine has none. */
-  async resolved(): Promise<ResolvedModel> {
+  /** The data model record and its resolution (cached while the model is unchanged); 404 when there is none. */
+  private async state(): Promise<{ record: DataModelRecord; resolved: ResolvedModel }> {
     const record = await this.ctx.db.get('dataModels', 'default');
     if (!record) throw new ApiError({ status: 404, message: 'This engine has no data model' });
-    if (
-      this.model?.record.model !== record.model ||
-      JSON.stringify(this.model.record.model) !== JSON.stringify(record.model)
-    ) {
+    const text = JSON.stringify(record.model);
+    if (this.model?.text !== text) {
       try {
-        this.model = { record, resolved: resolveModel(record.model) };
+        this.model = { text, resolved: resolveModel(record.model) };
       } catch (error) {
         throw new ApiError({ status: 500, message: `Data model error: ${(error as Error).message}` });
       }
     }
-    return this.model.resolved;
+    return { record, resolved: this.model.resolved };
   }
 
   /** Materialises generated tables, then (re)loads into DuckDB every table whose version changed. */
-  private async ensureTables(): Promise<Executor> {
+  private async ensureTables(record: DataModelRecord): Promise<Executor> {
     this.executor ??= createExecutor();
     const executor = await this.executor;
-    this.ready = (this.ready ?? Promise.resolve()).then(async () => {
-      const record = await this.ctx.db.get('dataModels', 'default');
-      if (record?.generate && (await this.ctx.db.count('dataTables')) === 0) {
-        const tables = generateDemoTables(record.generate.orders, record.generate.anchorMs);
-        const tx = this.ctx.db.transaction('dataTables', 'readwrite');
-        for (const [name, columns] of Object.entries(tables)) {
-          void tx.store.put({
-            name,
-            version: 1,
-            ipc: columnsToIpc(columns),
-            rowCount: columns[0].kind === 'int' ? columns[0].values.length : 0,
-          });
-        }
-        await tx.done;
-      }
-      const keys = await this.ctx.db.getAllKeys('dataTables');
-      for (const name of keys) {
+    const run = async () => {
+      let versions = record.tableVersions;
+      if (record.generate && Object.keys(versions).length === 0) versions = await this.generate(record);
+      for (const [name, version] of Object.entries(versions)) {
+        if (this.loaded.get(name) === version) continue;
         const table = await this.ctx.db.get('dataTables', name);
-        if (!table || this.loaded.get(name) === table.version) continue;
+        if (!table) continue;
         await executor.loadTable(name, table.ipc);
         this.loaded.set(name, table.version);
       }
-    });
+    };
+    // One ingest at a time; a query waits for the one in progress.
+    this.ready = (this.ready ?? Promise.resolve()).then(run, run);
     await this.ready;
     return executor;
   }
 
+  /** Generates the demo dataset into IndexedDB (once: a concurrent engine may have done it already). */
+  private async generate(record: DataModelRecord): Promise<Record<string, number>> {
+    const tables = generateDemoTables(record.generate!.orders, record.generate!.anchorMs);
+    const encoded = Object.entries(tables).map(([name, columns]) => ({
+      name,
+      version: 1,
+      ipc: columnsToIpc(columns),
+      rowCount: columns[0].kind === 'int' ? columns[0].values.length : 0,
+    }));
+    const tx = this.ctx.db.transaction(['dataTables', 'dataModels'], 'readwrite');
+    const current = await tx.objectStore('dataModels').get('default');
+    if (current && Object.keys(current.tableVersions).length > 0) {
+      await tx.done;
+      return current.tableVersions;
+    }
+    for (const t of encoded) void tx.objectStore('dataTables').put(t);
+    const tableVersions = Object.fromEntries(encoded.map((t) => [t.name, t.version]));
+    if (current) void tx.objectStore('dataModels').put({ ...current, tableVersions });
+    await tx.done;
+    return tableVersions;
+  }
+
   async meta(identity: Identity): Promise<MetaResponse> {
-    const resolved = await this.resolved();
+    const { resolved } = await this.state();
     const cubes: MetaResponse['cubes'] = [];
     for (const source of resolved.sources.values()) {
       const access = sourceAccess(identity, source);
@@ -135,9 +145,9 @@ export class DataService {
   }
 
   async load(identity: Identity, request: LoadRequest): Promise<LoadResponse> {
-    const resolved = await this.resolved();
+    const { record, resolved } = await this.state();
     const compiled = compileLoad(resolved, identity, request, this.ctx.now());
-    const executor = await this.ensureTables();
+    const executor = await this.ensureTables(record);
     const result = await this.run(executor, compiled.sql);
     const data = result.rows.map((row) => {
       const out: Record<string, unknown> = {};
@@ -159,9 +169,9 @@ export class DataService {
 
   /** The SQL API: the caller's SQL, checked and rewritten, then run. */
   async cubeSql(identity: Identity, request: CubeSqlRequest): Promise<QueryResult> {
-    const resolved = await this.resolved();
+    const { record, resolved } = await this.state();
     const { sql } = await rewriteSql(resolved, identity, request, this.ctx.now());
-    const executor = await this.ensureTables();
+    const executor = await this.ensureTables(record);
     return this.run(executor, sql);
   }
 

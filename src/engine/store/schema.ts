@@ -212,6 +212,8 @@ export interface DataModelRecord {
   model: DataModel;
   /** Generate the demo dataset (this many orders, ending at this day) when no tables are stored yet. */
   generate?: { orders: number; anchorMs: number };
+  /** Version of each stored table (kept here so a query reads this small record, not the tables, to check). */
+  tableVersions: Record<string, number>;
 }
 
 export interface AgentRecord {

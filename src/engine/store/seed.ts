@@ -125,6 +125,7 @@ export async function applySeed(db: Db, seed: EngineSeed, now: number): Promise<
       await tx.objectStore('dataModels').add({
         key: 'default',
         model: seed.dataModel,
+        tableVersions: Object.fromEntries(tables.map((t) => [t.name, t.version])),
         ...(seed.data?.rows !== undefined &&
           tables.length === 0 && { generate: { orders: seed.data.rows, anchorMs: now } }),
       });
