@@ -24,6 +24,33 @@ const runtimeDeps = Object.keys(pkg.dependencies ?? {});
 const external = (id: string): boolean =>
   id.startsWith('node:') || runtimeDeps.some((dep) => id === dep || id.startsWith(`${dep}/`));
 
+/**
+ * Library build: DuckDB's worker and wasm are not inlined (lib mode would base64 them into a 46 MB chunk). The source
+ * points at them in node_modules; here they become files beside the chunk, referenced relatively, so a consumer's
+ * bundler copies them as assets.
+ */
+const DUCKDB_FILES = ['duckdb-eh.wasm', 'duckdb-browser-eh.worker.js'];
+const duckdbAssets: Plugin = {
+  name: 'duckdb-assets',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!id.endsWith('/engine/data/duckdb-browser.ts')) return undefined;
+    return code.replace(
+      /new URL\(\s*'\.\.\/\.\.\/\.\.\/node_modules\/@duckdb\/duckdb-wasm\/dist\/([\w.-]+)',\s*import\.meta\.url,?\s*\)/g,
+      (_, file: string) => {
+        if (!DUCKDB_FILES.includes(file)) throw new Error(`duckdb-assets: unexpected file ${file}`);
+        return `new URL(/* @vite-ignore */ ${JSON.stringify(`./${file}`)}, import.meta.url)`;
+      },
+    );
+  },
+  generateBundle() {
+    for (const file of DUCKDB_FILES) {
+      const source = readFileSync(new URL(`./node_modules/@duckdb/duckdb-wasm/dist/${file}`, import.meta.url));
+      this.emitFile({ type: 'asset', fileName: file, source });
+    }
+  },
+};
+
 export default defineConfig(({ command, mode }) => {
   if (command === 'serve' || mode === 'demo') {
     return {
@@ -37,6 +64,7 @@ export default defineConfig(({ command, mode }) => {
     };
   }
   return {
+    plugins: [duckdbAssets],
     build: {
       lib: {
         entry: {

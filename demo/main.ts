@@ -123,6 +123,7 @@ void replay();
 // ─── Local engine ────────────────────────────────────────────────────────────────────────────────────────────
 
 const log = document.querySelector<HTMLOListElement>('#engine-log')!;
+const status = document.querySelector<HTMLParagraphElement>('#engine-status')!;
 const form = document.querySelector<HTMLFormElement>('#session-form')!;
 
 function step(title: string, value: unknown): void {
@@ -166,7 +167,17 @@ async function runEmbedFlow(): Promise<void> {
       'POST /api/v1/embed/session/token → token claims',
       JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))),
     );
+    // The viewer's own view of the data: row-level security by group and region.
+    const viewer = new HttpTransport({ baseUrl: base, fetch: engine.fetch, auth: { serviceToken: token } });
+    status.textContent = 'Loading DuckDB and the demo dataset (first time only)…';
+    const started = performance.now();
+    const result = await viewer.load({
+      query: { measures: ['sales.count', 'sales.total_amount'], dimensions: ['sales.customers_region'] },
+    });
+    status.textContent = `Answered in ${Math.round(performance.now() - started)} ms`;
+    step('POST /cubejs-api/v1/load as the viewer: orders and revenue by region', result.data);
   } catch (error) {
+    status.textContent = '';
     step('Error', error instanceof ApiError ? { status: error.status, message: error.message } : String(error));
   }
 }

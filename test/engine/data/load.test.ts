@@ -226,6 +226,9 @@ describe('data API: load (Chromium, DuckDB-wasm)', function () {
 
   it('granularities bucket time like DATE_TRUNC (weeks start Monday)', async () => {
     const trunc: Record<string, (ms: number) => number> = {
+      second: (ms) => Math.floor(ms / 1000) * 1000,
+      minute: (ms) => Math.floor(ms / 60_000) * 60_000,
+      hour: (ms) => Math.floor(ms / 3_600_000) * 3_600_000,
       day: (ms) => Math.floor(ms / DAY) * DAY,
       week: (ms) => {
         const d = Math.floor(ms / DAY) * DAY;

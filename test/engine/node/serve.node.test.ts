@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { DEMO, createLocalEngine, type LocalEngine } from '../../../src/engine/index.js';
+import { DEMO, createLocalEngine, demoSeed, type LocalEngine } from '../../../src/engine/index.js';
 import { serveFetch } from '../../../src/engine/node/serve.js';
 import { ApiError } from '../../../src/api/errors.js';
 import { HttpTransport } from '../../../src/transport/http-transport.js';
@@ -15,7 +15,7 @@ describe('engine served over node:http', () => {
   let base: string;
 
   before(async () => {
-    engine = await createLocalEngine({ seed: 'demo', name: `serve-${process.pid}` });
+    engine = await createLocalEngine({ seed: { ...demoSeed, data: { rows: 3000 } }, name: `serve-${process.pid}` });
     server = await serveFetch(engine.fetch, { port: 0 });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -40,6 +40,14 @@ describe('engine served over node:http', () => {
       (await viewer.listDeployments()).map((d) => d.id),
       [1],
     );
+  });
+
+  it('answers the data API from DuckDB in Node (load and cubesql)', async () => {
+    const dev = new HttpTransport({ baseUrl: base, auth: { apiKey: DEMO.developerKey } });
+    const loaded = await dev.load({ query: { measures: ['sales.count'] } });
+    assert.equal(loaded.data[0]['sales.count'], 3000);
+    const sql = await dev.cubeSql({ query: 'SELECT MEASURE(count) AS n FROM sales' });
+    assert.deepEqual(sql, { schema: [{ name: 'n', column_type: 'Int64' }], data: [[3000]] });
   });
 
   it('carries error statuses and bodies', async () => {
