@@ -5,6 +5,8 @@ import { ApiError } from '../api/errors.js';
 import { demoSeed } from './demo-seed.js';
 import { ReadCache } from './domain/cache.js';
 import type { EngineContext } from './domain/context.js';
+import { createLocalAnalystAgent } from './chat/agent/local-analyst.js';
+import { ChatService } from './chat/service.js';
 import { DataService } from './data/service.js';
 import { createApp } from './http/app.js';
 import type { LocalEngine, LocalEngineOptions } from './options.js';
@@ -14,6 +16,8 @@ import { applySeed } from './store/seed.js';
 
 export type { EngineHooks, EngineSeed, LocalEngine, LocalEngineOptions } from './options.js';
 export type { AccessPolicy, Cube, DataModel, View } from './data/model-types.js';
+export type { Agent, AgentContext, AgentEvent } from './chat/agent/types.js';
+export { createLocalAnalystAgent } from './chat/agent/local-analyst.js';
 export { DEMO, demoSeed } from './demo-seed.js';
 
 export async function createLocalEngine(options: LocalEngineOptions = {}): Promise<LocalEngine> {
@@ -33,7 +37,8 @@ export async function createLocalEngine(options: LocalEngineOptions = {}): Promi
   const ctx: EngineContext = { db, now, hooks: options.hooks ?? {}, cache: new ReadCache() };
   if (seed) await applySeed(db, seed, now());
   const data = new DataService(ctx);
-  const app = createApp(ctx, data);
+  const chat = new ChatService(ctx, data, options.agent ?? createLocalAnalystAgent());
+  const app = createApp(ctx, data, chat);
   let closed = false;
 
   return {
@@ -45,6 +50,7 @@ export async function createLocalEngine(options: LocalEngineOptions = {}): Promi
     },
     async close() {
       closed = true;
+      chat.hub.abortAll();
       db.close();
       await data.close();
     },

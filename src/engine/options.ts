@@ -1,6 +1,7 @@
 // The engine's public contract (ARCHITECTURE §5): createLocalEngine options, the seed, the LocalEngine it returns.
 
 import type { AttributeType, Plan, Role } from '../api/types.js';
+import type { Agent } from './chat/agent/types.js';
 import type { DataModel } from './data/model-types.js';
 
 export interface EngineSeed {
@@ -48,6 +49,8 @@ export interface LocalEngineOptions {
   now?: () => number;
   /** Applied once, idempotently, to an empty database. */
   seed?: 'demo' | EngineSeed;
+  /** The chat agent. Default: the local analyst agent. */
+  agent?: Agent;
   hooks?: EngineHooks;
 }
 

@@ -4,13 +4,16 @@
 import { Hono } from 'hono';
 import { ApiError } from '../../api/errors.js';
 import type { EngineContext } from '../domain/context.js';
+import type { ChatService } from '../chat/service.js';
 import type { DataService } from '../data/service.js';
+import { chatRoutes } from './chat.js';
 import { dataRoutes } from './data.js';
 import { embedRoutes } from './embed.js';
 import { managementRoutes } from './management.js';
 
-export function createApp(ctx: EngineContext, data: DataService): Hono {
+export function createApp(ctx: EngineContext, data: DataService, chat: ChatService): Hono {
   const app = new Hono();
+  chatRoutes(app, ctx, chat);
   managementRoutes(app, ctx);
   embedRoutes(app, ctx);
   dataRoutes(app, ctx, data);

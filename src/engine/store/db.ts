@@ -47,6 +47,10 @@ const MIGRATIONS: ((db: Db, tx: UpgradeTx) => void)[] = [
     db.createObjectStore('dataTables', { keyPath: 'name' });
     db.createObjectStore('dataModels', { keyPath: 'key' });
   },
+  // 2 → 3: chat threads.
+  (db) => {
+    db.createObjectStore('chatThreads', { keyPath: 'chatId' });
+  },
 ];
 
 export const DB_VERSION = MIGRATIONS.length;

@@ -4,6 +4,7 @@ import type { DBSchema } from 'idb';
 import type { DataModel } from '../data/model-types.js';
 import type {
   AttributeType,
+  ChatStreamMessage,
   DashboardConfig,
   DashboardStatus,
   Plan,
@@ -216,6 +217,24 @@ export interface DataModelRecord {
   tableVersions: Record<string, number>;
 }
 
+/** Who owns a chat thread: an external user (of a tenant) or an internal user. */
+export interface ChatOwner {
+  kind: 'external' | 'internal';
+  id: string;
+  tenant: string;
+}
+
+/** A chat thread: its completed messages (the conversation) and whether a stream is running. */
+export interface ChatThreadRecord {
+  chatId: string;
+  accountName: string;
+  agentId: string;
+  owner: ChatOwner;
+  messages: ChatStreamMessage[];
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface AgentRecord {
   id: string;
   deploymentId: number;
@@ -224,6 +243,7 @@ export interface AgentRecord {
 
 export interface EngineDB extends DBSchema {
   agents: { key: string; value: AgentRecord };
+  chatThreads: { key: string; value: ChatThreadRecord };
   dataTables: { key: string; value: DataTableRecord };
   dataModels: { key: string; value: DataModelRecord };
   meta: { key: string; value: AccountRecord };
@@ -252,6 +272,7 @@ export interface EngineDB extends DBSchema {
 
 export type StoreName =
   | 'agents'
+  | 'chatThreads'
   | 'dataTables'
   | 'dataModels'
   | 'meta'

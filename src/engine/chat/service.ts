@@ -1,0 +1,307 @@
+// The Chat API of the engine: threads in IndexedDB, one producer per thread feeding the stream hub, the agent's two
+// tools run as the user (access policies apply), abort, and the exact stream shape of the spec.
+
+import { ApiError } from '../../api/errors.js';
+import {
+  CUTOFF_MESSAGE_ID,
+  FINAL_GRAPH_NODE,
+  MAIN_AGENT_NODE,
+  SQL_API_RESULT_ROWS,
+  STATE_MESSAGE_ID,
+  THREAD_BUSY_MESSAGE,
+  newMessageId,
+} from '../../api/limits.js';
+import type {
+  AbortChatRequest,
+  ChatRequest,
+  ChatStreamMessage,
+  ServiceMetaResult,
+  ServiceSqlApiInput,
+  ServiceSqlApiResult,
+  ToolErrorResult,
+} from '../../api/types.js';
+import type { EngineContext } from '../domain/context.js';
+import type { DataService } from '../data/service.js';
+import type { ChatThreadRecord } from '../store/schema.js';
+import { isoAt, randomToken } from '../util.js';
+import type { Agent, AgentContext } from './agent/types.js';
+import type { ChatCaller } from './auth.js';
+import { StreamHub, StreamRun } from './hub.js';
+
+const NDJSON = { 'Content-Type': 'application/x-ndjson' };
+
+const sameOwner = (thread: ChatThreadRecord, caller: ChatCaller) =>
+  thread.owner.kind === caller.owner.kind &&
+  thread.owner.id === caller.owner.id &&
+  thread.owner.tenant === caller.owner.tenant;
+
+export class ChatService {
+  readonly hub = new StreamHub();
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly data: DataService,
+    private readonly agent: Agent,
+  ) {}
+
+  /** POST …/chat/stream-chat-state, after authentication and body validation. */
+  async stream(accountName: string, agentId: string, caller: ChatCaller, request: ChatRequest): Promise<Response> {
+    let thread = request.chatId !== undefined ? await this.ctx.db.get('chatThreads', request.chatId) : undefined;
+    if (request.chatId !== undefined && !thread)
+      throw new ApiError({ status: 404, message: `Chat ${request.chatId} not found` });
+    if (thread && (thread.agentId !== agentId || thread.accountName !== accountName)) {
+      throw new ApiError({ status: 404, message: `Chat ${request.chatId} not found` });
+    }
+    if (thread && !sameOwner(thread, caller))
+      throw new ApiError({ status: 403, message: 'This chat belongs to another user' });
+
+    const active = thread && this.hub.active(thread.chatId);
+    const last = thread && this.hub.get(thread.chatId);
+    // The same messageId as the active (or just finished) message: attach to that stream; no second answer.
+    if (last && request.messageId !== undefined && last.messageId === request.messageId) {
+      return new Response(last.subscribe(), { status: 200, headers: NDJSON });
+    }
+    if (request.input === undefined) {
+      if (active) return new Response(active.subscribe(), { status: 200, headers: NDJSON });
+      return this.snapshot(thread, accountName, agentId, caller);
+    }
+    if (active)
+      return new Response(`${JSON.stringify({ error: THREAD_BUSY_MESSAGE })}\n`, { status: 200, headers: NDJSON });
+
+    const now = isoAt(this.ctx.now());
+    thread ??= {
+      chatId: randomToken(16),
+      accountName,
+      agentId,
+      owner: caller.owner,
+      messages: [],
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.ctx.db.put('chatThreads', thread);
+    const run = new StreamRun(thread.chatId, request.messageId ?? newMessageId(this.ctx.now()), caller.owner);
+    this.hub.start(run);
+    const body = run.subscribe();
+    void this.produce(run, thread, caller, request);
+    return new Response(body, { status: 200, headers: NDJSON });
+  }
+
+  /** Without input: the thread's state (cutoff, then the conversation). */
+  private async snapshot(
+    thread: ChatThreadRecord | undefined,
+    accountName: string,
+    agentId: string,
+    caller: ChatCaller,
+  ) {
+    const now = isoAt(this.ctx.now());
+    if (!thread) {
+      thread = {
+        chatId: randomToken(16),
+        accountName,
+        agentId,
+        owner: caller.owner,
+        messages: [],
+        createdAt: now,
+        updatedAt: now,
+      };
+      await this.ctx.db.put('chatThreads', thread);
+    }
+    const lines = [
+      { id: CUTOFF_MESSAGE_ID, sort: 0, state: { isStreaming: false, chatId: thread.chatId } },
+      ...thread.messages.map((m, i) => ({ ...m, sort: i + 1 })),
+      { id: STATE_MESSAGE_ID, sort: thread.messages.length + 1, state: { messages: thread.messages } },
+    ];
+    return new Response(lines.map((l) => `${JSON.stringify(l)}\n`).join(''), { status: 200, headers: NDJSON });
+  }
+
+  /** The producer of one answer: runs the agent, turns its events and tool calls into messages, then persists. */
+  private async produce(run: StreamRun, thread: ChatThreadRecord, caller: ChatCaller, request: ChatRequest) {
+    let sort = 0;
+    const completed: ChatStreamMessage[] = [];
+    const send = (message: ChatStreamMessage) => run.send({ ...message, sort: sort++ });
+    send({ id: CUTOFF_MESSAGE_ID, state: { isStreaming: true, chatId: thread.chatId } });
+    const userMessage: ChatStreamMessage = { id: run.messageId, role: 'user', content: request.input };
+    send(userMessage);
+    completed.push(userMessage);
+
+    const workingId = `${run.messageId}-assistant`;
+    const finalId = `${run.messageId}-final`;
+    const working = { thinking: '', content: '' };
+    let final = '';
+    let failure: string | undefined;
+    let toolCount = 0;
+    const tool = async <I, R>(name: string, input: I, call: () => Promise<R>): Promise<R> => {
+      const id = `${run.messageId}-tool-${++toolCount}`;
+      const base = { id, role: 'assistant', graphPath: [MAIN_AGENT_NODE, 'tools'], isStructuredResponse: false };
+      send({ ...base, toolCall: { name, input: JSON.stringify(input) }, isInProcess: true });
+      const result = await call();
+      const done: ChatStreamMessage = {
+        ...base,
+        toolCall: { name, input: JSON.stringify(input), result: JSON.stringify(result) },
+        isInProcess: false,
+      };
+      send(done);
+      completed.push(done);
+      return result;
+    };
+    const ctx: AgentContext = {
+      input: request.input ?? '',
+      history: thread.messages,
+      signal: run.abort.signal,
+      now: () => this.ctx.now(),
+      user: caller.user,
+      tools: {
+        serviceMeta: (input) => tool('serviceMeta', input, () => this.serviceMeta(caller, input.searchQuery)),
+        serviceSqlApi: (input) => tool('serviceSqlApi', input, () => this.serviceSqlApi(caller, input, request)),
+      },
+    };
+    try {
+      for await (const event of this.agent.answer(ctx)) {
+        if (run.abort.signal.aborted) break;
+        if ('final' in event) {
+          final += event.final;
+          send({
+            id: finalId,
+            role: 'assistant',
+            content: event.final,
+            isDelta: true,
+            isInProcess: true,
+            graphPath: [FINAL_GRAPH_NODE, MAIN_AGENT_NODE],
+            isStructuredResponse: false,
+          });
+        } else {
+          if ('thinking' in event) working.thinking += event.thinking;
+          else working.content += event.content;
+          send({
+            id: workingId,
+            role: 'assistant',
+            ...event,
+            isDelta: true,
+            isInProcess: true,
+            graphPath: [MAIN_AGENT_NODE],
+            isStructuredResponse: false,
+          });
+        }
+      }
+    } catch (error) {
+      if (!run.abort.signal.aborted) failure = error instanceof Error ? error.message : String(error);
+    }
+    if (working.thinking || working.content) {
+      const message: ChatStreamMessage = {
+        id: workingId,
+        role: 'assistant',
+        ...(working.thinking && { thinking: working.thinking }),
+        content: working.content,
+        isDelta: false,
+        isInProcess: false,
+        graphPath: [MAIN_AGENT_NODE],
+        isStructuredResponse: false,
+      };
+      send(message);
+      completed.push(message);
+    }
+    if (final || !failure) {
+      const message: ChatStreamMessage = {
+        id: finalId,
+        role: 'assistant',
+        content: final,
+        isDelta: false,
+        isInProcess: false,
+        graphPath: [FINAL_GRAPH_NODE, MAIN_AGENT_NODE],
+        isStructuredResponse: false,
+      };
+      send(message);
+      completed.push(message);
+    }
+    const saved: ChatThreadRecord = {
+      ...thread,
+      messages: [...thread.messages, ...completed],
+      updatedAt: isoAt(this.ctx.now()),
+    };
+    try {
+      await this.ctx.db.put('chatThreads', saved);
+    } catch (error) {
+      failure ??= `Could not save the conversation: ${(error as Error).message}`;
+    }
+    if (failure) run.send({ error: failure });
+    else send({ id: STATE_MESSAGE_ID, state: { messages: saved.messages } });
+    run.finish();
+  }
+
+  private async serviceMeta(caller: ChatCaller, searchQuery: string): Promise<ServiceMetaResult> {
+    const meta = await this.data.meta(caller.identity);
+    const words = searchQuery
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}_]+/u)
+      .filter((w) => w.length > 2);
+    const matches = (text: string) =>
+      words.length === 0 || words.some((w) => text.toLowerCase().includes(w.replace(/s$/, '')));
+    return {
+      searchQuery,
+      cubes: meta.cubes
+        .map((c) => ({
+          name: c.name,
+          type: c.type,
+          title: c.title,
+          members: [...c.measures, ...c.dimensions]
+            .filter((m) => matches(`${m.name} ${m.title} ${m.description ?? ''}`) || matches(c.title))
+            .map((m) => ({
+              name: m.name,
+              title: m.title,
+              description: m.description ?? '',
+              type: m.type as 'string',
+              ...(m.aggType !== undefined && { aggType: m.aggType }),
+            })),
+        }))
+        .filter((c) => c.members.length > 0),
+    };
+  }
+
+  private async serviceSqlApi(
+    caller: ChatCaller,
+    input: ServiceSqlApiInput,
+    request: ChatRequest,
+  ): Promise<ServiceSqlApiResult | ToolErrorResult> {
+    const echo = {
+      sqlQuery: input.sqlQuery,
+      queryTitle: input.queryTitle,
+      description: input.description,
+      userRequest: input.userRequest,
+    };
+    if (request.activeBranchName !== undefined && request.isDefaultBranch !== true) {
+      return {
+        ...echo,
+        error: `Branch ${request.activeBranchName} does not exist: the local engine has only the default branch`,
+      };
+    }
+    try {
+      const result = await this.data.cubeSql(caller.identity, { query: input.sqlQuery });
+      return {
+        sqlQuery: input.sqlQuery,
+        queryTitle: input.queryTitle,
+        description: input.description,
+        userRequest: input.userRequest,
+        schema: result.schema,
+        data: result.rows.slice(0, SQL_API_RESULT_ROWS),
+        totalRows: result.rows.length,
+        uuid: randomToken(12),
+        ...(input.vegaSpec !== undefined && { vegaSpec: input.vegaSpec }),
+      };
+    } catch (error) {
+      return { ...echo, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /** POST …/chat/abort after authentication: 204, or 403/404. */
+  async abort(agentId: string, caller: ChatCaller, request: AbortChatRequest): Promise<void> {
+    const thread = await this.ctx.db.get('chatThreads', request.chatId);
+    if (!thread || thread.agentId !== agentId)
+      throw new ApiError({ status: 404, message: `Chat ${request.chatId} not found` });
+    if (!sameOwner(thread, caller)) throw new ApiError({ status: 403, message: 'This chat belongs to another user' });
+    const run = this.hub.active(thread.chatId);
+    if (!run) return;
+    run.abort.abort();
+    // Answer once the stream has ended, so the thread takes a new message right away (agents stop promptly).
+    await Promise.race([run.whenDone, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  }
+}
