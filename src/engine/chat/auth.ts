@@ -91,7 +91,7 @@ export async function authenticateChat(
     if (typeof payload.deploymentId === 'number' && payload.deploymentId !== deployment.id) {
       throw new ChatAuthFailure('Invalid token for this deployment');
     }
-    if (payload.jti && (await ctx.db.get('revokedTokens', String(payload.jti))))
+    if (typeof payload.jti === 'string' && (await ctx.db.get('revokedTokens', payload.jti)))
       throw new ChatAuthFailure('Token revoked');
     const externalId =
       typeof payload.externalId === 'string'
