@@ -156,8 +156,20 @@ export class ChatService {
       },
     };
     try {
-      for await (const event of this.agent.answer(ctx)) {
-        if (run.abort.signal.aborted) break;
+      // An abort ends the stream at once, even while the agent is still awaiting something.
+      const iterator = this.agent.answer(ctx)[Symbol.asyncIterator]();
+      const aborted = new Promise<'aborted'>((resolve) => {
+        if (run.abort.signal.aborted) resolve('aborted');
+        run.abort.signal.addEventListener('abort', () => resolve('aborted'), { once: true });
+      });
+      for (;;) {
+        const next = await Promise.race([iterator.next(), aborted]);
+        if (next === 'aborted') {
+          void Promise.resolve(iterator.return?.()).catch(() => undefined);
+          break;
+        }
+        if (next.done) break;
+        const event = next.value;
         if ('final' in event) {
           final += event.final;
           send({
