@@ -338,11 +338,14 @@ describe('engine chat: token authentication', function () {
   this.timeout(60_000);
   let t: TestEngine;
   const secret = new TextEncoder().encode(DEMO.apiSecret);
-  const token = (claims: Record<string, unknown>, { key = secret, exp = '1h' } = {}) =>
+  const token = (
+    claims: Record<string, unknown>,
+    { key = secret, exp }: { key?: Uint8Array; exp?: number | string } = {},
+  ) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt(Math.floor(t.clock.now() / 1000))
-      .setExpirationTime(exp)
+      .setExpirationTime(exp ?? '1h')
       .sign(key);
   const as = (auth: { serviceToken?: string; apiKey?: string }) =>
     new HttpTransport({
