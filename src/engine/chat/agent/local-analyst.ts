@@ -52,18 +52,18 @@ const STOP = new Set([
 /** Words a user says for a measure, by what the measure is. */
 const MEASURE_WORDS: [RegExp, (m: ServiceMetaMember) => boolean][] = [
   [
-    /\b(revenue|sales|turnover|income|amount|spend|spent|money|earn\w*)\b/,
-    (m) => m.aggType === 'sum' && /amount|revenue/.test(`${m.name} ${m.title}`.toLowerCase()),
-  ],
-  [
     /\b(average|avg|mean|typical)\b.*\b(order|basket|ticket|value|amount|revenue)/,
     (m) => m.aggType === 'avg' && /amount/.test(m.name),
   ],
   [/\b(largest|biggest|max(imum)?|highest)\b.*\border/, (m) => m.aggType === 'max'],
   [/\b(smallest|min(imum)?|lowest)\b.*\border/, (m) => m.aggType === 'min'],
-  [/\b(units|quantity|items sold|pieces)\b/, (m) => /quantity/.test(m.name)],
   [/\b(completion rate|completed share|share of completed)\b/, (m) => /rate/.test(m.name)],
   [/\bcompleted orders\b|\bhow many .*completed\b/, (m) => /completed_count/.test(m.name)],
+  [/\b(units|quantity|items sold|pieces)\b/, (m) => /quantity/.test(m.name)],
+  [
+    /\b(revenue|sales|turnover|income|amount|spend|spent|money|earn\w*)\b/,
+    (m) => m.aggType === 'sum' && /amount|revenue/.test(`${m.name} ${m.title}`.toLowerCase()),
+  ],
   [/\b(customers|buyers|clients|shoppers)\b/, (m) => m.aggType === 'count_distinct' && /customer/.test(m.name)],
   [
     /\b(orders|purchases|transactions|how many|number of|count)\b/,
@@ -132,9 +132,17 @@ function pickDimensions(question: string, cube: ServiceMetaCube): ServiceMetaMem
     ...question.matchAll(/\b(?:by|per|for each|across|which|what|each|split by|broken down by)\s+([\p{L}_ ]{3,40})/gu),
   ].map((m) => m[1]);
   for (const phrase of phrases) {
-    const ws = words(phrase).slice(0, 2);
-    const hit = dims.find((d) => ws.some((w) => words(`${shortName(d.name)} ${d.title}`).includes(w)));
-    if (hit && !picked.includes(hit)) picked.push(hit);
+    // "region and status" names two; within one part the head noun comes last ("product category").
+    for (const part of phrase.split(/\s*(?:,|\band\b|&)\s*/)) {
+      const ws = words(part).slice(0, 3);
+      let best: { dim: ServiceMetaMember; score: number } | undefined;
+      for (const d of dims) {
+        const own = words(`${shortName(d.name)} ${d.title}`);
+        const at = ws.reduce((acc, w, i) => (own.includes(w) ? i + 1 : acc), 0);
+        if (at > (best?.score ?? 0)) best = { dim: d, score: at };
+      }
+      if (best && !picked.includes(best.dim)) picked.push(best.dim);
+    }
   }
   if (picked.length === 0) {
     // A dimension named anywhere ("top 3 product categories"): the last one mentioned is the noun.
@@ -152,7 +160,7 @@ function pickDimensions(question: string, cube: ServiceMetaCube): ServiceMetaMem
 function pickTime(question: string, cube: ServiceMetaCube, now: number): Plan['time'] {
   const member = cube.members.find((m) => m.type === 'time');
   if (!member) return undefined;
-  const granularity = GRANULARITY.find(([p]) => p.test(question))?.[1];
+  const granularity = GRANULARITY.find(([p]) => p.test(question.toLowerCase()))?.[1];
   let rangeText: string | undefined;
   let range: [string, string] | undefined;
   const q = question.toLowerCase();
@@ -184,17 +192,23 @@ async function plan(
     return `I could not tell which number you want from "${question}". I can answer about ${names.join(', ')}.`;
   }
   const dimensions = pickDimensions(question, cube);
-  const filters: Plan['filters'] = [];
+  // Values named in the question become filters; a value inside a longer matched one ("Home" in "Home Office") does not.
   const q = ` ${question.toLowerCase()} `;
+  const found: { member: ServiceMetaMember; value: string; start: number; end: number }[] = [];
   for (const [member, list] of values) {
     const m = cube.members.find((x) => x.name === member)!;
     if (dimensions.includes(m)) continue;
-    const value = list.find((v) =>
-      new RegExp(`[^\\p{L}\\p{N}]${v.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\p{L}\\p{N}]`, 'u').test(
-        q,
-      ),
-    );
-    if (value) filters.push({ member: m, value });
+    for (const v of list) {
+      const escaped = v.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const hit = new RegExp(`(?<=[^\\p{L}\\p{N}])${escaped}(?=[^\\p{L}\\p{N}])`, 'u').exec(q);
+      if (hit) found.push({ member: m, value: v, start: hit.index, end: hit.index + v.length });
+    }
+  }
+  found.sort((a, b) => b.end - b.start - (a.end - a.start));
+  const filters: Plan['filters'] = [];
+  for (const f of found) {
+    const inside = filters.some((g) => (g as typeof f).start <= f.start && f.end <= (g as typeof f).end);
+    if (!inside && !filters.some((g) => g.member === f.member)) filters.push(f);
   }
   const top = /\b(top|best|highest|largest|biggest)\s+(\d+)\b/i.exec(question);
   const bottom = /\b(bottom|worst|lowest|smallest)\s+(\d+)\b/i.exec(question);
