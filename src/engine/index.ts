@@ -18,6 +18,8 @@ export type { EngineHooks, EngineSeed, LocalEngine, LocalEngineOptions } from '.
 export type { AccessPolicy, Cube, DataModel, View } from './data/model-types.js';
 export type { Agent, AgentContext, AgentEvent } from './chat/agent/types.js';
 export { createLocalAnalystAgent } from './chat/agent/local-analyst.js';
+export { createOpenAiCompatibleAgent } from './chat/agent/openai-compatible.js';
+export type { OpenAiCompatibleOptions } from './chat/agent/openai-compatible.js';
 export { DEMO, demoSeed } from './demo-seed.js';
 
 export async function createLocalEngine(options: LocalEngineOptions = {}): Promise<LocalEngine> {
