@@ -169,7 +169,7 @@ export function createOpenAiCompatibleAgent(options: OpenAiCompatibleOptions): A
           })),
         });
         for (const call of toolCalls) {
-          const text = (v: unknown) => (typeof v === 'string' ? v : '');
+          const str = (v: unknown) => (typeof v === 'string' ? v : '');
           let args: Record<string, unknown> = {};
           try {
             args = JSON.parse(call.arguments || '{}') as Record<string, unknown>;
@@ -183,11 +183,11 @@ export function createOpenAiCompatibleAgent(options: OpenAiCompatibleOptions): A
           }
           const result =
             call.name === 'serviceMeta'
-              ? await ctx.tools.serviceMeta({ searchQuery: text(args.searchQuery) })
+              ? await ctx.tools.serviceMeta({ searchQuery: str(args.searchQuery) })
               : call.name === 'serviceSqlApi'
                 ? await ctx.tools.serviceSqlApi({
                     ...(args as { sqlQuery: string }),
-                    sqlQuery: text(args.sqlQuery) || text(args.query),
+                    sqlQuery: str(args.sqlQuery) || str(args.query),
                   })
                 : { error: `Unknown tool ${call.name}` };
           messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(result) });
