@@ -30,6 +30,21 @@ export async function inChromium(modulePath: string, exportName: string, ...args
     external: ['node:*', 'fs', 'path', 'crypto', 'module', 'url', 'worker_threads'],
     // Keep the module where the source sits, so relative URLs to node_modules resolve as in the source tree.
     outdir: join(root, 'bench'),
+    plugins: [
+      {
+        // libpg-query's loader finds its wasm from document.currentScript; point it at the file's real URL.
+        name: 'libpg-query-location',
+        setup(b) {
+          b.onLoad({ filter: /libpg-query[\\/]wasm[\\/]libpg-query\.js$/ }, async (args) => ({
+            contents: (await readFile(args.path, 'utf8')).replace(
+              'globalThis.document?.currentScript?.src',
+              JSON.stringify(`${ORIGIN}/node_modules/libpg-query/wasm/libpg-query.js`),
+            ),
+            loader: 'js',
+          }));
+        },
+      },
+    ],
   });
   const code = bundle.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   const browser = await chromium.launch({

@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, each a table of medians with ratios against a baseline measured in the same run.
-// `npm run bench -- ndjson` (or engine, data, size) runs one.
+// `npm run bench -- ndjson` (or engine, data, chat, size) runs one.
 import { inChromium } from './browser.js';
 import { ndjsonBench } from './ndjson.js';
 import { sizeBench } from './size.js';
@@ -26,6 +26,12 @@ if (!only || only === 'data') {
   printTable(
     'Data plane at 1,000,000 orders — Chromium, IndexedDB and DuckDB-wasm',
     await inChromium(new URL('./data.ts', import.meta.url).pathname, 'dataBench'),
+  );
+}
+if (!only || only === 'chat') {
+  printTable(
+    'Chat through engine.fetch — Chromium',
+    await inChromium(new URL('./chat.ts', import.meta.url).pathname, 'chatBench'),
   );
 }
 if (!only || only === 'size') printTable('Entry sizes (minified + gzip, runtime deps external)', await sizeBench());

@@ -329,7 +329,12 @@ function answer(p: Plan, result: ServiceSqlApiResult): string {
   return `${lead}\n\n${head}\n${table}${more}`;
 }
 
+/** How long the values of categorical dimensions are reused for the same user (engine clock). */
+const VALUES_TTL_MS = 5 * 60 * 1000;
+
 export function createLocalAnalystAgent(): Agent {
+  // Dimension values per user and source: the lookup is the costliest step, and values change rarely.
+  const valueCache = new Map<string, { at: number; values: Map<string, string[]> }>();
   return {
     async *answer(ctx: AgentContext): AsyncGenerator<AgentEvent> {
       const question = ctx.input.trim();
@@ -349,26 +354,35 @@ export function createLocalAnalystAgent(): Agent {
       const categorical = cube.members.filter(
         (m) => !m.aggType && m.type === 'string' && !/name|email|id$/.test(m.name),
       );
-      const values = new Map<string, string[]>();
-      if (categorical.length) {
-        yield { thinking: `Checking the values of ${categorical.map((m) => m.title.toLowerCase()).join(', ')}. ` };
-        const lookup = await ctx.tools.serviceSqlApi({
-          sqlQuery: categorical
-            .map(
-              (m) =>
-                `(SELECT '${m.name}' AS member, CAST(${quote(shortName(m.name))} AS VARCHAR) AS value FROM ${quote(cube.name)} GROUP BY 2 LIMIT 50)`,
-            )
-            .join(' UNION ALL '),
-          queryTitle: 'Dimension values',
-          description: 'Values the question may refer to',
-          userRequest: question,
-        });
-        if (!('error' in lookup))
-          for (const [member, value] of lookup.data as [string, string | null][])
-            if (value !== null) values.set(member, [...(values.get(member) ?? []), value]);
+      const cacheKey = `${cube.name}|${JSON.stringify(ctx.user)}`;
+      const cached = valueCache.get(cacheKey);
+      let values = cached && ctx.now() - cached.at < VALUES_TTL_MS ? cached.values : undefined;
+      if (!values) {
+        values = new Map<string, string[]>();
+        if (categorical.length) {
+          yield { thinking: `Checking the values of ${categorical.map((m) => m.title.toLowerCase()).join(', ')}. ` };
+          const lookup = await ctx.tools.serviceSqlApi({
+            sqlQuery: categorical
+              .map(
+                (m) =>
+                  `(SELECT '${m.name}' AS member, CAST(${quote(shortName(m.name))} AS VARCHAR) AS value FROM ${quote(cube.name)} GROUP BY 2 LIMIT 50)`,
+              )
+              .join(' UNION ALL '),
+            queryTitle: 'Dimension values',
+            description: 'Values the question may refer to',
+            userRequest: question,
+          });
+          if ('error' in lookup) values = undefined;
+          else {
+            for (const [member, value] of lookup.data as [string, string | null][]) {
+              if (value !== null) values.set(member, [...(values.get(member) ?? []), value]);
+            }
+            valueCache.set(cacheKey, { at: ctx.now(), values });
+          }
+        }
       }
       if (ctx.signal.aborted) return;
-      const planned = await plan(ctx, question, cube, values);
+      const planned = await plan(ctx, question, cube, values ?? new Map<string, string[]>());
       if (typeof planned === 'string') {
         yield { final: planned };
         return;
