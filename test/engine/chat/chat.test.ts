@@ -7,7 +7,7 @@ import type { Agent, AgentContext } from '../../../src/engine/index.js';
 import { demoSeed } from '../../../src/engine/index.js';
 import { HttpTransport } from '../../../src/transport/http-transport.js';
 import { finalAnswer, parseToolPayload } from '../../../src/transport/chat.js';
-import { DEMO, dumpDatabase, rejection, testEngine, type TestEngine } from '../helpers.js';
+import { DEMO, dumpDatabase, rejection, testEngine, withDatabase, type TestEngine } from '../helpers.js';
 
 const seed = { ...demoSeed, data: { rows: 5000 } };
 const MAIN = 'service_data_analyst_agent';
@@ -403,6 +403,55 @@ describe('engine chat: token authentication', function () {
       expect(e, String(message)).to.be.instanceOf(ChatAuthError);
       expect(e.message).to.match(pending ? message : /Invalid token|Missing/);
     }
+  });
+
+  it('a deployment without service-token auth refuses tokens', async () => {
+    await t.dispose();
+    t = await testEngine({ seed: { ...seed, deployments: [{ ...seed.deployments[0], serviceTokenAuth: false }] } });
+    const e = await rejection(
+      as({ serviceToken: await token({ sub: 'x', scope: ['chat'] }) }).streamChat({ input: 'hi' }),
+    );
+    expect(e).to.be.instanceOf(ChatAuthError);
+    expect(e.message).to.equal('Service token authentication is not enabled for deployment 1');
+    await t.dispose();
+    t = await testEngine({ seed });
+  });
+
+  it('at most 10,000 non-ephemeral external users', async () => {
+    await withDatabase(t.name, async (db) => {
+      const tx = db.transaction('externalUsers', 'readwrite');
+      for (let i = 0; i < 10_000; i++) {
+        void tx.store.add({
+          tenant: '',
+          externalId: `kept-${i}`,
+          email: null,
+          profile: {},
+          attributes: {},
+          groups: [],
+          isEphemeral: false,
+          expiresAt: null,
+          createdAt: '',
+          updatedAt: '',
+        });
+      }
+      await tx.done;
+    });
+    const key = new HttpTransport({
+      baseUrl: 'https://local.svc',
+      fetch: t.engine.fetch,
+      auth: { apiKey: DEMO.adminKey },
+      accountName: 'demo',
+      agentId: 'analyst',
+    });
+    const e = await rejection(
+      key.streamChat({ input: 'hi', sessionSettings: { externalId: 'one-more', isEphemeral: false } }),
+    );
+    expect(e.status).to.equal(403);
+    expect(e.message).to.contain('10000');
+    // Ephemeral users are not limited by it.
+    expect((await key.streamChat({ input: '', sessionSettings: { externalId: 'passing-by' } })).chatId).to.be.a(
+      'string',
+    );
   });
 
   it('both headers: Authorization wins', async () => {
