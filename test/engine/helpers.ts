@@ -105,3 +105,45 @@ export async function rejection(
   }
   throw new Error('expected a rejection');
 }
+
+/** A transport holding the embed session token of an external viewer with these groups and region attribute. */
+export async function viewerSession(
+  t: TestEngine,
+  externalId: string,
+  groups: string[],
+  region?: string,
+): Promise<HttpTransport> {
+  const { sessionId } = await t.admin.generateSession({
+    deploymentId: 1,
+    externalId,
+    groups,
+    ...(region !== undefined && { userAttributes: [{ name: 'region', value: region }] }),
+  });
+  return t.as({ serviceToken: (await t.admin.exchangeSessionToken(sessionId)).token });
+}
+
+/** Adds `count` external users straight into the database (for the 10,000-user limits). */
+export function addExternalUsers(
+  name: string,
+  count: number,
+  { isEphemeral = false, prefix = 'bulk' } = {},
+): Promise<void> {
+  return withDatabase(name, async (db) => {
+    const tx = db.transaction('externalUsers', 'readwrite');
+    for (let i = 0; i < count; i++) {
+      void tx.store.add({
+        tenant: '',
+        externalId: `${prefix}-${i}`,
+        email: null,
+        profile: {},
+        attributes: {},
+        groups: [],
+        isEphemeral,
+        expiresAt: null,
+        createdAt: '',
+        updatedAt: '',
+      });
+    }
+    await tx.done;
+  });
+}

@@ -68,8 +68,18 @@ export class ChatService {
     if (active)
       return new Response(`${JSON.stringify({ error: THREAD_BUSY_MESSAGE })}\n`, { status: 200, headers: NDJSON });
 
+    thread ??= this.newThread(accountName, agentId, caller);
+    await this.ctx.db.put('chatThreads', thread);
+    const run = new StreamRun(thread.chatId, request.messageId ?? newMessageId(this.ctx.now()), caller.owner);
+    this.hub.start(run);
+    const body = run.subscribe();
+    void this.produce(run, thread, caller, request);
+    return new Response(body, { status: 200, headers: NDJSON });
+  }
+
+  private newThread(accountName: string, agentId: string, caller: ChatCaller): ChatThreadRecord {
     const now = isoAt(this.ctx.now());
-    thread ??= {
+    return {
       chatId: randomToken(16),
       accountName,
       agentId,
@@ -78,12 +88,6 @@ export class ChatService {
       createdAt: now,
       updatedAt: now,
     };
-    await this.ctx.db.put('chatThreads', thread);
-    const run = new StreamRun(thread.chatId, request.messageId ?? newMessageId(this.ctx.now()), caller.owner);
-    this.hub.start(run);
-    const body = run.subscribe();
-    void this.produce(run, thread, caller, request);
-    return new Response(body, { status: 200, headers: NDJSON });
   }
 
   /** Without input: the thread's state (cutoff, then the conversation). */
@@ -93,17 +97,8 @@ export class ChatService {
     agentId: string,
     caller: ChatCaller,
   ) {
-    const now = isoAt(this.ctx.now());
     if (!thread) {
-      thread = {
-        chatId: randomToken(16),
-        accountName,
-        agentId,
-        owner: caller.owner,
-        messages: [],
-        createdAt: now,
-        updatedAt: now,
-      };
+      thread = this.newThread(accountName, agentId, caller);
       await this.ctx.db.put('chatThreads', thread);
     }
     const lines = [

@@ -7,7 +7,7 @@ import type { Agent, AgentContext } from '../../../src/engine/index.js';
 import { demoSeed } from '../../../src/engine/index.js';
 import { HttpTransport } from '../../../src/transport/http-transport.js';
 import { finalAnswer, parseToolPayload } from '../../../src/transport/chat.js';
-import { DEMO, dumpDatabase, rejection, testEngine, withDatabase, type TestEngine } from '../helpers.js';
+import { DEMO, addExternalUsers, dumpDatabase, rejection, testEngine, type TestEngine } from '../helpers.js';
 
 const seed = { ...demoSeed, data: { rows: 5000 } };
 const MAIN = 'service_data_analyst_agent';
@@ -418,24 +418,7 @@ describe('engine chat: token authentication', function () {
   });
 
   it('at most 10,000 non-ephemeral external users', async () => {
-    await withDatabase(t.name, async (db) => {
-      const tx = db.transaction('externalUsers', 'readwrite');
-      for (let i = 0; i < 10_000; i++) {
-        void tx.store.add({
-          tenant: '',
-          externalId: `kept-${i}`,
-          email: null,
-          profile: {},
-          attributes: {},
-          groups: [],
-          isEphemeral: false,
-          expiresAt: null,
-          createdAt: '',
-          updatedAt: '',
-        });
-      }
-      await tx.done;
-    });
+    await addExternalUsers(t.name, 10_000, { prefix: 'kept' });
     const key = new HttpTransport({
       baseUrl: 'https://local.svc',
       fetch: t.engine.fetch,

@@ -6,7 +6,7 @@ import { generateDemoTables, DEMO_STATUSES } from '../../../src/engine/data/demo
 import type { Column } from '../../../src/engine/data/arrow.js';
 import { demoSeed } from '../../../src/engine/index.js';
 import type { HttpTransport } from '../../../src/transport/http-transport.js';
-import { rejection, testEngine, type TestEngine } from '../helpers.js';
+import { rejection, testEngine, viewerSession, type TestEngine } from '../helpers.js';
 
 const ROWS = 20_000;
 const DAY = 86_400_000;
@@ -355,15 +355,8 @@ describe('data API: load (Chromium, DuckDB-wasm)', function () {
   });
 
   describe('access policies', () => {
-    async function viewer(groups: string[], region?: string): Promise<HttpTransport> {
-      const { sessionId } = await t.admin.generateSession({
-        deploymentId: 1,
-        externalId: `viewer-${groups.join('-')}-${region ?? 'none'}`,
-        groups,
-        ...(region !== undefined && { userAttributes: [{ name: 'region', value: region }] }),
-      });
-      return t.as({ serviceToken: (await t.admin.exchangeSessionToken(sessionId)).token });
-    }
+    const viewer = (groups: string[], region?: string) =>
+      viewerSession(t, `viewer-${groups.join('-')}-${region ?? 'none'}`, groups, region);
 
     it('two viewers with different region attributes see different totals', async () => {
       for (const region of ['EU', 'US']) {

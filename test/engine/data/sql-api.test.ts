@@ -6,7 +6,7 @@ import { generateDemoTables } from '../../../src/engine/data/demo-dataset.js';
 import type { Column } from '../../../src/engine/data/arrow.js';
 import { demoSeed } from '../../../src/engine/index.js';
 import type { HttpTransport } from '../../../src/transport/http-transport.js';
-import { DEMO, rejection, testEngine, type TestEngine } from '../helpers.js';
+import { DEMO, rejection, testEngine, viewerSession, type TestEngine } from '../helpers.js';
 
 const ROWS = 20_000;
 
@@ -131,15 +131,8 @@ describe('data API: SQL API (cubesql)', function () {
   });
 
   describe('access policies', () => {
-    async function viewer(groups: string[], region?: string): Promise<HttpTransport> {
-      const { sessionId } = await t.admin.generateSession({
-        deploymentId: 1,
-        externalId: `sql-${groups.join('-')}-${region ?? 'none'}`,
-        groups,
-        ...(region !== undefined && { userAttributes: [{ name: 'region', value: region }] }),
-      });
-      return t.as({ serviceToken: (await t.admin.exchangeSessionToken(sessionId)).token });
-    }
+    const viewer = (groups: string[], region?: string) =>
+      viewerSession(t, `sql-${groups.join('-')}-${region ?? 'none'}`, groups, region);
 
     it('row filters apply: two viewers, two totals', async () => {
       for (const region of ['EU', 'APAC']) {

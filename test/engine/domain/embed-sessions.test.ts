@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { decodeJwt } from 'jose';
 import type { EmbedTokenClaims, GenerateSessionRequest } from '../../../src/api/types.js';
 import { demoSeed } from '../../../src/engine/index.js';
-import { DEMO, dumpDatabase, rejection, testEngine, withDatabase, type TestEngine } from '../helpers.js';
+import { DEMO, addExternalUsers, dumpDatabase, rejection, testEngine, type TestEngine } from '../helpers.js';
 
 interface ExternalUser {
   externalId: string;
@@ -311,24 +311,7 @@ describe('engine: generate-session', () => {
   });
 
   it('10,000 external users per account: a new one is refused, existing ones still get sessions', async () => {
-    await withDatabase(t.name, async (db) => {
-      const tx = db.transaction('externalUsers', 'readwrite');
-      for (let i = 0; i < 10_000; i++) {
-        void tx.store.add({
-          tenant: '',
-          externalId: `bulk-${i}`,
-          email: null,
-          profile: {},
-          attributes: {},
-          groups: [],
-          isEphemeral: false,
-          expiresAt: null,
-          createdAt: '',
-          updatedAt: '',
-        });
-      }
-      await tx.done;
-    });
+    await addExternalUsers(t.name, 10_000);
     const e = await rejection(t.admin.generateSession({ deploymentId: 1, externalId: 'one-too-many' }));
     expect(e.status).to.equal(403);
     expect(e.message).to.contain('10000');
