@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, each a table of medians with ratios against a baseline measured in the same run.
-// `npm run bench -- ndjson` (or engine, data, chat, size) runs one.
+// `npm run bench -- ndjson` (or engine, data, chat, markdown, size) runs one.
 import { inChromium } from './browser.js';
 import { ndjsonBench } from './ndjson.js';
 import { sizeBench } from './size.js';
@@ -32,6 +32,12 @@ if (!only || only === 'chat') {
   printTable(
     'Chat through engine.fetch — Chromium',
     await inChromium(new URL('./chat.ts', import.meta.url).pathname, 'chatBench'),
+  );
+}
+if (!only || only === 'markdown') {
+  printTable(
+    'Streaming markdown — Chromium',
+    await inChromium(new URL('./markdown.ts', import.meta.url).pathname, 'markdownBench'),
   );
 }
 if (!only || only === 'size') printTable('Entry sizes (minified + gzip, runtime deps external)', await sizeBench());
