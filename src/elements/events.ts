@@ -1,6 +1,8 @@
 // Typed events of svc-elements: one class per event, names prefixed `svc-`, bubbling and composed (they cross
 // shadow roots to reach the host page). "Request" events are cancelable.
 
+import type { ChatStreamMessage } from '../api/types.js';
+
 /** Something failed inside an element; `error` is usually an ApiError. */
 export class SvcErrorEvent extends Event {
   static readonly type = 'svc-error';
@@ -15,5 +17,42 @@ export class SvcErrorEvent extends Event {
 declare global {
   interface GlobalEventHandlersEventMap {
     'svc-error': SvcErrorEvent;
+  }
+}
+
+/** A question's lifecycle in <svc-chat>: submitted, completed (with its final answer), or failed. */
+export class SvcAiQueryEvent extends Event {
+  static readonly type = 'svc-ai-query';
+  constructor(
+    readonly phase: 'submitted' | 'completed' | 'error',
+    readonly question: string,
+    readonly chatId: string | undefined,
+    readonly answer?: string,
+  ) {
+    super(SvcAiQueryEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** A complete message arrived in <svc-chat> (not each delta). */
+export class SvcMessageEvent extends Event {
+  static readonly type = 'svc-message';
+  constructor(readonly message: ChatStreamMessage) {
+    super(SvcMessageEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** <svc-chat> moved to another thread (a new one, or the one given). */
+export class SvcChatChangedEvent extends Event {
+  static readonly type = 'svc-chat-changed';
+  constructor(readonly chatId: string | undefined) {
+    super(SvcChatChangedEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'svc-ai-query': SvcAiQueryEvent;
+    'svc-message': SvcMessageEvent;
+    'svc-chat-changed': SvcChatChangedEvent;
   }
 }

@@ -1,9 +1,9 @@
 // The base class of every svc-elements element: shared host styles and a typed emit().
 
-import { LitElement, css } from 'lit';
+import { LitElement, css, type CSSResultGroup } from 'lit';
 
 export class SvcElement extends LitElement {
-  static override styles = css`
+  static override styles: CSSResultGroup = css`
     :host {
       box-sizing: border-box;
       font-family: var(--svc-font-family, system-ui, sans-serif);

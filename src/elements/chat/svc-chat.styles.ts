@@ -1,0 +1,112 @@
+// Styles of <svc-chat>: public --svc-* tokens with light and dark defaults; private --_x variables inside.
+import { css } from 'lit';
+
+export const chatStyles = css`
+  :host {
+    display: flex;
+    flex-direction: column;
+    gap: var(--svc-space-2, 0.5rem);
+    --_bg: var(--svc-color-surface, light-dark(#ffffff, #1d1f23));
+    --_fg: var(--svc-color-text, light-dark(#1c1e21, #e8eaed));
+    --_muted: var(--svc-color-muted, light-dark(#5f6368, #9aa0a6));
+    --_accent: var(--svc-color-accent, light-dark(#1a56db, #8ab4f8));
+    --_border: var(--svc-color-border, light-dark(#dadce0, #3c4043));
+    --_radius: var(--svc-radius, 8px);
+    color-scheme: light dark;
+    color: var(--_fg);
+    background: var(--_bg);
+  }
+  .log {
+    display: flex;
+    flex-direction: column;
+    gap: 0.75rem;
+    max-height: var(--svc-chat-max-height, 32rem);
+    overflow-y: auto;
+    padding: 0.5rem;
+  }
+  .user {
+    align-self: flex-end;
+    max-width: 80%;
+    padding: 0.5rem 0.75rem;
+    border-radius: var(--_radius);
+    background: color-mix(in srgb, var(--_accent) 12%, var(--_bg));
+    white-space: pre-wrap;
+  }
+  .answer {
+    line-height: 1.5;
+  }
+  .answer table,
+  .tool table {
+    border-collapse: collapse;
+  }
+  .answer th,
+  .answer td,
+  .tool th,
+  .tool td {
+    border: 1px solid var(--_border);
+    padding: 0.25rem 0.5rem;
+    text-align: start;
+  }
+  .thinking,
+  .tool {
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: 0.5rem 0.75rem;
+    color: var(--_muted);
+  }
+  .tool header {
+    font-weight: 600;
+    color: var(--_fg);
+  }
+  pre {
+    overflow-x: auto;
+    background: color-mix(in srgb, var(--_fg) 6%, var(--_bg));
+    padding: 0.5rem;
+    border-radius: calc(var(--_radius) / 2);
+  }
+  .error {
+    color: var(--svc-color-danger, light-dark(#b3261e, #f2b8b5));
+  }
+  .composer {
+    display: flex;
+    gap: 0.5rem;
+  }
+  textarea {
+    flex: 1;
+    font: inherit;
+    color: inherit;
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: 0.5rem;
+    resize: vertical;
+  }
+  button {
+    font: inherit;
+    border-radius: var(--_radius);
+    border: 1px solid var(--_accent);
+    background: var(--_accent);
+    color: var(--_bg);
+    padding: 0.4rem 0.9rem;
+    cursor: pointer;
+  }
+  .starters {
+    list-style: none;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+    padding: 0;
+  }
+  .starters button {
+    background: transparent;
+    color: var(--_accent);
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+`;

@@ -1,0 +1,257 @@
+// <svc-chat>: a streaming conversation with the analyst agent — the user's questions, the agent's thinking (folded),
+// its tool calls (the SQL and a result table), and the final answer, rendered as sanitised markdown.
+
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { ref } from 'lit/directives/ref.js';
+import type { ChatSessionSettings, ChatStreamMessage, ServiceSqlApiResult } from '../../api/types.js';
+import { isFinalAnswer, parseToolPayload } from '../../transport/chat.js';
+import type { Transport } from '../../transport/transport.js';
+import { SvcAiQueryEvent, SvcChatChangedEvent, SvcErrorEvent, SvcMessageEvent } from '../events.js';
+import { defineElement } from '../shared/define.js';
+import type { StreamingMarkdown } from '../shared/markdown.js';
+import { SvcElement } from '../shared/svc-element.js';
+import { ChatSession } from './chat-session.js';
+import { chatStyles } from './svc-chat.styles.js';
+
+/** A result cell as text. */
+function cell(v: unknown): string {
+  if (v === null || v === undefined) return '—';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return v.toString();
+  return JSON.stringify(v);
+}
+
+/** Keeps a container in step with a StreamingMarkdown: finished blocks appended once, the tail replaced. */
+function syncMarkdown(md: StreamingMarkdown | undefined) {
+  return ref((el) => {
+    if (!(el instanceof HTMLElement) || !md) return;
+    const state = el as HTMLElement & { __blocks?: number; __tail?: HTMLElement };
+    if (!state.__tail) {
+      state.__blocks = 0;
+      state.__tail = document.createElement('div');
+      state.__tail.className = 'tail';
+      el.append(state.__tail);
+    }
+    if (md.blocks.length < state.__blocks!) {
+      el.replaceChildren(state.__tail);
+      state.__blocks = 0;
+    }
+    if (md.blocks.length > state.__blocks!) {
+      state.__tail.insertAdjacentHTML('beforebegin', md.blocks.slice(state.__blocks).join('')); // sanitised
+      state.__blocks = md.blocks.length;
+    }
+    state.__tail.innerHTML = md.tail; // sanitised
+  });
+}
+
+/**
+ * A chat with the analyst agent, streaming.
+ *
+ * @summary Streaming chat with an AI data analyst: thinking, SQL, result tables, final answer.
+ * @slot empty - Shown before the first question (defaults to the starter prompts).
+ * @csspart log - The message list (role="log").
+ * @csspart message - Each message; also `user`, `assistant`, `answer`.
+ * @csspart thinking - The folded reasoning of the agent.
+ * @csspart tool-call - A tool call card; `sql` and `result-table` inside it.
+ * @csspart composer - The input form; `input`, `send`, `stop` inside it.
+ * @cssproperty [--svc-chat-max-height=32rem] - Height of the message list before it scrolls.
+ * @fires svc-ai-query - A question was submitted, completed or failed.
+ * @fires svc-message - A complete message arrived.
+ * @fires svc-chat-changed - The thread changed.
+ * @fires svc-error - Something failed.
+ */
+export class SvcChat extends SvcElement {
+  static override styles = [SvcElement.styles, chatStyles];
+
+  /** The transport (until <svc-provider> supplies one through context). */
+  @property({ attribute: false }) transport?: Transport;
+  @property({ attribute: 'account-name' }) accountName?: string;
+  @property({ attribute: 'agent-id' }) agentId?: string;
+  /** Continue this thread. */
+  @property({ attribute: 'chat-id' }) chatId?: string;
+  /** Api-Key mode: who is asking (JSON in the attribute). */
+  @property({ attribute: 'session-settings', type: Object }) sessionSettings?: ChatSessionSettings;
+  @property({ attribute: 'starter-prompts', type: Array }) starterPrompts: string[] = [];
+  @property() placeholder = 'Ask a question about your data';
+  @property() locale?: string;
+
+  @state() private announcement = '';
+  @query('textarea') private input?: HTMLTextAreaElement;
+
+  private readonly session = new ChatSession(this, {
+    transport: () => this.transport,
+    target: () => ({
+      ...(this.accountName && { accountName: this.accountName }),
+      ...(this.agentId && { agentId: this.agentId }),
+    }),
+    sessionSettings: () => this.sessionSettings,
+    onSubmitted: (q) => this.emit(new SvcAiQueryEvent('submitted', q, this.session.chatId)),
+    onCompleted: (q, answer, chatId) => {
+      this.announcement = answer ? `Answer: ${answer.slice(0, 300)}` : 'The answer ended.';
+      this.emit(new SvcAiQueryEvent('completed', q, chatId, answer));
+    },
+    onError: (q, error) => {
+      this.emit(new SvcAiQueryEvent('error', q, this.session.chatId));
+      this.emit(new SvcErrorEvent(error));
+    },
+    onMessage: (m) => this.emit(new SvcMessageEvent(m)),
+    onChatChanged: (id) => this.emit(new SvcChatChangedEvent(id)),
+  });
+
+  /** Sends a question (ignored while an answer is streaming). */
+  send(text: string): Promise<void> {
+    return this.session.send(text);
+  }
+
+  /** Stops the answer being written. */
+  abort(): Promise<void> {
+    return this.session.abort();
+  }
+
+  /** Starts a new conversation. */
+  newChat(): void {
+    this.session.reset();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('chatId') && this.chatId !== this.session.chatId) this.session.reset(this.chatId);
+  }
+
+  private readonly submit = (event: Event): void => {
+    event.preventDefault();
+    const text = this.input?.value ?? '';
+    if (!text.trim()) return;
+    if (this.input) this.input.value = '';
+    void this.send(text);
+  };
+
+  private readonly keydown = (event: KeyboardEvent): void => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) this.submit(event);
+    else if (event.key === 'Escape' && this.session.streaming) {
+      event.preventDefault();
+      void this.abort();
+    }
+  };
+
+  private renderTool(message: ChatStreamMessage): TemplateResult {
+    const payload = parseToolPayload(message.toolCall!);
+    const input = payload.input as { sqlQuery?: string; queryTitle?: string; searchQuery?: string };
+    const title =
+      message.toolCall!.name === 'serviceSqlApi' ? (input.queryTitle ?? 'Query') : 'Searching the data model';
+    const result = payload.result as Partial<ServiceSqlApiResult> | undefined;
+    return html`<section part="tool-call" class="tool" aria-label=${title}>
+      <header>${title}${payload.complete ? nothing : html` <span class="pending">running…</span>`}</header>
+      ${input.sqlQuery ? html`<pre part="sql"><code>${input.sqlQuery}</code></pre>` : nothing}
+      ${payload.error ? html`<p class="error" role="alert">${payload.error}</p>` : nothing}
+      ${
+        result?.schema && result.data
+          ? html`<table part="result-table">
+                <thead>
+                  <tr>
+                    ${result.schema.map((c) => html`<th scope="col">${c.name}</th>`)}
+                  </tr>
+                </thead>
+                <tbody>
+                  ${result.data.slice(0, 20).map(
+                    (row) =>
+                      html`<tr>
+                        ${row.map((v) => html`<td>${cell(v)}</td>`)}
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>
+              <p class="count">
+                ${Math.min(20, result.data.length)} of ${result.totalRows ?? result.data.length} rows
+              </p>`
+          : nothing
+      }
+    </section>`;
+  }
+
+  private renderMessage(message: ChatStreamMessage, folded: boolean): TemplateResult | typeof nothing {
+    if (message.role === 'user') return html`<div part="message user" class="user">${message.content}</div>`;
+    if (message.toolCall) return folded ? nothing : this.renderTool(message);
+    if (isFinalAnswer(message)) {
+      return html`<div
+        part="message assistant answer"
+        class="answer"
+        ${syncMarkdown(this.session.markdownOf(message))}
+      ></div>`;
+    }
+    if (!message.thinking && !message.content) return nothing;
+    return folded
+      ? nothing
+      : html`<details part="thinking" class="thinking" ?open=${message.isInProcess === true}>
+          <summary>Thinking</summary>
+          <p>${message.thinking}${message.content}</p>
+        </details>`;
+  }
+
+  override render(): TemplateResult {
+    const messages = this.session.list;
+    const streaming = this.session.streaming;
+    // Intermediate steps fold away once a final answer is there (they stay in the thread).
+    const folded = !streaming && this.session.hasFinal;
+    return html`
+      <div
+        part="log"
+        class="log"
+        role="log"
+        aria-live="polite"
+        aria-busy=${streaming ? 'true' : 'false'}
+        aria-label="Conversation"
+      >
+        ${
+          messages.length === 0
+            ? html`<slot name="empty"
+                >${
+                  this.starterPrompts.length
+                    ? html`<ul class="starters" aria-label="Suggested questions">
+                        ${this.starterPrompts.map((p) => html`<li><button type="button" @click=${() => void this.send(p)}>${p}</button></li>`)}
+                      </ul>`
+                    : html`<p class="empty">${this.placeholder}</p>`
+                }</slot
+              >`
+            : messages.map((m) => this.renderMessage(m, folded))
+        }
+        ${
+          this.session.error
+            ? html`<p class="error" role="alert">
+                ${this.session.error}
+                <button
+                  type="button"
+                  @click=${() => this.session.lastQuestion && void this.send(this.session.lastQuestion)}
+                >
+                  Retry
+                </button>
+              </p>`
+            : nothing
+        }
+      </div>
+      <form part="composer" class="composer" @submit=${this.submit}>
+        <textarea
+          part="input"
+          rows="2"
+          aria-label="Message"
+          placeholder=${this.placeholder}
+          @keydown=${this.keydown}
+        ></textarea>
+        ${
+          streaming
+            ? html`<button part="stop" type="button" @click=${() => void this.abort()}>Stop</button>`
+            : html`<button part="send" type="submit">Send</button>`
+        }
+      </form>
+      <div class="visually-hidden" role="status">${this.announcement}</div>
+    `;
+  }
+}
+
+defineElement('svc-chat', SvcChat);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'svc-chat': SvcChat;
+  }
+}

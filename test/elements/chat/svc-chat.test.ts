@@ -1,0 +1,195 @@
+// <svc-chat> against the local engine in Chromium.
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import '../../../src/elements/chat/svc-chat.js';
+import type { SvcChat } from '../../../src/elements/chat/svc-chat.js';
+import type { SvcAiQueryEvent } from '../../../src/elements/events.js';
+import { createLocalEngine, demoSeed, type Agent, type LocalEngine } from '../../../src/engine/index.js';
+import { HttpTransport } from '../../../src/transport/http-transport.js';
+import { DEMO, deleteDatabase } from '../../engine/helpers.js';
+
+async function engineAndTransport(
+  agent?: Agent,
+): Promise<{ engine: LocalEngine; transport: HttpTransport; name: string }> {
+  const name = `svc-chat-el-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const engine = await createLocalEngine({
+    name,
+    seed: { ...demoSeed, data: { rows: 5000 } },
+    ...(agent && { agent }),
+  });
+  const transport = new HttpTransport({
+    baseUrl: 'https://local.svc',
+    fetch: engine.fetch,
+    auth: { apiKey: DEMO.adminKey },
+    accountName: 'demo',
+    agentId: 'analyst',
+  });
+  return { engine, transport, name };
+}
+
+const settings = { externalId: 'chat-el', groups: ['executives'] };
+
+async function completed(el: SvcChat): Promise<SvcAiQueryEvent> {
+  for (;;) {
+    const event = (await oneEvent(el, 'svc-ai-query')) as unknown as SvcAiQueryEvent;
+    if (event.phase !== 'submitted') return event;
+  }
+}
+
+describe('<svc-chat>', function () {
+  this.timeout(60_000);
+
+  it('a question renders the final answer, an SQL card and its result table', async () => {
+    const { engine, transport, name } = await engineAndTransport();
+    try {
+      const el = await fixture<SvcChat>(
+        html`<svc-chat .transport=${transport} .sessionSettings=${settings}></svc-chat>`,
+      );
+      const done = completed(el);
+      await el.send('revenue by region');
+      const event = await done;
+      expect(event.phase).to.equal('completed');
+      await el.updateComplete;
+      const root = el.shadowRoot!;
+      const answer = root.querySelector('[part~="answer"]')!;
+      expect(answer.textContent).to.match(/EU|US|APAC|LATAM/);
+      expect(answer.querySelector('table')).to.not.equal(null);
+      // Intermediate steps fold away once the final answer is there.
+      expect(root.querySelector('[part="tool-call"]')).to.equal(null);
+      expect(root.querySelector('[part="log"]')!.getAttribute('aria-busy')).to.equal('false');
+      expect(root.querySelector('[role="status"]')!.textContent).to.match(/^Answer: /);
+      await expect(el).to.be.accessible();
+    } finally {
+      await engine.close();
+      await deleteDatabase(name);
+    }
+  });
+
+  it('shows the SQL and rows while the answer is being written, with aria-busy', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const agent: Agent = {
+      async *answer(ctx) {
+        yield { thinking: 'Counting orders. ' };
+        await ctx.tools.serviceSqlApi({
+          sqlQuery: 'SELECT status, MEASURE(count) AS n FROM sales GROUP BY 1 ORDER BY 2 DESC',
+          queryTitle: 'Orders by status',
+        });
+        await gate;
+        yield { final: 'Done.' };
+      },
+    };
+    const { engine, transport, name } = await engineAndTransport(agent);
+    try {
+      const el = await fixture<SvcChat>(
+        html`<svc-chat .transport=${transport} .sessionSettings=${settings}></svc-chat>`,
+      );
+      const sending = el.send('orders by status');
+      const root = el.shadowRoot!;
+      await waitUntil(() => root.querySelectorAll('[part="result-table"] tbody tr').length > 0, 'the result table', {
+        timeout: 30_000,
+      });
+      expect(root.querySelector('[part="log"]')!.getAttribute('aria-busy')).to.equal('true');
+      const card = root.querySelector('[part="tool-call"]')!;
+      expect(card.querySelector('[part="sql"]')!.textContent).to.contain('MEASURE(count)');
+      expect(card.querySelectorAll('[part="result-table"] tbody tr').length).to.equal(5);
+      expect(card.querySelector('.count')!.textContent.trim()).to.equal('5 of 5 rows');
+      expect(root.querySelector('[part="stop"]')).to.not.equal(null);
+      await expect(el).to.be.accessible();
+      release();
+      await sending;
+    } finally {
+      await engine.close();
+      await deleteDatabase(name);
+    }
+  });
+
+  it('Stop ends the answer and leaves a thread that takes the next question', async () => {
+    const agent: Agent = {
+      async *answer(ctx) {
+        yield { final: 'Partial ' };
+        await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+      },
+    };
+    const { engine, transport, name } = await engineAndTransport(agent);
+    try {
+      const el = await fixture<SvcChat>(
+        html`<svc-chat .transport=${transport} .sessionSettings=${settings}></svc-chat>`,
+      );
+      const first = el.send('long question');
+      await new Promise((r) => setTimeout(r, 300));
+      await el.abort();
+      await first;
+      await el.updateComplete;
+      const root = el.shadowRoot!;
+      expect(root.querySelector('[part~="answer"]')!.textContent).to.contain('Partial');
+      expect(root.querySelector('[part="send"]')).to.not.equal(null);
+      const second = el.send('another');
+      await new Promise((r) => setTimeout(r, 300));
+      await el.abort();
+      await second;
+      expect(root.querySelectorAll('[part~="user"]').length).to.equal(2);
+    } finally {
+      await engine.close();
+      await deleteDatabase(name);
+    }
+  });
+
+  it('untrusted stream content never executes', async () => {
+    const payloads = [
+      '<img src=x onerror="window.__chatXss=1">',
+      '[x](javascript:window.__chatXss=2)',
+      '<script>window.__chatXss=3</script>',
+      '<svg onload="window.__chatXss=4">',
+    ];
+    const agent: Agent = {
+      async *answer() {
+        await Promise.resolve();
+        for (const p of payloads) yield { thinking: p };
+        yield { final: payloads.join('\n\n') };
+      },
+    };
+    const { engine, transport, name } = await engineAndTransport(agent);
+    try {
+      delete (window as { __chatXss?: unknown }).__chatXss;
+      const el = await fixture<SvcChat>(
+        html`<svc-chat .transport=${transport} .sessionSettings=${settings}></svc-chat>`,
+      );
+      await el.send(payloads.join(' '));
+      await el.updateComplete;
+      await new Promise((r) => setTimeout(r, 100));
+      expect((window as { __chatXss?: unknown }).__chatXss).to.equal(undefined);
+      expect(el.shadowRoot!.querySelector('img, script, svg')).to.equal(null);
+    } finally {
+      await engine.close();
+      await deleteDatabase(name);
+    }
+  });
+
+  it('empty state: starter prompts are buttons that ask', async () => {
+    const { engine, transport, name } = await engineAndTransport();
+    try {
+      const el = await fixture<SvcChat>(
+        html`<svc-chat
+          .transport=${transport}
+          .sessionSettings=${settings}
+          .starterPrompts=${['How many orders?']}
+        ></svc-chat>`,
+      );
+      await expect(el).to.be.accessible();
+      const submitted = oneEvent(el, 'svc-ai-query');
+      el.shadowRoot!.querySelector<HTMLButtonElement>('.starters button')!.click();
+      expect(((await submitted) as unknown as SvcAiQueryEvent).question).to.equal('How many orders?');
+      await completed(el);
+    } finally {
+      await engine.close();
+      await deleteDatabase(name);
+    }
+  });
+
+  it('without a transport, says so instead of failing silently', async () => {
+    const el = await fixture<SvcChat>(html`<svc-chat></svc-chat>`);
+    await el.send('hi');
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('No transport');
+  });
+});
