@@ -1,5 +1,6 @@
 // Demo: the local engine answering the embed flow in the page, and a spec-shaped chat stream replayed through the
 // transport's NDJSON reader and chat reducer.
+import '../src/elements/chat/svc-chat.js';
 import { DEMO, createLocalEngine } from '../src/engine/index.js';
 import {
   ApiError,
@@ -175,6 +176,21 @@ async function runEmbedFlow(): Promise<void> {
       query: { measures: ['sales.count', 'sales.total_amount'], dimensions: ['sales.customers_region'] },
     });
     status.textContent = `Answered in ${Math.round(performance.now() - started)} ms`;
+    // The chat asks as the same viewer, with the same token.
+    const chat = document.querySelector('svc-chat')!;
+    chat.transport = new HttpTransport({
+      baseUrl: base,
+      fetch: engine.fetch,
+      auth: { serviceToken: token },
+      accountName: DEMO.accountName,
+      agentId: DEMO.agentId,
+    });
+    chat.starterPrompts = [
+      'Revenue by region last year',
+      'How many orders per month in 2025?',
+      'Top 5 products by revenue',
+    ];
+    chat.newChat();
     step('POST /cubejs-api/v1/load as the viewer: orders and revenue by region', result.data);
   } catch (error) {
     status.textContent = '';
