@@ -147,3 +147,14 @@ export function addExternalUsers(
     await tx.done;
   });
 }
+
+/** A transport for the demo's chat agent (account `demo`, agent `analyst`) over an engine's fetch. */
+export function chatTransport(fetch: (request: Request) => Promise<Response>, auth: Credentials): HttpTransport {
+  return new HttpTransport({
+    baseUrl: 'https://local.svc',
+    fetch,
+    auth,
+    accountName: DEMO.accountName,
+    agentId: DEMO.agentId,
+  });
+}

@@ -54,24 +54,10 @@ async function listScoped<R extends GroupRecord | AttributeRecord, T>(
   return { items: items.map(map), pageInfo: { hasNextPage, endCursor: last ? encodeCursor(last.id) : null } };
 }
 
-const toGroup = (g: GroupRecord): EmbedTenantGroup => ({
-  id: g.id,
-  name: g.name,
-  description: g.description,
-  createdAt: g.createdAt,
-  updatedAt: g.updatedAt,
-});
-
-const toAttribute = (a: AttributeRecord): EmbedTenantUserAttribute => ({
-  id: a.id,
-  name: a.name,
-  type: a.type,
-  displayName: a.displayName,
-  defaultValue: a.defaultValue,
-  description: a.description,
-  createdAt: a.createdAt,
-  updatedAt: a.updatedAt,
-});
+/** The admin shape of a record: everything but the scope. */
+const withoutScope = <R extends { scope: string }>({ scope: _scope, ...rest }: R): Omit<R, 'scope'> => rest;
+const toGroup = (g: GroupRecord): EmbedTenantGroup => withoutScope(g);
+const toAttribute = (a: AttributeRecord): EmbedTenantUserAttribute => withoutScope(a);
 
 export const listEmbedTenantGroups = (ctx: EngineContext, tenant: string, page: PageRequest) =>
   listScoped(ctx, 'groups', tenant, page, toGroup);

@@ -3,8 +3,9 @@
 import type { DBSchema } from 'idb';
 import type { DataModel } from '../data/model-types.js';
 import type {
-  AttributeType,
   ChatStreamMessage,
+  EmbedTenantGroup,
+  EmbedTenantUserAttribute,
   DashboardConfig,
   DashboardStatus,
   Plan,
@@ -120,25 +121,14 @@ export interface DashboardVersionRecord {
   createdAt: string;
 }
 
-export interface GroupRecord {
-  id: number;
+/** A group: the embed-tenant admin shape plus the scope it belongs to. */
+export interface GroupRecord extends EmbedTenantGroup {
   scope: Scope;
-  name: string;
-  description: string | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
-export interface AttributeRecord {
-  id: number;
+/** An attribute definition: the embed-tenant admin shape plus the scope it belongs to. */
+export interface AttributeRecord extends EmbedTenantUserAttribute {
   scope: Scope;
-  name: string;
-  type: AttributeType;
-  displayName: string | null;
-  defaultValue: string | null;
-  description: string | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export interface EmbedTenantRecord {

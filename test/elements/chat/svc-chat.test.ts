@@ -4,8 +4,8 @@ import '../../../src/elements/chat/svc-chat.js';
 import type { SvcChat } from '../../../src/elements/chat/svc-chat.js';
 import type { SvcAiQueryEvent } from '../../../src/elements/events.js';
 import { createLocalEngine, demoSeed, type Agent, type LocalEngine } from '../../../src/engine/index.js';
-import { HttpTransport } from '../../../src/transport/http-transport.js';
-import { DEMO, deleteDatabase } from '../../engine/helpers.js';
+import type { HttpTransport } from '../../../src/transport/http-transport.js';
+import { DEMO, deleteDatabase, chatTransport } from '../../engine/helpers.js';
 
 async function engineAndTransport(
   agent?: Agent,
@@ -16,13 +16,7 @@ async function engineAndTransport(
     seed: { ...demoSeed, data: { rows: 5000 } },
     ...(agent && { agent }),
   });
-  const transport = new HttpTransport({
-    baseUrl: 'https://local.svc',
-    fetch: engine.fetch,
-    auth: { apiKey: DEMO.adminKey },
-    accountName: 'demo',
-    agentId: 'analyst',
-  });
+  const transport = chatTransport(engine.fetch, { apiKey: DEMO.adminKey });
   return { engine, transport, name };
 }
 

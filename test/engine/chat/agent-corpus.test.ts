@@ -3,9 +3,8 @@
 import { expect } from '@open-wc/testing';
 import type { ChatStreamMessage, LoadQuery } from '../../../src/api/types.js';
 import { demoSeed } from '../../../src/engine/index.js';
-import { HttpTransport } from '../../../src/transport/http-transport.js';
 import { finalAnswer } from '../../../src/transport/chat.js';
-import { DEMO, testEngine, type TestEngine } from '../helpers.js';
+import { DEMO, testEngine, type TestEngine, chatTransport } from '../helpers.js';
 
 type Expect = LoadQuery | 'decline';
 const m = (name: string) => `sales.${name}`;
@@ -104,13 +103,7 @@ describe('local analyst agent: question corpus', function () {
   after(() => t.dispose());
 
   it(`plans the right query for at least 90% of ${CORPUS.length} questions, and its numbers equal a direct query`, async () => {
-    const chat = new HttpTransport({
-      baseUrl: 'https://local.svc',
-      fetch: t.engine.fetch,
-      auth: { apiKey: DEMO.adminKey },
-      accountName: 'demo',
-      agentId: 'analyst',
-    });
+    const chat = chatTransport(t.engine.fetch, { apiKey: DEMO.adminKey });
     const dev = t.as({ apiKey: DEMO.developerKey });
     const misses: string[] = [];
     for (const [question, expected] of CORPUS) {

@@ -7,7 +7,15 @@ import type { Agent, AgentContext } from '../../../src/engine/index.js';
 import { demoSeed } from '../../../src/engine/index.js';
 import { HttpTransport } from '../../../src/transport/http-transport.js';
 import { finalAnswer, parseToolPayload } from '../../../src/transport/chat.js';
-import { DEMO, addExternalUsers, dumpDatabase, rejection, testEngine, type TestEngine } from '../helpers.js';
+import {
+  DEMO,
+  addExternalUsers,
+  dumpDatabase,
+  rejection,
+  testEngine,
+  type TestEngine,
+  chatTransport,
+} from '../helpers.js';
 
 const seed = { ...demoSeed, data: { rows: 5000 } };
 const MAIN = 'service_data_analyst_agent';
@@ -57,13 +65,7 @@ describe('engine chat: stream shape and the local analyst', function () {
   let chat: HttpTransport;
   before(async () => {
     t = await testEngine({ seed });
-    chat = new HttpTransport({
-      baseUrl: 'https://local.svc',
-      fetch: t.engine.fetch,
-      auth: { apiKey: DEMO.adminKey },
-      accountName: 'demo',
-      agentId: 'analyst',
-    });
+    chat = chatTransport(t.engine.fetch, { apiKey: DEMO.adminKey });
   });
   after(() => t.dispose());
 
@@ -213,13 +215,7 @@ describe('engine chat: state machine, abort and errors', function () {
     await t.engine.close();
     const { createLocalEngine } = await import('../../../src/engine/index.js');
     t.engine = await createLocalEngine({ name: t.name, agent: gated.agent, now: t.clock.now });
-    chat = new HttpTransport({
-      baseUrl: 'https://local.svc',
-      fetch: t.engine.fetch,
-      auth: { apiKey: DEMO.adminKey },
-      accountName: 'demo',
-      agentId: 'analyst',
-    });
+    chat = chatTransport(t.engine.fetch, { apiKey: DEMO.adminKey });
   });
   afterEach(() => t.dispose());
 
@@ -390,15 +386,7 @@ describe('engine chat: token authentication', function () {
     ];
     for (const [pending, message] of cases) {
       const auth = pending ? { serviceToken: await pending } : {};
-      const transport = pending
-        ? as(auth)
-        : new HttpTransport({
-            baseUrl: 'https://local.svc',
-            fetch: t.engine.fetch,
-            auth: { serviceToken: 'x' },
-            accountName: 'demo',
-            agentId: 'analyst',
-          });
+      const transport = pending ? as(auth) : chatTransport(t.engine.fetch, { serviceToken: 'x' });
       const e = await rejection(transport.streamChat({ input: 'hi' }));
       expect(e, String(message)).to.be.instanceOf(ChatAuthError);
       expect(e.message).to.match(pending ? message : /Invalid token|Missing/);
@@ -419,13 +407,7 @@ describe('engine chat: token authentication', function () {
 
   it('at most 10,000 non-ephemeral external users', async () => {
     await addExternalUsers(t.name, 10_000, { prefix: 'kept' });
-    const key = new HttpTransport({
-      baseUrl: 'https://local.svc',
-      fetch: t.engine.fetch,
-      auth: { apiKey: DEMO.adminKey },
-      accountName: 'demo',
-      agentId: 'analyst',
-    });
+    const key = chatTransport(t.engine.fetch, { apiKey: DEMO.adminKey });
     const e = await rejection(
       key.streamChat({ input: 'hi', sessionSettings: { externalId: 'one-more', isEphemeral: false } }),
     );

@@ -2,9 +2,8 @@
 import { expect } from '@open-wc/testing';
 import type { ChatStreamMessage } from '../../../src/api/types.js';
 import { createLocalEngine, createOpenAiCompatibleAgent, demoSeed } from '../../../src/engine/index.js';
-import { HttpTransport } from '../../../src/transport/http-transport.js';
 import { finalAnswer } from '../../../src/transport/chat.js';
-import { DEMO, deleteDatabase } from '../helpers.js';
+import { DEMO, deleteDatabase, chatTransport } from '../helpers.js';
 
 interface Seen {
   url: string;
@@ -85,13 +84,7 @@ describe('OpenAI-compatible agent adapter', function () {
       }),
     });
     try {
-      const chat = new HttpTransport({
-        baseUrl: 'https://local.svc',
-        fetch: engine.fetch,
-        auth: { apiKey: DEMO.adminKey },
-        accountName: 'demo',
-        agentId: 'analyst',
-      });
+      const chat = chatTransport(engine.fetch, { apiKey: DEMO.adminKey });
       const messages: ChatStreamMessage[] = [];
       for await (const m of await chat.streamChat({
         input: 'How many orders?',
@@ -129,13 +122,7 @@ describe('OpenAI-compatible agent adapter', function () {
       }),
     });
     try {
-      const chat = new HttpTransport({
-        baseUrl: 'https://local.svc',
-        fetch: engine.fetch,
-        auth: { apiKey: DEMO.adminKey },
-        accountName: 'demo',
-        agentId: 'analyst',
-      });
+      const chat = chatTransport(engine.fetch, { apiKey: DEMO.adminKey });
       let error: Error | undefined;
       try {
         for await (const _ of await chat.streamChat({ input: 'hi', sessionSettings: { externalId: 'llm-user' } }))
