@@ -14,6 +14,21 @@ import { SvcElement } from '../shared/svc-element.js';
 import { ChatSession } from './chat-session.js';
 import { chatStyles } from './svc-chat.styles.js';
 
+const charted = new WeakSet<Element>();
+
+/** Renders a tool result's chart into its container once (vega loads lazily). */
+function chart(spec: string | undefined, result: Partial<ServiceSqlApiResult>, onError: (e: unknown) => void) {
+  return ref((el) => {
+    if (!(el instanceof HTMLElement) || !spec || !result.schema || !result.data || charted.has(el)) return;
+    charted.add(el);
+    void import('../shared/vega-chart.js')
+      .then(({ renderVegaChart, rowsToValues }) =>
+        renderVegaChart(el, JSON.parse(spec) as Record<string, unknown>, rowsToValues(result.schema!, result.data!)),
+      )
+      .catch(onError);
+  });
+}
+
 /** A result cell as text. */
 function cell(v: unknown): string {
   if (v === null || v === undefined) return '—';
@@ -140,6 +155,7 @@ export class SvcChat extends SvcElement {
     const title =
       message.toolCall!.name === 'serviceSqlApi' ? (input.queryTitle ?? 'Query') : 'Searching the data model';
     const result = payload.result as Partial<ServiceSqlApiResult> | undefined;
+    const spec = result?.vegaSpec ?? (input as { vegaSpec?: string }).vegaSpec;
     return html`<section part="tool-call" class="tool" aria-label=${title}>
       <header>${title}${payload.complete ? nothing : html` <span class="pending">running…</span>`}</header>
       ${input.sqlQuery ? html`<pre part="sql"><code>${input.sqlQuery}</code></pre>` : nothing}
@@ -161,17 +177,30 @@ export class SvcChat extends SvcElement {
                   )}
                 </tbody>
               </table>
-              <p class="count">
-                ${Math.min(20, result.data.length)} of ${result.totalRows ?? result.data.length} rows
-              </p>`
+              <p class="count">${Math.min(20, result.data.length)} of ${result.totalRows ?? result.data.length} rows</p>
+              ${
+                spec
+                  ? html`<div
+                      part="chart"
+                      class="chart"
+                      role="img"
+                      aria-label=${`Chart: ${title}`}
+                      ${chart(spec, result, (e) => this.emit(new SvcErrorEvent(e)))}
+                    ></div>`
+                  : nothing
+              }`
           : nothing
       }
     </section>`;
   }
 
-  private renderMessage(message: ChatStreamMessage, folded: boolean): TemplateResult | typeof nothing {
+  private renderMessage(
+    message: ChatStreamMessage,
+    folded: boolean,
+    keep: string | undefined,
+  ): TemplateResult | typeof nothing {
     if (message.role === 'user') return html`<div part="message user" class="user">${message.content}</div>`;
-    if (message.toolCall) return folded ? nothing : this.renderTool(message);
+    if (message.toolCall) return folded && message.id !== keep ? nothing : this.renderTool(message);
     if (isFinalAnswer(message)) {
       return html`<div
         part="message assistant answer"
@@ -191,13 +220,20 @@ export class SvcChat extends SvcElement {
   override render(): TemplateResult {
     const messages = this.session.list;
     const streaming = this.session.streaming;
-    // Intermediate steps fold away once a final answer is there (they stay in the thread).
+    // Intermediate steps fold away once a final answer is there (they stay in the thread); the query that produced
+    // the answer stays, with its table and chart.
     const folded = !streaming && this.session.hasFinal;
+    const keep = [...messages]
+      .reverse()
+      .find(
+        (m) => m.toolCall?.name === 'serviceSqlApi' && m.toolCall.result && !parseToolPayload(m.toolCall).error,
+      )?.id;
     return html`
       <div
         part="log"
         class="log"
         role="log"
+        tabindex="0"
         aria-live="polite"
         aria-busy=${streaming ? 'true' : 'false'}
         aria-label="Conversation"
@@ -213,7 +249,7 @@ export class SvcChat extends SvcElement {
                     : html`<p class="empty">${this.placeholder}</p>`
                 }</slot
               >`
-            : messages.map((m) => this.renderMessage(m, folded))
+            : messages.map((m) => this.renderMessage(m, folded, keep))
         }
         ${
           this.session.error

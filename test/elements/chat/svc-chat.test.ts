@@ -47,8 +47,14 @@ describe('<svc-chat>', function () {
       const answer = root.querySelector('[part~="answer"]')!;
       expect(answer.textContent).to.match(/EU|US|APAC|LATAM/);
       expect(answer.querySelector('table')).to.not.equal(null);
-      // Intermediate steps fold away once the final answer is there.
-      expect(root.querySelector('[part="tool-call"]')).to.equal(null);
+      // Intermediate steps fold away once the final answer is there; the answering query stays, with its chart.
+      const cards = root.querySelectorAll('[part="tool-call"]');
+      expect(cards.length).to.equal(1);
+      expect(cards[0].querySelector('[part="sql"]')!.textContent).to.contain('MEASURE(');
+      await waitUntil(() => cards[0].querySelector('[part="chart"] svg'), 'the chart SVG', { timeout: 30_000 });
+      expect(
+        cards[0].querySelectorAll('[part="chart"] svg .mark-rect path, [part="chart"] svg path').length,
+      ).to.be.greaterThan(0);
       expect(root.querySelector('[part="log"]')!.getAttribute('aria-busy')).to.equal('false');
       expect(root.querySelector('[role="status"]')!.textContent).to.match(/^Answer: /);
       await expect(el).to.be.accessible();
