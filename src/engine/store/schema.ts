@@ -6,12 +6,12 @@ import type {
   ChatStreamMessage,
   EmbedTenantGroup,
   EmbedTenantUserAttribute,
+  EmbedTokenClaims,
   DashboardConfig,
   DashboardStatus,
   Plan,
   ReportSnapshot,
   Role,
-  SessionDisplaySettings,
   UserAttributeValueType,
   UserProfile,
   WorkbookType,
@@ -165,21 +165,8 @@ export interface SessionRecord {
   claims: SessionClaims;
 }
 
-/** What a session grants; copied into the token's claims at exchange. */
-export interface SessionClaims {
-  deploymentId: number;
-  externalId?: string;
-  internalId?: string;
-  email?: string;
-  userProfile?: UserProfile;
-  embedTenantName?: string;
-  creatorMode?: boolean;
-  groups: string[];
-  userAttributes: Record<string, UserAttributeValueType>;
-  securityContext: Record<string, unknown>;
-  settings: SessionDisplaySettings;
-  scope: string[];
-}
+/** What a session grants; copied into the token's claims at exchange (the token adds sub, iat, exp, jti). */
+export type SessionClaims = Omit<EmbedTokenClaims, 'sub' | 'iat' | 'exp' | 'jti'>;
 
 export interface RevokedTokenRecord {
   jti: string;
