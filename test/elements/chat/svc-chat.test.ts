@@ -193,3 +193,50 @@ describe('<svc-chat>', function () {
     expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('No transport');
   });
 });
+
+describe('<svc-chat> keyboard', function () {
+  this.timeout(60_000);
+
+  it('Enter sends, Shift+Enter adds a line, Escape stops the answer', async () => {
+    const { sendKeys } = await import('@web/test-runner-commands');
+    const agent: Agent = {
+      async *answer(ctx) {
+        yield { final: 'Working ' };
+        await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+      },
+    };
+    const { engine, transport, name } = await engineAndTransport(agent);
+    try {
+      const el = await fixture<SvcChat>(
+        html`<svc-chat .transport=${transport} .sessionSettings=${settings}></svc-chat>`,
+      );
+      const input = el.shadowRoot!.querySelector('textarea')!;
+      input.focus();
+      await sendKeys({ type: 'first line' });
+      await sendKeys({ down: 'Shift' });
+      await sendKeys({ press: 'Enter' });
+      await sendKeys({ up: 'Shift' });
+      await sendKeys({ type: 'second line' });
+      expect(input.value).to.equal('first line\nsecond line');
+      const submitted = oneEvent(el, 'svc-ai-query');
+      await sendKeys({ press: 'Enter' });
+      const event = (await submitted) as unknown as SvcAiQueryEvent;
+      expect([event.phase, event.question]).to.deep.equal(['submitted', 'first line\nsecond line']);
+      expect(input.value).to.equal('');
+      await waitUntil(() => el.shadowRoot!.querySelector('[part="stop"]'), 'the Stop button');
+      await waitUntil(
+        () => el.shadowRoot!.querySelector('[part~="answer"]')?.textContent?.includes('Working'),
+        'the answer',
+      );
+      const done = completed(el);
+      input.focus();
+      await sendKeys({ press: 'Escape' });
+      expect((await done).phase).to.equal('completed');
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('[part="send"]')).to.not.equal(null);
+    } finally {
+      await engine.close();
+      await deleteDatabase(name);
+    }
+  });
+});
