@@ -67,6 +67,11 @@ export const chatStyles = css`
   .error {
     color: var(--svc-color-danger, light-dark(#b3261e, #f2b8b5));
   }
+  .jump {
+    align-self: center;
+    background: var(--_bg);
+    color: var(--_accent);
+  }
   .composer {
     display: flex;
     gap: 0.5rem;

@@ -92,7 +92,10 @@ export class SvcChat extends SvcElement {
   @property() locale?: string;
 
   @state() private announcement = '';
+  /** The view follows new content until the user scrolls up; then "Jump to latest" offers the way back. */
+  @state() private following = true;
   @query('textarea') private input?: HTMLTextAreaElement;
+  @query('.log') private log?: HTMLElement;
 
   private readonly session = new ChatSession(this, {
     transport: () => this.transport,
@@ -127,6 +130,23 @@ export class SvcChat extends SvcElement {
   /** Starts a new conversation. */
   newChat(): void {
     this.session.reset();
+  }
+
+  protected override updated(): void {
+    if (this.following && this.log) this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  private readonly scrolled = (): void => {
+    const log = this.log;
+    if (!log) return;
+    const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
+    if (atBottom !== this.following) this.following = atBottom;
+  };
+
+  private jumpToLatest(): void {
+    this.following = true;
+    if (this.log) this.log.scrollTop = this.log.scrollHeight;
+    this.log?.focus();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -237,6 +257,7 @@ export class SvcChat extends SvcElement {
         aria-live="polite"
         aria-busy=${streaming ? 'true' : 'false'}
         aria-label="Conversation"
+        @scroll=${this.scrolled}
       >
         ${
           messages.length === 0
@@ -265,6 +286,13 @@ export class SvcChat extends SvcElement {
             : nothing
         }
       </div>
+      ${
+        this.following || messages.length === 0
+          ? nothing
+          : html`<button part="jump" class="jump" type="button" @click=${() => this.jumpToLatest()}>
+              Jump to latest
+            </button>`
+      }
       <form part="composer" class="composer" @submit=${this.submit}>
         <textarea
           part="input"

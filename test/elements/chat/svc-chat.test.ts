@@ -240,3 +240,50 @@ describe('<svc-chat> keyboard', function () {
     }
   });
 });
+
+describe('<svc-chat> scrolling', function () {
+  this.timeout(60_000);
+
+  it('follows new content, yields when the user scrolls up, and offers "Jump to latest"', async () => {
+    let more!: () => void;
+    const agent: Agent = {
+      async *answer() {
+        for (let i = 0; i < 30; i++) yield { final: `Line ${i} of a long answer.\n\n` };
+        await new Promise<void>((resolve) => (more = resolve));
+        for (let i = 30; i < 60; i++) yield { final: `Line ${i} of a long answer.\n\n` };
+      },
+    };
+    const { engine, transport, name } = await engineAndTransport(agent);
+    try {
+      const el = await fixture<SvcChat>(
+        html`<svc-chat
+          style="--svc-chat-max-height: 150px"
+          .transport=${transport}
+          .sessionSettings=${settings}
+        ></svc-chat>`,
+      );
+      const sending = el.send('long');
+      const log = el.shadowRoot!.querySelector<HTMLElement>('.log')!;
+      await waitUntil(() => log.textContent.includes('Line 29'), 'the first part');
+      await el.updateComplete;
+      expect(log.scrollHeight - log.scrollTop - log.clientHeight).to.be.lessThan(24);
+      // The user scrolls up: new content no longer moves the view.
+      log.scrollTop = 0;
+      log.dispatchEvent(new Event('scroll'));
+      await el.updateComplete;
+      more();
+      await sending;
+      await el.updateComplete;
+      expect(log.scrollTop).to.equal(0);
+      const jump = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="jump"]')!;
+      expect(jump.textContent.trim()).to.equal('Jump to latest');
+      jump.click();
+      await el.updateComplete;
+      expect(log.scrollHeight - log.scrollTop - log.clientHeight).to.be.lessThan(24);
+      expect(el.shadowRoot!.querySelector('[part="jump"]')).to.equal(null);
+    } finally {
+      await engine.close();
+      await deleteDatabase(name);
+    }
+  });
+});
