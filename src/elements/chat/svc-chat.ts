@@ -169,6 +169,30 @@ export class SvcChat extends SvcElement {
     }
   };
 
+  /** Full results loaded through the data API, by tool message id. */
+  private readonly loadedRows = new Map<string, unknown[][]>();
+
+  private async loadAll(id: string, sqlQuery: string): Promise<void> {
+    try {
+      const result = await this.transport!.cubeSql({ query: sqlQuery });
+      this.loadedRows.set(id, result.data);
+      this.requestUpdate();
+    } catch (error) {
+      this.emit(new SvcErrorEvent(error));
+    }
+  }
+
+  private download(title: string, schema: ServiceSqlApiResult['schema'], rows: unknown[][]): void {
+    void import('../shared/csv.js').then(({ toCsv }) => {
+      const url = URL.createObjectURL(new Blob([toCsv(schema, rows)], { type: 'text/csv;charset=utf-8' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `${title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'result'}.csv`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    });
+  }
+
   private renderTool(message: ChatStreamMessage): TemplateResult {
     const payload = parseToolPayload(message.toolCall!);
     const input = payload.input as { sqlQuery?: string; queryTitle?: string; searchQuery?: string };
@@ -176,6 +200,7 @@ export class SvcChat extends SvcElement {
       message.toolCall!.name === 'serviceSqlApi' ? (input.queryTitle ?? 'Query') : 'Searching the data model';
     const result = payload.result as Partial<ServiceSqlApiResult> | undefined;
     const spec = result?.vegaSpec ?? (input as { vegaSpec?: string }).vegaSpec;
+    const rows = this.loadedRows.get(message.id) ?? result?.data ?? [];
     return html`<section part="tool-call" class="tool" aria-label=${title}>
       <header>${title}${payload.complete ? nothing : html` <span class="pending">running…</span>`}</header>
       ${input.sqlQuery ? html`<pre part="sql"><code>${input.sqlQuery}</code></pre>` : nothing}
@@ -189,7 +214,7 @@ export class SvcChat extends SvcElement {
                   </tr>
                 </thead>
                 <tbody>
-                  ${result.data.slice(0, 20).map(
+                  ${rows.slice(0, 20).map(
                     (row) =>
                       html`<tr>
                         ${row.map((v) => html`<td>${cell(v)}</td>`)}
@@ -197,7 +222,23 @@ export class SvcChat extends SvcElement {
                   )}
                 </tbody>
               </table>
-              <p class="count">${Math.min(20, result.data.length)} of ${result.totalRows ?? result.data.length} rows</p>
+              <p class="count">
+                ${Math.min(20, rows.length)} of ${Math.max(result.totalRows ?? 0, rows.length)} rows
+                ${
+                  input.sqlQuery && (result.totalRows ?? 0) > rows.length
+                    ? html`<button
+                        part="load-all"
+                        type="button"
+                        @click=${() => void this.loadAll(message.id, input.sqlQuery!)}
+                      >
+                        Load all ${result.totalRows} rows
+                      </button>`
+                    : nothing
+                }
+                <button part="download" type="button" @click=${() => this.download(title, result.schema!, rows)}>
+                  Download CSV
+                </button>
+              </p>
               ${
                 spec
                   ? html`<div

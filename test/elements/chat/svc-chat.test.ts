@@ -92,7 +92,9 @@ describe('<svc-chat>', function () {
       const card = root.querySelector('[part="tool-call"]')!;
       expect(card.querySelector('[part="sql"]')!.textContent).to.contain('MEASURE(count)');
       expect(card.querySelectorAll('[part="result-table"] tbody tr').length).to.equal(5);
-      expect(card.querySelector('.count')!.textContent.trim()).to.equal('5 of 5 rows');
+      expect(card.querySelector('.count')!.textContent.replace(/\s+/g, ' ').trim()).to.equal(
+        '5 of 5 rows Download CSV',
+      );
       expect(root.querySelector('[part="stop"]')).to.not.equal(null);
       await expect(el).to.be.accessible();
       release();
@@ -282,6 +284,52 @@ describe('<svc-chat> scrolling', function () {
       expect(log.scrollHeight - log.scrollTop - log.clientHeight).to.be.lessThan(24);
       expect(el.shadowRoot!.querySelector('[part="jump"]')).to.equal(null);
     } finally {
+      await engine.close();
+      await deleteDatabase(name);
+    }
+  });
+});
+
+describe('<svc-chat> results', function () {
+  this.timeout(60_000);
+
+  it('loads all rows through the data API and downloads them as CSV', async () => {
+    const agent: Agent = {
+      async *answer(ctx) {
+        await ctx.tools.serviceSqlApi({
+          sqlQuery: 'SELECT products_name, MEASURE(count) AS n FROM sales GROUP BY 1 ORDER BY 1',
+          queryTitle: 'Orders by product',
+        });
+        yield { final: 'Here they are.' };
+      },
+    };
+    const { engine, transport, name } = await engineAndTransport(agent);
+    const downloads: { href: string; name: string }[] = [];
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      downloads.push({ href: this.href, name: this.download });
+    };
+    try {
+      const el = await fixture<SvcChat>(
+        html`<svc-chat .transport=${transport} .sessionSettings=${settings}></svc-chat>`,
+      );
+      await el.send('orders by product');
+      await el.updateComplete;
+      const card = el.shadowRoot!.querySelector('[part="tool-call"]')!;
+      expect(card.querySelector('.count')!.textContent.replace(/\s+/g, ' ').trim()).to.match(
+        /^20 of 200 rows Load all 200 rows/,
+      );
+      card.querySelector<HTMLButtonElement>('[part="load-all"]')!.click();
+      await waitUntil(() => !card.querySelector('[part="load-all"]'), 'all rows loaded');
+      card.querySelector<HTMLButtonElement>('[part="download"]')!.click();
+      await waitUntil(() => downloads.length === 1, 'the download');
+      expect(downloads[0].name).to.equal('Orders-by-product.csv');
+      const csv = await (await fetch(downloads[0].href)).text();
+      const lines = csv.trim().split('\r\n');
+      expect(lines[0]).to.equal('products_name,n');
+      expect(lines).to.have.length(201);
+    } finally {
+      // click is HTMLElement's; the stub was an own property of the anchor prototype.
+      delete (HTMLAnchorElement.prototype as { click?: unknown }).click;
       await engine.close();
       await deleteDatabase(name);
     }
