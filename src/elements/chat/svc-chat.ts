@@ -63,13 +63,23 @@ function syncMarkdown(md: StreamingMarkdown | undefined) {
 /**
  * A chat with the analyst agent, streaming.
  *
+ * @tagname svc-chat
  * @summary Streaming chat with an AI data analyst: thinking, SQL, result tables, final answer.
  * @slot empty - Shown before the first question (defaults to the starter prompts).
  * @csspart log - The message list (role="log").
  * @csspart message - Each message; also `user`, `assistant`, `answer`.
  * @csspart thinking - The folded reasoning of the agent.
- * @csspart tool-call - A tool call card; `sql` and `result-table` inside it.
- * @csspart composer - The input form; `input`, `send`, `stop` inside it.
+ * @csspart tool-call - A tool call card.
+ * @csspart sql - The SQL of a query.
+ * @csspart result-table - The first rows of a query's result.
+ * @csspart chart - The Vega-Lite chart of a query.
+ * @csspart load-all - Loads every row of a result.
+ * @csspart download - Downloads a result as CSV.
+ * @csspart jump - "Jump to latest", shown when the user has scrolled up.
+ * @csspart composer - The input form.
+ * @csspart input - The message textarea.
+ * @csspart send - The send button.
+ * @csspart stop - The stop button, while an answer is written.
  * @cssproperty [--svc-chat-max-height=32rem] - Height of the message list before it scrolls.
  * @fires svc-ai-query - A question was submitted, completed or failed.
  * @fires svc-message - A complete message arrived.
