@@ -286,7 +286,8 @@ function memberFilterSql(
   }
 }
 
-function filterMembers(filter: LoadFilter, out: string[] = []): string[] {
+/** Every member a filter tree names. */
+export function filterMembers(filter: LoadFilter, out: string[] = []): string[] {
   if ('and' in filter) filter.and.forEach((f) => filterMembers(f, out));
   else if ('or' in filter) filter.or.forEach((f) => filterMembers(f, out));
   else out.push(filter.member);

@@ -8,7 +8,7 @@
 import { ApiError } from '../../api/errors.js';
 import { CUBESQL_DEFAULT_ROW_LIMIT, CUBESQL_MAX_ROW_LIMIT } from '../../api/limits.js';
 import type { CubeSqlRequest } from '../../api/types.js';
-import { Plan, filterSql, q, rowLevelSql } from './load-compiler.js';
+import { Plan, filterMembers, filterSql, q, rowLevelSql } from './load-compiler.js';
 import type { Member, ResolvedModel, Source } from './model.js';
 import { sourceAccess, type Identity } from './policies.js';
 
@@ -139,7 +139,7 @@ function sourceCte(
   }
   const where = rowLevelSql(plan, identity, access, nowMs);
   for (const f of request.filters ?? []) {
-    const names = filterNames(f);
+    const names = filterMembers(f);
     if (!names.every((n) => n.split('.')[0] === source.name && access.members.has(n.split('.')[1]))) continue;
     where.push(
       filterSql(
@@ -154,12 +154,6 @@ function sourceCte(
     );
   }
   return `${q(source.name)} AS (SELECT ${columns.join(', ')}\n${plan.from()}${where.length ? `\nWHERE ${where.join(' AND ')}` : ''})`;
-}
-
-function filterNames(f: NonNullable<CubeSqlRequest['filters']>[number]): string[] {
-  if ('and' in f) return f.and.flatMap(filterNames);
-  if ('or' in f) return f.or.flatMap(filterNames);
-  return [f.member];
 }
 
 /** SQL text of MEASURE(<ref>) for the measure `m` of `source`, columns qualified like the reference. */

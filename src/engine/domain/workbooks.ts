@@ -175,10 +175,13 @@ export async function upsertWorkbookBySlug(
 
 // ─── Reads, save-draft, publish ──────────────────────────────────────────────────────────────────────────────
 
+const workbookNotFound = (deploymentId: number, workbookId: number) =>
+  new ApiError({ status: 404, message: `Workbook ${workbookId} not found in deployment ${deploymentId}` });
+
 async function loadWorkbook(ctx: EngineContext, deploymentId: number, workbookId: number): Promise<WorkbookRecord> {
   const wb = await ctx.db.get('workbooks', workbookId);
   if (!wb || wb.deploymentId !== deploymentId) {
-    throw new ApiError({ status: 404, message: `Workbook ${workbookId} not found in deployment ${deploymentId}` });
+    throw workbookNotFound(deploymentId, workbookId);
   }
   return wb;
 }
@@ -203,7 +206,7 @@ export async function saveDashboardDraft(
   const current = await tx.store.get(workbookId);
   if (!current) {
     abortQuietly(tx);
-    throw new ApiError({ status: 404, message: `Workbook ${workbookId} not found in deployment ${deploymentId}` });
+    throw workbookNotFound(deploymentId, workbookId);
   }
   let saved = current;
   if (!jsonEqual(current.dashboardDraft, config)) {

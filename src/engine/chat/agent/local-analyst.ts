@@ -5,6 +5,7 @@
 
 import type { ServiceMetaCube, ServiceMetaMember, ServiceSqlApiResult, TimeGranularity } from '../../../api/types.js';
 import { resolveDateRange } from '../../data/date-ranges.js';
+import { literal, q } from '../../data/load-compiler.js';
 import type { Agent, AgentContext, AgentEvent } from './types.js';
 
 const STOP = new Set([
@@ -86,8 +87,6 @@ const words = (text: string) =>
     .filter((w) => w.length > 1 && !STOP.has(w))
     .map((w) => w.replace(/(ies)$/, 'y').replace(/(?<!s)s$/, ''));
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const literal = (v: string) => `'${v.replace(/'/g, "''")}'`;
 const shortName = (member: string) => member.slice(member.indexOf('.') + 1);
 const format = (v: unknown) =>
   typeof v === 'number'
@@ -231,19 +230,19 @@ function toSql(p: Plan): string {
   const select: string[] = [];
   const group: number[] = [];
   for (const d of p.dimensions) {
-    select.push(quote(shortName(d.name)));
+    select.push(q(shortName(d.name)));
     group.push(select.length);
   }
-  const timeCol = p.time && quote(shortName(p.time.member.name));
+  const timeCol = p.time && q(shortName(p.time.member.name));
   if (p.time?.granularity) {
     select.push(
-      `DATE_TRUNC('${p.time.granularity}', ${timeCol}) AS ${quote(`${shortName(p.time.member.name)}_${p.time.granularity}`)}`,
+      `DATE_TRUNC('${p.time.granularity}', ${timeCol}) AS ${q(`${shortName(p.time.member.name)}_${p.time.granularity}`)}`,
     );
     group.push(select.length);
   }
-  const measureAlias = quote(shortName(p.measure.name));
-  select.push(`MEASURE(${quote(shortName(p.measure.name))}) AS ${measureAlias}`);
-  const where = p.filters.map((f) => `${quote(shortName(f.member.name))} = ${literal(f.value)}`);
+  const measureAlias = q(shortName(p.measure.name));
+  select.push(`MEASURE(${q(shortName(p.measure.name))}) AS ${measureAlias}`);
+  const where = p.filters.map((f) => `${q(shortName(f.member.name))} = ${literal(f.value)}`);
   if (p.time?.range)
     where.push(
       `${timeCol} >= TIMESTAMP ${literal(p.time.range[0].replace('T', ' '))} AND ${timeCol} <= TIMESTAMP ${literal(p.time.range[1].replace('T', ' '))}`,
@@ -257,7 +256,7 @@ function toSql(p: Plan): string {
         : '';
   return [
     `SELECT ${select.join(', ')}`,
-    `FROM ${quote(p.cube.name)}`,
+    `FROM ${q(p.cube.name)}`,
     where.length ? `WHERE ${where.join(' AND ')}` : '',
     group.length ? `GROUP BY ${group.join(', ')}` : '',
     order ? `ORDER BY ${order}` : '',
@@ -365,7 +364,7 @@ export function createLocalAnalystAgent(): Agent {
             sqlQuery: categorical
               .map(
                 (m) =>
-                  `(SELECT '${m.name}' AS member, CAST(${quote(shortName(m.name))} AS VARCHAR) AS value FROM ${quote(cube.name)} GROUP BY 2 LIMIT 50)`,
+                  `(SELECT '${m.name}' AS member, CAST(${q(shortName(m.name))} AS VARCHAR) AS value FROM ${q(cube.name)} GROUP BY 2 LIMIT 50)`,
               )
               .join(' UNION ALL '),
             queryTitle: 'Dimension values',
