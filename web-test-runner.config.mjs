@@ -16,6 +16,15 @@ const libpgQueryEsm = {
   },
 };
 
+/** highlight.js's core is CommonJS (without require calls); serve it as an ES module as bundlers do. */
+const highlightCoreEsm = {
+  name: 'highlight-core-esm',
+  transform(context) {
+    if (!/highlight\.js\/lib\/core\.js$/.test(context.path)) return undefined;
+    return { body: `const module = { exports: {} };\n${context.body}\nexport default module.exports;\n` };
+  },
+};
+
 /** Counts results; prints "N passed, N failed, N skipped" last and writes them for scripts/test.mjs. */
 function plainSummaryReporter() {
   let sessions = [];
@@ -49,7 +58,7 @@ function plainSummaryReporter() {
 export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
   nodeResolve: true,
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), libpgQueryEsm],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), libpgQueryEsm, highlightCoreEsm],
   browsers: [chromeLauncher({ launchOptions: { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS } })],
   concurrency: 1, // 2-core machines
   browserStartTimeout: 60000,

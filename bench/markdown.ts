@@ -2,32 +2,14 @@
 // 5,000 deltas, 10 per task, rendered into the DOM incrementally (finished blocks cached) against the naive way
 // (re-render the whole message with marked + DOMPurify on every delta), measured in the same run.
 import { StreamingMarkdown, renderMarkdown } from '../src/elements/shared/markdown.js';
+import { longMarkdownAnswer, splitIntoDeltas } from '../test/fixtures/long-answer.js';
 import type { Row } from './util.js';
-
-function answer(): string {
-  const parts: string[] = [];
-  for (let i = 0; parts.join('').length < 200_000; i++) {
-    const rows = Array.from(
-      { length: 12 },
-      (_, r) => `| Region ${r} | ${(r * 1234.5 + i).toFixed(2)} | ${r * 17 + i} |`,
-    ).join('\n');
-    parts.push(
-      `## Section ${i + 1}\n\nRevenue in **section ${i + 1}** grew by *${i % 9}.5 %* compared with the previous period, ` +
-        `driven by [repeat customers](https://example.com/r/${i}) and new regions.\n\n` +
-        (i < 39 ? `| Region | Revenue | Orders |\n| --- | ---: | ---: |\n${rows}\n\n` : '') +
-        `- completed: ${i * 11}\n- shipped: ${i * 7}\n  - express: ${i * 2}\n\n` +
-        `\`\`\`sql\nSELECT customers_region, MEASURE(total_amount)\nFROM sales\nWHERE status = 'completed'\nGROUP BY 1\n\`\`\`\n\n`,
-    );
-  }
-  return parts.join('');
-}
 
 const tick = () => new Promise<void>((r) => setTimeout(r, 0));
 
 export async function markdownBench(naiveBudgetMs = 20_000): Promise<Row[]> {
-  const text = answer();
-  const size = Math.ceil(text.length / 5000);
-  const deltas = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+  const text = longMarkdownAnswer();
+  const deltas = splitIntoDeltas(text, 5000);
 
   // Incremental, as the element does it: deltas of a task are coalesced into one update (one per frame at most);
   // new finished blocks are appended once, only the tail is replaced.

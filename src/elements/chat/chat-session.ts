@@ -3,6 +3,7 @@
 // render per animation frame however fast lines arrive.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { ApiError } from '../../api/errors.js';
 import { newMessageId } from '../../api/limits.js';
 import type { ChatSessionSettings, ChatStreamMessage } from '../../api/types.js';
 import { applyChatMessage, finalAnswer, isControlMessage, isFinalAnswer, sortMessages } from '../../transport/chat.js';
@@ -21,9 +22,21 @@ export interface ChatSessionOptions {
   sessionSettings(): ChatSessionSettings | undefined;
   onSubmitted(question: string): void;
   onCompleted(question: string, answer: string | undefined, chatId: string | undefined): void;
-  onError(question: string, error: unknown): void;
+  /** A question (or, without one, loading a thread) failed. */
+  onError(question: string | undefined, error: unknown): void;
   onMessage(message: ChatStreamMessage): void;
   onChatChanged(chatId: string | undefined): void;
+  /** A stream line was not valid JSON (it was skipped). */
+  onMalformedLine(error: Error): void;
+}
+
+/** Waits before each resubscription after a dropped connection. */
+const RESUBSCRIBE_DELAYS_MS = [250, 1000, 3000];
+
+/** The connection broke (not an answer from the service, not the user's abort). */
+function isDropped(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 0 && error.code === 'network_error';
+  return error instanceof TypeError;
 }
 
 export class ChatSession implements ReactiveController {
@@ -35,7 +48,11 @@ export class ChatSession implements ReactiveController {
   chatId: string | undefined;
   streaming = false;
   error: string | undefined;
-  lastQuestion: string | undefined;
+  /** Malformed lines skipped in the current answer. */
+  skippedLines = 0;
+  /** The history of a thread is being loaded. */
+  loading = false;
+  private retryAction?: () => Promise<void>;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -87,29 +104,26 @@ export class ChatSession implements ReactiveController {
     }
     this.error = undefined;
     this.streaming = true;
-    this.lastQuestion = question;
-    this.controller = new AbortController();
+    this.retryAction = () => this.send(question);
+    this.skippedLines = 0;
+    const controller = (this.controller = new AbortController());
     this.host.requestUpdate();
     this.options.onSubmitted(question);
+    const messageId = newMessageId();
+    /** Ids of the messages this run has produced (a resubscription replays them). */
+    const run = new Set<string>();
     try {
       this.md ??= await loadMarkdown();
-      const stream = await transport.streamChat(
-        {
-          input: question,
-          messageId: newMessageId(),
-          ...(this.chatId && { chatId: this.chatId }),
-          ...(this.options.sessionSettings() && { sessionSettings: this.options.sessionSettings() }),
-        },
-        { ...this.options.target(), signal: this.controller.signal },
-      );
-      if (stream.chatId !== this.chatId) {
-        this.chatId = stream.chatId;
-        this.options.onChatChanged(this.chatId);
-      }
-      for await (const message of stream) {
-        const merged = applyChatMessage(this.messages, message);
-        if (!message.isDelta && !isControlMessage(message)) this.options.onMessage(merged);
-        this.schedule();
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await this.receive(transport, question, messageId, run, controller.signal);
+          break;
+        } catch (error) {
+          // A dropped connection: POST the same messageId again, which resubscribes to the running answer.
+          if (!isDropped(error) || attempt >= RESUBSCRIBE_DELAYS_MS.length || controller.signal.aborted) throw error;
+          await new Promise((r) => setTimeout(r, RESUBSCRIBE_DELAYS_MS[attempt]));
+          controller.signal.throwIfAborted();
+        }
       }
       this.options.onCompleted(question, finalAnswer(this.list)?.content, this.chatId);
     } catch (error) {
@@ -119,11 +133,98 @@ export class ChatSession implements ReactiveController {
       }
     } finally {
       this.streaming = false;
-      this.controller = undefined;
+      if (this.controller === controller) this.controller = undefined;
       cancelAnimationFrame(this.frame);
       this.frame = 0;
       this.host.requestUpdate();
     }
+  }
+
+  /** One connection to the answer's stream. */
+  private async receive(
+    transport: Transport,
+    question: string,
+    messageId: string,
+    run: Set<string>,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const settings = this.options.sessionSettings();
+    const stream = await transport.streamChat(
+      {
+        input: question,
+        messageId,
+        ...(this.chatId && { chatId: this.chatId }),
+        ...(settings && { sessionSettings: settings }),
+      },
+      { ...this.options.target(), signal, onMalformedLine: (item) => this.malformed(item) },
+    );
+    if (stream.chatId !== this.chatId) {
+      this.chatId = stream.chatId;
+      this.options.onChatChanged(this.chatId);
+    }
+    let first = true;
+    for await (const message of stream) {
+      if (isControlMessage(message)) continue;
+      // The service replays a resubscribed answer from its start: drop what this run had, so nothing doubles.
+      if (first && run.has(message.id)) {
+        for (const id of run) {
+          this.messages.delete(id);
+          this.markdown.get(id)?.set('');
+        }
+        run.clear();
+      }
+      first = false;
+      run.add(message.id);
+      const merged = applyChatMessage(this.messages, message);
+      if (!message.isDelta) this.options.onMessage(merged);
+      this.schedule();
+    }
+  }
+
+  /** Lines that are not JSON are skipped; the first few are reported, all are counted. */
+  private malformed(item: { error: SyntaxError; text: string; line: number }): void {
+    this.skippedLines++;
+    if (this.skippedLines <= 5) {
+      this.options.onMalformedLine(new Error(`Skipped malformed chat line ${item.line}: ${item.error.message}`));
+    }
+    this.schedule();
+  }
+
+  /** Shows an existing thread: its messages so far (a POST without input answers with the conversation). */
+  async load(chatId: string): Promise<void> {
+    const transport = this.options.transport();
+    if (!transport) return;
+    this.reset(chatId);
+    this.error = undefined;
+    this.loading = true;
+    this.retryAction = () => this.load(chatId);
+    const controller = (this.controller = new AbortController());
+    this.host.requestUpdate();
+    try {
+      this.md ??= await loadMarkdown();
+      const settings = this.options.sessionSettings();
+      const stream = await transport.streamChat(
+        { chatId, ...(settings && { sessionSettings: settings }) },
+        { ...this.options.target(), signal: controller.signal, onMalformedLine: (item) => this.malformed(item) },
+      );
+      for await (const message of stream) {
+        if (!isControlMessage(message)) applyChatMessage(this.messages, message);
+      }
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'AbortError')) {
+        this.error = error instanceof Error ? error.message : String(error);
+        this.options.onError(undefined, error);
+      }
+    } finally {
+      this.loading = false;
+      if (this.controller === controller) this.controller = undefined;
+      this.host.requestUpdate();
+    }
+  }
+
+  /** Repeats what failed: loading the thread, or sending the last question. */
+  retry(): Promise<void> {
+    return this.retryAction?.() ?? Promise.resolve();
   }
 
   /** Stops the running answer through the abort endpoint; the stream then ends by itself. */

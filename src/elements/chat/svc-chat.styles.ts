@@ -12,7 +12,6 @@ export const chatStyles = css`
     --_accent: var(--svc-color-accent, light-dark(#1a56db, #8ab4f8));
     --_border: var(--svc-color-border, light-dark(#dadce0, #3c4043));
     --_radius: var(--svc-radius, 8px);
-    color-scheme: light dark;
     color: var(--_fg);
     background: var(--_bg);
   }
@@ -23,6 +22,20 @@ export const chatStyles = css`
     max-height: var(--svc-chat-max-height, 32rem);
     overflow-y: auto;
     padding: 0.5rem;
+  }
+  /* Off-screen messages skip style, layout and paint: a long thread costs what is visible. */
+  .log > * {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 3rem;
+    flex-shrink: 0;
+  }
+  /* The newest messages, where content grows, always render at their real size (stick-to-bottom stays exact). */
+  .log > :nth-last-child(-n + 3) {
+    content-visibility: visible;
+  }
+  .notice {
+    color: var(--_muted);
+    font-size: 0.9em;
   }
   .user {
     align-self: flex-end;
@@ -63,6 +76,33 @@ export const chatStyles = css`
     background: color-mix(in srgb, var(--_fg) 6%, var(--_bg));
     padding: 0.5rem;
     border-radius: calc(var(--_radius) / 2);
+  }
+  .sql {
+    position: relative;
+  }
+  .copy {
+    position: absolute;
+    inset-block-start: 0.25rem;
+    inset-inline-end: 0.25rem;
+    padding: 0.1rem 0.5rem;
+    font-size: 0.85em;
+    background: var(--_bg);
+    color: var(--_accent);
+  }
+  .hljs-keyword,
+  .hljs-built_in {
+    color: var(--svc-color-code-keyword, light-dark(#6929c4, #d4bbff));
+  }
+  .hljs-string {
+    color: var(--svc-color-code-string, light-dark(#0e6027, #6fdc8c));
+  }
+  .hljs-number,
+  .hljs-literal {
+    color: var(--svc-color-code-number, light-dark(#a2191f, #ffb3b8));
+  }
+  .hljs-comment {
+    color: var(--_muted);
+    font-style: italic;
   }
   .error {
     color: var(--svc-color-danger, light-dark(#b3261e, #f2b8b5));

@@ -3,18 +3,28 @@
 
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import { guard } from 'lit/directives/guard.js';
 import { ref } from 'lit/directives/ref.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { ChatSessionSettings, ChatStreamMessage, ServiceSqlApiResult } from '../../api/types.js';
 import { isFinalAnswer, parseToolPayload } from '../../transport/chat.js';
-import type { Transport } from '../../transport/transport.js';
 import { SvcAiQueryEvent, SvcChatChangedEvent, SvcErrorEvent, SvcMessageEvent } from '../events.js';
 import { defineElement } from '../shared/define.js';
+import type * as Highlight from '../shared/highlight.js';
 import type { StreamingMarkdown } from '../shared/markdown.js';
-import { SvcElement } from '../shared/svc-element.js';
+import { SvcConnectedElement, SvcElement } from '../shared/svc-element.js';
 import { ChatSession } from './chat-session.js';
 import { chatStyles } from './svc-chat.styles.js';
 
 const charted = new WeakSet<Element>();
+
+let highlighter: typeof Highlight | undefined;
+let highlighterLoad: Promise<typeof Highlight> | undefined;
+/** highlight.js loads with the first SQL shown; until then the SQL shows as plain text. */
+function loadHighlighter(): Promise<typeof Highlight> {
+  return (highlighterLoad ??= import('../shared/highlight.js').then((m) => (highlighter = m)));
+}
 
 /** Renders a tool result's chart into its container once (vega loads lazily). */
 function chart(spec: string | undefined, result: Partial<ServiceSqlApiResult>, onError: (e: unknown) => void) {
@@ -29,11 +39,12 @@ function chart(spec: string | undefined, result: Partial<ServiceSqlApiResult>, o
   });
 }
 
-/** A result cell as text. */
-function cell(v: unknown): string {
+/** A result cell as text; numbers in the viewer's locale. */
+function cell(v: unknown, numbers: Intl.NumberFormat): string {
   if (v === null || v === undefined) return '—';
   if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return v.toString();
+  if (typeof v === 'number' || typeof v === 'bigint') return numbers.format(v);
+  if (typeof v === 'boolean') return String(v);
   return JSON.stringify(v);
 }
 
@@ -70,7 +81,8 @@ function syncMarkdown(md: StreamingMarkdown | undefined) {
  * @csspart message - Each message; also `user`, `assistant`, `answer`.
  * @csspart thinking - The folded reasoning of the agent.
  * @csspart tool-call - A tool call card.
- * @csspart sql - The SQL of a query.
+ * @csspart sql - The SQL of a query (highlighted: `.hljs-keyword`, `.hljs-string`, `.hljs-number`, … inside).
+ * @csspart copy - Copies the SQL.
  * @csspart result-table - The first rows of a query's result.
  * @csspart chart - The Vega-Lite chart of a query.
  * @csspart load-all - Loads every row of a result.
@@ -86,20 +98,17 @@ function syncMarkdown(md: StreamingMarkdown | undefined) {
  * @fires svc-chat-changed - The thread changed.
  * @fires svc-error - Something failed.
  */
-export class SvcChat extends SvcElement {
+export class SvcChat extends SvcConnectedElement {
   static override styles = [SvcElement.styles, chatStyles];
 
-  /** The transport (until <svc-provider> supplies one through context). */
-  @property({ attribute: false }) transport?: Transport;
   @property({ attribute: 'account-name' }) accountName?: string;
   @property({ attribute: 'agent-id' }) agentId?: string;
-  /** Continue this thread. */
+  /** The thread shown: set it to load and continue a thread; it follows when a new thread starts. */
   @property({ attribute: 'chat-id' }) chatId?: string;
   /** Api-Key mode: who is asking (JSON in the attribute). */
   @property({ attribute: 'session-settings', type: Object }) sessionSettings?: ChatSessionSettings;
   @property({ attribute: 'starter-prompts', type: Array }) starterPrompts: string[] = [];
   @property() placeholder = 'Ask a question about your data';
-  @property() locale?: string;
 
   @state() private announcement = '';
   /** The view follows new content until the user scrolls up; then "Jump to latest" offers the way back. */
@@ -108,7 +117,7 @@ export class SvcChat extends SvcElement {
   @query('.log') private log?: HTMLElement;
 
   private readonly session = new ChatSession(this, {
-    transport: () => this.transport,
+    transport: () => this.activeTransport,
     target: () => ({
       ...(this.accountName && { accountName: this.accountName }),
       ...(this.agentId && { agentId: this.agentId }),
@@ -120,11 +129,15 @@ export class SvcChat extends SvcElement {
       this.emit(new SvcAiQueryEvent('completed', q, chatId, answer));
     },
     onError: (q, error) => {
-      this.emit(new SvcAiQueryEvent('error', q, this.session.chatId));
+      if (q !== undefined) this.emit(new SvcAiQueryEvent('error', q, this.session.chatId));
       this.emit(new SvcErrorEvent(error));
     },
     onMessage: (m) => this.emit(new SvcMessageEvent(m)),
-    onChatChanged: (id) => this.emit(new SvcChatChangedEvent(id)),
+    onMalformedLine: (error) => this.emit(new SvcErrorEvent(error)),
+    onChatChanged: (id) => {
+      this.chatId = id; // the property follows the thread shown
+      this.emit(new SvcChatChangedEvent(id));
+    },
   });
 
   /** Sends a question (ignored while an answer is streaming). */
@@ -142,15 +155,27 @@ export class SvcChat extends SvcElement {
     this.session.reset();
   }
 
+  /** Where the last automatic scroll put the view: scrolling above it is the user's doing. */
+  private autoScrollTop = 0;
+
   protected override updated(): void {
-    if (this.following && this.log) this.log.scrollTop = this.log.scrollHeight;
+    if (this.following && this.log) {
+      this.log.scrollTop = this.log.scrollHeight;
+      this.autoScrollTop = this.log.scrollTop;
+    }
   }
 
   private readonly scrolled = (): void => {
     const log = this.log;
     if (!log) return;
     const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
-    if (atBottom !== this.following) this.following = atBottom;
+    // Content growing under a following view is not the user scrolling away.
+    const following = atBottom || (this.following && log.scrollTop >= this.autoScrollTop - 2);
+    if (following !== this.following) this.following = following;
+    if (following && !atBottom) {
+      log.scrollTop = log.scrollHeight;
+      this.autoScrollTop = log.scrollTop;
+    }
   };
 
   private jumpToLatest(): void {
@@ -160,7 +185,8 @@ export class SvcChat extends SvcElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('chatId') && this.chatId !== this.session.chatId) this.session.reset(this.chatId);
+    if (this.chatId && this.chatId !== this.session.chatId && this.activeTransport) void this.session.load(this.chatId);
+    else if (changed.has('chatId') && !this.chatId && this.session.chatId) this.session.reset();
   }
 
   private readonly submit = (event: Event): void => {
@@ -184,7 +210,9 @@ export class SvcChat extends SvcElement {
 
   private async loadAll(id: string, sqlQuery: string): Promise<void> {
     try {
-      const result = await this.transport!.cubeSql({ query: sqlQuery });
+      const transport = this.activeTransport;
+      if (!transport) throw new Error('No transport: give <svc-chat> a transport or place it inside <svc-provider>.');
+      const result = await transport.cubeSql({ query: sqlQuery });
       this.loadedRows.set(id, result.data);
       this.requestUpdate();
     } catch (error) {
@@ -203,7 +231,55 @@ export class SvcChat extends SvcElement {
     });
   }
 
+  private formatter?: { locale: string | undefined; numbers: Intl.NumberFormat };
+  /** Numbers in the active locale (one formatter per locale). */
+  private get numbers(): Intl.NumberFormat {
+    const locale = this.activeLocale;
+    if (this.formatter && this.formatter.locale === locale) return this.formatter.numbers;
+    const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
+    this.formatter = { locale, numbers };
+    return numbers;
+  }
+
+  /** The message whose SQL was just copied (its button says so for a moment). */
+  @state() private copied?: string;
+
+  private async copySql(id: string, sql: string, code: HTMLElement | null): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(sql);
+    } catch {
+      // No clipboard permission: select the SQL so the user can copy it with the keyboard.
+      if (code) getSelection()?.selectAllChildren(code);
+    }
+    this.copied = id;
+    setTimeout(() => {
+      if (this.copied === id) this.copied = undefined;
+    }, 2000);
+  }
+
+  private renderSql(id: string, sql: string): TemplateResult {
+    if (!highlighter) void loadHighlighter().then(() => this.requestUpdate());
+    return html`<div class="sql">
+      <pre
+        part="sql"
+        tabindex="0"
+        aria-label="SQL"
+      ><code>${highlighter ? unsafeHTML(highlighter.highlightSql(sql)) : sql}</code></pre>
+      <button
+        part="copy"
+        class="copy"
+        type="button"
+        aria-label=${this.copied === id ? 'SQL copied' : 'Copy SQL'}
+        @click=${(e: Event) =>
+          void this.copySql(id, sql, (e.currentTarget as HTMLElement).previousElementSibling as HTMLElement)}
+      >
+        ${this.copied === id ? 'Copied' : 'Copy'}
+      </button>
+    </div>`;
+  }
+
   private renderTool(message: ChatStreamMessage): TemplateResult {
+    const numbers = this.numbers;
     const payload = parseToolPayload(message.toolCall!);
     const input = payload.input as { sqlQuery?: string; queryTitle?: string; searchQuery?: string };
     const title =
@@ -213,7 +289,7 @@ export class SvcChat extends SvcElement {
     const rows = this.loadedRows.get(message.id) ?? result?.data ?? [];
     return html`<section part="tool-call" class="tool" aria-label=${title}>
       <header>${title}${payload.complete ? nothing : html` <span class="pending">running…</span>`}</header>
-      ${input.sqlQuery ? html`<pre part="sql"><code>${input.sqlQuery}</code></pre>` : nothing}
+      ${input.sqlQuery ? this.renderSql(message.id, input.sqlQuery) : nothing}
       ${payload.error ? html`<p class="error" role="alert">${payload.error}</p>` : nothing}
       ${
         result?.schema && result.data
@@ -227,13 +303,14 @@ export class SvcChat extends SvcElement {
                   ${rows.slice(0, 20).map(
                     (row) =>
                       html`<tr>
-                        ${row.map((v) => html`<td>${cell(v)}</td>`)}
+                        ${row.map((v) => html`<td>${cell(v, numbers)}</td>`)}
                       </tr>`,
                   )}
                 </tbody>
               </table>
               <p class="count">
-                ${Math.min(20, rows.length)} of ${Math.max(result.totalRows ?? 0, rows.length)} rows
+                ${numbers.format(Math.min(20, rows.length))} of
+                ${numbers.format(Math.max(result.totalRows ?? 0, rows.length))} rows
                 ${
                   input.sqlQuery && (result.totalRows ?? 0) > rows.length
                     ? html`<button
@@ -241,7 +318,7 @@ export class SvcChat extends SvcElement {
                         type="button"
                         @click=${() => void this.loadAll(message.id, input.sqlQuery!)}
                       >
-                        Load all ${result.totalRows} rows
+                        Load all ${numbers.format(result.totalRows ?? 0)} rows
                       </button>`
                     : nothing
                 }
@@ -306,33 +383,55 @@ export class SvcChat extends SvcElement {
         role="log"
         tabindex="0"
         aria-live="polite"
-        aria-busy=${streaming ? 'true' : 'false'}
+        aria-busy=${streaming || this.session.loading ? 'true' : 'false'}
         aria-label="Conversation"
         @scroll=${this.scrolled}
       >
         ${
-          messages.length === 0
-            ? html`<slot name="empty"
-                >${
-                  this.starterPrompts.length
-                    ? html`<ul class="starters" aria-label="Suggested questions">
-                        ${this.starterPrompts.map((p) => html`<li><button type="button" @click=${() => void this.send(p)}>${p}</button></li>`)}
-                      </ul>`
-                    : html`<p class="empty">${this.placeholder}</p>`
-                }</slot
-              >`
-            : messages.map((m) => this.renderMessage(m, folded, keep))
+          this.session.loading && messages.length === 0
+            ? html`<p class="empty">Loading the conversation…</p>`
+            : messages.length === 0
+              ? html`<slot name="empty"
+                  >${
+                    this.starterPrompts.length
+                      ? html`<ul class="starters" aria-label="Suggested questions">
+                          ${this.starterPrompts.map((p) => html`<li><button type="button" @click=${() => void this.send(p)}>${p}</button></li>`)}
+                        </ul>`
+                      : html`<p class="empty">${this.placeholder}</p>`
+                  }</slot
+                >`
+              : repeat(
+                  messages,
+                  (m) => m.id,
+                  // A message re-renders only when it (or how it shows) changed: a frame costs O(changed), not O(thread).
+                  (m) =>
+                    guard(
+                      [
+                        m,
+                        folded,
+                        keep === m.id,
+                        this.copied === m.id,
+                        this.loadedRows.get(m.id),
+                        this.numbers,
+                        highlighter,
+                      ],
+                      () => this.renderMessage(m, folded, keep),
+                    ),
+                )
+        }
+        ${
+          this.session.skippedLines
+            ? html`<p class="notice">
+                ${this.session.skippedLines === 1 ? 'A malformed line' : `${this.session.skippedLines} malformed lines`}
+                of the answer could not be read and ${this.session.skippedLines === 1 ? 'was' : 'were'} skipped.
+              </p>`
+            : nothing
         }
         ${
           this.session.error
             ? html`<p class="error" role="alert">
                 ${this.session.error}
-                <button
-                  type="button"
-                  @click=${() => this.session.lastQuestion && void this.send(this.session.lastQuestion)}
-                >
-                  Retry
-                </button>
+                <button type="button" @click=${() => void this.session.retry()}>Retry</button>
               </p>`
             : nothing
         }

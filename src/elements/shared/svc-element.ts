@@ -1,6 +1,11 @@
-// The base class of every svc-elements element: shared host styles and a typed emit().
+// The base class of every svc-elements element: shared host styles (tokens follow the colour scheme), the context of
+// the nearest <svc-provider>, and a typed emit().
 
+import { consume } from '@lit/context';
 import { LitElement, css, type CSSResultGroup } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { Transport } from '../../transport/transport.js';
+import { svcContext, type ColorScheme, type SvcContext } from './context.js';
 
 export class SvcElement extends LitElement {
   static override styles: CSSResultGroup = css`
@@ -8,6 +13,20 @@ export class SvcElement extends LitElement {
       box-sizing: border-box;
       font-family: var(--svc-font-family, system-ui, sans-serif);
       color: var(--svc-color-text, CanvasText);
+      /* light-dark() tokens follow the OS unless a provider, the page or the attribute picks a scheme */
+      color-scheme: var(--svc-color-scheme, light dark);
+    }
+    :host([color-scheme='light']) {
+      --svc-color-scheme: light;
+      color-scheme: light;
+    }
+    :host([color-scheme='dark']) {
+      --svc-color-scheme: dark;
+      color-scheme: dark;
+    }
+    :host([color-scheme='auto']) {
+      --svc-color-scheme: light dark;
+      color-scheme: light dark;
     }
     :host([hidden]) {
       display: none !important;
@@ -19,9 +38,35 @@ export class SvcElement extends LitElement {
     }
   `;
 
+  /** `light`, `dark` or `auto` (the OS setting); unset follows the provider, then the OS. */
+  @property({ attribute: 'color-scheme', reflect: true }) colorScheme?: ColorScheme;
+  /** BCP 47 locale for numbers and dates; unset follows the provider, then the browser. */
+  @property() locale?: string;
+
+  /** What the nearest <svc-provider> gives (undefined outside one). */
+  @consume({ context: svcContext, subscribe: true })
+  @state()
+  protected context?: SvcContext;
+
+  /** The locale to format with: the element's own, else the provider's, else the browser's. */
+  protected get activeLocale(): string | undefined {
+    return this.locale ?? this.context?.locale;
+  }
+
   /** Dispatches `event` from this element and returns it, so callers can check `defaultPrevented`. */
   emit<E extends Event>(event: E): E {
     this.dispatchEvent(event);
     return event;
+  }
+}
+
+/** An element that talks to the API: through its own `transport`, else the nearest provider's. */
+export class SvcConnectedElement extends SvcElement {
+  /** The transport to use instead of the provider's (an HttpTransport over the network or the local engine). */
+  @property({ attribute: false }) transport?: Transport;
+
+  /** The transport in use: the element's own, else the provider's. */
+  protected get activeTransport(): Transport | undefined {
+    return this.transport ?? this.context?.transport;
   }
 }

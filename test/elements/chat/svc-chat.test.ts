@@ -3,37 +3,15 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../src/elements/chat/svc-chat.js';
 import type { SvcChat } from '../../../src/elements/chat/svc-chat.js';
 import type { SvcAiQueryEvent } from '../../../src/elements/events.js';
-import { createLocalEngine, demoSeed, type Agent, type LocalEngine } from '../../../src/engine/index.js';
-import type { HttpTransport } from '../../../src/transport/http-transport.js';
-import { DEMO, deleteDatabase, chatTransport } from '../../engine/helpers.js';
-
-async function engineAndTransport(
-  agent?: Agent,
-): Promise<{ engine: LocalEngine; transport: HttpTransport; name: string }> {
-  const name = `svc-chat-el-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  const engine = await createLocalEngine({
-    name,
-    seed: { ...demoSeed, data: { rows: 5000 } },
-    ...(agent && { agent }),
-  });
-  const transport = chatTransport(engine.fetch, { apiKey: DEMO.adminKey });
-  return { engine, transport, name };
-}
-
-const settings = { externalId: 'chat-el', groups: ['executives'] };
-
-async function completed(el: SvcChat): Promise<SvcAiQueryEvent> {
-  for (;;) {
-    const event = (await oneEvent(el, 'svc-ai-query')) as unknown as SvcAiQueryEvent;
-    if (event.phase !== 'submitted') return event;
-  }
-}
+import type { Agent } from '../../../src/engine/index.js';
+import { chatSettings as settings, completed, engineAndTransport } from '../helpers.js';
 
 describe('<svc-chat>', function () {
   this.timeout(60_000);
 
   it('a question renders the final answer, an SQL card and its result table', async () => {
-    const { engine, transport, name } = await engineAndTransport();
+    const setup = await engineAndTransport();
+    const { transport } = setup;
     try {
       const el = await fixture<SvcChat>(
         html`<svc-chat .transport=${transport} .sessionSettings=${settings}></svc-chat>`,
@@ -59,8 +37,7 @@ describe('<svc-chat>', function () {
       expect(root.querySelector('[role="status"]')!.textContent).to.match(/^Answer: /);
       await expect(el).to.be.accessible();
     } finally {
-      await engine.close();
-      await deleteDatabase(name);
+      await setup.dispose();
     }
   });
 
@@ -78,7 +55,8 @@ describe('<svc-chat>', function () {
         yield { final: 'Done.' };
       },
     };
-    const { engine, transport, name } = await engineAndTransport(agent);
+    const setup = await engineAndTransport(agent);
+    const { transport } = setup;
     try {
       const el = await fixture<SvcChat>(
         html`<svc-chat .transport=${transport} .sessionSettings=${settings}></svc-chat>`,
@@ -100,8 +78,7 @@ describe('<svc-chat>', function () {
       release();
       await sending;
     } finally {
-      await engine.close();
-      await deleteDatabase(name);
+      await setup.dispose();
     }
   });
 
@@ -112,7 +89,8 @@ describe('<svc-chat>', function () {
         await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
       },
     };
-    const { engine, transport, name } = await engineAndTransport(agent);
+    const setup = await engineAndTransport(agent);
+    const { transport } = setup;
     try {
       const el = await fixture<SvcChat>(
         html`<svc-chat .transport=${transport} .sessionSettings=${settings}></svc-chat>`,
@@ -131,8 +109,7 @@ describe('<svc-chat>', function () {
       await second;
       expect(root.querySelectorAll('[part~="user"]').length).to.equal(2);
     } finally {
-      await engine.close();
-      await deleteDatabase(name);
+      await setup.dispose();
     }
   });
 
@@ -150,7 +127,8 @@ describe('<svc-chat>', function () {
         yield { final: payloads.join('\n\n') };
       },
     };
-    const { engine, transport, name } = await engineAndTransport(agent);
+    const setup = await engineAndTransport(agent);
+    const { transport } = setup;
     try {
       delete (window as { __chatXss?: unknown }).__chatXss;
       const el = await fixture<SvcChat>(
@@ -162,13 +140,13 @@ describe('<svc-chat>', function () {
       expect((window as { __chatXss?: unknown }).__chatXss).to.equal(undefined);
       expect(el.shadowRoot!.querySelector('img, script, svg')).to.equal(null);
     } finally {
-      await engine.close();
-      await deleteDatabase(name);
+      await setup.dispose();
     }
   });
 
   it('empty state: starter prompts are buttons that ask', async () => {
-    const { engine, transport, name } = await engineAndTransport();
+    const setup = await engineAndTransport();
+    const { transport } = setup;
     try {
       const el = await fixture<SvcChat>(
         html`<svc-chat
@@ -183,8 +161,7 @@ describe('<svc-chat>', function () {
       expect(((await submitted) as unknown as SvcAiQueryEvent).question).to.equal('How many orders?');
       await completed(el);
     } finally {
-      await engine.close();
-      await deleteDatabase(name);
+      await setup.dispose();
     }
   });
 
@@ -207,7 +184,8 @@ describe('<svc-chat> keyboard', function () {
         await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
       },
     };
-    const { engine, transport, name } = await engineAndTransport(agent);
+    const setup = await engineAndTransport(agent);
+    const { transport } = setup;
     try {
       const el = await fixture<SvcChat>(
         html`<svc-chat .transport=${transport} .sessionSettings=${settings}></svc-chat>`,
@@ -237,8 +215,7 @@ describe('<svc-chat> keyboard', function () {
       await el.updateComplete;
       expect(el.shadowRoot!.querySelector('[part="send"]')).to.not.equal(null);
     } finally {
-      await engine.close();
-      await deleteDatabase(name);
+      await setup.dispose();
     }
   });
 });
@@ -255,7 +232,8 @@ describe('<svc-chat> scrolling', function () {
         for (let i = 30; i < 60; i++) yield { final: `Line ${i} of a long answer.\n\n` };
       },
     };
-    const { engine, transport, name } = await engineAndTransport(agent);
+    const setup = await engineAndTransport(agent);
+    const { transport } = setup;
     try {
       const el = await fixture<SvcChat>(
         html`<svc-chat
@@ -284,8 +262,7 @@ describe('<svc-chat> scrolling', function () {
       expect(log.scrollHeight - log.scrollTop - log.clientHeight).to.be.lessThan(24);
       expect(el.shadowRoot!.querySelector('[part="jump"]')).to.equal(null);
     } finally {
-      await engine.close();
-      await deleteDatabase(name);
+      await setup.dispose();
     }
   });
 });
@@ -303,7 +280,8 @@ describe('<svc-chat> results', function () {
         yield { final: 'Here they are.' };
       },
     };
-    const { engine, transport, name } = await engineAndTransport(agent);
+    const setup = await engineAndTransport(agent);
+    const { transport } = setup;
     const downloads: { href: string; name: string }[] = [];
     HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
       downloads.push({ href: this.href, name: this.download });
@@ -330,8 +308,101 @@ describe('<svc-chat> results', function () {
     } finally {
       // click is HTMLElement's; the stub was an own property of the anchor prototype.
       delete (HTMLAnchorElement.prototype as { click?: unknown }).click;
-      await engine.close();
-      await deleteDatabase(name);
+      await setup.dispose();
+    }
+  });
+});
+
+describe('<svc-chat> SQL', function () {
+  this.timeout(60_000);
+
+  it('highlights the SQL (as text, never markup) and copies it', async () => {
+    const sql = `SELECT status, MEASURE(count) AS n FROM sales WHERE status <> '<img src=x onerror="window.__xss=1">' GROUP BY 1`;
+    const agent: Agent = {
+      async *answer(ctx) {
+        await ctx.tools.serviceSqlApi({ sqlQuery: sql, queryTitle: 'Orders by status' });
+        yield { final: 'Done.' };
+      },
+    };
+    const setup = await engineAndTransport(agent);
+    const copied: string[] = [];
+    const clipboard = navigator.clipboard;
+    Object.defineProperty(clipboard, 'writeText', {
+      configurable: true,
+      value: (text: string) => {
+        copied.push(text);
+        return Promise.resolve();
+      },
+    });
+    try {
+      const el = await fixture<SvcChat>(
+        html`<svc-chat .transport=${setup.transport} .sessionSettings=${settings}></svc-chat>`,
+      );
+      await el.send('orders by status');
+      const code = () => el.shadowRoot!.querySelector('[part="sql"] code')!;
+      await waitUntil(() => code().querySelector('.hljs-keyword'), 'highlighted SQL');
+      expect(code().textContent).to.equal(sql);
+      expect(code().querySelector('img')).to.equal(null);
+      expect(code().querySelector('.hljs-string')!.textContent).to.contain('<img');
+      const copy = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy"]')!;
+      expect(copy.getAttribute('aria-label')).to.equal('Copy SQL');
+      copy.click();
+      await waitUntil(() => copy.textContent.trim() === 'Copied', 'the copied state');
+      expect(copied).to.deep.equal([sql]);
+      expect(copy.getAttribute('aria-label')).to.equal('SQL copied');
+      expect((window as { __xss?: number }).__xss).to.equal(undefined);
+      await expect(el).to.be.accessible();
+    } finally {
+      delete (clipboard as { writeText?: unknown }).writeText;
+      await setup.dispose();
+    }
+  });
+});
+
+describe('<svc-chat> threads', function () {
+  this.timeout(60_000);
+
+  it('chat-id loads a thread’s conversation and continues it; newChat starts afresh', async () => {
+    let n = 0;
+    const agent: Agent = {
+      async *answer() {
+        yield { final: `Answer number ${++n}.` };
+      },
+    };
+    const setup = await engineAndTransport(agent);
+    try {
+      const first = await fixture<SvcChat>(
+        html`<svc-chat .transport=${setup.transport} .sessionSettings=${settings}></svc-chat>`,
+      );
+      await first.send('first question');
+      const chatId = first.chatId!;
+      expect(chatId).to.be.a('string');
+
+      const second = await fixture<SvcChat>(
+        html`<svc-chat .transport=${setup.transport} .sessionSettings=${settings} chat-id=${chatId}></svc-chat>`,
+      );
+      const root = second.shadowRoot!;
+      await waitUntil(() => root.querySelector('[part~="answer"]'), 'the loaded conversation');
+      expect(root.querySelector('[part~="user"]')!.textContent).to.equal('first question');
+      expect(root.querySelector('[part~="answer"]')!.textContent.trim()).to.equal('Answer number 1.');
+      await expect(second).to.be.accessible();
+
+      const done = completed(second);
+      await second.send('second question');
+      expect((await done).chatId).to.equal(chatId);
+      await second.updateComplete;
+      expect([...root.querySelectorAll('[part~="user"]')].map((e) => e.textContent)).to.deep.equal([
+        'first question',
+        'second question',
+      ]);
+      expect(root.querySelectorAll('[part~="answer"]')[1].textContent.trim()).to.equal('Answer number 2.');
+
+      second.newChat();
+      await second.updateComplete;
+      expect(second.chatId).to.equal(undefined);
+      expect(root.querySelector('[part~="message"]')).to.equal(null);
+    } finally {
+      await setup.dispose();
     }
   });
 });

@@ -1,0 +1,47 @@
+// Shared setup of the element tests: a local engine (demo seed, small data) with a chat-capable transport.
+import { oneEvent } from '@open-wc/testing';
+import type { SvcChat } from '../../src/elements/chat/svc-chat.js';
+import type { SvcAiQueryEvent } from '../../src/elements/events.js';
+import { createLocalEngine, demoSeed, type Agent, type LocalEngine } from '../../src/engine/index.js';
+import type { HttpTransport } from '../../src/transport/http-transport.js';
+import { DEMO, chatTransport, deleteDatabase } from '../engine/helpers.js';
+
+export interface TestSetup {
+  engine: LocalEngine;
+  transport: HttpTransport;
+  /** Closes the engine and deletes its database. */
+  dispose(): Promise<void>;
+}
+
+/** A fresh engine with 5,000 demo orders (and `agent`, when given), and an admin transport over its fetch. */
+export async function engineAndTransport(
+  agent?: Agent,
+  wrapFetch: (fetch: (r: Request) => Promise<Response>) => (r: Request) => Promise<Response> = (f) => f,
+): Promise<TestSetup> {
+  const name = `svc-el-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const engine = await createLocalEngine({
+    name,
+    seed: { ...demoSeed, data: { rows: 5000 } },
+    ...(agent && { agent }),
+  });
+  const transport = chatTransport(wrapFetch(engine.fetch), { apiKey: DEMO.adminKey });
+  return {
+    engine,
+    transport,
+    dispose: async () => {
+      await engine.close();
+      await deleteDatabase(name);
+    },
+  };
+}
+
+/** Who asks, in Api-Key mode. */
+export const chatSettings = { externalId: 'chat-el', groups: ['executives'] };
+
+/** The next svc-ai-query event that ends a question (completed or error). */
+export async function completed(el: SvcChat): Promise<SvcAiQueryEvent> {
+  for (;;) {
+    const event = (await oneEvent(el, 'svc-ai-query')) as unknown as SvcAiQueryEvent;
+    if (event.phase !== 'submitted') return event;
+  }
+}
