@@ -71,6 +71,18 @@ export async function inChromium(modulePath: string, exportName: string, ...args
     });
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error('[bench page]', e.message));
+    // Main-thread busy time of the page's renderer (every task: script, style, layout, paint), from DevTools.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await page.exposeFunction('__mainThreadMs', async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+    });
+    await page.exposeFunction('__mainThreadBreakdown', async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const ms = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+      return { script: ms('ScriptDuration'), style: ms('RecalcStyleDuration'), layout: ms('LayoutDuration') };
+    });
     await page.goto(`${ORIGIN}/`);
     return await page.evaluate(
       async ({ url, name, fnArgs }) => {

@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, each a table of medians with ratios against a baseline measured in the same run.
-// `npm run bench -- ndjson` (or engine, data, chat, markdown, size) runs one.
+// `npm run bench -- ndjson` (or engine, data, chat, markdown, chat-element, size) runs one.
 import { inChromium } from './browser.js';
 import { ndjsonBench } from './ndjson.js';
 import { sizeBench } from './size.js';
@@ -38,6 +38,12 @@ if (!only || only === 'markdown') {
   printTable(
     'Streaming markdown — Chromium',
     await inChromium(new URL('./markdown.ts', import.meta.url).pathname, 'markdownBench'),
+  );
+}
+if (!only || only === 'chat-element') {
+  printTable(
+    '<svc-chat> streaming a 5,000-delta answer, against naive re-rendering and deep-chat — Chromium',
+    await inChromium(new URL('./chat-element.ts', import.meta.url).pathname, 'chatElementBench'),
   );
 }
 if (!only || only === 'size') printTable('Entry sizes (minified + gzip, runtime deps external)', await sizeBench());

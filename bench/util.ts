@@ -18,3 +18,23 @@ export function printTable(title: string, rows: Row[]): void {
   console.log(width.map((w) => '─'.repeat(w)).join('─┼─'));
   for (const r of rows) console.log(line(cols.map((c) => r[c] ?? '')));
 }
+
+declare global {
+  interface Window {
+    /** Main-thread busy time of this page so far, in ms (bench/browser.ts asks DevTools). */
+    __mainThreadMs(): Promise<number>;
+    __mainThreadBreakdown(): Promise<MainThreadBreakdown>;
+  }
+}
+
+/** Main-thread busy time of the page so far (ms): only inside benchmarks run by inChromium. */
+export const mainThreadMs = (): Promise<number> => window.__mainThreadMs();
+
+export interface MainThreadBreakdown {
+  script: number;
+  style: number;
+  layout: number;
+}
+
+/** Script, style and layout time of the page so far (ms): only inside benchmarks run by inChromium. */
+export const mainThreadBreakdown = (): Promise<MainThreadBreakdown> => window.__mainThreadBreakdown();

@@ -61,6 +61,18 @@ export class ChatSession implements ReactiveController {
     host.addController(this);
   }
 
+  hostConnected(): void {
+    // Load marked and DOMPurify while the page is idle, so the first answer does not wait for (or pay) their start.
+    if (this.md) return;
+    const load = () =>
+      void loadMarkdown().then((m) => {
+        this.md ??= m;
+        m.renderMarkdown('**ready**'); // first use sets up the lexer and the sanitiser's document: do it now
+      });
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
+    else setTimeout(load, 200);
+  }
+
   hostDisconnected(): void {
     cancelAnimationFrame(this.frame);
     this.frame = 0;

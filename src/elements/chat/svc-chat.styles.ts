@@ -16,9 +16,7 @@ export const chatStyles = css`
     background: var(--_bg);
   }
   .log {
-    display: flex;
-    flex-direction: column;
-    gap: 0.75rem;
+    display: block;
     max-height: var(--svc-chat-max-height, 32rem);
     overflow-y: auto;
     padding: 0.5rem;
@@ -27,7 +25,7 @@ export const chatStyles = css`
   .log > * {
     content-visibility: auto;
     contain-intrinsic-size: auto 3rem;
-    flex-shrink: 0;
+    margin-block: 0 0.75rem;
   }
   /* The newest messages, where content grows, always render at their real size (stick-to-bottom stays exact). */
   .log > :nth-last-child(-n + 3) {
@@ -38,7 +36,8 @@ export const chatStyles = css`
     font-size: 0.9em;
   }
   .user {
-    align-self: flex-end;
+    width: fit-content;
+    margin-inline-start: auto;
     max-width: 80%;
     padding: 0.5rem 0.75rem;
     border-radius: var(--_radius);
@@ -47,6 +46,11 @@ export const chatStyles = css`
   }
   .answer {
     line-height: 1.5;
+  }
+  .answer > .chunk {
+    display: flow-root;
+    content-visibility: auto;
+    contain-intrinsic-size: auto 40rem;
   }
   .answer table,
   .tool table {

@@ -48,25 +48,37 @@ function cell(v: unknown, numbers: Intl.NumberFormat): string {
   return JSON.stringify(v);
 }
 
-/** Keeps a container in step with a StreamingMarkdown: finished blocks appended once, the tail replaced. */
+/** Finished blocks are grouped in chunks of this many, each a containment boundary. */
+const BLOCKS_PER_CHUNK = 32;
+
+/**
+ * Keeps a container in step with a StreamingMarkdown: finished blocks appended once, the tail replaced. Finished
+ * blocks sit in chunks with `content-visibility: auto`, so the browser's style and layout work per frame stays with
+ * the open chunk and the tail, and off-screen chunks cost nothing, however long the answer grows.
+ */
 function syncMarkdown(md: StreamingMarkdown | undefined) {
   return ref((el) => {
     if (!(el instanceof HTMLElement) || !md) return;
-    const state = el as HTMLElement & { __blocks?: number; __tail?: HTMLElement };
-    if (!state.__tail) {
-      state.__blocks = 0;
-      state.__tail = document.createElement('div');
-      state.__tail.className = 'tail';
-      el.append(state.__tail);
-    }
-    if (md.blocks.length < state.__blocks!) {
+    const state = el as HTMLElement & { __blocks?: number; __tail?: HTMLElement; __chunks?: HTMLElement[] };
+    if (!state.__tail || md.blocks.length < state.__blocks!) {
+      state.__tail ??= Object.assign(document.createElement('div'), { className: 'tail' });
       el.replaceChildren(state.__tail);
       state.__blocks = 0;
+      state.__chunks = [];
     }
-    if (md.blocks.length > state.__blocks!) {
-      state.__tail.insertAdjacentHTML('beforebegin', md.blocks.slice(state.__blocks).join('')); // sanitised
-      state.__blocks = md.blocks.length;
+    const chunks = state.__chunks!;
+    for (let i = state.__blocks!; i < md.blocks.length;) {
+      const index = Math.floor(i / BLOCKS_PER_CHUNK);
+      let chunk = chunks[index];
+      if (!chunk) {
+        chunk = chunks[index] = Object.assign(document.createElement('div'), { className: 'chunk' });
+        state.__tail.before(chunk);
+      }
+      const end = Math.min(md.blocks.length, (index + 1) * BLOCKS_PER_CHUNK);
+      chunk.insertAdjacentHTML('beforeend', md.blocks.slice(i, end).join('')); // sanitised
+      i = end;
     }
+    state.__blocks = md.blocks.length;
     state.__tail.innerHTML = md.tail; // sanitised
   });
 }
