@@ -47,7 +47,7 @@ export default tseslint.config(
   },
   {
     // Fakes in tests implement async interfaces (an Agent is an async generator) without needing to await.
-    files: ['test/**/*.ts'],
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },

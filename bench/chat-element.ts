@@ -5,9 +5,7 @@
 // marked + DOMPurify on every delta (naive), and deep-chat. The baselines are O(n²), so they run until a budget of
 // main-thread time and are compared on the same prefix of the stream (and extrapolated to the whole).
 import 'deep-chat';
-import type { DeepChat } from 'deep-chat';
 import '../src/elements/chat/svc-chat.js';
-import type { SvcChat } from '../src/elements/chat/svc-chat.js';
 import { renderMarkdown } from '../src/elements/shared/markdown.js';
 import { DEMO, createLocalEngine, demoSeed } from '../src/engine/index.js';
 import { HttpTransport } from '../src/transport/http-transport.js';
@@ -114,7 +112,7 @@ async function runSvcChat(
   const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration)));
   observer.observe({ type: 'longtask' });
 
-  const el = document.createElement('svc-chat') as SvcChat;
+  const el = document.createElement('svc-chat');
   el.sessionSettings = settings;
   document.body.append(el);
   if (history) {
@@ -178,7 +176,7 @@ async function runNaive(lines: string[], budget: number): Promise<Run> {
 
 /** deep-chat fed the same deltas through its streaming handler, 10 per task, until `budget` ms of main thread. */
 async function runDeepChat(deltas: string[], budget: number): Promise<Run> {
-  const chat = document.createElement('deep-chat') as DeepChat;
+  const chat = document.createElement('deep-chat');
   chat.style.height = '600px';
   const curve: number[] = [];
   let consumed = 0;
