@@ -42,6 +42,8 @@ function isDropped(error: unknown): boolean {
 export class ChatSession implements ReactiveController {
   private readonly messages = new Map<string, ChatStreamMessage>();
   private readonly markdown = new Map<string, StreamingMarkdown>();
+  /** Ids of the messages that came with a loaded thread (rather than streamed while shown). */
+  private readonly history = new Set<string>();
   private frame = 0;
   private md?: MarkdownModule;
   private controller?: AbortController;
@@ -90,6 +92,11 @@ export class ChatSession implements ReactiveController {
     if (!md) this.markdown.set(message.id, (md = new this.md.StreamingMarkdown()));
     md.set(message.content ?? '');
     return md;
+  }
+
+  /** The message came with a loaded thread. */
+  isHistory(message: ChatStreamMessage): boolean {
+    return this.history.has(message.id);
   }
 
   get hasFinal(): boolean {
@@ -220,7 +227,9 @@ export class ChatSession implements ReactiveController {
         { ...this.options.target(), signal: controller.signal, onMalformedLine: (item) => this.malformed(item) },
       );
       for await (const message of stream) {
-        if (!isControlMessage(message)) applyChatMessage(this.messages, message);
+        if (isControlMessage(message)) continue;
+        applyChatMessage(this.messages, message);
+        this.history.add(message.id);
       }
     } catch (error) {
       if (!(error instanceof DOMException && error.name === 'AbortError')) {
@@ -259,6 +268,7 @@ export class ChatSession implements ReactiveController {
     this.controller?.abort();
     this.messages.clear();
     this.markdown.clear();
+    this.history.clear();
     this.chatId = chatId;
     this.error = undefined;
     this.options.onChatChanged(chatId);

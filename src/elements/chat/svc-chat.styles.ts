@@ -47,6 +47,9 @@ export const chatStyles = css`
   .answer {
     line-height: 1.5;
   }
+  .answer.pending {
+    min-height: 8rem;
+  }
   .answer > .chunk {
     display: flow-root;
     content-visibility: auto;

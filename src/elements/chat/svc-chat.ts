@@ -56,30 +56,39 @@ const BLOCKS_PER_CHUNK = 32;
  * blocks sit in chunks with `content-visibility: auto`, so the browser's style and layout work per frame stays with
  * the open chunk and the tail, and off-screen chunks cost nothing, however long the answer grows.
  */
-function syncMarkdown(md: StreamingMarkdown | undefined) {
+function syncMarkdown(
+  markdown: () => StreamingMarkdown | undefined,
+  defer?: (el: HTMLElement, render: () => void) => void,
+) {
   return ref((el) => {
-    if (!(el instanceof HTMLElement) || !md) return;
+    if (!(el instanceof HTMLElement)) return;
     const state = el as HTMLElement & { __blocks?: number; __tail?: HTMLElement; __chunks?: HTMLElement[] };
-    if (!state.__tail || md.blocks.length < state.__blocks!) {
-      state.__tail ??= Object.assign(document.createElement('div'), { className: 'tail' });
-      el.replaceChildren(state.__tail);
-      state.__blocks = 0;
-      state.__chunks = [];
-    }
-    const chunks = state.__chunks!;
-    for (let i = state.__blocks!; i < md.blocks.length;) {
-      const index = Math.floor(i / BLOCKS_PER_CHUNK);
-      let chunk = chunks[index];
-      if (!chunk) {
-        chunk = chunks[index] = Object.assign(document.createElement('div'), { className: 'chunk' });
-        state.__tail.before(chunk);
+    const render = () => {
+      const md = markdown();
+      if (!md) return;
+      if (!state.__tail || md.blocks.length < state.__blocks!) {
+        state.__tail ??= Object.assign(document.createElement('div'), { className: 'tail' });
+        el.replaceChildren(state.__tail);
+        state.__blocks = 0;
+        state.__chunks = [];
       }
-      const end = Math.min(md.blocks.length, (index + 1) * BLOCKS_PER_CHUNK);
-      chunk.insertAdjacentHTML('beforeend', md.blocks.slice(i, end).join('')); // sanitised
-      i = end;
-    }
-    state.__blocks = md.blocks.length;
-    state.__tail.innerHTML = md.tail; // sanitised
+      const chunks = state.__chunks!;
+      for (let i = state.__blocks!; i < md.blocks.length;) {
+        const index = Math.floor(i / BLOCKS_PER_CHUNK);
+        let chunk = chunks[index];
+        if (!chunk) {
+          chunk = chunks[index] = Object.assign(document.createElement('div'), { className: 'chunk' });
+          state.__tail.before(chunk);
+        }
+        const end = Math.min(md.blocks.length, (index + 1) * BLOCKS_PER_CHUNK);
+        chunk.insertAdjacentHTML('beforeend', md.blocks.slice(i, end).join('')); // sanitised
+        i = end;
+      }
+      state.__blocks = md.blocks.length;
+      state.__tail.innerHTML = md.tail; // sanitised
+    };
+    if (state.__tail || !defer) render();
+    else defer(el, render);
   });
 }
 
@@ -365,7 +374,10 @@ export class SvcChat extends SvcConnectedElement {
       return html`<div
         part="message assistant answer"
         class="answer"
-        ${syncMarkdown(this.session.markdownOf(message))}
+        ${syncMarkdown(
+          () => this.session.markdownOf(message),
+          this.session.isHistory(message) ? this.renderWhenNear : undefined,
+        )}
       ></div>`;
     }
     if (!message.thinking && !message.content) return nothing;
@@ -375,6 +387,37 @@ export class SvcChat extends SvcConnectedElement {
           <summary>Thinking</summary>
           <p>${message.thinking}${message.content}</p>
         </details>`;
+  }
+
+  private nearObserver?: IntersectionObserver;
+  private readonly waiting = new WeakMap<Element, () => void>();
+
+  /**
+   * Answers loaded with a thread render when they come near the visible part of the log: opening a thread of
+   * hundreds of messages costs what is shown, not the whole history at once.
+   */
+  private readonly renderWhenNear = (el: HTMLElement, render: () => void): void => {
+    this.nearObserver ??= new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          this.nearObserver!.unobserve(entry.target);
+          entry.target.classList.remove('pending');
+          this.waiting.get(entry.target)?.();
+          this.waiting.delete(entry.target);
+        }
+      },
+      { root: this.log ?? null, rootMargin: '800px 0px' },
+    );
+    el.classList.add('pending');
+    this.waiting.set(el, render);
+    this.nearObserver.observe(el);
+  };
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.nearObserver?.disconnect();
+    this.nearObserver = undefined;
   }
 
   override render(): TemplateResult {

@@ -382,7 +382,7 @@ describe('<svc-chat> threads', function () {
         html`<svc-chat .transport=${setup.transport} .sessionSettings=${settings} chat-id=${chatId}></svc-chat>`,
       );
       const root = second.shadowRoot!;
-      await waitUntil(() => root.querySelector('[part~="answer"]'), 'the loaded conversation');
+      await waitUntil(() => root.querySelector('[part~="answer"]')?.textContent, 'the loaded conversation');
       expect(root.querySelector('[part~="user"]')!.textContent).to.equal('first question');
       expect(root.querySelector('[part~="answer"]')!.textContent.trim()).to.equal('Answer number 1.');
       await expect(second).to.be.accessible();
