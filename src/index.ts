@@ -1,8 +1,9 @@
-// Entry point `svc-elements`: registers the elements and re-exports their public types (<svc-chat> so far;
-// <svc-provider>, <svc-dashboard> and <svc-avatar> land with their issues).
+// Entry point `svc-elements`: registers the elements and re-exports their public types.
 
-export { SvcElement } from './elements/shared/svc-element.js';
+export { SvcConnectedElement, SvcElement } from './elements/shared/svc-element.js';
 export { SvcChat } from './elements/chat/svc-chat.js';
+export { SvcProvider } from './elements/provider/svc-provider.js';
+export { svcContext, type SvcContext, type ColorScheme } from './elements/shared/context.js';
 export { defineElement } from './elements/shared/define.js';
 export * from './elements/events.js';
 export type * from './api/types.js';
