@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, each a table of medians with ratios against a baseline measured in the same run.
-// `npm run bench -- ndjson` (or engine, data, chat, markdown, chat-element, size) runs one.
+// `npm run bench -- ndjson` (or engine, data, chat, markdown, chat-element, layout, size) runs one.
 import { inChromium } from './browser.js';
 import { ndjsonBench } from './ndjson.js';
 import { sizeBench } from './size.js';
@@ -44,6 +44,12 @@ if (!only || only === 'chat-element') {
   printTable(
     '<svc-chat> streaming a 5,000-delta answer, against naive re-rendering and deep-chat — Chromium',
     await inChromium(new URL('./chat-element.ts', import.meta.url).pathname, 'chatElementBench'),
+  );
+}
+if (!only || only === 'layout') {
+  printTable(
+    'Grid-layout core — Chromium (medians)',
+    await inChromium(new URL('./layout.ts', import.meta.url).pathname, 'layoutBench'),
   );
 }
 if (!only || only === 'size') printTable('Entry sizes (minified + gzip, runtime deps external)', await sizeBench());
