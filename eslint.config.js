@@ -59,5 +59,5 @@ export default tseslint.config(
   ),
   layer(['src/engine/**'], ['**/elements/*'], 'engine/ never imports elements/'),
   layer(['src/elements/**'], ['**/engine/*', '**/engine'], 'elements reach data only through a Transport'),
-  layer(['src/layout/**'], ['../*', '!../api/*'], 'layout/ is pure: it imports only api/ types'),
+  layer(['src/layout/**'], ['../*', '!../api'], 'layout/ is pure: it imports only api/ types'),
 );
