@@ -56,3 +56,26 @@ declare global {
     'svc-chat-changed': SvcChatChangedEvent;
   }
 }
+
+/** The provider's session token expires soon; cancel to skip the renewal through `fetchSession`. */
+export class SvcSessionExpiringEvent extends Event {
+  static readonly type = 'svc-session-expiring';
+  constructor(readonly expiresAt: number) {
+    super(SvcSessionExpiringEvent.type, { bubbles: true, composed: true, cancelable: true });
+  }
+}
+
+/** The provider's session token has expired and was not renewed: requests now fail until a new session is set. */
+export class SvcSessionExpiredEvent extends Event {
+  static readonly type = 'svc-session-expired';
+  constructor() {
+    super(SvcSessionExpiredEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'svc-session-expiring': SvcSessionExpiringEvent;
+    'svc-session-expired': SvcSessionExpiredEvent;
+  }
+}

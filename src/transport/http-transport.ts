@@ -505,7 +505,8 @@ export class HttpTransport implements Transport {
     const options = call.options ?? {};
     options.signal?.throwIfAborted();
     const headers = new Headers({ Accept: call.accept ?? 'application/json' });
-    applyAuth(headers, call, await resolveAuth(this.auth));
+    // Calls without auth (the session exchange) never ask the auth source: it may be waiting for that very call.
+    if (call.auth !== 'none') applyAuth(headers, call, await resolveAuth(this.auth));
     if (call.body !== undefined) headers.set('Content-Type', 'application/json');
 
     const controller = new AbortController();

@@ -2,7 +2,13 @@
 import { oneEvent } from '@open-wc/testing';
 import type { SvcChat } from '../../src/elements/chat/svc-chat.js';
 import type { SvcAiQueryEvent } from '../../src/elements/events.js';
-import { createLocalEngine, demoSeed, type Agent, type LocalEngine } from '../../src/engine/index.js';
+import {
+  createLocalEngine,
+  demoSeed,
+  type Agent,
+  type LocalEngine,
+  type LocalEngineOptions,
+} from '../../src/engine/index.js';
 import type { HttpTransport } from '../../src/transport/http-transport.js';
 import { DEMO, chatTransport, deleteDatabase } from '../engine/helpers.js';
 
@@ -17,12 +23,14 @@ export interface TestSetup {
 export async function engineAndTransport(
   agent?: Agent,
   wrapFetch: (fetch: (r: Request) => Promise<Response>) => (r: Request) => Promise<Response> = (f) => f,
+  options: Partial<LocalEngineOptions> = {},
 ): Promise<TestSetup> {
   const name = `svc-el-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   const engine = await createLocalEngine({
     name,
     seed: { ...demoSeed, data: { rows: 5000 } },
     ...(agent && { agent }),
+    ...options,
   });
   const transport = chatTransport(wrapFetch(engine.fetch), { apiKey: DEMO.adminKey });
   return {

@@ -1,20 +1,31 @@
 // <svc-provider>: the context root. Elements inside it (at any depth, through shadow roots) take its transport,
-// locale, time zone and colour scheme; several providers on one page stay independent.
+// session, locale, time zone and colour scheme; several providers on one page stay independent.
 
 import { provide } from '@lit/context';
 import { css, html, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
+import { HttpTransport, type FetchLike } from '../../transport/http-transport.js';
 import type { Transport } from '../../transport/transport.js';
+import { SvcErrorEvent, SvcSessionExpiredEvent, SvcSessionExpiringEvent } from '../events.js';
 import { defineElement } from '../shared/define.js';
 import { svcContext, type SvcContext } from '../shared/context.js';
 import { SvcElement } from '../shared/svc-element.js';
+import { ProviderSession, type SessionInfo, type SessionSource } from './session.js';
 
 /**
- * Gives the svc-elements inside it their transport, locale, time zone and colour scheme.
+ * Gives the svc-elements inside it their transport, session, locale, time zone and colour scheme.
+ *
+ * The transport is the `transport` property, or one the provider builds from `base-url` (and `chat-url`,
+ * `account-name`, `agent-id`, or a `fetch` such as a local engine's) that authenticates with the provider's session.
+ * The session comes from `token`, from `session-id` (exchanged once for a token), or from the host's
+ * `fetchSession` callback, which is also asked for a new session `renew-before` seconds before the token expires.
  *
  * @tagname svc-provider
  * @summary Context root: transport, session, locale, time zone and colour scheme for the elements inside.
  * @slot - The elements that use this provider.
+ * @fires svc-session-expiring - The token expires soon (cancelable: skips the renewal).
+ * @fires svc-session-expired - The token expired without a renewal.
+ * @fires svc-error - Exchanging or renewing the session failed.
  */
 export class SvcProvider extends SvcElement {
   static override styles = [
@@ -26,23 +37,109 @@ export class SvcProvider extends SvcElement {
     `,
   ];
 
-  /** The transport the elements inside use (an HttpTransport over the network or over the local engine's fetch). */
+  /** A ready transport, used as it is (give it `auth: provider.credentials` to use this provider's session). */
   @property({ attribute: false }) transport?: Transport;
+  /** Base address of the API, for the transport the provider builds. */
+  @property({ attribute: 'base-url' }) baseUrl?: string;
+  /** The Chat API URL (full, or a base address); default: base-url. */
+  @property({ attribute: 'chat-url' }) chatUrl?: string;
+  @property({ attribute: 'account-name' }) accountName?: string;
+  @property({ attribute: 'agent-id' }) agentId?: string;
+  /** The fetch of the transport the provider builds (a local engine's `engine.fetch` runs everything in-page). */
+  @property({ attribute: false }) fetch?: FetchLike;
+  /** An embed session token. */
+  @property() token?: string;
+  /** A sessionId from generate-session, exchanged once for a token. */
+  @property({ attribute: 'session-id' }) sessionId?: string;
+  /** Asked for a session when there is no token or sessionId, and again before the token expires. */
+  @property({ attribute: false }) fetchSession?: () => Promise<SessionSource>;
+  /** Seconds before expiry to renew the token. */
+  @property({ attribute: 'renew-before', type: Number }) renewBefore = 60;
   /** IANA time zone for dates (e.g. `Europe/Berlin`); unset means the browser's. */
   @property() timezone?: string;
 
   @provide({ context: svcContext })
   protected provided: SvcContext = {};
 
+  private built?: { key: string; fetch: FetchLike | undefined; transport: HttpTransport };
+  private readonly session = new ProviderSession(() => this.activeTransport, {
+    expiring: (expiresAt) => this.emit(new SvcSessionExpiringEvent(expiresAt)).defaultPrevented === false,
+    expired: () => this.emit(new SvcSessionExpiredEvent()),
+    changed: () => this.requestUpdate(),
+    error: (error) => this.emit(new SvcErrorEvent(error)),
+  });
+
+  /** Credentials from this provider's session, for a transport built by the host: `auth: provider.credentials`. */
+  get credentials(): () => Promise<{ bearerToken?: string; serviceToken?: string }> {
+    return this.session.credentials;
+  }
+
+  /** The current session (token, claims, expiry), once there is one. */
+  get sessionInfo(): SessionInfo | undefined {
+    return this.session.info;
+  }
+
+  /** The transport the elements use: the given one, the one built from base-url, else the outer provider's. */
+  get activeTransport(): Transport | undefined {
+    if (this.transport) return this.transport;
+    if (!this.baseUrl) return this.context?.transport;
+    const key = JSON.stringify([this.baseUrl, this.chatUrl, this.accountName, this.agentId]);
+    if (this.built?.key !== key || this.built.fetch !== this.fetch) {
+      this.built = {
+        key,
+        fetch: this.fetch,
+        transport: new HttpTransport({
+          baseUrl: this.baseUrl,
+          ...(this.chatUrl && { chatUrl: this.chatUrl }),
+          ...(this.accountName && { accountName: this.accountName }),
+          ...(this.agentId && { agentId: this.agentId }),
+          ...(this.fetch && { fetch: this.fetch }),
+          auth: this.session.credentials,
+        }),
+      };
+    }
+    return this.built.transport;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.hasUpdated) this.restartSession();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.session.stop();
+  }
+
+  /** The source the current session was started from (a sessionId is single-use: never exchanged twice). */
+  private startedFrom?: string;
+
+  private restartSession(): void {
+    this.session.renewBeforeMs = Math.max(0, this.renewBefore) * 1000;
+    this.session.fetchSession = this.fetchSession;
+    const source = this.token ? { token: this.token } : this.sessionId ? { sessionId: this.sessionId } : undefined;
+    const key = JSON.stringify(source ?? null);
+    if (key === this.startedFrom && this.session.info) return this.session.resume();
+    this.startedFrom = key;
+    if (source || this.fetchSession) void this.session.start(source);
+    else this.session.stop();
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    if (changed.has('renewBefore')) this.session.renewBeforeMs = Math.max(0, this.renewBefore) * 1000;
+    if (changed.has('fetchSession')) this.session.fetchSession = this.fetchSession;
+    if (changed.has('token') || changed.has('sessionId') || (changed.has('fetchSession') && !this.session.info)) {
+      this.restartSession();
+    }
     // A nested provider inherits what it does not set from the one around it.
     const outer = this.context ?? {};
     const next: SvcContext = {
-      transport: this.transport ?? outer.transport,
+      transport: this.activeTransport,
       locale: this.locale ?? outer.locale,
       timezone: this.timezone ?? outer.timezone,
       colorScheme: this.colorScheme ?? outer.colorScheme,
+      session: this.session.info ?? (this.transport || this.baseUrl ? undefined : outer.session),
     };
     const keys = Object.keys(next) as (keyof SvcContext)[];
     if (keys.some((k) => next[k] !== this.provided[k])) this.provided = next;

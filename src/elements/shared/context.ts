@@ -3,6 +3,7 @@
 
 import { createContext } from '@lit/context';
 import type { Transport } from '../../transport/transport.js';
+import type { SessionInfo } from '../provider/session.js';
 
 export type ColorScheme = 'light' | 'dark' | 'auto';
 
@@ -14,6 +15,8 @@ export interface SvcContext {
   /** IANA time zone for dates; undefined means the browser's. */
   readonly timezone?: string;
   readonly colorScheme?: ColorScheme;
+  /** The embed session (token and its claims: the viewer, groups, settings), when the provider has one. */
+  readonly session?: SessionInfo;
 }
 
 export const svcContext = createContext<SvcContext | undefined>(Symbol.for('svc-elements/context'));

@@ -1,12 +1,13 @@
 // <svc-provider> as the context root: elements take its transport, locale and colour scheme, through shadow roots,
 // nested providers inherit what they do not set, and two providers on one page stay independent.
 import { emulateMedia } from '@web/test-runner-commands';
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../../src/elements/chat/svc-chat.js';
 import '../../../src/elements/provider/svc-provider.js';
 import type { SvcChat } from '../../../src/elements/chat/svc-chat.js';
 import type { SvcProvider } from '../../../src/elements/provider/svc-provider.js';
 import type { Agent } from '../../../src/engine/index.js';
+import { DEMO } from '../../engine/helpers.js';
 import { chatSettings, engineAndTransport, type TestSetup } from '../helpers.js';
 
 const agentSaying = (words: string): Agent => ({
@@ -99,5 +100,140 @@ describe('<svc-provider>', function () {
     expect(background(free)).to.equal(dark);
     expect(background(own)).to.equal(light);
     await expect(provided).to.be.accessible();
+  });
+});
+
+describe('<svc-provider> sessions', function () {
+  this.timeout(60_000);
+  const setups: TestSetup[] = [];
+  afterEach(async () => {
+    await Promise.all(setups.splice(0).map((s) => s.dispose()));
+  });
+
+  const regionCount = async (provider: SvcProvider) => {
+    const result = await provider.activeTransport!.load({
+      query: { measures: ['sales.count'], dimensions: ['sales.customers_region'] },
+    });
+    return result.data.map((row) => row['sales.customers_region']).sort();
+  };
+
+  it('exchanges a session-id once; two providers with two viewers see their own rows; chat uses the token', async () => {
+    const setup = await engineAndTransport(agentSaying('Hello from the session.'));
+    setups.push(setup);
+    const session = async (externalId: string, region: string) =>
+      (
+        await setup.transport.generateSession({
+          deploymentId: DEMO.deploymentId,
+          externalId,
+          groups: [region === 'EU' ? 'sales-eu' : 'sales-us'],
+          userAttributes: [{ name: 'region', value: region }],
+        })
+      ).sessionId;
+    const [eu, us] = [await session('viewer-eu', 'EU'), await session('viewer-us', 'US')];
+    const root = await fixture<HTMLDivElement>(
+      html`<div>
+        <svc-provider
+          id="eu"
+          base-url="https://local.svc"
+          account-name=${DEMO.accountName}
+          agent-id=${DEMO.agentId}
+          .fetch=${setup.engine.fetch}
+          session-id=${eu}
+        >
+          <svc-chat></svc-chat>
+        </svc-provider>
+        <svc-provider id="us" base-url="https://local.svc" .fetch=${setup.engine.fetch} session-id=${us}></svc-provider>
+      </div>`,
+    );
+    const [euProvider, usProvider] = ['#eu', '#us'].map((s) => root.querySelector<SvcProvider>(s)!);
+    expect(await regionCount(euProvider)).to.deep.equal(['EU']);
+    expect(await regionCount(usProvider)).to.deep.equal(['US']);
+    expect(euProvider.sessionInfo!.claims!.externalId).to.equal('viewer-eu');
+    // Moving the provider keeps its session (a sessionId is single-use: not exchanged again).
+    root.append(euProvider);
+    await euProvider.updateComplete;
+    expect(await regionCount(euProvider)).to.deep.equal(['EU']);
+    const chat = euProvider.querySelector('svc-chat')!;
+    await chat.send('hello');
+    await chat.updateComplete;
+    expect(answer(chat)).to.equal('Hello from the session.');
+  });
+
+  it('renews the token before it expires through fetchSession, keeping every element’s state', async () => {
+    // Tokens last 24 h on the engine's clock: set it so that they expire 4 s from now.
+    const setup = await engineAndTransport(agentSaying('Still here.'), undefined, {
+      now: () => Date.now() - (24 * 3600 - 4) * 1000,
+    });
+    setups.push(setup);
+    let calls = 0;
+    const fetchSession = async () => {
+      calls++;
+      return (
+        await setup.transport.generateSession({
+          deploymentId: DEMO.deploymentId,
+          externalId: 'renewing',
+          groups: ['executives'],
+        })
+      ).sessionId;
+    };
+    const events: string[] = [];
+    const root = await fixture<HTMLDivElement>(
+      html`<div>
+        <svc-provider
+          base-url="https://local.svc"
+          account-name=${DEMO.accountName}
+          agent-id=${DEMO.agentId}
+          .fetch=${setup.engine.fetch}
+          .fetchSession=${() => fetchSession().then((sessionId) => ({ sessionId }))}
+          renew-before="3"
+          @svc-session-expiring=${() => events.push('expiring')}
+          @svc-session-expired=${() => events.push('expired')}
+        >
+          <svc-chat></svc-chat>
+        </svc-provider>
+      </div>`,
+    );
+    const provider = root.querySelector('svc-provider')!;
+    const chat = root.querySelector('svc-chat')!;
+    await chat.send('first');
+    const firstToken = provider.sessionInfo!.token;
+    await waitUntil(() => provider.sessionInfo!.token !== firstToken, 'a renewed token', { timeout: 10_000 });
+    // Each token lasts 4 s here, so renewals go on every second or so: never an expiry, one session per renewal.
+    expect(events.length).to.be.at.least(1);
+    expect(events.every((e) => e === 'expiring')).to.equal(true);
+    expect(calls).to.be.within(events.length, events.length + 1);
+    // The conversation is still there, and goes on with the new token after the first one expired.
+    await new Promise((r) => setTimeout(r, 1500));
+    await chat.send('second');
+    await chat.updateComplete;
+    expect(chat.shadowRoot!.querySelectorAll('[part~="answer"]')).to.have.length(2);
+    expect(chat.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
+  });
+
+  it('says when the token expired without a renewal (the host cancelled it)', async () => {
+    const setup = await engineAndTransport(undefined, undefined, { now: () => Date.now() - (24 * 3600 - 2) * 1000 });
+    setups.push(setup);
+    const { sessionId } = await setup.transport.generateSession({
+      deploymentId: DEMO.deploymentId,
+      externalId: 'expiring',
+      groups: ['executives'],
+    });
+    const events: string[] = [];
+    await fixture(
+      html`<svc-provider
+        base-url="https://local.svc"
+        .fetch=${setup.engine.fetch}
+        session-id=${sessionId}
+        .fetchSession=${() => Promise.reject(new Error('not asked'))}
+        renew-before="1"
+        @svc-session-expiring=${(e: Event) => {
+          events.push('expiring');
+          e.preventDefault();
+        }}
+        @svc-session-expired=${() => events.push('expired')}
+      ></svc-provider>`,
+    );
+    await waitUntil(() => events.includes('expired'), 'the expiry', { timeout: 5000 });
+    expect(events).to.deep.equal(['expiring', 'expired']);
   });
 });
