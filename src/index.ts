@@ -4,6 +4,7 @@ export { SvcConnectedElement, SvcElement } from './elements/shared/svc-element.j
 export { SvcChat } from './elements/chat/svc-chat.js';
 export { SvcProvider } from './elements/provider/svc-provider.js';
 export { SvcAvatar } from './elements/avatar/svc-avatar.js';
+export { SvcDashboard, type ChartData } from './elements/dashboard/svc-dashboard.js';
 export { svcContext, type SvcContext, type ColorScheme } from './elements/shared/context.js';
 export { defineElement } from './elements/shared/define.js';
 export * from './elements/events.js';

@@ -79,3 +79,63 @@ declare global {
     'svc-session-expired': SvcSessionExpiredEvent;
   }
 }
+
+/** <svc-dashboard> has its configuration and laid out its grid (data may still be loading). */
+export class SvcReadyEvent extends Event {
+  static readonly type = 'svc-ready';
+  constructor() {
+    super(SvcReadyEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** <svc-dashboard> loaded its dashboard and the data of every widget in view. */
+export class SvcDashboardLoadedEvent extends Event {
+  static readonly type = 'svc-dashboard-loaded';
+  constructor(
+    readonly widgetCount: number,
+    readonly loadDurationMs: number,
+  ) {
+    super(SvcDashboardLoadedEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** The dashboard's filters changed (by a FILTER widget, a drilldown or setFilter): member → selected values. */
+export class SvcFiltersChangedEvent extends Event {
+  static readonly type = 'svc-filters-changed';
+  constructor(readonly filters: Record<string, string[]>) {
+    super(SvcFiltersChangedEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** A chart's mark was activated. Cancel to stop the default (filtering the dashboard by the clicked values). */
+export class SvcDrilldownEvent extends Event {
+  static readonly type = 'svc-drilldown';
+  constructor(
+    readonly widgetId: string,
+    readonly datum: Record<string, unknown>,
+  ) {
+    super(SvcDrilldownEvent.type, { bubbles: true, composed: true, cancelable: true });
+  }
+}
+
+/** A download was asked for. Cancel to handle it yourself (the data are in `rows`). */
+export class SvcDownloadEvent extends Event {
+  static readonly type = 'svc-download';
+  constructor(
+    readonly widgetId: string,
+    readonly format: 'csv' | 'png' | 'svg',
+    readonly rows: Record<string, unknown>[],
+  ) {
+    super(SvcDownloadEvent.type, { bubbles: true, composed: true, cancelable: true });
+  }
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'svc-ready': SvcReadyEvent;
+    'svc-dashboard-loaded': SvcDashboardLoadedEvent;
+    'svc-filters-changed': SvcFiltersChangedEvent;
+    'svc-drilldown': SvcDrilldownEvent;
+    'svc-download': SvcDownloadEvent;
+  }
+}

@@ -22,19 +22,28 @@ export function withoutRemoteData(spec: unknown): unknown {
 
 const refuse = () => Promise.reject(new Error('Charts do not load remote data'));
 
-/** Renders `spec` with `values` as SVG into `container`. */
+/** What callers use of the Vega view: clicks (drilldown) and image export. */
+export interface ChartView {
+  addEventListener(
+    type: 'click',
+    handler: (event: unknown, item: { datum?: unknown } | null | undefined) => void,
+  ): unknown;
+  toImageURL(type: string): Promise<string>;
+}
+
+/** Renders `spec` with `values` as SVG into `container`; resolves with the chart's view. */
 export async function renderVegaChart(
   container: HTMLElement,
   spec: Record<string, unknown>,
   values: Record<string, unknown>[],
-): Promise<void> {
+): Promise<ChartView> {
   const [{ default: embed }, { expressionInterpreter }] = await Promise.all([
     import('vega-embed'),
     import('vega-interpreter'),
   ]);
   const clean = withoutRemoteData(spec) as Record<string, unknown>;
   const { $schema: _schema, datasets: _datasets, ...rest } = clean;
-  await embed(
+  const result = await embed(
     container,
     { ...rest, data: { values }, width: 'container', autosize: { type: 'fit', contains: 'padding' } } as never,
     {
@@ -46,4 +55,5 @@ export async function renderVegaChart(
       tooltip: false,
     },
   );
+  return result.view;
 }

@@ -1,0 +1,135 @@
+// Styles of <svc-dashboard>: the grid places widgets absolutely at the layout core's pixels.
+import { css } from 'lit';
+
+export const dashboardStyles = css`
+  :host {
+    display: block;
+    --_bg: var(--svc-color-surface, light-dark(#ffffff, #1d1f23));
+    --_fg: var(--svc-color-text, light-dark(#1c1e21, #e8eaed));
+    --_muted: var(--svc-color-muted, light-dark(#5f6368, #9aa0a6));
+    --_accent: var(--svc-color-accent, light-dark(#1a56db, #8ab4f8));
+    --_border: var(--svc-color-border, light-dark(#dadce0, #3c4043));
+    --_radius: var(--svc-radius, 8px);
+    color: var(--_fg);
+  }
+  .grid {
+    position: relative;
+  }
+  .widget {
+    position: absolute;
+    display: flex;
+    flex-direction: column;
+    overflow: hidden;
+    padding: 0.5rem 0.75rem;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--svc-dashboard-widget-background, var(--_bg));
+  }
+  .widget .widget {
+    border-style: dashed;
+  }
+  .title {
+    margin: 0 0 0.25rem;
+    font-size: 0.95rem;
+  }
+  .body {
+    flex: 1;
+    min-height: 0;
+    position: relative;
+  }
+  .chart {
+    width: 100%;
+    height: 100%;
+  }
+  .kpi {
+    margin: 0;
+    font-size: 2.25rem;
+    font-weight: 600;
+  }
+  .scroll {
+    overflow: auto;
+    max-height: 100%;
+  }
+  table {
+    border-collapse: collapse;
+    font-size: 0.9em;
+  }
+  th,
+  td {
+    border-bottom: 1px solid var(--_border);
+    padding: 0.2rem 0.5rem;
+    text-align: start;
+  }
+  .frame,
+  .app {
+    border: 0;
+    width: 100%;
+    height: 100%;
+  }
+  .app {
+    min-height: 40rem;
+  }
+  .label {
+    display: block;
+    font-weight: 600;
+    margin-block-end: 0.25rem;
+  }
+  select {
+    font: inherit;
+    color: inherit;
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) / 2);
+    padding: 0.25rem;
+    max-width: 100%;
+  }
+  .tabs {
+    display: flex;
+    gap: 0.25rem;
+    border-bottom: 1px solid var(--_border);
+  }
+  [role='tab'] {
+    font: inherit;
+    background: none;
+    color: var(--_fg);
+    border: 0;
+    border-bottom: 2px solid transparent;
+    padding: 0.3rem 0.75rem;
+    cursor: pointer;
+  }
+  [role='tab'][aria-selected='true'] {
+    border-bottom-color: var(--_accent);
+    font-weight: 600;
+  }
+  .panel {
+    position: relative;
+    flex: 1;
+  }
+  .downloads {
+    display: flex;
+    gap: 0.25rem;
+    justify-content: flex-end;
+  }
+  .downloads button {
+    font: inherit;
+    font-size: 0.8em;
+    background: none;
+    color: var(--_accent);
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) / 2);
+    cursor: pointer;
+  }
+  .muted {
+    color: var(--_muted);
+  }
+  .error {
+    color: var(--svc-color-danger, light-dark(#b3261e, #f2b8b5));
+  }
+  .ai {
+    height: 100%;
+    --svc-chat-max-height: 100%;
+  }
+  .text {
+    overflow: auto;
+  }
+`;

@@ -1,0 +1,260 @@
+// <svc-dashboard> on the local engine, through <svc-provider> sessions of external viewers: every widget type
+// renders, filters and the time grain reach exactly the reports they concern (numbers equal direct data queries),
+// row-level security per provider, pixel positions equal the layout core's, tabs from the keyboard, axe.
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import '../../../src/elements/dashboard/svc-dashboard.js';
+import '../../../src/elements/provider/svc-provider.js';
+import type { DashboardConfig, ReportSnapshot } from '../../../src/api/types.js';
+import type { SvcDashboard } from '../../../src/elements/dashboard/svc-dashboard.js';
+import type { SvcProvider } from '../../../src/elements/provider/svc-provider.js';
+import { demoSeed } from '../../../src/engine/index.js';
+import { computeGrid, gridOptions } from '../../../src/layout/index.js';
+import type { HttpTransport } from '../../../src/transport/http-transport.js';
+import { DEMO } from '../../engine/helpers.js';
+import { engineAndTransport, type TestSetup } from '../helpers.js';
+
+const report = (id: number, kind: ReportSnapshot['kind'], rest: Partial<ReportSnapshot>): ReportSnapshot => ({
+  id,
+  reportId: id,
+  versionNumber: 1,
+  kind,
+  ...rest,
+});
+
+const byRegion = { measures: ['sales.count'], dimensions: ['sales.customers_region'] };
+const reports: ReportSnapshot[] = [
+  report(1, 'vega', {
+    title: 'Orders by region',
+    meta: { query: byRegion },
+    spec: {
+      mark: 'bar',
+      encoding: {
+        x: { field: 'sales\\.customers_region', type: 'nominal' },
+        y: { field: 'sales\\.count', type: 'quantitative' },
+      },
+    },
+  }),
+  report(2, 'table', {
+    title: 'By status',
+    sqlQuery: 'SELECT status, MEASURE(count) AS n FROM sales GROUP BY 1 ORDER BY 1',
+  }),
+  report(3, 'kpi', { title: 'Revenue', meta: { query: { measures: ['sales.total_amount'] } } }),
+  report(4, 'table', {
+    title: 'Orders over time',
+    meta: {
+      query: { measures: ['sales.count'], timeDimensions: [{ dimension: 'sales.created_at', granularity: 'month' }] },
+    },
+  }),
+  report(5, 'table', {
+    title: 'Catalog',
+    meta: { query: { measures: ['catalog.count'], dimensions: ['catalog.category'] } },
+  }),
+  report(6, 'kpi', { title: 'Orders', meta: { query: { measures: ['sales.count'] } } }),
+  report(7, 'table', { title: 'Broken', sqlQuery: 'SELECT nothing FROM nowhere' }),
+];
+
+const at = (x: number, y: number, w: number, h: number) => ({ x, y, w, h });
+const config: DashboardConfig = {
+  title: 'Sales',
+  widgets: [
+    {
+      id: 'f1',
+      type: 'FILTER',
+      position: at(0, 0, 3, 1),
+      config: { member: 'sales.customers_region', label: 'Region' },
+    },
+    { id: 'g1', type: 'TIME_GRAIN', position: at(3, 0, 3, 1), config: { grains: ['month', 'quarter', 'year'] } },
+    { id: 't1', type: 'TEXT', position: at(6, 0, 6, 1), config: { markdown: '## Sales\n\nRevenue **by region**.' } },
+    { id: 'c1', type: 'CHART', position: at(0, 1, 6, 2), config: { reportId: 1 } },
+    { id: 'c2', type: 'CHART', position: at(6, 1, 6, 2), config: { reportId: 2 } },
+    { id: 'c3', type: 'CHART', position: at(0, 3, 4, 1), config: { reportId: 3 } },
+    { id: 'c4', type: 'CHART', position: at(4, 3, 8, 2), config: { reportId: 4 } },
+    { id: 'c5', type: 'CHART', position: at(0, 5, 6, 2), config: { reportId: 5 } },
+    { id: 'c7', type: 'CHART', position: at(6, 5, 6, 1), config: { reportId: 7 } },
+    {
+      id: 'tabs',
+      type: 'TABS_CONTAINER',
+      position: at(0, 7, 12, 2),
+      config: {
+        tabs: [
+          { id: 'a', title: 'Overview', widgetIds: ['c6'] },
+          { id: 'b', title: 'Notes', widgetIds: ['t2'] },
+        ],
+      },
+    },
+    { id: 'c6', type: 'CHART', position: at(0, 0, 6, 1), config: { reportId: 6 } },
+    { id: 't2', type: 'TEXT', position: at(0, 0, 12, 1), config: { markdown: 'Notes in the second tab.' } },
+    { id: 'ai', type: 'AI', position: at(0, 9, 12, 3), config: { prompt: 'Summarise revenue by region' } },
+  ],
+};
+
+/** The demo model plus a `catalog` view over products, which no sales filter concerns. */
+const dataModel = {
+  ...demoSeed.dataModel!,
+  views: [
+    ...(demoSeed.dataModel!.views ?? []),
+    { name: 'catalog', cubes: [{ join_path: 'products', includes: '*' }], access_policy: [{ group: '*' }] },
+  ],
+} as typeof demoSeed.dataModel;
+
+async function sessionFor(admin: HttpTransport, externalId: string, region: string) {
+  const { sessionId } = await admin.generateSession({
+    deploymentId: DEMO.deploymentId,
+    externalId,
+    groups: [region === 'EU' ? 'sales-eu' : 'sales-us'],
+    userAttributes: [{ name: 'region', value: region }],
+  });
+  return sessionId;
+}
+
+/** Resolves once svc-dashboard-loaded has been sent (before or after this call). */
+const loaded = (el: SvcDashboard) =>
+  el.dataLoaded ? Promise.resolve() : waitUntil(() => el.dataLoaded, 'svc-dashboard-loaded', { timeout: 30_000 });
+
+const frame = (el: SvcDashboard, id: string) =>
+  el.shadowRoot!.querySelector<HTMLElement>(`[part="widget"][data-widget-id="${id}"]`)!;
+
+describe('<svc-dashboard>', function () {
+  this.timeout(120_000);
+  let setup: TestSetup;
+  before(async () => {
+    setup = await engineAndTransport(undefined, undefined, { seed: { ...demoSeed, dataModel, data: { rows: 5000 } } });
+  });
+  after(async () => setup.dispose());
+
+  async function mount(region = 'EU', width = 1300) {
+    const sessionId = await sessionFor(setup.transport, `viewer-${region}-${Math.random()}`, region);
+    const root = await fixture<HTMLDivElement>(
+      html`<div style=${`width: ${width}px`}>
+        <svc-provider
+          base-url="https://local.svc"
+          account-name=${DEMO.accountName}
+          agent-id=${DEMO.agentId}
+          .fetch=${setup.engine.fetch}
+          session-id=${sessionId}
+        >
+          <svc-dashboard .dashboard=${{ config, reportSnapshots: reports }}></svc-dashboard>
+        </svc-provider>
+      </div>`,
+    );
+    const el = root.querySelector('svc-dashboard')!;
+    const provider = root.querySelector('svc-provider')!;
+    return { root, el, provider };
+  }
+
+  const direct = async (provider: SvcProvider, query: object, extra: object = {}) =>
+    (await provider.activeTransport!.load({ query, ...extra })).data;
+
+  it('renders every widget type with live data; a failing widget shows its error and the rest still render', async () => {
+    const { el, provider } = await mount();
+    await loaded(el);
+    await waitUntil(() => frame(el, 'c1').querySelector('[part="chart"] svg path'), 'the bar chart', {
+      timeout: 30_000,
+    });
+    expect(frame(el, 'c1').dataset.widgetType).to.equal('CHART');
+    const table = frame(el, 'c2').querySelector('[part="table"]')!;
+    expect(table.querySelectorAll('tbody tr').length).to.equal(5);
+    const revenue = (await direct(provider, { measures: ['sales.total_amount'] }))[0]['sales.total_amount'] as number;
+    expect(frame(el, 'c3').querySelector('[part="kpi"]')!.textContent.trim()).to.equal(
+      new Intl.NumberFormat().format(revenue),
+    );
+    await waitUntil(() => frame(el, 't1').querySelector('h2'), 'the text widget');
+    expect(frame(el, 't1').querySelector('strong')!.textContent).to.equal('by region');
+    frame(el, 'c7').scrollIntoView();
+    await waitUntil(() => frame(el, 'c7').querySelector('[part="error"]'), 'the failing widget’s error');
+    expect(frame(el, 'c7').querySelector('[part="error"]')!.textContent).to.match(/nowhere|not found|unknown/i);
+    expect(frame(el, 'c5').querySelectorAll('tbody tr').length).to.equal(8); // its neighbour still renders
+    expect(frame(el, 'f1').querySelectorAll('option').length).to.equal(2); // All + the viewer's one region
+    expect(frame(el, 'ai').querySelector('svc-chat')).to.not.equal(null);
+    expect(frame(el, 'tabs').querySelector('[role="tablist"]')).to.not.equal(null);
+    expect(el.getChartData('c1')!.rows.map((r) => r['sales.customers_region'])).to.deep.equal(['EU']);
+    await expect(el).to.be.accessible();
+  });
+
+  it('a FILTER change reloads exactly the reports that read its member, with the numbers of a direct query', async () => {
+    const { el, provider } = await mount('EU');
+    await loaded(el);
+    const before = new Map(['c1', 'c2', 'c3', 'c4', 'c5'].map((id) => [id, el.getChartData(id)]));
+    const select = frame(el, 'f1').querySelector('select')!;
+    await waitUntil(() => select.options.length === 2, 'the filter options');
+    const changed = oneEvent(el, 'svc-filters-changed');
+    select.value = 'EU';
+    select.dispatchEvent(new Event('change'));
+    expect(((await changed) as unknown as { filters: Record<string, string[]> }).filters).to.deep.equal({
+      'sales.customers_region': ['EU'],
+    });
+    await waitUntil(() => ['c1', 'c2', 'c3', 'c4'].every((id) => el.getChartData(id) !== before.get(id)), 'reloads');
+    expect(el.getChartData('c5')).to.equal(before.get('c5'));
+    const filters = [{ member: 'sales.customers_region', operator: 'equals', values: ['EU'] }];
+    const expected = await direct(provider, { measures: ['sales.total_amount'] }, { filters });
+    expect(el.getChartData('c3')!.rows).to.deep.equal(expected);
+  });
+
+  it('TIME_GRAIN changes the granularity of the reports with a time dimension', async () => {
+    const { el, provider } = await mount('US');
+    await loaded(el);
+    const monthly = el.getChartData('c4')!.rows.length;
+    const select = frame(el, 'g1').querySelector('select')!;
+    select.value = 'year';
+    select.dispatchEvent(new Event('change'));
+    await waitUntil(() => el.getChartData('c4')!.rows.length !== monthly, 'yearly rows');
+    const query = {
+      measures: ['sales.count'],
+      timeDimensions: [{ dimension: 'sales.created_at', granularity: 'year' }],
+    };
+    expect(el.getChartData('c4')!.rows).to.deep.equal(await direct(provider, query));
+    expect(el.getChartData('c4')!.rows.length).to.be.lessThan(monthly);
+  });
+
+  it('two providers with two viewers show their own totals (row-level security)', async () => {
+    const eu = await mount('EU');
+    const us = await mount('US');
+    await Promise.all([loaded(eu.el), loaded(us.el)]);
+    // Charts load when they come into view: bring each KPI there.
+    for (const el of [eu.el, us.el]) {
+      frame(el, 'c3').scrollIntoView();
+      await waitUntil(() => el.getChartData('c3'), 'the KPI in view');
+    }
+    const total = (el: SvcDashboard) => el.getChartData('c3')!.rows[0]['sales.total_amount'];
+    expect(total(eu.el)).to.not.equal(total(us.el));
+    expect(total(eu.el)).to.equal(
+      (await direct(eu.provider, { measures: ['sales.total_amount'] }))[0]['sales.total_amount'],
+    );
+    expect(total(us.el)).to.equal(
+      (await direct(us.provider, { measures: ['sales.total_amount'] }))[0]['sales.total_amount'],
+    );
+  });
+
+  it('places widgets at the layout core’s pixels (within 1 px) at four widths', async () => {
+    for (const width of [1300, 1100, 800, 400]) {
+      const { el } = await mount('EU', width);
+      await waitUntil(() => el.shadowRoot!.querySelector('[part="grid"]'), 'the grid');
+      await el.updateComplete;
+      const grid = el.shadowRoot!.querySelector('[part="grid"]')!.getBoundingClientRect();
+      const top = config.widgets!.filter((w) => !['c6', 't2'].includes(w.id));
+      const expected = computeGrid(top, el.clientWidth, gridOptions(config.layout));
+      for (const item of expected.items) {
+        const r = frame(el, item.id).getBoundingClientRect();
+        expect(Math.abs(r.left - grid.left - item.left), `${width}: ${item.id} left`).to.be.at.most(1);
+        expect(Math.abs(r.top - grid.top - item.top), `${width}: ${item.id} top`).to.be.at.most(1);
+        expect(Math.abs(r.width - item.width), `${width}: ${item.id} width`).to.be.at.most(1);
+        expect(Math.abs(r.height - item.height), `${width}: ${item.id} height`).to.be.at.most(1);
+      }
+      expect(Math.abs(grid.height - expected.height)).to.be.at.most(1);
+    }
+  });
+
+  it('tabs work from the keyboard', async () => {
+    const { el } = await mount();
+    await waitUntil(() => el.shadowRoot!.querySelector('[part="grid"]'), 'the grid');
+    const tabs = () => [...frame(el, 'tabs').querySelectorAll<HTMLElement>('[role="tab"]')];
+    tabs()[0].focus();
+    tabs()[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, composed: true }));
+    await el.updateComplete;
+    await waitUntil(() => el.shadowRoot!.activeElement === tabs()[1], 'focus on the second tab');
+    expect(tabs()[1].getAttribute('aria-selected')).to.equal('true');
+    await waitUntil(() => frame(el, 't2')?.textContent?.includes('Notes in the second tab'), 'the second panel');
+    expect(frame(el, 'c6')).to.equal(null);
+    await expect(el).to.be.accessible();
+  });
+});
