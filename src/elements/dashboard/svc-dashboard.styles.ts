@@ -132,4 +132,34 @@ export const dashboardStyles = css`
   .text {
     overflow: auto;
   }
+
+  .chat-dock {
+    position: sticky;
+    bottom: 0;
+    display: flex;
+    flex-direction: column;
+    align-items: flex-end;
+    gap: 0.5rem;
+    padding: 0.5rem;
+    pointer-events: none;
+  }
+  .chat-dock > * {
+    pointer-events: auto;
+  }
+  .launcher {
+    font: inherit;
+    border-radius: 999px;
+    border: 1px solid var(--_accent);
+    background: var(--_accent);
+    color: var(--_bg);
+    padding: 0.4rem 1rem;
+    cursor: pointer;
+  }
+  .chat-panel {
+    width: min(28rem, 100%);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_bg);
+    padding: 0.5rem;
+  }
 `;

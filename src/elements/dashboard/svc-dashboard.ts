@@ -72,6 +72,8 @@ const asRecord = (v: unknown): Record<string, unknown> =>
  * @csspart tabs - A TABS_CONTAINER's tab list.
  * @csspart tab - A tab.
  * @csspart error - A widget's error.
+ * @csspart chat-launcher - The "Ask AI" button (when the session allows the dashboard chat).
+ * @csspart chat-panel - The chat panel it opens.
  * @cssproperty [--svc-dashboard-widget-background] - Background of widget frames.
  * @fires svc-ready - The grid is laid out.
  * @fires svc-dashboard-loaded - The dashboard and the data of the widgets in view are loaded.
@@ -348,7 +350,9 @@ export class SvcDashboard extends SvcConnectedElement {
   }
 
   private renderGrid(widgets: DashboardWidget[], width: number): TemplateResult {
-    const grid: GridResult = computeGrid(widgets, width, gridOptions(this.loaded!.config.layout));
+    const settings = asRecord(this.loaded!.config.settings);
+    const compact = settings.compactType === 'none' ? 'none' : 'vertical';
+    const grid: GridResult = computeGrid(widgets, width, gridOptions(this.loaded!.config.layout, compact));
     const byId = new Map(widgets.map((w) => [w.id, w]));
     return html`<div part="grid" class="grid" style=${styleMap({ height: `${grid.height}px` })}>
       ${grid.items.map((item) => {
@@ -711,13 +715,53 @@ export class SvcDashboard extends SvcConnectedElement {
 
   private readonly appListeners: (() => void)[] = [];
 
+  /**
+   * The session's `settings.showDashboardChat` decides whether a published, embedded dashboard offers the chat
+   * launcher; unset, the account default (shown) applies. Dashboards given directly or read as drafts do not.
+   */
+  get chatAvailable(): boolean {
+    if (!this.publicId || !this.loaded) return false;
+    return this.context?.session?.claims?.settings?.showDashboardChat !== false;
+  }
+
+  @state() private chatOpen = false;
+
+  private renderChatLauncher(): TemplateResult | typeof nothing {
+    if (!this.chatAvailable) return nothing;
+    return html`<div class="chat-dock">
+      <button
+        part="chat-launcher"
+        class="launcher"
+        type="button"
+        aria-expanded=${this.chatOpen ? 'true' : 'false'}
+        aria-controls="dashboard-chat"
+        @click=${() => (this.chatOpen = !this.chatOpen)}
+      >
+        ${this.chatOpen ? 'Close chat' : 'Ask AI'}
+      </button>
+      ${
+        this.chatOpen
+          ? html`<div part="chat-panel" class="chat-panel" id="dashboard-chat" role="dialog" aria-label="Ask AI">
+              <svc-chat placeholder="Ask about this dashboard"></svc-chat>
+            </div>`
+          : nothing
+      }
+    </div>`;
+  }
+
   override render(): TemplateResult {
     if (this.loadError) return html`<p part="error" class="error" role="alert">${this.loadError}</p>`;
     if (!this.loaded) return html`<p class="muted" role="status">Loading dashboard…</p>`;
     const config = this.loaded.config;
-    if (config.kind === 'APP') return this.renderApp(config);
-    if (!this.width) return html`<div class="measure"></div>`;
-    return this.renderGrid(this.topWidgets(), this.width);
+    const body =
+      config.kind === 'APP'
+        ? this.renderApp(config)
+        : this.width
+          ? this.renderGrid(this.topWidgets(), this.width)
+          : html`<div class="measure"></div>`;
+    return html`<div class="dashboard" style=${styleMap(themeStyle(config.theme))}>
+      ${body}${this.renderChatLauncher()}
+    </div>`;
   }
 
   private readyEmitted = false;
@@ -776,14 +820,40 @@ function renderTable(data: ChartData, title: string): TemplateResult {
   </div>`;
 }
 
+/** A CSS value from configuration, or undefined when it could do more than style (url(), expressions, breaking out). */
+function safeCss(v: unknown): string | undefined {
+  if (typeof v !== 'string' && typeof v !== 'number') return undefined;
+  const value = String(v);
+  return /url\(|expression|image-set|[;{}<>\\]/i.test(value) ? undefined : value;
+}
+
+/** The dashboard's `theme` as --svc-* tokens (known keys only). */
+function themeStyle(theme: Record<string, unknown> | null | undefined): Record<string, string> {
+  const map: Record<string, string> = {
+    primaryColor: '--svc-color-accent',
+    accentColor: '--svc-color-accent',
+    backgroundColor: '--svc-color-surface',
+    textColor: '--svc-color-text',
+    borderColor: '--svc-color-border',
+    fontFamily: '--svc-font-family',
+    borderRadius: '--svc-radius',
+    widgetBackground: '--svc-dashboard-widget-background',
+  };
+  const out: Record<string, string> = {};
+  for (const [key, v] of Object.entries(asRecord(theme))) {
+    const value = safeCss(v);
+    if (map[key] && value !== undefined) out[map[key]] = value;
+  }
+  return out;
+}
+
 /** A widget's `style`: only plain CSS values of a few safe properties (no url(), no expressions). */
 function widgetStyle(widget: DashboardWidget): Record<string, string> {
   const allowed = ['background', 'backgroundColor', 'color', 'borderColor', 'borderRadius', 'padding'];
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(asRecord(widget.style))) {
-    if (!allowed.includes(k) || (typeof v !== 'string' && typeof v !== 'number')) continue;
-    const value = String(v);
-    if (/url\(|expression|[;{}<>]/i.test(value)) continue;
+    const value = safeCss(v);
+    if (!allowed.includes(k) || value === undefined) continue;
     out[k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)] = value;
   }
   return out;

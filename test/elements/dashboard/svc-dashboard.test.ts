@@ -163,7 +163,7 @@ describe('<svc-dashboard>', function () {
     frame(el, 'c7').scrollIntoView();
     await waitUntil(() => frame(el, 'c7').querySelector('[part="error"]'), 'the failing widget’s error');
     expect(frame(el, 'c7').querySelector('[part="error"]')!.textContent).to.match(/nowhere|not found|unknown/i);
-    expect(frame(el, 'c5').querySelectorAll('tbody tr').length).to.equal(8); // its neighbour still renders
+    await waitUntil(() => frame(el, 'c5').querySelectorAll('tbody tr').length === 8, 'its neighbour still renders');
     expect(frame(el, 'f1').querySelectorAll('option').length).to.equal(2); // All + the viewer's one region
     expect(frame(el, 'ai').querySelector('svc-chat')).to.not.equal(null);
     expect(frame(el, 'tabs').querySelector('[role="tablist"]')).to.not.equal(null);
@@ -256,5 +256,144 @@ describe('<svc-dashboard>', function () {
     await waitUntil(() => frame(el, 't2')?.textContent?.includes('Notes in the second tab'), 'the second panel');
     expect(frame(el, 'c6')).to.equal(null);
     await expect(el).to.be.accessible();
+  });
+});
+
+describe('<svc-dashboard> published, events and apps', function () {
+  this.timeout(120_000);
+  let setup: TestSetup;
+  let publicId: string;
+  before(async () => {
+    setup = await engineAndTransport(undefined, undefined, { seed: { ...demoSeed, dataModel, data: { rows: 5000 } } });
+    const workbook = await setup.transport.upsertWorkbookBySlug(DEMO.deploymentId, 'dashboard-element-test', {
+      name: 'Sales',
+      meta: { dashboardDraft: config, reports },
+    });
+    publicId = (await setup.transport.publishDashboard(DEMO.deploymentId, workbook.id, { allowEmbed: true })).publicId;
+  });
+  after(async () => setup.dispose());
+
+  async function embed(settings?: { showDashboardChat?: boolean }, body = html``) {
+    const { sessionId } = await setup.transport.generateSession({
+      deploymentId: DEMO.deploymentId,
+      externalId: `embed-${Math.random()}`,
+      groups: ['executives'],
+      ...(settings && { settings }),
+    });
+    const root = await fixture<HTMLDivElement>(
+      html`<div style="width: 1300px">
+        <svc-provider
+          base-url="https://local.svc"
+          account-name=${DEMO.accountName}
+          agent-id=${DEMO.agentId}
+          .fetch=${setup.engine.fetch}
+          session-id=${sessionId}
+        >
+          <svc-dashboard public-id=${publicId}></svc-dashboard>${body}
+        </svc-provider>
+      </div>`,
+    );
+    const el = root.querySelector('svc-dashboard')!;
+    await loaded(el);
+    return el;
+  }
+
+  it('loads a published dashboard by public id; the chat launcher follows the session (shown by default)', async () => {
+    const shown = await embed();
+    expect(frame(shown, 'c1')).to.not.equal(null);
+    const launcher = shown.shadowRoot!.querySelector<HTMLButtonElement>('[part="chat-launcher"]')!;
+    expect(launcher.textContent.trim()).to.equal('Ask AI');
+    launcher.click();
+    await shown.updateComplete;
+    expect(shown.shadowRoot!.querySelector('[part="chat-panel"] svc-chat')).to.not.equal(null);
+    expect(launcher.getAttribute('aria-expanded')).to.equal('true');
+    await expect(shown).to.be.accessible();
+    expect((await embed({ showDashboardChat: true })).shadowRoot!.querySelector('[part="chat-launcher"]')).to.not.equal(
+      null,
+    );
+    expect((await embed({ showDashboardChat: false })).shadowRoot!.querySelector('[part="chat-launcher"]')).to.equal(
+      null,
+    );
+  });
+
+  it('host filters survive refresh; drilldown and download are cancelable events', async () => {
+    const el = await embed();
+    el.setFilter('sales.customers_region', ['US']);
+    await waitUntil(() => el.getChartData('c1')?.rows.length === 1, 'the filtered chart');
+    const filtered = el.getChartData('c1');
+    el.refresh();
+    await waitUntil(() => el.getChartData('c1') !== filtered, 'the refreshed chart');
+    expect(el.getFilters()).to.deep.equal({ 'sales.customers_region': ['US'] });
+    expect(el.getChartData('c1')!.rows.map((r) => r['sales.customers_region'])).to.deep.equal(['US']);
+
+    const downloads: string[] = [];
+    el.addEventListener('svc-download', (e) => {
+      downloads.push(`${e.widgetId}:${e.format}:${e.rows.length}`);
+      e.preventDefault();
+    });
+    frame(el, 'c2').querySelector<HTMLButtonElement>('[part="download"]')!.click();
+    expect(downloads).to.deep.equal(['c2:csv:5']);
+
+    el.setFilter('sales.customers_region', []);
+    await waitUntil(() => el.getChartData('c1')?.rows.length === 4, 'all regions again');
+    await waitUntil(
+      () => frame(el, 'c1').querySelector('[part="chart"] svg path.mark-rect, [part="chart"] svg g.mark-rect path'),
+      'bars',
+      { timeout: 30_000 },
+    );
+    const drill = oneEvent(el, 'svc-drilldown');
+    const bar = frame(el, 'c1').querySelector('[part="chart"] svg g.mark-rect path')!;
+    const box = bar.getBoundingClientRect();
+    bar.dispatchEvent(
+      new MouseEvent('click', { bubbles: true, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2 }),
+    );
+    const event = (await drill) as unknown as { widgetId: string; datum: Record<string, unknown> };
+    expect(event.widgetId).to.equal('c1');
+    expect(['EU', 'US', 'APAC', 'LATAM']).to.include(event.datum['sales.customers_region']);
+    // Not cancelled: the dashboard filtered by the clicked region.
+    await waitUntil(() => el.getFilters()['sales.customers_region']?.length === 1, 'the drilldown filter');
+  });
+
+  it('kind APP runs sandboxed (no same-origin) and gets data through postMessage', async () => {
+    const app = `<script>
+      parent.postMessage({ type: 'svc-load', id: 1, query: { measures: ['sales.count'] } }, '*');
+      addEventListener('message', (e) => {
+        if (e.data.type === 'svc-result') parent.postMessage({ type: 'app-done', data: e.data.data, origin: String(origin) }, '*');
+      });
+    </script>`;
+    const got = new Promise<{ data: Record<string, unknown>[]; origin: string }>((resolve) =>
+      addEventListener('message', (e: MessageEvent) => {
+        const d = e.data as { type?: string; data: Record<string, unknown>[]; origin: string };
+        if (d.type === 'app-done') resolve(d);
+      }),
+    );
+    const root = await fixture<HTMLDivElement>(
+      html`<div>
+        <svc-provider
+          base-url="https://local.svc"
+          .fetch=${setup.engine.fetch}
+          token=${
+            (
+              await setup.transport.exchangeSessionToken(
+                (
+                  await setup.transport.generateSession({
+                    deploymentId: DEMO.deploymentId,
+                    externalId: 'app',
+                    groups: ['executives'],
+                  })
+                ).sessionId,
+              )
+            ).token
+          }
+        >
+          <svc-dashboard .config=${{ kind: 'APP', title: 'App', app: { html: app } }}></svc-dashboard>
+        </svc-provider>
+      </div>`,
+    );
+    const frameEl = root.querySelector('svc-dashboard')!.shadowRoot!.querySelector('iframe')!;
+    expect(frameEl.getAttribute('sandbox')).to.equal('allow-scripts');
+    const result = await got;
+    expect(result.origin).to.equal('null');
+    expect(result.data[0]['sales.count']).to.equal(5000);
   });
 });
