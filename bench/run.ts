@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, each a table of medians with ratios against a baseline measured in the same run.
-// `npm run bench -- ndjson` (or engine, data, chat, markdown, chat-element, layout, size) runs one.
+// `npm run bench -- ndjson` (or engine, data, chat, markdown, chat-element, layout, dashboard, size) runs one.
 import { inChromium } from './browser.js';
 import { ndjsonBench } from './ndjson.js';
 import { sizeBench } from './size.js';
@@ -50,6 +50,12 @@ if (!only || only === 'layout') {
   printTable(
     'Grid-layout core — Chromium (medians)',
     await inChromium(new URL('./layout.ts', import.meta.url).pathname, 'layoutBench'),
+  );
+}
+if (!only || only === 'dashboard') {
+  printTable(
+    '<svc-dashboard> with 50 widgets on the local engine — Chromium (medians of 5)',
+    await inChromium(new URL('./dashboard.ts', import.meta.url).pathname, 'dashboardBench'),
   );
 }
 if (!only || only === 'size') printTable('Entry sizes (minified + gzip, runtime deps external)', await sizeBench());
