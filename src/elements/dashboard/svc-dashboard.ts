@@ -275,7 +275,9 @@ export class SvcDashboard extends SvcConnectedElement {
         ...(request.timeGrain && { timeGrain: request.timeGrain }),
       };
       if (request.kind === 'load') {
-        const result = await transport.load({ query: request.query, ...extra });
+        const timezone = this.context?.timezone;
+        const query = timezone && !request.query.timezone ? { ...request.query, timezone } : request.query;
+        const result = await transport.load({ query, ...extra });
         const columns = result.data.length ? Object.keys(result.data[0]) : membersInOrder(request);
         patch = { data: { columns, rows: result.data }, loading: false, error: undefined };
       } else {
@@ -466,10 +468,8 @@ export class SvcDashboard extends SvcConnectedElement {
       const drawn = el as HTMLElement & { __data?: ChartData };
       if (drawn.__data === data) return;
       drawn.__data = data;
-      const spec =
-        typeof report.spec === 'string' ? (JSON.parse(report.spec) as Record<string, unknown>) : asRecord(report.spec);
       void import('../shared/vega-chart.js')
-        .then(({ renderVegaChart }) => renderVegaChart(el, spec, data.rows))
+        .then(({ renderVegaChart }) => renderVegaChart(el, chartSpec(report, data), data.rows))
         .then((view) => {
           this.views.set(id, view);
           view.addEventListener('click', (_event: unknown, item: { datum?: unknown } | null | undefined) => {
@@ -477,7 +477,15 @@ export class SvcDashboard extends SvcConnectedElement {
             if (Object.keys(datum).length) this.drilldown(id, datum);
           });
         })
-        .catch((error: unknown) => this.emit(new SvcErrorEvent(error)));
+        .catch((error: unknown) => {
+          // A chart that cannot be drawn shows why, like a query that failed.
+          const state = this.widgetStates.get(id);
+          if (state?.data === data) {
+            state.error = error instanceof Error ? error.message : String(error);
+            this.requestUpdate();
+          }
+          this.emit(new SvcErrorEvent(error));
+        });
     });
   }
 
@@ -774,6 +782,26 @@ export class SvcDashboard extends SvcConnectedElement {
     }
     this.maybeLoaded();
   }
+}
+
+/** The Vega-Lite spec of a chart: the report's; for a map without one, points at latitude/longitude columns. */
+function chartSpec(report: ReportSnapshot, data: ChartData): Record<string, unknown> {
+  const spec = typeof report.spec === 'string' ? (JSON.parse(report.spec) as unknown) : report.spec;
+  if (spec && typeof spec === 'object' && Object.keys(spec).length) return spec as Record<string, unknown>;
+  const lat = data.columns.find((c) => /(^|[._])lat(itude)?$/i.test(c));
+  const lon = data.columns.find((c) => /(^|[._])(lon|lng|longitude)$/i.test(c));
+  if (report.kind === 'map' && lat && lon) {
+    const field = (c: string) => c.replace(/\./g, '\\.');
+    return {
+      mark: 'circle',
+      projection: { type: 'mercator' },
+      encoding: {
+        latitude: { field: field(lat), type: 'quantitative' },
+        longitude: { field: field(lon), type: 'quantitative' },
+      },
+    };
+  }
+  throw new Error(`Report ${report.reportId} has no chart spec`);
 }
 
 function tabsOf(widget: DashboardWidget): { id: string; title: string; widgetIds: string[] }[] {

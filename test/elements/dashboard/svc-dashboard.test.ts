@@ -51,6 +51,11 @@ const reports: ReportSnapshot[] = [
   }),
   report(6, 'kpi', { title: 'Orders', meta: { query: { measures: ['sales.count'] } } }),
   report(7, 'table', { title: 'Broken', sqlQuery: 'SELECT nothing FROM nowhere' }),
+  report(8, 'html', {
+    title: 'Custom',
+    meta: { query: { measures: ['sales.count'] } },
+    spec: '<p>Custom report</p><script>parent.postMessage({ type: "html-report", top: (() => { try { return parent.document.title; } catch { return "blocked"; } })() }, "*")</script>',
+  }),
 ];
 
 const at = (x: number, y: number, w: number, h: number) => ({ x, y, w, h });
@@ -85,6 +90,7 @@ const config: DashboardConfig = {
     { id: 'c6', type: 'CHART', position: at(0, 0, 6, 1), config: { reportId: 6 } },
     { id: 't2', type: 'TEXT', position: at(0, 0, 12, 1), config: { markdown: 'Notes in the second tab.' } },
     { id: 'ai', type: 'AI', position: at(0, 9, 12, 3), config: { prompt: 'Summarise revenue by region' } },
+    { id: 'c8', type: 'CHART', position: at(0, 12, 6, 2), config: { reportId: 8 } },
   ],
 };
 
@@ -168,6 +174,16 @@ describe('<svc-dashboard>', function () {
     expect(frame(el, 'ai').querySelector('svc-chat')).to.not.equal(null);
     expect(frame(el, 'tabs').querySelector('[role="tablist"]')).to.not.equal(null);
     expect(el.getChartData('c1')!.rows.map((r) => r['sales.customers_region'])).to.deep.equal(['EU']);
+    // An html report runs in a frame without same-origin: it cannot reach the page.
+    const message = new Promise<{ top: string }>((resolve) =>
+      addEventListener('message', (e: MessageEvent) => {
+        if ((e.data as { type?: string }).type === 'html-report') resolve(e.data as { top: string });
+      }),
+    );
+    frame(el, 'c8').scrollIntoView();
+    await waitUntil(() => frame(el, 'c8').querySelector('iframe'), 'the html report');
+    expect(frame(el, 'c8').querySelector('iframe')!.getAttribute('sandbox')).to.equal('allow-scripts');
+    expect((await message).top).to.equal('blocked');
     await expect(el).to.be.accessible();
   });
 
