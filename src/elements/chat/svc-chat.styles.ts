@@ -1,4 +1,4 @@
-// Styles of <svc-chat>: public --svc-* tokens with light and dark defaults; private --_x variables inside.
+// Styles of <svc-chat> (the --_x token variables come from SvcElement's styles).
 import { css } from 'lit';
 
 export const chatStyles = css`
@@ -6,13 +6,6 @@ export const chatStyles = css`
     display: flex;
     flex-direction: column;
     gap: var(--svc-space-2, 0.5rem);
-    --_bg: var(--svc-color-surface, light-dark(#ffffff, #1d1f23));
-    --_fg: var(--svc-color-text, light-dark(#1c1e21, #e8eaed));
-    --_muted: var(--svc-color-muted, light-dark(#5f6368, #9aa0a6));
-    --_accent: var(--svc-color-accent, light-dark(#1a56db, #8ab4f8));
-    --_border: var(--svc-color-border, light-dark(#dadce0, #3c4043));
-    --_radius: var(--svc-radius, 8px);
-    color: var(--_fg);
     background: var(--_bg);
   }
   .log {

@@ -4,13 +4,6 @@ import { css } from 'lit';
 export const dashboardStyles = css`
   :host {
     display: block;
-    --_bg: var(--svc-color-surface, light-dark(#ffffff, #1d1f23));
-    --_fg: var(--svc-color-text, light-dark(#1c1e21, #e8eaed));
-    --_muted: var(--svc-color-muted, light-dark(#5f6368, #9aa0a6));
-    --_accent: var(--svc-color-accent, light-dark(#1a56db, #8ab4f8));
-    --_border: var(--svc-color-border, light-dark(#dadce0, #3c4043));
-    --_radius: var(--svc-radius, 8px);
-    color: var(--_fg);
   }
   .grid {
     position: relative;

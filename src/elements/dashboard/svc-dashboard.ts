@@ -90,6 +90,11 @@ export class SvcDashboard extends SvcConnectedElement {
   /** Management read (draft): deployment and workbook. */
   @property({ attribute: 'deployment-id', type: Number }) deploymentId?: number;
   @property({ attribute: 'workbook-id', type: Number }) workbookId?: number;
+  /**
+   * Management read by slug (the draft). The API reads by slug only through its idempotent upsert, sent with an
+   * empty body: it changes nothing on an existing workbook, but creates an empty one when none holds the slug.
+   */
+  @property() slug?: string;
   /** A dashboard given directly (its config and report snapshots). */
   @property({ attribute: false }) dashboard?: Pick<Dashboard, 'config' | 'reportSnapshots'> &
     Partial<Pick<Dashboard, 'restrictDataDownload'>>;
@@ -160,7 +165,8 @@ export class SvcDashboard extends SvcConnectedElement {
       if (config)
         this.setLoaded(config, this.dashboard?.reportSnapshots ?? this.reports, !!this.dashboard?.restrictDataDownload);
     }
-    const source = changed.has('publicId') || changed.has('deploymentId') || changed.has('workbookId');
+    const source =
+      changed.has('publicId') || changed.has('deploymentId') || changed.has('workbookId') || changed.has('slug');
     const transportArrived = changed.has('transport') || changed.has('context' as keyof SvcDashboard);
     if ((source || (transportArrived && !this.loaded && !this.loadError)) && !this.dashboard && !this.config) {
       void this.fetchDashboard();
@@ -169,14 +175,16 @@ export class SvcDashboard extends SvcConnectedElement {
 
   private async fetchDashboard(): Promise<void> {
     const transport = this.activeTransport;
-    if (!transport || (!this.publicId && !(this.deploymentId && this.workbookId))) return;
+    if (!transport || (!this.publicId && !(this.deploymentId && (this.workbookId || this.slug)))) return;
     this.loadStarted = performance.now();
     try {
       if (this.publicId) {
         const { dashboard } = await transport.getEmbedDashboard(this.publicId);
         this.setLoaded(dashboard.config, dashboard.reportSnapshots, !!dashboard.restrictDataDownload);
       } else {
-        const workbook = await transport.getWorkbook(this.deploymentId!, this.workbookId!);
+        const workbook = this.workbookId
+          ? await transport.getWorkbook(this.deploymentId!, this.workbookId)
+          : await transport.upsertWorkbookBySlug(this.deploymentId!, this.slug!, {});
         if (!workbook.dashboardDraft) throw new Error(`Workbook ${workbook.id} has no dashboard`);
         const reports = Array.isArray(workbook.meta.reports) ? (workbook.meta.reports as ReportSnapshot[]) : [];
         this.setLoaded(

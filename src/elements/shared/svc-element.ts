@@ -12,7 +12,14 @@ export class SvcElement extends LitElement {
     :host {
       box-sizing: border-box;
       font-family: var(--svc-font-family, system-ui, sans-serif);
-      color: var(--svc-color-text, CanvasText);
+      /* The public --svc-* tokens with light and dark defaults, as private --_x variables for the styles inside. */
+      --_bg: var(--svc-color-surface, light-dark(#ffffff, #1d1f23));
+      --_fg: var(--svc-color-text, light-dark(#1c1e21, #e8eaed));
+      --_muted: var(--svc-color-muted, light-dark(#5f6368, #9aa0a6));
+      --_accent: var(--svc-color-accent, light-dark(#1a56db, #8ab4f8));
+      --_border: var(--svc-color-border, light-dark(#dadce0, #3c4043));
+      --_radius: var(--svc-radius, 8px);
+      color: var(--_fg);
       /* light-dark() tokens follow the OS unless a provider, the page or the attribute picks a scheme */
       color-scheme: var(--svc-color-scheme, light dark);
     }

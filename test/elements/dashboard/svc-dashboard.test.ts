@@ -2,6 +2,7 @@
 // renders, filters and the time grain reach exactly the reports they concern (numbers equal direct data queries),
 // row-level security per provider, pixel positions equal the layout core's, tabs from the keyboard, axe.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/elements/dashboard/svc-dashboard.js';
 import '../../../src/elements/provider/svc-provider.js';
 import type { DashboardConfig, ReportSnapshot } from '../../../src/api/types.js';
@@ -113,6 +114,23 @@ async function sessionFor(admin: HttpTransport, externalId: string, region: stri
   return sessionId;
 }
 
+/** A provider on the engine with the session `sessionId`, around `inner`, in a box `width` px wide. */
+function provided(setup: TestSetup, sessionId: string, inner: unknown, width = 1300) {
+  return fixture<HTMLDivElement>(
+    html`<div style=${`width: ${width}px`}>
+      <svc-provider
+        base-url="https://local.svc"
+        account-name=${DEMO.accountName}
+        agent-id=${DEMO.agentId}
+        .fetch=${setup.engine.fetch}
+        session-id=${sessionId}
+      >
+        ${inner}
+      </svc-provider>
+    </div>`,
+  );
+}
+
 /** Resolves once svc-dashboard-loaded has been sent (before or after this call). */
 const loaded = (el: SvcDashboard) =>
   el.dataLoaded ? Promise.resolve() : waitUntil(() => el.dataLoaded, 'svc-dashboard-loaded', { timeout: 30_000 });
@@ -130,18 +148,11 @@ describe('<svc-dashboard>', function () {
 
   async function mount(region = 'EU', width = 1300) {
     const sessionId = await sessionFor(setup.transport, `viewer-${region}-${Math.random()}`, region);
-    const root = await fixture<HTMLDivElement>(
-      html`<div style=${`width: ${width}px`}>
-        <svc-provider
-          base-url="https://local.svc"
-          account-name=${DEMO.accountName}
-          agent-id=${DEMO.agentId}
-          .fetch=${setup.engine.fetch}
-          session-id=${sessionId}
-        >
-          <svc-dashboard .dashboard=${{ config, reportSnapshots: reports }}></svc-dashboard>
-        </svc-provider>
-      </div>`,
+    const root = await provided(
+      setup,
+      sessionId,
+      html`<svc-dashboard .dashboard=${{ config, reportSnapshots: reports }}></svc-dashboard>`,
+      width,
     );
     const el = root.querySelector('svc-dashboard')!;
     const provider = root.querySelector('svc-provider')!;
@@ -279,12 +290,14 @@ describe('<svc-dashboard> published, events and apps', function () {
   this.timeout(120_000);
   let setup: TestSetup;
   let publicId: string;
+  let workbookId: number;
   before(async () => {
     setup = await engineAndTransport(undefined, undefined, { seed: { ...demoSeed, dataModel, data: { rows: 5000 } } });
     const workbook = await setup.transport.upsertWorkbookBySlug(DEMO.deploymentId, 'dashboard-element-test', {
       name: 'Sales',
       meta: { dashboardDraft: config, reports },
     });
+    workbookId = workbook.id;
     publicId = (await setup.transport.publishDashboard(DEMO.deploymentId, workbook.id, { allowEmbed: true })).publicId;
   });
   after(async () => setup.dispose());
@@ -296,19 +309,7 @@ describe('<svc-dashboard> published, events and apps', function () {
       groups: ['executives'],
       ...(settings && { settings }),
     });
-    const root = await fixture<HTMLDivElement>(
-      html`<div style="width: 1300px">
-        <svc-provider
-          base-url="https://local.svc"
-          account-name=${DEMO.accountName}
-          agent-id=${DEMO.agentId}
-          .fetch=${setup.engine.fetch}
-          session-id=${sessionId}
-        >
-          <svc-dashboard public-id=${publicId}></svc-dashboard>${body}
-        </svc-provider>
-      </div>`,
-    );
+    const root = await provided(setup, sessionId, html`<svc-dashboard public-id=${publicId}></svc-dashboard>${body}`);
     const el = root.querySelector('svc-dashboard')!;
     await loaded(el);
     return el;
@@ -330,6 +331,38 @@ describe('<svc-dashboard> published, events and apps', function () {
     expect((await embed({ showDashboardChat: false })).shadowRoot!.querySelector('[part="chat-launcher"]')).to.equal(
       null,
     );
+  });
+
+  it('reads the draft by deployment and workbook id, or by slug', async () => {
+    const byId = await fixture<SvcDashboard>(
+      html`<svc-dashboard
+        .transport=${setup.transport}
+        deployment-id=${DEMO.deploymentId}
+        workbook-id=${workbookId}
+      ></svc-dashboard>`,
+    );
+    const bySlug = await fixture<SvcDashboard>(
+      html`<svc-dashboard
+        .transport=${setup.transport}
+        deployment-id=${DEMO.deploymentId}
+        slug="Dashboard-Element-Test"
+      ></svc-dashboard>`,
+    );
+    for (const el of [byId, bySlug]) {
+      await waitUntil(() => el.shadowRoot!.querySelector('[part="grid"]'), 'the draft');
+      expect(frame(el, 'c1')).to.not.equal(null);
+      expect(el.shadowRoot!.querySelector('[part="chat-launcher"]')).to.equal(null);
+    }
+  });
+
+  it('filters work from the keyboard', async () => {
+    const el = await embed();
+    const select = frame(el, 'f1').querySelector('select')!;
+    await waitUntil(() => select.options.length === 5, 'the four regions');
+    select.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    await waitUntil(() => el.getFilters()['sales.customers_region']?.length === 1, 'a region chosen by key');
+    expect(el.getFilters()['sales.customers_region']).to.deep.equal([select.value]);
   });
 
   it('host filters survive refresh; drilldown and download are cancelable events', async () => {
