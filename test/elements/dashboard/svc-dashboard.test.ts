@@ -446,3 +446,54 @@ describe('<svc-dashboard> published, events and apps', function () {
     expect(result.data[0]['sales.count']).to.equal(5000);
   });
 });
+
+describe('<svc-dashboard> across a token renewal', function () {
+  this.timeout(60_000);
+
+  it('keeps the host’s filters and its data when the provider renews the token', async () => {
+    // Tokens last 24 h on the engine's clock: set it so that they expire 4 s from now.
+    const setup = await engineAndTransport(undefined, undefined, {
+      seed: { ...demoSeed, dataModel, data: { rows: 5000 } },
+      now: () => Date.now() - (24 * 3600 - 4) * 1000,
+    });
+    try {
+      const fetchSession = async () => ({
+        sessionId: (
+          await setup.transport.generateSession({
+            deploymentId: DEMO.deploymentId,
+            externalId: 'renewing-viewer',
+            groups: ['executives'],
+          })
+        ).sessionId,
+      });
+      const root = await fixture<HTMLDivElement>(
+        html`<div style="width: 1300px">
+          <svc-provider
+            base-url="https://local.svc"
+            .fetch=${setup.engine.fetch}
+            .fetchSession=${fetchSession}
+            renew-before="3"
+          >
+            <svc-dashboard .dashboard=${{ config, reportSnapshots: reports }}></svc-dashboard>
+          </svc-provider>
+        </div>`,
+      );
+      const provider = root.querySelector('svc-provider')!;
+      const el = root.querySelector('svc-dashboard')!;
+      await loaded(el);
+      el.setFilter('sales.customers_region', ['APAC']);
+      await waitUntil(() => el.getChartData('c1')?.rows.length === 1, 'the filtered chart');
+      const token = provider.sessionInfo!.token;
+      await waitUntil(() => provider.sessionInfo!.token !== token, 'a renewed token', { timeout: 10_000 });
+      await new Promise((r) => setTimeout(r, 1500)); // the first token has now expired
+      const before = el.getChartData('c1');
+      el.refresh();
+      await waitUntil(() => el.getChartData('c1') !== before, 'reloaded with the new token');
+      expect(el.getFilters()).to.deep.equal({ 'sales.customers_region': ['APAC'] });
+      expect(el.getChartData('c1')!.rows.map((r) => r['sales.customers_region'])).to.deep.equal(['APAC']);
+      expect(frame(el, 'c1').querySelector('[part="error"]')).to.equal(null);
+    } finally {
+      await setup.dispose();
+    }
+  });
+});
