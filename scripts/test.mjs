@@ -1,5 +1,5 @@
-// `npm test`: type check, lint, browser tests (Chromium), Node tests; every stage runs, then one summary line.
-// Type check and lint count as one test each, so a red check shows in the totals.
+// `npm test`: type check, lint, size budgets, browser tests (Chromium), Node tests; every stage runs, then one
+// summary line. Type check, lint and size budgets count as one test each, so a red check shows in the totals.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,6 +52,7 @@ function nodeTestFiles(dir) {
 check('ensure chromium', 'node', ['scripts/ensure-chromium.mjs']);
 check('type check', 'npx', ['tsc', '-p', '.']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
+check('size budgets', 'npx', ['size-limit']); // .size-limit.json: elements ≤ 25 KB, transport ≤ 6 KB (gzip)
 suite('browser tests', 'npx', ['web-test-runner'], 'test-results/browser.json', (t) => JSON.parse(t));
 suite(
   'node tests',
