@@ -1,208 +1,150 @@
-// Demo: the local engine answering the embed flow in the page, and a spec-shaped chat stream replayed through the
-// transport's NDJSON reader and chat reducer.
-import '../src/elements/chat/svc-chat.js';
-import { DEMO, createLocalEngine } from '../src/engine/index.js';
-import {
-  ApiError,
-  HttpTransport,
-  applyChatMessage,
-  finalAnswer,
-  isControlMessage,
-  parseToolPayload,
-  readNdjson,
-  sortMessages,
-  type ChatStreamMessage,
-} from '../src/transport/index.js';
+// The playground: the local engine in this page answers the whole API. The page plays the host's backend (it holds
+// the demo API key to publish the dashboard and mint sessions); the elements inside <svc-provider> only ever get the
+// viewer's session, exactly as in a real embed.
+import '../src/index.js';
+import type { SvcDashboard, SvcProvider } from '../src/index.js';
+import { DEMO, createLocalEngine, type LocalEngine } from '../src/engine/index.js';
+import { ApiError, HttpTransport } from '../src/transport/index.js';
+import { demoWorkbook } from './dashboard.js';
 
-const NODE = 'service_data_analyst_agent';
-const sample: ChatStreamMessage[] = [
-  { id: '__cutoff__', sort: 0, state: { isStreaming: true, chatId: 'demo-chat' } },
-  { id: 'u1', role: 'user', content: 'Which region sold the most last quarter?', sort: 1 },
-  {
-    id: 'a1',
-    role: 'assistant',
-    thinking: 'Find the sales view, ',
-    isDelta: true,
-    isInProcess: true,
-    graphPath: [NODE],
-    sort: 2,
-  },
-  {
-    id: 'a1',
-    role: 'assistant',
-    thinking: 'then group revenue by region.',
-    isDelta: true,
-    isInProcess: true,
-    graphPath: [NODE],
-    sort: 3,
-  },
-  {
-    id: 't1',
-    role: 'assistant',
-    toolCall: {
-      name: 'serviceSqlApi',
-      input: JSON.stringify({ query: 'SELECT region, MEASURE(revenue) FROM sales GROUP BY 1' }),
-    },
-    isInProcess: true,
-    graphPath: [NODE, 'tools'],
-    sort: 4,
-  },
-  {
-    id: 'a2',
-    role: 'assistant',
-    content: 'EMEA sold the most: ',
-    isDelta: true,
-    isInProcess: true,
-    graphPath: ['final', NODE],
-    sort: 5,
-  },
-  {
-    id: 'a2',
-    role: 'assistant',
-    content: '€1.2M.',
-    isDelta: true,
-    isInProcess: true,
-    graphPath: ['final', NODE],
-    sort: 6,
-  },
-  { id: '__state__', sort: 7, state: { messages: [] } },
-];
+const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
+const status = $<HTMLParagraphElement>('#engine-status');
+const log = $<HTMLOListElement>('#engine-log');
+const provider = $<SvcProvider>('#provider');
+const dashboard = $<SvcDashboard>('#dashboard');
+const chat = document.querySelector('svc-chat')!;
 
-/** The sample as a byte stream in small, uneven chunks with a pause between them. */
-function sampleStream(): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(sample.map((m) => JSON.stringify(m)).join('\n') + '\n');
-  let offset = 0;
-  return new ReadableStream({
-    async pull(controller) {
-      if (offset >= bytes.length) return controller.close();
-      await new Promise((r) => setTimeout(r, 60));
-      const size = 20 + Math.floor(Math.random() * 60);
-      controller.enqueue(bytes.subarray(offset, offset + size));
-      offset += size;
-    },
-  });
-}
-
-const list = document.querySelector<HTMLOListElement>('#messages')!;
-const final = document.querySelector<HTMLParagraphElement>('#final')!;
-const button = document.querySelector<HTMLButtonElement>('#replay')!;
-
-function render(messages: Map<string, ChatStreamMessage>): void {
-  list.replaceChildren(
-    ...sortMessages(messages)
-      .filter((m) => !isControlMessage(m))
-      .map((m) => {
-        const li = document.createElement('li');
-        const role = document.createElement('span');
-        role.className = 'role';
-        role.textContent = m.toolCall ? `tool ${m.toolCall.name}` : (m.role ?? '');
-        const text = m.toolCall
-          ? (parseToolPayload(m.toolCall).input.sqlQuery as string)
-          : (m.content ?? m.thinking ?? '');
-        li.append(role, document.createTextNode(text)); // text nodes: stream content never becomes markup
-        return li;
-      }),
-  );
-}
-
-async function replay(): Promise<void> {
-  button.disabled = true;
-  final.textContent = '';
-  const messages = new Map<string, ChatStreamMessage>();
-  for await (const item of readNdjson<ChatStreamMessage>(sampleStream())) {
-    if (!item.ok) continue;
-    applyChatMessage(messages, item.value);
-    render(messages);
-  }
-  final.textContent = `Final answer: ${finalAnswer(messages.values())?.content ?? '(none)'}`;
-  button.disabled = false;
-}
-
-button.addEventListener('click', () => void replay());
-void replay();
-
-// ─── Local engine ────────────────────────────────────────────────────────────────────────────────────────────
-
-const log = document.querySelector<HTMLOListElement>('#engine-log')!;
-const status = document.querySelector<HTMLParagraphElement>('#engine-status')!;
-const form = document.querySelector<HTMLFormElement>('#session-form')!;
+const BASE = 'https://local.svc';
+const PRESETS = {
+  eu: { externalId: 'eva', displayName: 'Eva Lindqvist', groups: 'sales-eu', region: 'EU' },
+  us: { externalId: 'sam', displayName: 'Sam Carter', groups: 'sales-us', region: 'US' },
+  exec: { externalId: 'alex', displayName: 'Alex Morgan', groups: 'executives', region: '' },
+} as const;
 
 function step(title: string, value: unknown): void {
-  const li = document.createElement('li');
+  const item = document.createElement('li');
   const heading = document.createElement('strong');
   heading.textContent = title;
-  const pre = document.createElement('pre');
-  pre.textContent = JSON.stringify(value, null, 2); // text, never markup
-  li.append(heading, pre);
-  log.append(li);
+  const body = document.createElement('pre');
+  body.textContent = JSON.stringify(value, null, 2);
+  item.append(heading, body);
+  log.append(item);
 }
 
-const enginePromise = createLocalEngine({ seed: 'demo', name: 'svc-demo' });
+const describe = (error: unknown) =>
+  error instanceof ApiError
+    ? `${error.status}: ${error.message}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
 
-async function runEmbedFlow(): Promise<void> {
+function fillPreset(): void {
+  const preset = PRESETS[$<HTMLSelectElement>('#preset').value as keyof typeof PRESETS];
+  $<HTMLInputElement>('#external-id').value = preset.externalId;
+  $<HTMLInputElement>('#display-name').value = preset.displayName;
+  $<HTMLInputElement>('#groups').value = preset.groups;
+  $<HTMLInputElement>('#region').value = preset.region;
+}
+
+let engine: LocalEngine;
+let backend: HttpTransport;
+
+/** Publishes the demo dashboard (upsert by slug, then publish) and shows it. */
+async function publish(slug: string, input: object): Promise<string> {
+  const workbook = await backend.upsertWorkbookBySlug(DEMO.deploymentId, slug, input);
+  const published = await backend.publishDashboard(DEMO.deploymentId, workbook.id, { allowEmbed: true });
+  dashboard.publicId = published.publicId;
+  return published.publicId;
+}
+
+async function startSession(): Promise<void> {
   log.replaceChildren();
-  const engine = await enginePromise;
-  const base = 'https://local.svc';
-  // The host's backend holds the API key; here the "backend" is this page, for the demo only.
-  const backend = new HttpTransport({ baseUrl: base, fetch: engine.fetch, auth: { apiKey: DEMO.adminKey } });
+  const externalId = $<HTMLInputElement>('#external-id').value.trim();
+  const displayName = $<HTMLInputElement>('#display-name').value.trim();
+  const groups = $<HTMLInputElement>('#groups')
+    .value.split(',')
+    .map((g) => g.trim())
+    .filter(Boolean);
+  const region = $<HTMLInputElement>('#region').value.trim();
+  const showChat = $<HTMLSelectElement>('#show-chat').value;
+  const request = {
+    deploymentId: DEMO.deploymentId,
+    externalId,
+    groups,
+    ...(displayName && { userProfile: { displayName } }),
+    ...(region && { userAttributes: [{ name: 'region', value: region }] }),
+    ...(showChat && { settings: { showDashboardChat: showChat === 'true' } }),
+  };
   try {
-    const workbook = await backend.upsertWorkbookBySlug(DEMO.deploymentId, 'sales-overview', {
-      name: 'Sales overview',
-      meta: { dashboardDraft: { title: 'Sales overview', widgets: [] } },
-    });
-    step(`PUT …/workbooks/by-slug/sales-overview → workbook ${workbook.id}`, workbook);
-    const externalId = document.querySelector<HTMLInputElement>('#external-id')!.value;
-    const group = document.querySelector<HTMLSelectElement>('#group')!.value;
-    const region = document.querySelector<HTMLInputElement>('#region')!.value;
-    const { sessionId } = await backend.generateSession({
-      deploymentId: DEMO.deploymentId,
-      externalId,
-      groups: [group],
-      userAttributes: [{ name: 'region', value: region }],
-    });
-    step('POST /api/v1/embed/generate-session', { sessionId });
-    const browser = new HttpTransport({ baseUrl: base, fetch: engine.fetch });
-    const { token } = await browser.exchangeSessionToken(sessionId);
-    const [, payload] = token.split('.');
-    step(
-      'POST /api/v1/embed/session/token → token claims',
-      JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))),
-    );
-    // The viewer's own view of the data: row-level security by group and region.
-    const viewer = new HttpTransport({ baseUrl: base, fetch: engine.fetch, auth: { serviceToken: token } });
-    status.textContent = 'Loading DuckDB and the demo dataset (first time only)…';
-    const started = performance.now();
-    const result = await viewer.load({
-      query: { measures: ['sales.count', 'sales.total_amount'], dimensions: ['sales.customers_region'] },
-    });
-    status.textContent = `Answered in ${Math.round(performance.now() - started)} ms`;
-    // The chat asks as the same viewer, with the same token.
-    const chat = document.querySelector('svc-chat')!;
-    chat.transport = new HttpTransport({
-      baseUrl: base,
-      fetch: engine.fetch,
-      auth: { serviceToken: token },
-      accountName: DEMO.accountName,
-      agentId: DEMO.agentId,
-    });
-    chat.starterPrompts = [
-      'Revenue by region last year',
-      'How many orders per month in 2025?',
-      'Top 5 products by revenue',
-    ];
+    const { sessionId } = await backend.generateSession(request);
+    step('Backend: POST /api/v1/embed/generate-session', { request, response: { sessionId } });
+    provider.sessionId = sessionId; // the provider exchanges it for a token, once
+    await provider.updateComplete;
+    await provider.credentials();
+    const claims = provider.sessionInfo?.claims;
+    step('Browser: POST /api/v1/embed/session/token → the token’s claims', claims);
+    $('#avatar').setAttribute('display-name', displayName || externalId);
+    $('#viewer-summary').textContent =
+      `${displayName || externalId} · ${groups.join(', ') || 'no groups'}${region ? ` · region ${region}` : ''}`;
     chat.newChat();
-    step('POST /cubejs-api/v1/load as the viewer: orders and revenue by region', result.data);
+    dashboard.refresh();
   } catch (error) {
-    status.textContent = '';
-    step('Error', error instanceof ApiError ? { status: error.status, message: error.message } : String(error));
+    step('Error', describe(error));
   }
 }
 
-form.addEventListener('submit', (event) => {
+async function main(): Promise<void> {
+  fillPreset();
+  $<HTMLTextAreaElement>('#workbook').value = JSON.stringify(demoWorkbook, null, 2);
+  const started = performance.now();
+  engine = await createLocalEngine({ seed: 'demo', name: 'svc-demo' });
+  backend = new HttpTransport({ baseUrl: BASE, fetch: engine.fetch, auth: { apiKey: DEMO.adminKey } });
+  provider.fetch = engine.fetch;
+  dashboard.addEventListener(
+    'svc-dashboard-loaded',
+    (e) => {
+      status.textContent = `Ready in ${Math.round(performance.now() - started)} ms (dashboard: ${e.widgetCount} widgets).`;
+    },
+    { once: true },
+  );
+  chat.starterPrompts = [
+    'Revenue by region last year',
+    'How many orders per month in 2025?',
+    'Top 5 products by revenue',
+  ];
+  await startSession();
+  status.textContent = 'Publishing the demo dashboard, loading DuckDB and the demo data (first visit only)…';
+  await publish('sales-overview', demoWorkbook);
+}
+
+$('#preset').addEventListener('change', fillPreset);
+$<HTMLFormElement>('#viewer-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  void runEmbedFlow();
+  void startSession();
 });
-document.querySelector<HTMLButtonElement>('#reset')!.addEventListener('click', () => {
-  void enginePromise.then((e) => e.reset()).then(() => step('Engine reset to the demo seed', {}));
+$('#color-scheme').addEventListener('change', (e) => {
+  provider.colorScheme = (e.target as HTMLSelectElement).value as 'auto' | 'light' | 'dark';
+  document.documentElement.style.colorScheme = provider.colorScheme === 'auto' ? 'light dark' : provider.colorScheme;
 });
-void runEmbedFlow();
+$('#locale').addEventListener('change', (e) => {
+  provider.locale = (e.target as HTMLSelectElement).value;
+  document.documentElement.lang = provider.locale;
+});
+$<HTMLFormElement>('#code-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const out = $<HTMLPreElement>('#code-result');
+  void (async () => {
+    try {
+      const input = JSON.parse($<HTMLTextAreaElement>('#workbook').value) as object;
+      const publicId = await publish($<HTMLInputElement>('#slug').value, input);
+      out.textContent = `Upserted and published: publicId ${publicId}`;
+    } catch (error) {
+      out.textContent = `Error: ${describe(error)}`;
+    }
+  })();
+});
+dashboard.addEventListener('svc-error', (e) => console.warn('svc-error', e.error));
+
+main().catch((error: unknown) => {
+  status.textContent = `The engine could not start: ${describe(error)}`;
+});

@@ -34,9 +34,12 @@ export const dashboardStyles = css`
     width: 100%;
     height: 100%;
   }
+  .widget {
+    container-type: inline-size;
+  }
   .kpi {
     margin: 0;
-    font-size: 2.25rem;
+    font-size: clamp(1rem, 14cqi, 2.25rem);
     font-weight: 600;
   }
   .scroll {

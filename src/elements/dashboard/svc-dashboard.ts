@@ -112,6 +112,8 @@ export class SvcDashboard extends SvcConnectedElement {
   @state() private markdown = new Map<string, string>();
 
   private readonly widgetStates = new Map<string, WidgetState>();
+  /** The session the last dashboard read was made with. */
+  private loadedWith?: unknown;
   private readonly visible = new Set<string>();
   private refreshCount = 0;
   private loadStarted = 0;
@@ -168,7 +170,14 @@ export class SvcDashboard extends SvcConnectedElement {
     const source =
       changed.has('publicId') || changed.has('deploymentId') || changed.has('workbookId') || changed.has('slug');
     const transportArrived = changed.has('transport') || changed.has('context' as keyof SvcDashboard);
-    if ((source || (transportArrived && !this.loaded && !this.loadError)) && !this.dashboard && !this.config) {
+    // A new session (the first, or another viewer) retries a read that failed without one.
+    const sessionChanged = transportArrived && this.context?.session !== this.loadedWith;
+    if (
+      (source || (transportArrived && !this.loaded && (!this.loadError || sessionChanged))) &&
+      !this.dashboard &&
+      !this.config
+    ) {
+      this.loadedWith = this.context?.session;
       void this.fetchDashboard();
     }
   }
@@ -463,8 +472,14 @@ export class SvcDashboard extends SvcConnectedElement {
       ${data && !this.loaded!.restrictDownload ? this.renderDownloads(widget.id, kind === 'vega' || kind === 'map') : nothing}`;
   }
 
+  /** A KPI's number in the active locale; millions and more in compact notation ("52.6M"), so it fits its frame. */
   private formatNumber(v: unknown): string {
-    return typeof v === 'number' ? new Intl.NumberFormat(this.activeLocale).format(v) : text(v);
+    if (typeof v !== 'number') return text(v);
+    const compact = Math.abs(v) >= 1e6;
+    return new Intl.NumberFormat(this.activeLocale, {
+      maximumFractionDigits: compact ? 1 : 2,
+      ...(compact && { notation: 'compact' }),
+    }).format(v);
   }
 
   private readonly views = new Map<string, { toImageURL(type: string): Promise<string> }>();

@@ -173,7 +173,9 @@ describe('<svc-dashboard>', function () {
     expect(table.querySelectorAll('tbody tr').length).to.equal(5);
     const revenue = (await direct(provider, { measures: ['sales.total_amount'] }))[0]['sales.total_amount'] as number;
     expect(frame(el, 'c3').querySelector('[part="kpi"]')!.textContent.trim()).to.equal(
-      new Intl.NumberFormat().format(revenue),
+      Math.abs(revenue) >= 1e6
+        ? new Intl.NumberFormat(undefined, { maximumFractionDigits: 1, notation: 'compact' }).format(revenue)
+        : new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(revenue),
     );
     await waitUntil(() => frame(el, 't1').querySelector('h2'), 'the text widget');
     expect(frame(el, 't1').querySelector('strong')!.textContent).to.equal('by region');
