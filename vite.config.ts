@@ -51,11 +51,27 @@ const duckdbAssets: Plugin = {
   },
 };
 
+/**
+ * The demo build: libpg-query's loader (made an ES module by libpgQueryEsm) looks for `libpg-query.wasm` beside
+ * the chunk it ends up in (Vite puts chunks in assets/), so the wasm is emitted there under its own name.
+ */
+const libpgQueryWasm: Plugin = {
+  name: 'libpg-query-wasm',
+  apply: 'build',
+  generateBundle() {
+    this.emitFile({
+      type: 'asset',
+      fileName: 'assets/libpg-query.wasm',
+      source: readFileSync(new URL('./node_modules/libpg-query/wasm/libpg-query.wasm', import.meta.url)),
+    });
+  },
+};
+
 export default defineConfig(({ command, mode }) => {
   if (command === 'serve' || mode === 'demo') {
     return {
       root: 'demo',
-      plugins: [libpgQueryEsm],
+      plugins: [libpgQueryEsm, libpgQueryWasm],
       optimizeDeps: { exclude: ['libpg-query', '@duckdb/duckdb-wasm'] },
       publicDir: false,
       build: { outDir: '../dist-demo', emptyOutDir: true, target: 'es2022', sourcemap: true },

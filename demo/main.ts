@@ -78,7 +78,8 @@ async function startSession(): Promise<void> {
   try {
     const { sessionId } = await backend.generateSession(request);
     step('Backend: POST /api/v1/embed/generate-session', { request, response: { sessionId } });
-    provider.sessionId = sessionId; // the provider exchanges it for a token, once
+    // The provider exchanges it for a token, once; the dashboard and the chat follow the new viewer by themselves.
+    provider.sessionId = sessionId;
     await provider.updateComplete;
     await provider.credentials();
     const claims = provider.sessionInfo?.claims;
@@ -86,8 +87,6 @@ async function startSession(): Promise<void> {
     $('#avatar').setAttribute('display-name', displayName || externalId);
     $('#viewer-summary').textContent =
       `${displayName || externalId} · ${groups.join(', ') || 'no groups'}${region ? ` · region ${region}` : ''}`;
-    chat.newChat();
-    dashboard.refresh();
   } catch (error) {
     step('Error', describe(error));
   }

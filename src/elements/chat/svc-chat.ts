@@ -10,6 +10,7 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { ChatSessionSettings, ChatStreamMessage, ServiceSqlApiResult } from '../../api/types.js';
 import { isFinalAnswer, parseToolPayload } from '../../transport/chat.js';
 import { SvcAiQueryEvent, SvcChatChangedEvent, SvcErrorEvent, SvcMessageEvent } from '../events.js';
+import { viewerOf } from '../shared/context.js';
 import { defineElement } from '../shared/define.js';
 import type * as Highlight from '../shared/highlight.js';
 import type { StreamingMarkdown } from '../shared/markdown.js';
@@ -205,7 +206,15 @@ export class SvcChat extends SvcConnectedElement {
     this.log?.focus();
   }
 
+  /** Who the thread belongs to (the session's subject): another viewer starts a new thread. */
+  private viewer?: string;
+
   protected override willUpdate(changed: PropertyValues<this>): void {
+    const viewer = viewerOf(this.context?.session?.claims);
+    if (viewer !== undefined && viewer !== this.viewer) {
+      if (this.viewer !== undefined) this.session.reset();
+      this.viewer = viewer;
+    }
     if (this.chatId && this.chatId !== this.session.chatId && this.activeTransport) void this.session.load(this.chatId);
     else if (changed.has('chatId') && !this.chatId && this.session.chatId) this.session.reset();
   }

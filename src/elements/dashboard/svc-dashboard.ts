@@ -25,6 +25,7 @@ import {
   SvcFiltersChangedEvent,
   SvcReadyEvent,
 } from '../events.js';
+import { viewerOf } from '../shared/context.js';
 import { defineElement } from '../shared/define.js';
 import { SvcConnectedElement } from '../shared/svc-element.js';
 import { dashboardStyles } from './svc-dashboard.styles.js';
@@ -112,6 +113,8 @@ export class SvcDashboard extends SvcConnectedElement {
   @state() private markdown = new Map<string, string>();
 
   private readonly widgetStates = new Map<string, WidgetState>();
+  /** Who the data were loaded for (the session's subject). */
+  private viewer?: string;
   /** The session the last dashboard read was made with. */
   private loadedWith?: unknown;
   private readonly visible = new Set<string>();
@@ -170,6 +173,15 @@ export class SvcDashboard extends SvcConnectedElement {
     const source =
       changed.has('publicId') || changed.has('deploymentId') || changed.has('workbookId') || changed.has('slug');
     const transportArrived = changed.has('transport') || changed.has('context' as keyof SvcDashboard);
+    // Another viewer sees other rows: their data and filter options load again (the host's filters stay).
+    const viewer = viewerOf(this.context?.session?.claims);
+    if (viewer !== this.viewer) {
+      if (this.viewer !== undefined && viewer !== undefined) {
+        this.refreshCount++;
+        this.filterOptions = new Map();
+      }
+      if (viewer !== undefined) this.viewer = viewer;
+    }
     // A new session (the first, or another viewer) retries a read that failed without one.
     const sessionChanged = transportArrived && this.context?.session !== this.loadedWith;
     if (

@@ -67,10 +67,18 @@ export class ProviderSession {
     return session ? { bearerToken: session.token, serviceToken: session.token } : {};
   };
 
-  /** Starts from `source` (or the host's callback when undefined); replaces whatever was there. */
-  start(source: SessionSource | undefined): Promise<SessionInfo | undefined> {
+  /**
+   * Starts from `source` (or the host's callback when undefined); replaces whatever was there. A renewal keeps the
+   * current token in use until the new one arrives; a new session does not (it may be another viewer's): requests
+   * wait for it.
+   */
+  start(source: SessionSource | undefined, renewal = false): Promise<SessionInfo | undefined> {
     const generation = ++this.generation;
     clearTimeout(this.timer);
+    if (!renewal && this.current) {
+      this.current = undefined;
+      this.on.changed(undefined);
+    }
     const obtain = async (): Promise<SessionInfo | undefined> => {
       const from = source ?? (this.fetchSession ? await this.fetchSession() : undefined);
       if (from === undefined) return undefined;
@@ -151,7 +159,7 @@ export class ProviderSession {
       }
       if (now >= renewAt && !this.pending && !this.renewFailed) {
         if (this.on.expiring(expiresAt) && this.fetchSession) {
-          void this.start(undefined);
+          void this.start(undefined, true);
           return;
         }
         this.timer = setTimeout(tick, Math.min(MAX_DELAY, expiresAt - now));

@@ -8,7 +8,7 @@ import { HttpTransport, type FetchLike } from '../../transport/http-transport.js
 import type { Transport } from '../../transport/transport.js';
 import { SvcErrorEvent, SvcSessionExpiredEvent, SvcSessionExpiringEvent } from '../events.js';
 import { defineElement } from '../shared/define.js';
-import { svcContext, type SvcContext } from '../shared/context.js';
+import { attachContextRoot, svcContext, type SvcContext } from '../shared/context.js';
 import { SvcElement } from '../shared/svc-element.js';
 import { ProviderSession, type SessionInfo, type SessionSource } from './session.js';
 
@@ -150,6 +150,7 @@ export class SvcProvider extends SvcElement {
   }
 }
 
+attachContextRoot();
 defineElement('svc-provider', SvcProvider);
 
 declare global {

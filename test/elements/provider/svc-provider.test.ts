@@ -3,7 +3,7 @@
 import { emulateMedia } from '@web/test-runner-commands';
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../../src/elements/chat/svc-chat.js';
-import '../../../src/elements/provider/svc-provider.js';
+import { SvcProvider as SvcProviderClass } from '../../../src/elements/provider/svc-provider.js';
 import type { SvcChat } from '../../../src/elements/chat/svc-chat.js';
 import type { SvcProvider } from '../../../src/elements/provider/svc-provider.js';
 import type { Agent } from '../../../src/engine/index.js';
@@ -48,6 +48,22 @@ describe('<svc-provider>', function () {
     chat.locale = 'en-US';
     await chat.updateComplete;
     expect(chat.shadowRoot!.querySelector('[part="result-table"] td')!.textContent).to.equal('5,000');
+  });
+
+  it('reaches elements that asked before the provider was defined (a ContextRoot replays their requests)', async () => {
+    const setup = await engineAndTransport(agentSaying('Late but there.'));
+    setups.push(setup);
+    const root = await fixture<HTMLDivElement>(html`<div></div>`);
+    root.innerHTML = '<late-svc-provider><svc-chat></svc-chat></late-svc-provider>';
+    const chat = root.querySelector('svc-chat')!;
+    customElements.define('late-svc-provider', class extends SvcProviderClass {});
+    const provider = root.querySelector('late-svc-provider') as SvcProvider;
+    provider.transport = setup.transport;
+    chat.sessionSettings = chatSettings;
+    await provider.updateComplete;
+    await chat.send('hello');
+    await chat.updateComplete;
+    expect(answer(chat)).to.equal('Late but there.');
   });
 
   it('nested providers inherit what they do not set; sibling providers stay independent', async () => {
