@@ -142,6 +142,57 @@ $<HTMLFormElement>('#code-form').addEventListener('submit', (event) => {
     }
   })();
 });
+// ─── Remote mode ───────────────────────────────────────────────────────────────────────────────────────────────
+let localPublicId = '';
+$<HTMLFormElement>('#remote-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const base = $<HTMLInputElement>('#remote-base').value.trim();
+  const sessions = $<HTMLInputElement>('#remote-sessions').value.trim();
+  const remoteStatus = $<HTMLParagraphElement>('#remote-status');
+  if (!base || !sessions) {
+    remoteStatus.textContent = 'Give the API base URL and your session server’s URL.';
+    return;
+  }
+  localPublicId = dashboard.publicId ?? localPublicId;
+  provider.fetch = undefined;
+  provider.baseUrl = base;
+  provider.chatUrl = $<HTMLInputElement>('#remote-chat').value.trim() || undefined;
+  provider.accountName = $<HTMLInputElement>('#remote-account').value.trim();
+  provider.agentId = $<HTMLInputElement>('#remote-agent').value.trim();
+  provider.fetchSession = async () => {
+    const response = await fetch(sessions, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        externalId: $<HTMLInputElement>('#external-id').value.trim(),
+        groups: $<HTMLInputElement>('#groups')
+          .value.split(',')
+          .map((g) => g.trim())
+          .filter(Boolean),
+      }),
+    });
+    const body = (await response.json()) as { sessionId?: string; error?: string };
+    if (!response.ok || !body.sessionId) throw new Error(body.error ?? `Session server answered ${response.status}`);
+    return { sessionId: body.sessionId };
+  };
+  provider.sessionId = undefined;
+  dashboard.publicId = $<HTMLInputElement>('#remote-dashboard').value.trim() || undefined;
+  remoteStatus.textContent = `Using ${base}.`;
+});
+$('#use-local').addEventListener('click', () => {
+  provider.baseUrl = BASE;
+  provider.chatUrl = undefined;
+  provider.accountName = DEMO.accountName;
+  provider.agentId = DEMO.agentId;
+  provider.fetchSession = undefined;
+  provider.fetch = engine.fetch;
+  dashboard.publicId = localPublicId || dashboard.publicId;
+  $<HTMLParagraphElement>('#remote-status').textContent = 'Using the local engine.';
+  void startSession();
+});
+provider.addEventListener('svc-error', (e) => {
+  $<HTMLParagraphElement>('#remote-status').textContent = `Error: ${describe(e.error)}`;
+});
 dashboard.addEventListener('svc-error', (e) => console.warn('svc-error', e.error));
 
 main().catch((error: unknown) => {
