@@ -52,7 +52,8 @@ function nodeTestFiles(dir) {
 check('ensure chromium', 'node', ['scripts/ensure-chromium.mjs']);
 check('type check', 'npx', ['tsc', '-p', '.']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
-check('size budgets', 'npx', ['size-limit']); // .size-limit.json: elements ≤ 25 KB, transport ≤ 6 KB (gzip)
+check('size budgets', 'npx', ['size-limit']);
+check('docs current', 'node', ['scripts/docs.mjs', '--check']); // docs/elements/ match the source's JSDoc // .size-limit.json: elements ≤ 25 KB, transport ≤ 6 KB (gzip)
 suite('browser tests', 'npx', ['web-test-runner'], 'test-results/browser.json', (t) => JSON.parse(t));
 suite(
   'node tests',
