@@ -74,7 +74,14 @@ export default defineConfig(({ command, mode }) => {
       plugins: [libpgQueryEsm, libpgQueryWasm],
       optimizeDeps: { exclude: ['libpg-query', '@duckdb/duckdb-wasm'] },
       publicDir: false,
-      build: { outDir: '../dist-demo', emptyOutDir: true, target: 'es2022', sourcemap: true },
+      build: {
+        outDir: '../dist-demo',
+        emptyOutDir: true,
+        target: 'es2022',
+        sourcemap: true,
+        // Two pages: the playground and the gallery of element states.
+        rolldownOptions: { input: { index: 'demo/index.html', gallery: 'demo/gallery.html' } },
+      },
       server: { host: '127.0.0.1', port: 5173 },
       preview: { host: '127.0.0.1', port: 4173 },
     };

@@ -317,7 +317,7 @@ export class SvcChat extends SvcConnectedElement {
     const result = payload.result as Partial<ServiceSqlApiResult> | undefined;
     const spec = result?.vegaSpec ?? (input as { vegaSpec?: string }).vegaSpec;
     const rows = this.loadedRows.get(message.id) ?? result?.data ?? [];
-    return html`<section part="tool-call" class="tool" aria-label=${title}>
+    return html`<div part="tool-call" class="tool" role="group" aria-label=${title}>
       <header>${title}${payload.complete ? nothing : html` <span class="pending">running…</span>`}</header>
       ${input.sqlQuery ? this.renderSql(message.id, input.sqlQuery) : nothing}
       ${payload.error ? html`<p class="error" role="alert">${payload.error}</p>` : nothing}
@@ -369,7 +369,7 @@ export class SvcChat extends SvcConnectedElement {
               }`
           : nothing
       }
-    </section>`;
+    </div>`;
   }
 
   private renderMessage(

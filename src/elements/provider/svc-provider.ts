@@ -61,7 +61,7 @@ export class SvcProvider extends SvcElement {
   @provide({ context: svcContext })
   protected provided: SvcContext = {};
 
-  private built?: { key: string; fetch: FetchLike | undefined; transport: HttpTransport };
+  private built?: { key: string; transport: HttpTransport };
   private readonly session = new ProviderSession(() => this.activeTransport, {
     expiring: (expiresAt) => this.emit(new SvcSessionExpiringEvent(expiresAt)).defaultPrevented === false,
     expired: () => this.emit(new SvcSessionExpiredEvent()),
@@ -69,10 +69,14 @@ export class SvcProvider extends SvcElement {
     error: (error) => this.emit(new SvcErrorEvent(error)),
   });
 
-  /** Credentials from this provider's session, for a transport built by the host: `auth: provider.credentials`. */
-  get credentials(): () => Promise<{ bearerToken?: string; serviceToken?: string }> {
-    return this.session.credentials;
-  }
+  /**
+   * Credentials from this provider's session, for a transport built by the host: `auth: provider.credentials`.
+   * A request made right after the session's properties were set waits for the provider to start that session.
+   */
+  readonly credentials = async (): Promise<{ bearerToken?: string; serviceToken?: string }> => {
+    if (this.isUpdatePending) await this.updateComplete;
+    return this.session.credentials();
+  };
 
   /** The current session (token, claims, expiry), once there is one. */
   get sessionInfo(): SessionInfo | undefined {
@@ -84,17 +88,17 @@ export class SvcProvider extends SvcElement {
     if (this.transport) return this.transport;
     if (!this.baseUrl) return this.context?.transport;
     const key = JSON.stringify([this.baseUrl, this.chatUrl, this.accountName, this.agentId]);
-    if (this.built?.key !== key || this.built.fetch !== this.fetch) {
+    if (this.built?.key !== key) {
       this.built = {
         key,
-        fetch: this.fetch,
         transport: new HttpTransport({
           baseUrl: this.baseUrl,
           ...(this.chatUrl && { chatUrl: this.chatUrl }),
           ...(this.accountName && { accountName: this.accountName }),
           ...(this.agentId && { agentId: this.agentId }),
-          ...(this.fetch && { fetch: this.fetch }),
-          auth: this.session.credentials,
+          // Looked up per request: setting `fetch` later (or switching it) reaches requests already under way.
+          fetch: (request) => (this.fetch ?? globalThis.fetch)(request),
+          auth: this.credentials,
         }),
       };
     }
