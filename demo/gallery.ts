@@ -7,7 +7,21 @@ import { demoReports, demoWorkbook } from './dashboard.js';
 
 const status = document.querySelector<HTMLParagraphElement>('#gallery-status')!;
 
+/** The same states in dark: a copy of the light provider's content with the other scheme. */
+function addDarkTwin(): void {
+  const light = document.querySelector<SvcProvider>('#light')!;
+  const dark = light.cloneNode(true) as SvcProvider;
+  dark.id = 'dark';
+  dark.setAttribute('color-scheme', 'dark');
+  const section = dark.querySelector('section')!;
+  section.classList.replace('light', 'dark');
+  section.setAttribute('aria-labelledby', 'dark-title');
+  Object.assign(section.querySelector('h2')!, { id: 'dark-title', textContent: 'Dark' });
+  light.after(dark);
+}
+
 async function main(): Promise<void> {
+  addDarkTwin();
   const engine = await createLocalEngine({ name: 'svc-gallery', seed: { ...demoSeed, data: { rows: 5000 } } });
   const admin = new HttpTransport({
     baseUrl: 'https://local.svc',

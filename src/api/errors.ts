@@ -67,6 +67,16 @@ export class ChatStreamError extends ApiError {
   }
 }
 
+/** The message of anything thrown: an Error's message, else the value as text. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Whether `error` is the rejection of an aborted signal (the caller stopped it; not a failure to report). */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
 export function isErrorBody(value: unknown): value is ErrorBody {
   return typeof value === 'object' && value !== null && typeof (value as ErrorBody).error === 'string';
 }

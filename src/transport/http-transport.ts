@@ -8,6 +8,7 @@ import {
   UPSERT_BRANCH_CHANGED,
   isErrorBody,
   isJsonRpcErrorBody,
+  errorMessage,
 } from '../api/errors.js';
 import type {
   AbortChatRequest,
@@ -544,7 +545,7 @@ export class HttpTransport implements Transport {
       throw new ApiError({
         status: 0,
         code: 'network_error',
-        message: `${call.operation}: ${error instanceof Error ? error.message : String(error)}`,
+        message: `${call.operation}: ${errorMessage(error)}`,
         cause: error,
       });
     }

@@ -1,5 +1,5 @@
 // Shared setup of the element tests: a local engine (demo seed, small data) with a chat-capable transport.
-import { oneEvent } from '@open-wc/testing';
+import { fixture, html, oneEvent } from '@open-wc/testing';
 import type { SvcChat } from '../../src/elements/chat/svc-chat.js';
 import type { SvcAiQueryEvent } from '../../src/elements/events.js';
 import {
@@ -10,6 +10,7 @@ import {
   type LocalEngineOptions,
 } from '../../src/engine/index.js';
 import type { HttpTransport } from '../../src/transport/http-transport.js';
+import type { Transport } from '../../src/transport/transport.js';
 import { DEMO, chatTransport, deleteDatabase } from '../engine/helpers.js';
 
 export interface TestSetup {
@@ -52,4 +53,19 @@ export async function completed(el: SvcChat): Promise<SvcAiQueryEvent> {
     const event = (await oneEvent(el, 'svc-ai-query')) as unknown as SvcAiQueryEvent;
     if (event.phase !== 'submitted') return event;
   }
+}
+
+/** <svc-chat> on `transport`, asking as the chatSettings viewer. */
+export function mountChat(transport: Transport): Promise<SvcChat> {
+  return fixture<SvcChat>(html`<svc-chat .transport=${transport} .sessionSettings=${chatSettings}></svc-chat>`);
+}
+
+/** An agent that writes `text`, then waits until the answer is stopped. */
+export function untilStopped(text: string): Agent {
+  return {
+    async *answer(ctx) {
+      yield { final: text };
+      await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+    },
+  };
 }

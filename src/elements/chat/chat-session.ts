@@ -3,13 +3,14 @@
 // render per animation frame however fast lines arrive.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ApiError } from '../../api/errors.js';
+import { ApiError, errorMessage, isAbortError } from '../../api/errors.js';
 import { newMessageId } from '../../api/limits.js';
 import type { ChatSessionSettings, ChatStreamMessage } from '../../api/types.js';
 import { applyChatMessage, finalAnswer, isControlMessage, isFinalAnswer, sortMessages } from '../../transport/chat.js';
 import type { ChatTarget, Transport } from '../../transport/transport.js';
 import type * as Markdown from '../shared/markdown.js';
 import type { StreamingMarkdown } from '../shared/markdown.js';
+import { noTransport } from '../shared/svc-element.js';
 
 type MarkdownModule = typeof Markdown;
 let markdownModule: Promise<MarkdownModule> | undefined;
@@ -117,7 +118,7 @@ export class ChatSession implements ReactiveController {
     const transport = this.options.transport();
     if (!question || this.streaming) return;
     if (!transport) {
-      this.error = 'No transport: give <svc-chat> a transport or place it inside <svc-provider>.';
+      this.error = noTransport('svc-chat');
       this.host.requestUpdate();
       return;
     }
@@ -146,10 +147,7 @@ export class ChatSession implements ReactiveController {
       }
       this.options.onCompleted(question, finalAnswer(this.list)?.content, this.chatId);
     } catch (error) {
-      if (!(error instanceof DOMException && error.name === 'AbortError')) {
-        this.error = error instanceof Error ? error.message : String(error);
-        this.options.onError(question, error);
-      }
+      this.fail(question, error);
     } finally {
       this.streaming = false;
       if (this.controller === controller) this.controller = undefined;
@@ -232,15 +230,19 @@ export class ChatSession implements ReactiveController {
         this.history.add(message.id);
       }
     } catch (error) {
-      if (!(error instanceof DOMException && error.name === 'AbortError')) {
-        this.error = error instanceof Error ? error.message : String(error);
-        this.options.onError(undefined, error);
-      }
+      this.fail(undefined, error);
     } finally {
       this.loading = false;
       if (this.controller === controller) this.controller = undefined;
       this.host.requestUpdate();
     }
+  }
+
+  /** Shows and reports a failure (a stop the user asked for is none). */
+  private fail(question: string | undefined, error: unknown): void {
+    if (isAbortError(error)) return;
+    this.error = errorMessage(error);
+    this.options.onError(question, error);
   }
 
   /** Repeats what failed: loading the thread, or sending the last question. */

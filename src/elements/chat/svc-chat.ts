@@ -240,9 +240,7 @@ export class SvcChat extends SvcConnectedElement {
 
   private async loadAll(id: string, sqlQuery: string): Promise<void> {
     try {
-      const transport = this.activeTransport;
-      if (!transport) throw new Error('No transport: give <svc-chat> a transport or place it inside <svc-provider>.');
-      const result = await transport.cubeSql({ query: sqlQuery });
+      const result = await this.requireTransport().cubeSql({ query: sqlQuery });
       this.loadedRows.set(id, result.data);
       this.requestUpdate();
     } catch (error) {

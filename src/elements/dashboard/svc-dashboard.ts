@@ -15,6 +15,7 @@ import type {
   SchemaColumn,
   TimeGranularity,
 } from '../../api/types.js';
+import { errorMessage } from '../../api/errors.js';
 import { TIME_GRANULARITIES } from '../../api/types.js';
 import { computeGrid, gridOptions, type GridResult } from '../../layout/index.js';
 import {
@@ -160,6 +161,9 @@ export class SvcDashboard extends SvcConnectedElement {
     super.disconnectedCallback();
     this.resizeObserver?.disconnect();
     this.viewObserver?.disconnect();
+    this.observed = new WeakSet();
+    // Apps' message listeners live on window: they go with the element.
+    for (const remove of this.appListeners.splice(0)) remove();
   }
 
   // ─── Loading ───────────────────────────────────────────────────────────────────────────────────────────────
@@ -215,7 +219,7 @@ export class SvcDashboard extends SvcConnectedElement {
         );
       }
     } catch (error) {
-      this.loadError = error instanceof Error ? error.message : String(error);
+      this.loadError = errorMessage(error);
       this.emit(new SvcErrorEvent(error));
     }
   }
@@ -294,11 +298,9 @@ export class SvcDashboard extends SvcConnectedElement {
   }
 
   private async run(id: string, key: string, request: ReportRequest): Promise<void> {
-    const transport = this.activeTransport;
     let patch: Partial<WidgetState>;
     try {
-      if (!transport)
-        throw new Error('No transport: give <svc-dashboard> a transport or place it inside <svc-provider>.');
+      const transport = this.requireTransport();
       const extra = {
         ...(request.filters && { filters: request.filters }),
         ...(request.timeGrain && { timeGrain: request.timeGrain }),
@@ -314,7 +316,7 @@ export class SvcDashboard extends SvcConnectedElement {
         patch = { data: toChartData(result.schema, result.data), loading: false, error: undefined };
       }
     } catch (error) {
-      patch = { loading: false, error: error instanceof Error ? error.message : String(error) };
+      patch = { loading: false, error: errorMessage(error) };
       this.emit(new SvcErrorEvent(error));
     }
     const state = this.widgetStates.get(id);
@@ -370,13 +372,16 @@ export class SvcDashboard extends SvcConnectedElement {
     return this.allWidgets().filter((w) => !inTabs.has(w.id));
   }
 
-  private observe(id: string) {
+  /** Frames the current view observer watches (a new observer, after reconnecting, starts empty). */
+  private observed = new WeakSet<Element>();
+
+  /** Watches a widget frame for coming into view (its data load then). */
+  private observe() {
     return ref((el) => {
-      if (el instanceof HTMLElement && !el.dataset.observed) {
-        el.dataset.observed = '1';
+      if (el instanceof HTMLElement && !this.observed.has(el)) {
+        this.observed.add(el);
         this.viewObserver?.observe(el);
       }
-      void id;
     });
   }
 
@@ -402,7 +407,7 @@ export class SvcDashboard extends SvcConnectedElement {
             height: `${item.height}px`,
             ...widgetStyle(widget),
           })}
-          ${this.observe(widget.id)}
+          ${this.observe()}
         >
           ${this.renderWidget(widget, item.width)}
         </div>`;
@@ -440,9 +445,7 @@ export class SvcDashboard extends SvcConnectedElement {
           return html`<p part="error" class="error" role="alert">Unknown widget type ${text(widget.type)}</p>`;
       }
     } catch (error) {
-      return html`<p part="error" class="error" role="alert">
-        ${error instanceof Error ? error.message : String(error)}
-      </p>`;
+      return html`<p part="error" class="error" role="alert">${errorMessage(error)}</p>`;
     }
   }
 
@@ -516,7 +519,7 @@ export class SvcDashboard extends SvcConnectedElement {
           // A chart that cannot be drawn shows why, like a query that failed.
           const state = this.widgetStates.get(id);
           if (state?.data === data) {
-            state.error = error instanceof Error ? error.message : String(error);
+            state.error = errorMessage(error);
             this.requestUpdate();
           }
           this.emit(new SvcErrorEvent(error));
@@ -746,10 +749,7 @@ export class SvcDashboard extends SvcConnectedElement {
         .load({ query: asRecord(message.query) })
         .then((result) => target.postMessage({ type: 'svc-result', id: message.id, data: result.data }, '*'))
         .catch((error: unknown) =>
-          target.postMessage(
-            { type: 'svc-result', id: message.id, error: error instanceof Error ? error.message : String(error) },
-            '*',
-          ),
+          target.postMessage({ type: 'svc-result', id: message.id, error: errorMessage(error) }, '*'),
         );
     };
     window.addEventListener('message', listener);

@@ -67,6 +67,10 @@ export class SvcElement extends LitElement {
   }
 }
 
+/** What an element without a transport of its own, and outside any provider, says. */
+export const noTransport = (tag: string): string =>
+  `No transport: give <${tag}> a transport or place it inside <svc-provider>.`;
+
 /** An element that talks to the API: through its own `transport`, else the nearest provider's. */
 export class SvcConnectedElement extends SvcElement {
   /** The transport to use instead of the provider's (an HttpTransport over the network or the local engine). */
@@ -75,5 +79,12 @@ export class SvcConnectedElement extends SvcElement {
   /** The transport in use: the element's own, else the provider's. */
   protected get activeTransport(): Transport | undefined {
     return this.transport ?? this.context?.transport;
+  }
+
+  /** The transport in use; throws the element's "no transport" error when there is none. */
+  protected requireTransport(): Transport {
+    const transport = this.activeTransport;
+    if (!transport) throw new Error(noTransport(this.localName));
+    return transport;
   }
 }

@@ -1,7 +1,7 @@
 // The Chat API of the engine: threads in IndexedDB, one producer per thread feeding the stream hub, the agent's two
 // tools run as the user (access policies apply), abort, and the exact stream shape of the spec.
 
-import { ApiError } from '../../api/errors.js';
+import { ApiError, errorMessage } from '../../api/errors.js';
 import {
   CUTOFF_MESSAGE_ID,
   FINAL_GRAPH_NODE,
@@ -191,7 +191,7 @@ export class ChatService {
         }
       }
     } catch (error) {
-      if (!run.abort.signal.aborted) failure = error instanceof Error ? error.message : String(error);
+      if (!run.abort.signal.aborted) failure = errorMessage(error);
     }
     if (working.thinking || working.content) {
       const message: ChatStreamMessage = {
@@ -295,7 +295,7 @@ export class ChatService {
         ...(input.vegaSpec !== undefined && { vegaSpec: input.vegaSpec }),
       };
     } catch (error) {
-      return { ...echo, error: error instanceof Error ? error.message : String(error) };
+      return { ...echo, error: errorMessage(error) };
     }
   }
 

@@ -1,14 +1,14 @@
 // <svc-chat> robustness on real streams from the local engine: a dropped connection resubscribes with the same
 // messageId without doubling anything, malformed lines are skipped and reported, and a recorded 5,000-delta stream
 // replayed as a network would deliver it renders the same DOM as the final message rendered at once.
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../src/elements/chat/svc-chat.js';
 import type { SvcChat } from '../../../src/elements/chat/svc-chat.js';
 import type { SvcErrorEvent } from '../../../src/elements/events.js';
 import type { Agent } from '../../../src/engine/index.js';
 import { DEMO, chatTransport } from '../../engine/helpers.js';
 import { longMarkdownAnswer, splitIntoDeltas } from '../../fixtures/long-answer.js';
-import { chatSettings, completed, engineAndTransport } from '../helpers.js';
+import { completed, engineAndTransport, mountChat } from '../helpers.js';
 
 type Fetch = (request: Request) => Promise<Response>;
 const isChat = (request: Request) => request.url.endsWith('/stream-chat-state');
@@ -61,9 +61,7 @@ describe('<svc-chat> streams', function () {
       );
     });
     try {
-      const el = await fixture<SvcChat>(
-        html`<svc-chat .transport=${setup.transport} .sessionSettings=${chatSettings}></svc-chat>`,
-      );
+      const el = await mountChat(setup.transport);
       const done = completed(el);
       void el.send('count to forty');
       expect((await done).phase).to.equal('completed');
@@ -97,9 +95,7 @@ describe('<svc-chat> streams', function () {
       return new Response(lines.join('\n'), response);
     });
     try {
-      const el = await fixture<SvcChat>(
-        html`<svc-chat .transport=${setup.transport} .sessionSettings=${chatSettings}></svc-chat>`,
-      );
+      const el = await mountChat(setup.transport);
       const reported = oneEvent(el, 'svc-error') as unknown as Promise<SvcErrorEvent>;
       const done = completed(el);
       void el.send('hello');
@@ -143,9 +139,7 @@ describe('<svc-chat> streams', function () {
       },
     });
     try {
-      const liveEl = await fixture<SvcChat>(
-        html`<svc-chat .transport=${live.transport} .sessionSettings=${chatSettings}></svc-chat>`,
-      );
+      const liveEl = await mountChat(live.transport);
       await liveEl.send('the long report');
       await waitUntil(() => recorded, 'the recorded stream');
       const lines = recorded.split('\n').filter(Boolean);
@@ -170,13 +164,9 @@ describe('<svc-chat> streams', function () {
         },
         { apiKey: DEMO.adminKey },
       );
-      const replayed = await fixture<SvcChat>(
-        html`<svc-chat .transport=${replay} .sessionSettings=${chatSettings}></svc-chat>`,
-      );
+      const replayed = await mountChat(replay);
       await replayed.send('the long report');
-      const whole = await fixture<SvcChat>(
-        html`<svc-chat .transport=${atOnce.transport} .sessionSettings=${chatSettings}></svc-chat>`,
-      );
+      const whole = await mountChat(atOnce.transport);
       await whole.send('the long report');
       await Promise.all([liveEl.updateComplete, replayed.updateComplete, whole.updateComplete]);
 

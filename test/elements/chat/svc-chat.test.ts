@@ -4,7 +4,7 @@ import '../../../src/elements/chat/svc-chat.js';
 import type { SvcChat } from '../../../src/elements/chat/svc-chat.js';
 import type { SvcAiQueryEvent } from '../../../src/elements/events.js';
 import type { Agent } from '../../../src/engine/index.js';
-import { chatSettings as settings, completed, engineAndTransport } from '../helpers.js';
+import { chatSettings as settings, completed, engineAndTransport, mountChat, untilStopped } from '../helpers.js';
 
 describe('<svc-chat>', function () {
   this.timeout(60_000);
@@ -13,9 +13,7 @@ describe('<svc-chat>', function () {
     const setup = await engineAndTransport();
     const { transport } = setup;
     try {
-      const el = await fixture<SvcChat>(
-        html`<svc-chat .transport=${transport} .sessionSettings=${settings}></svc-chat>`,
-      );
+      const el = await mountChat(transport);
       const done = completed(el);
       await el.send('revenue by region');
       const event = await done;
@@ -58,9 +56,7 @@ describe('<svc-chat>', function () {
     const setup = await engineAndTransport(agent);
     const { transport } = setup;
     try {
-      const el = await fixture<SvcChat>(
-        html`<svc-chat .transport=${transport} .sessionSettings=${settings}></svc-chat>`,
-      );
+      const el = await mountChat(transport);
       const sending = el.send('orders by status');
       const root = el.shadowRoot!;
       await waitUntil(() => root.querySelectorAll('[part="result-table"] tbody tr').length > 0, 'the result table', {
@@ -83,18 +79,10 @@ describe('<svc-chat>', function () {
   });
 
   it('Stop ends the answer and leaves a thread that takes the next question', async () => {
-    const agent: Agent = {
-      async *answer(ctx) {
-        yield { final: 'Partial ' };
-        await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
-      },
-    };
-    const setup = await engineAndTransport(agent);
+    const setup = await engineAndTransport(untilStopped('Partial '));
     const { transport } = setup;
     try {
-      const el = await fixture<SvcChat>(
-        html`<svc-chat .transport=${transport} .sessionSettings=${settings}></svc-chat>`,
-      );
+      const el = await mountChat(transport);
       const first = el.send('long question');
       await new Promise((r) => setTimeout(r, 300));
       await el.abort();
@@ -131,9 +119,7 @@ describe('<svc-chat>', function () {
     const { transport } = setup;
     try {
       delete (window as { __chatXss?: unknown }).__chatXss;
-      const el = await fixture<SvcChat>(
-        html`<svc-chat .transport=${transport} .sessionSettings=${settings}></svc-chat>`,
-      );
+      const el = await mountChat(transport);
       await el.send(payloads.join(' '));
       await el.updateComplete;
       await new Promise((r) => setTimeout(r, 100));
@@ -178,18 +164,10 @@ describe('<svc-chat> keyboard', function () {
 
   it('Enter sends, Shift+Enter adds a line, Escape stops the answer', async () => {
     const { sendKeys } = await import('@web/test-runner-commands');
-    const agent: Agent = {
-      async *answer(ctx) {
-        yield { final: 'Working ' };
-        await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
-      },
-    };
-    const setup = await engineAndTransport(agent);
+    const setup = await engineAndTransport(untilStopped('Working '));
     const { transport } = setup;
     try {
-      const el = await fixture<SvcChat>(
-        html`<svc-chat .transport=${transport} .sessionSettings=${settings}></svc-chat>`,
-      );
+      const el = await mountChat(transport);
       const input = el.shadowRoot!.querySelector('textarea')!;
       input.focus();
       await sendKeys({ type: 'first line' });
@@ -287,9 +265,7 @@ describe('<svc-chat> results', function () {
       downloads.push({ href: this.href, name: this.download });
     };
     try {
-      const el = await fixture<SvcChat>(
-        html`<svc-chat .transport=${transport} .sessionSettings=${settings}></svc-chat>`,
-      );
+      const el = await mountChat(transport);
       await el.send('orders by product');
       await el.updateComplete;
       const card = el.shadowRoot!.querySelector('[part="tool-call"]')!;
