@@ -6,15 +6,15 @@ import { defineConfig, type Plugin } from 'vite';
 import { LIBPG_QUERY_LOADER, libpgQueryToEsm } from './scripts/libpg-query-esm.mjs';
 
 /** Serves and bundles libpg-query's CommonJS loader as an ES module (see scripts/libpg-query-esm.mjs). */
-const libpgQueryEsm: Plugin = {
+const libpgQueryEsm = (options: { ignoreWasmUrl?: boolean } = {}): Plugin => ({
   name: 'libpg-query-esm',
   enforce: 'pre',
   transform(code, id) {
     return (LIBPG_QUERY_LOADER as RegExp).test(id.split('?')[0])
-      ? (libpgQueryToEsm as (c: string) => string)(code)
+      ? { code: (libpgQueryToEsm as (c: string, o: object) => string)(code, options), map: null }
       : undefined;
   },
-};
+});
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies?: Record<string, string>;
@@ -25,40 +25,42 @@ const external = (id: string): boolean =>
   id.startsWith('node:') || runtimeDeps.some((dep) => id === dep || id.startsWith(`${dep}/`));
 
 /**
- * Library build: DuckDB's worker and wasm are not inlined (lib mode would base64 them into a 46 MB chunk). The source
- * points at them in node_modules; here they become files beside the chunk, referenced relatively, so a consumer's
- * bundler copies them as assets.
+ * Library build: the wasm files and DuckDB's worker are not inlined (lib mode would base64 them into a 46 MB chunk).
+ * The source points at them in node_modules; here they become files of dist/ — DuckDB's beside the engine's chunk,
+ * libpg-query's beside the SQL parser's worker in dist/assets — referenced as `new URL('./file', import.meta.url)`,
+ * the form a consumer's bundler (Vite, webpack, Parcel) recognises and copies as an asset. `/* @vite-ignore *\/`
+ * keeps this build's own asset handling off them and is removed from the output.
  */
 const DUCKDB_FILES = ['duckdb-eh.wasm', 'duckdb-browser-eh.worker.js'];
-const duckdbAssets: Plugin = {
-  name: 'duckdb-assets',
+const IGNORE = '/* @vite-ignore */';
+const libraryAssets: Plugin = {
+  name: 'library-assets',
   enforce: 'pre',
   transform(code, id) {
     if (!id.endsWith('/engine/data/duckdb-browser.ts')) return undefined;
     return code.replace(
       /new URL\(\s*'\.\.\/\.\.\/\.\.\/node_modules\/@duckdb\/duckdb-wasm\/dist\/([\w.-]+)',\s*import\.meta\.url,?\s*\)/g,
       (_, file: string) => {
-        if (!DUCKDB_FILES.includes(file)) throw new Error(`duckdb-assets: unexpected file ${file}`);
-        return `new URL(/* @vite-ignore */ ${JSON.stringify(`./${file}`)}, import.meta.url)`;
+        if (!DUCKDB_FILES.includes(file)) throw new Error(`library-assets: unexpected file ${file}`);
+        return `new URL(${IGNORE} ${JSON.stringify(`./${file}`)}, import.meta.url)`;
       },
     );
+  },
+  renderChunk(code) {
+    // Vite writes the worker's URL as new URL(new URL("assets/w.js", import.meta.url).href, "" + import.meta.url).
+    const plain = code
+      .replace(
+        /new URL\(\s*(?:\/\* @vite-ignore \*\/\s*)?new URL\("(assets\/[\w.-]+\.js)", import\.meta\.url\)\.href,\s*"" \+ import\.meta\.url\s*\)/g,
+        'new URL("./$1", import.meta.url)',
+      )
+      .replace(/\/\* @vite-ignore \*\/\s*/g, '');
+    return plain === code ? null : { code: plain, map: null };
   },
   generateBundle() {
     for (const file of DUCKDB_FILES) {
       const source = readFileSync(new URL(`./node_modules/@duckdb/duckdb-wasm/dist/${file}`, import.meta.url));
       this.emitFile({ type: 'asset', fileName: file, source });
     }
-  },
-};
-
-/**
- * The demo build: libpg-query's loader (made an ES module by libpgQueryEsm) looks for `libpg-query.wasm` beside
- * the chunk it ends up in (Vite puts chunks in assets/), so the wasm is emitted there under its own name.
- */
-const libpgQueryWasm: Plugin = {
-  name: 'libpg-query-wasm',
-  apply: 'build',
-  generateBundle() {
     this.emitFile({
       type: 'asset',
       fileName: 'assets/libpg-query.wasm',
@@ -67,12 +69,31 @@ const libpgQueryWasm: Plugin = {
   },
 };
 
+/**
+ * The built demo is served with a strict Content-Security-Policy on its pages (the e2e test checks that nothing
+ * violates it). Only documents carry it: the wasm of DuckDB and of the SQL parser compiles in workers, which get the
+ * policy of their own response, so the pages need no 'wasm-unsafe-eval'.
+ */
+export const DEMO_CSP = "script-src 'self'; object-src 'none'";
+const strictCsp: Plugin = {
+  name: 'demo-strict-csp',
+  configurePreviewServer(server) {
+    server.middlewares.use((req, res, next) => {
+      const path = (req.url ?? '/').split('?')[0];
+      if (path.endsWith('/') || path.endsWith('.html')) res.setHeader('Content-Security-Policy', DEMO_CSP);
+      next();
+    });
+  },
+};
+
 export default defineConfig(({ command, mode }) => {
   if (command === 'serve' || mode === 'demo') {
     return {
       root: 'demo',
-      plugins: [libpgQueryEsm, libpgQueryWasm],
+      plugins: [libpgQueryEsm(), strictCsp],
       optimizeDeps: { exclude: ['libpg-query', '@duckdb/duckdb-wasm'] },
+      // The SQL parser's worker (src/engine/data/pg-parser.worker.ts) bundles libpg-query too.
+      worker: { format: 'es', plugins: () => [libpgQueryEsm()] },
       publicDir: false,
       build: {
         outDir: '../dist-demo',
@@ -87,7 +108,10 @@ export default defineConfig(({ command, mode }) => {
     };
   }
   return {
-    plugins: [duckdbAssets],
+    plugins: [libraryAssets],
+    // The parser's worker is a file of its own in dist/assets (with its wasm), found relative to the engine's chunk.
+    base: './',
+    worker: { format: 'es', plugins: () => [libpgQueryEsm({ ignoreWasmUrl: true }), libraryAssets] },
     build: {
       lib: {
         entry: {

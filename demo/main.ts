@@ -3,11 +3,11 @@
 // viewer's session, exactly as in a real embed.
 import '../src/index.js';
 import type { SvcDashboard, SvcProvider } from '../src/index.js';
-import { DEMO, createLocalEngine, type LocalEngine } from '../src/engine/index.js';
-import { ApiError, HttpTransport } from '../src/transport/index.js';
+import { DEMO, createLocalEngine, type EngineProgress, type LocalEngine } from '../src/engine/index.js';
+import { HttpTransport } from '../src/transport/index.js';
+import { setUpCreatorPanel } from './creator.js';
 import { demoWorkbook } from './dashboard.js';
-
-const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
+import { $, describeError as describe } from './util.js';
 const status = $<HTMLParagraphElement>('#engine-status');
 const log = $<HTMLOListElement>('#engine-log');
 const provider = $<SvcProvider>('#provider');
@@ -31,13 +31,6 @@ function step(title: string, value: unknown): void {
   log.append(item);
 }
 
-const describe = (error: unknown) =>
-  error instanceof ApiError
-    ? `${error.status}: ${error.message}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
-
 function fillPreset(): void {
   const preset = PRESETS[$<HTMLSelectElement>('#preset').value as keyof typeof PRESETS];
   $<HTMLInputElement>('#external-id').value = preset.externalId;
@@ -48,6 +41,7 @@ function fillPreset(): void {
 
 let engine: LocalEngine;
 let backend: HttpTransport;
+const refreshTenant = setUpCreatorPanel(() => backend);
 
 /** Publishes the demo dashboard (upsert by slug, then publish) and shows it. */
 async function publish(slug: string, input: object): Promise<string> {
@@ -96,12 +90,26 @@ async function main(): Promise<void> {
   fillPreset();
   $<HTMLTextAreaElement>('#workbook').value = JSON.stringify(demoWorkbook, null, 2);
   const started = performance.now();
-  engine = await createLocalEngine({ seed: 'demo', name: 'svc-demo' });
+  let ready = false;
+  // What the engine does on the first visit (DuckDB, the demo data), as it happens.
+  const onProgress = (p: EngineProgress) => {
+    if (ready) return;
+    status.textContent =
+      p.phase === 'duckdb'
+        ? 'Starting DuckDB (wasm, in a worker)…'
+        : p.phase === 'generate'
+          ? `Generating the demo data: ${p.rows.toLocaleString('en-US')} orders (first visit only)…`
+          : p.phase === 'load'
+            ? `Loading table ${p.table} into DuckDB (${p.done + 1} of ${p.total})…`
+            : 'Data ready; drawing the dashboard…';
+  };
+  engine = await createLocalEngine({ seed: 'demo', name: 'svc-demo', onProgress });
   backend = new HttpTransport({ baseUrl: BASE, fetch: engine.fetch, auth: { apiKey: DEMO.adminKey } });
   provider.fetch = engine.fetch;
   dashboard.addEventListener(
     'svc-dashboard-loaded',
     (e) => {
+      ready = true;
       status.textContent = `Ready in ${Math.round(performance.now() - started)} ms (dashboard: ${e.widgetCount} widgets).`;
     },
     { once: true },
@@ -112,8 +120,8 @@ async function main(): Promise<void> {
     'Top 5 products by revenue',
   ];
   await startSession();
-  status.textContent = 'Publishing the demo dashboard, loading DuckDB and the demo data (first visit only)…';
-  await publish('sales-overview', demoWorkbook);
+  status.textContent = 'Publishing the demo dashboard…';
+  await Promise.all([publish('sales-overview', demoWorkbook), refreshTenant()]);
 }
 
 $('#preset').addEventListener('change', fillPreset);

@@ -1,11 +1,21 @@
-// `npm run build` produces dist/ with the four entries of package.json, their types, and runtime deps external.
+// `npm run build` produces dist/ with the four entries of package.json, their types, and runtime deps external; the
+// engine works from it in Node, and in a host app that its own Vite bundles (test/fixtures/consumer-app): served
+// with the strict Content-Security-Policy `script-src 'self'; object-src 'none'` in Debian's Chromium, the SQL API
+// runs with its parser and DuckDB in workers. The host's bundler finds the workers and wasm files by their
+// `new URL(…, import.meta.url)` and copies them: no plugin, no rewrite, no CSP relaxation on the host's side.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
 import { build } from 'vite';
+// @ts-expect-error -- plain JS module shared with the test runner
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { DEMO_CSP } from '../vite.config.js';
 import type * as EngineModule from '../src/engine/index.js';
 import type * as TransportModule from '../src/transport/index.js';
 
@@ -105,5 +115,90 @@ describe('library build', () => {
         Promise.resolve(new Response(JSON.stringify([{ id: 1, name: req.headers.get('authorization') }]))),
     });
     assert.deepEqual(await t.listDeployments(), [{ id: 1, name: 'Bearer k' }]);
+  });
+
+  describe('in a host app bundled by its own Vite, under a strict CSP', { timeout: 240_000 }, () => {
+    const app = join(root, 'test/fixtures/consumer-app');
+    let site: string;
+    let server: Server | undefined;
+    const TYPES: Record<string, string> = {
+      '.html': 'text/html',
+      '.js': 'text/javascript',
+      '.wasm': 'application/wasm',
+    };
+
+    before(async () => {
+      site = join(out, 'host-app');
+      await build({
+        root: app,
+        configFile: false,
+        logLevel: 'silent',
+        resolve: {
+          alias: { 'svc-elements/engine': join(out, 'engine.js'), 'svc-elements/transport': join(out, 'transport.js') },
+        },
+        worker: { format: 'es' },
+        build: { outDir: site, emptyOutDir: true, target: 'es2022' },
+      });
+      // Only pages carry the policy, as hosts usually send it.
+      server = createServer((req, res) => {
+        const path = new URL(req.url ?? '/', 'http://host').pathname;
+        const file = join(site, path.endsWith('/') ? `${path}index.html` : path);
+        if (!file.startsWith(site) || !existsSync(file)) return res.writeHead(404).end();
+        const headers: Record<string, string> = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
+        if (file.endsWith('.html')) headers['content-security-policy'] = DEMO_CSP;
+        res.writeHead(200, headers).end(readFileSync(file));
+      });
+      await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    });
+
+    after(() => server?.close());
+
+    it("the host's build copies the engine's workers and wasm files", () => {
+      const assets = readdirSync(join(site, 'assets'));
+      for (const file of [/^duckdb-eh-.*\.wasm$/, /^duckdb-browser-eh\.worker-.*\.js$/, /^libpg-query-.*\.wasm$/]) {
+        assert.ok(
+          assets.some((a) => file.test(a)),
+          `${String(file)} among ${assets.join(', ')}`,
+        );
+      }
+    });
+
+    it('runs the SQL API with the parser and DuckDB in workers, violating nothing', async () => {
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM_PATH as string,
+        args: CHROMIUM_ARGS as string[],
+      });
+      try {
+        const page = await browser.newPage();
+        const problems: string[] = [];
+        page.on('console', (m) => {
+          if (m.type() === 'error') problems.push(m.text());
+        });
+        page.on('pageerror', (e) => problems.push(e.message));
+        await page.addInitScript(() =>
+          document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.violatedDirective}`)),
+        );
+        const response = await page.goto(`http://127.0.0.1:${(server!.address() as AddressInfo).port}/`);
+        assert.equal(response?.headers()['content-security-policy'], DEMO_CSP);
+        await page.waitForFunction(() => document.querySelector('#out')?.textContent !== 'Starting…', null, {
+          timeout: 120_000,
+        });
+        const text = (await page.textContent('#out')) ?? '';
+        assert.ok(!text.startsWith('FAILED'), text);
+        const { rows, syntax } = JSON.parse(text) as { rows: [string, number][]; syntax: string };
+        assert.deepEqual(
+          rows.map((r) => r[0]),
+          ['cancelled', 'completed', 'processing', 'returned', 'shipped'],
+        );
+        assert.equal(
+          rows.reduce((sum, r) => sum + Number(r[1]), 0),
+          200_000,
+        );
+        assert.match(syntax, /^400 SQL syntax error: syntax error at or near "SELEC"/);
+        assert.deepEqual(problems, []);
+      } finally {
+        await browser.close();
+      }
+    });
   });
 });

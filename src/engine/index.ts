@@ -9,12 +9,12 @@ import { createLocalAnalystAgent } from './chat/agent/local-analyst.js';
 import { ChatService } from './chat/service.js';
 import { DataService } from './data/service.js';
 import { createApp } from './http/app.js';
-import type { LocalEngine, LocalEngineOptions } from './options.js';
+import type { EngineProgress, LocalEngine, LocalEngineOptions } from './options.js';
 import { openEngineDb } from './store/db.js';
 import type { StoreName } from './store/schema.js';
 import { applySeed } from './store/seed.js';
 
-export type { EngineHooks, EngineSeed, LocalEngine, LocalEngineOptions } from './options.js';
+export type { EngineHooks, EngineProgress, EngineSeed, LocalEngine, LocalEngineOptions } from './options.js';
 export type { AccessPolicy, Cube, DataModel, View } from './data/model-types.js';
 export type { Agent, AgentContext, AgentEvent } from './chat/agent/types.js';
 export { createLocalAnalystAgent } from './chat/agent/local-analyst.js';
@@ -36,7 +36,14 @@ export async function createLocalEngine(options: LocalEngineOptions = {}): Promi
   const now = options.now ?? Date.now;
   const seed = options.seed === 'demo' ? demoSeed : options.seed;
   const db = await openEngineDb(factory, options.name ?? 'svc-engine');
-  const ctx: EngineContext = { db, now, hooks: options.hooks ?? {}, cache: new ReadCache() };
+  const progress = (event: EngineProgress) => {
+    try {
+      options.onProgress?.(event);
+    } catch (error) {
+      console.warn('svc-engine: onProgress threw', error);
+    }
+  };
+  const ctx: EngineContext = { db, now, hooks: options.hooks ?? {}, cache: new ReadCache(), progress };
   if (seed) await applySeed(db, seed, now());
   const data = new DataService(ctx);
   const chat = new ChatService(ctx, data, options.agent ?? createLocalAnalystAgent());

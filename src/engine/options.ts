@@ -40,6 +40,17 @@ export interface EngineHooks {
   beforeUpsertApply?(info: { deploymentId: number; slug: string; decision: 'create' | 'update' }): Promise<void> | void;
 }
 
+/**
+ * What the engine is doing while the data plane warms up (ours, not in §5): `duckdb` once DuckDB starts (wasm, in a
+ * worker in browsers), `generate` while the demo seed's rows are generated (first run only), `load` per table read
+ * into DuckDB, `ready` when queries can run. For progress displays; the first data request triggers it.
+ */
+export type EngineProgress =
+  | { phase: 'duckdb' }
+  | { phase: 'generate'; rows: number }
+  | { phase: 'load'; table: string; done: number; total: number }
+  | { phase: 'ready' };
+
 export interface LocalEngineOptions {
   /** Default: globalThis.indexedDB. In Node pass one, e.g. fake-indexeddb's. */
   indexedDB?: IDBFactory;
@@ -52,6 +63,8 @@ export interface LocalEngineOptions {
   /** The chat agent. Default: the local analyst agent. */
   agent?: Agent;
   hooks?: EngineHooks;
+  /** Progress of the data plane's start (ours, not in §5). */
+  onProgress?: (progress: EngineProgress) => void;
 }
 
 /** The local engine: an HTTP server that lives in-process. Its functions are bound: pass `engine.fetch` around. */

@@ -1,18 +1,35 @@
 // End to end: the built demo (vite build --mode demo, served by vite preview) in Debian's Chromium through
 // playwright-core — the newcomer's path (open, pick a viewer, see the dashboard, ask a question, see a chart), no
-// request leaves the page's origin, no console errors, axe finds nothing; screenshots go to test-results/e2e/.
+// request leaves the page's origin, no console errors, axe finds nothing, and every page is served with the strict
+// Content-Security-Policy `script-src 'self'; object-src 'none'` and violates it nowhere; screenshots go to
+// test-results/e2e/.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 // @ts-expect-error -- plain JS module shared with the test runner
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { DEMO_CSP } from '../../vite.config.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const PORT = 4179;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SHOTS = `${root}test-results/e2e`;
+
+/** Opens a page of the demo, checks it came with the strict policy, and waits for `ready`. */
+async function open(page: Page, path: string, ready: () => boolean): Promise<void> {
+  const response = await page.goto(`${ORIGIN}${path}`);
+  assert.equal(response?.headers()['content-security-policy'], DEMO_CSP, `${path} is served with the strict CSP`);
+  await page.waitForFunction(ready, null, { timeout: 120_000 });
+}
+
+/** axe-core through DevTools evaluation: an inline <script> would be (rightly) refused by the page's policy. */
+const injectAxe = (page: Page) => page.evaluate(readFileSync(`${root}node_modules/axe-core/axe.min.js`, 'utf8'));
+
+const engineReady = () => !!document.querySelector('#engine-status')?.textContent?.startsWith('Ready');
+const cspViolations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
 async function waitForServer(url: string, ms: number): Promise<void> {
   const until = Date.now() + ms;
@@ -53,6 +70,14 @@ describe('demo, end to end', { timeout: 240_000 }, () => {
       if (m.type() === 'error') consoleErrors.push(m.text());
     });
     page.on('pageerror', (e) => consoleErrors.push(e.message));
+    // Every violation of the page's policy, in the page and in its frames.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
+    });
     // Offline: anything that is not the page's own origin is refused and recorded.
     await page.route('**/*', (route) => {
       const url = route.request().url();
@@ -68,10 +93,7 @@ describe('demo, end to end', { timeout: 240_000 }, () => {
   });
 
   it('the newcomer path: the demo loads, a viewer sees their dashboard, a question gets a chart', async () => {
-    await page.goto(`${ORIGIN}/`);
-    await page.waitForFunction(() => document.querySelector('#engine-status')?.textContent?.startsWith('Ready'), null, {
-      timeout: 120_000,
-    });
+    await open(page, '/', engineReady);
     const dashboard = page.locator('svc-dashboard');
     await dashboard.locator('[data-widget-id="by-region"] [part="chart"] svg').waitFor({ timeout: 60_000 });
     // Eva (sales EU) sees one region.
@@ -103,14 +125,13 @@ describe('demo, end to end', { timeout: 240_000 }, () => {
 
     assert.deepEqual(foreignRequests, [], 'no request leaves the page’s origin');
     assert.deepEqual(consoleErrors, [], 'no console errors');
+    // DuckDB and the SQL parser compiled their wasm in workers: the page's policy needed no relaxation.
+    assert.deepEqual(await cspViolations(page), [], 'nothing violates the strict CSP');
   });
 
   it('the gallery shows every element’s states in light and dark, axe-clean, without console errors', async () => {
     const errorsBefore = consoleErrors.length;
-    await page.goto(`${ORIGIN}/gallery.html`);
-    await page.waitForFunction(() => document.querySelector('#gallery-status')?.textContent === 'Ready.', null, {
-      timeout: 120_000,
-    });
+    await open(page, '/gallery.html', () => document.querySelector('#gallery-status')?.textContent === 'Ready.');
     const answered = page.locator('.answered-chat [part~="answer"]');
     assert.equal(await answered.count(), 2);
     await page
@@ -118,7 +139,7 @@ describe('demo, end to end', { timeout: 240_000 }, () => {
       .first()
       .waitFor({ timeout: 30_000 });
     await page.screenshot({ path: `${SHOTS}/4-gallery.png`, fullPage: true });
-    await page.addScriptTag({ path: `${root}node_modules/axe-core/axe.min.js` });
+    await injectAxe(page);
     const violations = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } })
         .axe;
@@ -129,14 +150,54 @@ describe('demo, end to end', { timeout: 240_000 }, () => {
     const errors = consoleErrors.slice(errorsBefore).filter((e) => !e.includes('404'));
     assert.deepEqual(errors, []);
     assert.deepEqual(foreignRequests, []);
+    assert.deepEqual(await cspViolations(page), []);
+  });
+
+  it('creator mode: definitions are bootstrapped idempotently, listed, deleted, and a type never changes', async () => {
+    await open(page, '/', engineReady);
+    const groups = page.locator('#tenant-groups tbody');
+    const attributes = page.locator('#tenant-attributes tbody');
+    const status = page.locator('#creator-status');
+    const names = async (body: typeof groups) => (await body.locator('tr td:first-child').allTextContents()).sort();
+
+    for (let run = 0; run < 2; run++) {
+      await status.evaluate((el) => (el.textContent = ''));
+      await page.click('#creator-form button[type="submit"]');
+      await page.waitForFunction(() =>
+        document.querySelector('#creator-status')?.textContent?.startsWith('Creator-mode session'),
+      );
+      await page.waitForFunction(() => document.querySelectorAll('#tenant-groups tbody button').length >= 2);
+      // Twice the same request: the same end state.
+      assert.deepEqual(await names(groups), ['acme-analysts', 'acme-managers']);
+      assert.deepEqual(await names(attributes), ['seniority', 'team']);
+    }
+    assert.equal(await attributes.locator('tr', { hasText: 'seniority' }).locator('td').nth(1).textContent(), 'number');
+
+    await page.getByRole('button', { name: 'Delete group acme-managers' }).click();
+    await page.waitForFunction(
+      () => document.querySelector('#creator-status')?.textContent === 'Deleted group acme-managers.',
+    );
+    await page.waitForFunction(() => document.querySelectorAll('#tenant-groups tbody button').length === 1);
+    assert.deepEqual(await names(groups), ['acme-analysts']);
+
+    // A definition's type cannot change: the service refuses, nothing changes.
+    await page.fill('#attribute-defs', 'team: number');
+    await page.click('#creator-form button[type="submit"]');
+    await page.waitForFunction(() =>
+      /cannot change type/.test(document.querySelector('#creator-status')?.textContent ?? ''),
+    );
+    assert.deepEqual(await names(attributes), ['seniority', 'team']);
+    // An unknown type is caught before any request.
+    await page.fill('#attribute-defs', 'team: text');
+    await page.click('#creator-form button[type="submit"]');
+    assert.match((await status.textContent()) ?? '', /Attribute line 1: type "text" is not one of string, number/);
+    await page.screenshot({ path: `${SHOTS}/5-creator-mode.png`, fullPage: true });
+    assert.deepEqual(await cspViolations(page), []);
   });
 
   it('axe finds no violations on the playground', async () => {
-    await page.goto(`${ORIGIN}/`);
-    await page.waitForFunction(() => document.querySelector('#engine-status')?.textContent?.startsWith('Ready'), null, {
-      timeout: 120_000,
-    });
-    await page.addScriptTag({ path: `${root}node_modules/axe-core/axe.min.js` });
+    await open(page, '/', engineReady);
+    await injectAxe(page);
     const violations = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } })
         .axe;

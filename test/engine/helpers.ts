@@ -6,6 +6,7 @@ import {
   createLocalEngine,
   DEMO,
   type EngineHooks,
+  type EngineProgress,
   type EngineSeed,
   type LocalEngine,
 } from '../../src/engine/index.js';
@@ -36,11 +37,22 @@ export interface TestEngine {
 let counter = 0;
 
 export async function testEngine(
-  options: { seed?: 'demo' | EngineSeed; hooks?: EngineHooks; name?: string } = {},
+  options: {
+    seed?: 'demo' | EngineSeed;
+    hooks?: EngineHooks;
+    name?: string;
+    onProgress?: (p: EngineProgress) => void;
+  } = {},
 ): Promise<TestEngine> {
   const name = options.name ?? `svc-test-${Date.now()}-${++counter}-${Math.random().toString(36).slice(2)}`;
   const clock = manualClock();
-  const engine = await createLocalEngine({ name, seed: options.seed ?? 'demo', now: clock.now, hooks: options.hooks });
+  const engine = await createLocalEngine({
+    name,
+    seed: options.seed ?? 'demo',
+    now: clock.now,
+    hooks: options.hooks,
+    onProgress: options.onProgress,
+  });
   const as = (auth: Credentials) =>
     new HttpTransport({
       baseUrl: 'https://local.svc',

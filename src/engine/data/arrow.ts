@@ -12,7 +12,6 @@ import {
   makeData,
   makeVector,
   tableToIPC,
-  vectorFromArray,
   type Vector,
 } from 'apache-arrow';
 
@@ -27,61 +26,95 @@ export type Column =
   /** A dictionary-encoded string column: `codes` index into `dictionary`; -1 is null. */
   | { name: string; kind: 'dictionary'; codes: Int32Array; dictionary: string[] };
 
-function dictionaryVector(codes: Int32Array, dictionary: string[]): Vector {
-  const type = new Dictionary(new Utf8(), new Int32());
-  let nullCount = 0;
-  for (const c of codes) if (c < 0) nullCount++;
-  let nullBitmap: Uint8Array | undefined;
-  if (nullCount > 0) {
-    nullBitmap = new Uint8Array(Math.ceil(codes.length / 8));
-    codes.forEach((c, i) => {
-      if (c >= 0) nullBitmap![i >> 3] |= 1 << (i & 7);
-    });
+// Vectors here are built from buffers with makeData, never with Arrow's builders (vectorFromArray): those compile
+// their null checks with `Function`, which a page's Content-Security-Policy without 'unsafe-eval' refuses.
+
+/** A bitmap of `length` bits, set where `isSet`, and how many are set. */
+function bits(length: number, isSet: (i: number) => boolean): { count: number; bitmap: Uint8Array } {
+  const bitmap = new Uint8Array(Math.ceil(length / 8));
+  let count = 0;
+  for (let i = 0; i < length; i++) {
+    if (!isSet(i)) continue;
+    bitmap[i >> 3] |= 1 << (i & 7);
+    count++;
   }
-  const data = makeData({
-    type,
-    length: codes.length,
-    nullCount,
-    nullBitmap,
-    data: codes.map((c) => Math.max(c, 0)),
-    dictionary: vectorFromArray(dictionary, new Utf8()),
+  return { count, bitmap };
+}
+
+/** The null count and, when there are nulls, Arrow's validity bitmap. */
+function validity(length: number, isValid: (i: number) => boolean): { nullCount: number; nullBitmap?: Uint8Array } {
+  const { count, bitmap } = bits(length, isValid);
+  return count < length ? { nullCount: length - count, nullBitmap: bitmap } : { nullCount: 0 };
+}
+
+function utf8Vector(values: readonly (string | null)[]): Vector<Utf8> {
+  const encoder = new TextEncoder();
+  const offsets = new Int32Array(values.length + 1);
+  let bytes = new Uint8Array(Math.max(64, values.length * 8));
+  let end = 0;
+  values.forEach((value, i) => {
+    if (value) {
+      // A UTF-16 code unit takes at most 3 bytes of UTF-8.
+      if (end + value.length * 3 > bytes.length) {
+        const grown = new Uint8Array(Math.max(bytes.length * 2, end + value.length * 3));
+        grown.set(bytes.subarray(0, end));
+        bytes = grown;
+      }
+      end += encoder.encodeInto(value, bytes.subarray(end)).written;
+    }
+    offsets[i + 1] = end;
   });
-  return makeVector(data);
+  const data = bytes.slice(0, end);
+  const type = new Utf8();
+  return makeVector(
+    makeData({
+      type,
+      length: values.length,
+      ...validity(values.length, (i) => values[i] !== null),
+      valueOffsets: offsets,
+      data,
+    }),
+  );
+}
+
+function dictionaryVector(codes: Int32Array, dictionary: string[]): Vector {
+  return makeVector(
+    makeData({
+      type: new Dictionary(new Utf8(), new Int32()),
+      length: codes.length,
+      ...validity(codes.length, (i) => codes[i] >= 0),
+      data: codes.map((c) => Math.max(c, 0)),
+      dictionary: utf8Vector(dictionary),
+    }),
+  );
 }
 
 function toVector(column: Column): Vector {
+  const length = column.kind === 'dictionary' ? column.codes.length : column.values.length;
   switch (column.kind) {
     case 'int':
       return makeVector(column.values);
-    case 'float':
-      return column.values instanceof Float64Array
-        ? makeVector(column.values)
-        : vectorFromArray(column.values, new Float64());
-    case 'timestamp': {
-      const ms = new BigInt64Array(column.values.length);
-      let nullCount = 0;
-      const bitmap = new Uint8Array(Math.ceil(column.values.length / 8));
-      column.values.forEach((v, i) => {
-        if (Number.isNaN(v)) nullCount++;
-        else {
-          ms[i] = BigInt(Math.round(v));
-          bitmap[i >> 3] |= 1 << (i & 7);
-        }
-      });
+    case 'float': {
+      if (column.values instanceof Float64Array) return makeVector(column.values);
+      const values = column.values;
+      const data = Float64Array.from(values, (v) => v ?? 0);
       return makeVector(
-        makeData({
-          type: new TimestampMillisecond(),
-          length: ms.length,
-          nullCount,
-          nullBitmap: nullCount ? bitmap : undefined,
-          data: ms,
-        }),
+        makeData({ type: new Float64(), length, ...validity(length, (i) => values[i] !== null), data }),
       );
     }
-    case 'bool':
-      return vectorFromArray(column.values, new Bool());
+    case 'timestamp': {
+      const values = column.values;
+      const data = BigInt64Array.from(values, (v) => (Number.isNaN(v) ? 0n : BigInt(Math.round(v))));
+      const type = new TimestampMillisecond();
+      return makeVector(makeData({ type, length, ...validity(length, (i) => !Number.isNaN(values[i])), data }));
+    }
+    case 'bool': {
+      const values = column.values;
+      const data = bits(length, (i) => values[i] === true).bitmap;
+      return makeVector(makeData({ type: new Bool(), length, ...validity(length, (i) => values[i] !== null), data }));
+    }
     case 'string':
-      return vectorFromArray(column.values, new Utf8());
+      return utf8Vector(column.values);
     case 'dictionary':
       return dictionaryVector(column.codes, column.dictionary);
   }

@@ -82,18 +82,26 @@ export class DataService {
 
   /** Materialises generated tables, then (re)loads into DuckDB every table whose version changed. */
   private async ensureTables(record: DataModelRecord): Promise<Executor> {
-    this.executor ??= createExecutor();
+    if (!this.executor) {
+      this.ctx.progress({ phase: 'duckdb' });
+      this.executor = createExecutor();
+    }
     const executor = await this.executor;
     const run = async () => {
       let versions = record.tableVersions;
-      if (record.generate && Object.keys(versions).length === 0) versions = await this.generate(record);
-      for (const [name, version] of Object.entries(versions)) {
-        if (this.loaded.get(name) === version) continue;
+      if (record.generate && Object.keys(versions).length === 0) {
+        this.ctx.progress({ phase: 'generate', rows: record.generate.orders });
+        versions = await this.generate(record);
+      }
+      const stale = Object.entries(versions).filter(([name, version]) => this.loaded.get(name) !== version);
+      for (const [i, [name]] of stale.entries()) {
         const table = await this.ctx.db.get('dataTables', name);
         if (!table) continue;
+        this.ctx.progress({ phase: 'load', table: name, done: i, total: stale.length });
         await executor.loadTable(name, table.ipc);
         this.loaded.set(name, table.version);
       }
+      if (stale.length) this.ctx.progress({ phase: 'ready' });
     };
     // One ingest at a time; a query waits for the one in progress.
     this.ready = (this.ready ?? Promise.resolve()).then(run, run);

@@ -11,27 +11,9 @@ import type { CubeSqlRequest } from '../../api/types.js';
 import { Plan, filterMembers, filterSql, q, rowLevelSql } from './load-compiler.js';
 import type { Member, ResolvedModel, Source } from './model.js';
 import { sourceAccess, type Identity } from './policies.js';
+import { SqlSyntaxError, loadParser, type ParseResult, type PgNode } from './pg-parser.js';
 
-type Node = Record<string, unknown>;
-interface PgParser {
-  parseSync(sql: string): { version: number; stmts: { stmt: Node }[] };
-  deparse(ast: unknown): Promise<string>;
-}
-
-let parser: Promise<PgParser> | undefined;
-
-/** libpg-query and its deparser, loaded on first use (the parser is wasm). */
-function loadParser(): Promise<PgParser> {
-  parser ??= (async () => {
-    const [pg, deparser] = await Promise.all([import('libpg-query'), import('pgsql-deparser')]);
-    await pg.loadModule();
-    return {
-      parseSync: (sql: string) => pg.parseSync(sql) as unknown as { version: number; stmts: { stmt: Node }[] },
-      deparse: (ast: unknown) => deparser.deparse(ast as never),
-    };
-  })();
-  return parser;
-}
+type Node = PgNode;
 
 const bad = (message: string) => new ApiError({ status: 400, message });
 
@@ -195,11 +177,12 @@ export async function rewriteSql(
   nowMs: number,
 ): Promise<RewrittenSql> {
   const pg = await loadParser();
-  let parsed: { version: number; stmts: { stmt: Node }[] };
+  let parsed: ParseResult;
   try {
-    parsed = pg.parseSync(request.query);
+    parsed = await pg.parse(request.query);
   } catch (error) {
-    throw bad(`SQL syntax error: ${(error as Error).message}`);
+    if (error instanceof SqlSyntaxError) throw bad(`SQL syntax error: ${error.message}`);
+    throw error;
   }
   const checked = check(parsed, resolved, identity);
   const resolveRef = (fields: string[]): { source: Source; member: Member; qualifier: string[] } | undefined => {
@@ -212,10 +195,6 @@ export async function rewriteSql(
     if (hits.length > 1) throw bad(`Column ${name} is ambiguous: qualify it with its table`);
     return hits.length ? { source: hits[0], member: hits[0].members.get(name)!, qualifier } : undefined;
   };
-  const exprNode = (text: string): unknown => {
-    const ast = pg.parseSync(`SELECT ${text}`).stmts[0].stmt.SelectStmt as Node;
-    return ((ast.targetList as Node[])[0].ResTarget as Node).val;
-  };
 
   // A column naming a member the caller may not see is refused as such, not as an unknown column.
   for (const n of walk(checked.stmt)) {
@@ -226,6 +205,29 @@ export async function rewriteSql(
     if (holders.length > 0 && holders.every((src) => !sourceAccess(identity, src).members.has(name))) {
       throw new ApiError({ status: 403, message: `You may not query ${holders[0].name}.${name}` });
     }
+  }
+
+  // Each MEASURE(x) becomes its measure's aggregate: checked here, and their expressions parsed in one go.
+  const measureTexts = new Map<Node, string>();
+  for (const n of walk(checked.stmt)) {
+    const call = n.FuncCall as Node | undefined;
+    if (!call || funcName(call) !== 'measure') continue;
+    const args = (call.args as Node[] | undefined) ?? [];
+    const ref = args.length === 1 ? (args[0].ColumnRef as Node | undefined) : undefined;
+    const fields = ((ref?.fields as unknown[]) ?? []).map(sval);
+    if (!ref || fields.some((f) => f === undefined)) throw bad('MEASURE() takes one measure column');
+    const hit = resolveRef(fields as string[]);
+    if (!hit || !hit.member.measure) throw bad(`MEASURE(${fields.join('.')}): no such measure in the queried sources`);
+    if (!sourceAccess(identity, hit.source).members.has(hit.member.name)) {
+      throw new ApiError({ status: 403, message: `You may not query ${hit.member.fullName}` });
+    }
+    measureTexts.set(call, measureExpr(hit.source, hit.member, hit.qualifier));
+  }
+  const measureNodes = new Map<Node, unknown>();
+  if (measureTexts.size) {
+    const select = (await pg.parse(`SELECT ${[...measureTexts.values()].join(', ')}`)).stmts[0].stmt.SelectStmt as Node;
+    const targets = select.targetList as Node[];
+    [...measureTexts.keys()].forEach((call, i) => measureNodes.set(call, (targets[i].ResTarget as Node).val));
   }
 
   const replacer = (n: Node): unknown => {
@@ -242,18 +244,7 @@ export async function rewriteSql(
     if (!call) return undefined;
     const name = funcName(call);
     const args = (call.args as Node[] | undefined) ?? [];
-    if (name === 'measure') {
-      const ref = args.length === 1 ? (args[0].ColumnRef as Node | undefined) : undefined;
-      const fields = ((ref?.fields as unknown[]) ?? []).map(sval);
-      if (!ref || fields.some((f) => f === undefined)) throw bad('MEASURE() takes one measure column');
-      const hit = resolveRef(fields as string[]);
-      if (!hit || !hit.member.measure)
-        throw bad(`MEASURE(${fields.join('.')}): no such measure in the queried sources`);
-      if (!sourceAccess(identity, hit.source).members.has(hit.member.name)) {
-        throw new ApiError({ status: 403, message: `You may not query ${hit.member.fullName}` });
-      }
-      return exprNode(measureExpr(hit.source, hit.member, hit.qualifier));
-    }
+    if (name === 'measure') return measureNodes.get(call);
     if (name === 'date_trunc' && request.timeGrain && args.length === 2) {
       const grain = args[0].A_Const as Node | undefined;
       const ref = args[1].ColumnRef as Node | undefined;
@@ -282,7 +273,7 @@ export async function rewriteSql(
     '__result',
     ...(resolved.model.cubes.map((c) => c.sql_table).filter(Boolean) as string[]),
   ]);
-  const again = pg.parseSync(sql);
+  const again = await pg.parse(sql);
   if (again.stmts.length !== 1 || !again.stmts[0].stmt.SelectStmt) throw bad('Rewritten SQL is not a single SELECT');
   for (const n of walk(again)) {
     const range = n.RangeVar as Node | undefined;

@@ -1,6 +1,6 @@
-// What every domain function gets: the database, the clock and the test hooks.
+// What every domain function gets: the database, the clock, the test hooks and the progress listener.
 
-import type { EngineHooks } from '../options.js';
+import type { EngineHooks, EngineProgress } from '../options.js';
 import type { Db } from '../store/db.js';
 import type { ReadCache } from './cache.js';
 
@@ -9,6 +9,7 @@ export interface EngineContext {
   now(): number;
   hooks: EngineHooks;
   cache: ReadCache;
+  progress(progress: EngineProgress): void;
 }
 
 /** Adds a record to an autoIncrement store and returns its id (the record type's `id` is assigned by the store). */

@@ -1,0 +1,51 @@
+// The engine's start-up progress (onProgress): DuckDB, the demo data's generation, each table's load, ready — once,
+// on the first data request; a listener that throws changes nothing.
+import { expect } from '@open-wc/testing';
+import { demoSeed, type EngineProgress } from '../../../src/engine/index.js';
+import { testEngine } from '../helpers.js';
+
+describe('engine progress (Chromium, DuckDB-wasm)', function () {
+  this.timeout(60_000);
+
+  it('reports DuckDB, generation, every table and ready, once', async () => {
+    const events: EngineProgress[] = [];
+    const t = await testEngine({ seed: { ...demoSeed, data: { rows: 2_000 } }, onProgress: (e) => events.push(e) });
+    try {
+      expect(events).to.deep.equal([]); // nothing before the data plane is used
+      const query = { query: { measures: ['sales.count'] } };
+      const first = await t.admin.load(query);
+      expect(first.data[0]['sales.count']).to.equal(2_000);
+      expect(events.slice(0, 2)).to.deep.equal([{ phase: 'duckdb' }, { phase: 'generate', rows: 2_000 }]);
+      const loads = events.slice(2, -1) as Extract<EngineProgress, { phase: 'load' }>[];
+      expect(loads.map((e) => e.phase)).to.deep.equal(['load', 'load', 'load']);
+      expect(loads.map((e) => e.table).sort()).to.deep.equal(['customers', 'orders', 'products']);
+      expect(loads.map((e) => [e.done, e.total])).to.deep.equal([
+        [0, 3],
+        [1, 3],
+        [2, 3],
+      ]);
+      expect(events.at(-1)).to.deep.equal({ phase: 'ready' });
+
+      const count = events.length;
+      await t.admin.load(query);
+      expect(events.length).to.equal(count); // warm: nothing to report
+    } finally {
+      await t.dispose();
+    }
+  });
+
+  it('a listener that throws does not break the engine', async () => {
+    const t = await testEngine({
+      seed: { ...demoSeed, data: { rows: 500 } },
+      onProgress: () => {
+        throw new Error('listener bug');
+      },
+    });
+    try {
+      const result = await t.admin.load({ query: { measures: ['sales.count'] } });
+      expect(result.data[0]['sales.count']).to.equal(500);
+    } finally {
+      await t.dispose();
+    }
+  });
+});
