@@ -51,16 +51,39 @@ async function publish(slug: string, input: object): Promise<string> {
   return published.publicId;
 }
 
-async function startSession(): Promise<void> {
-  log.replaceChildren();
-  const externalId = $<HTMLInputElement>('#external-id').value.trim();
-  const displayName = $<HTMLInputElement>('#display-name').value.trim();
+/** The viewer as the form describes it. */
+function viewerFields() {
   const groups = $<HTMLInputElement>('#groups')
     .value.split(',')
     .map((g) => g.trim())
     .filter(Boolean);
-  const region = $<HTMLInputElement>('#region').value.trim();
-  const showChat = $<HTMLSelectElement>('#show-chat').value;
+  return {
+    externalId: $<HTMLInputElement>('#external-id').value.trim(),
+    displayName: $<HTMLInputElement>('#display-name').value.trim(),
+    groups,
+    region: $<HTMLInputElement>('#region').value.trim(),
+    showChat: $<HTMLSelectElement>('#show-chat').value,
+  };
+}
+
+function showViewer(): void {
+  const { externalId, displayName, groups, region } = viewerFields();
+  $('#avatar').setAttribute('display-name', displayName || externalId);
+  $('#viewer-summary').textContent =
+    `${displayName || externalId} · ${groups.join(', ') || 'no groups'}${region ? ` · region ${region}` : ''}`;
+}
+
+let remote = false;
+
+async function startSession(): Promise<void> {
+  if (remote) {
+    // Remote mode: the session server mints the session; the provider asks it again for the new viewer.
+    const info = await provider.newSession();
+    if (info) showViewer();
+    return;
+  }
+  log.replaceChildren();
+  const { externalId, displayName, groups, region, showChat } = viewerFields();
   const request = {
     deploymentId: DEMO.deploymentId,
     externalId,
@@ -78,9 +101,7 @@ async function startSession(): Promise<void> {
     await provider.credentials();
     const claims = provider.sessionInfo?.claims;
     step('Browser: POST /api/v1/embed/session/token → the token’s claims', claims);
-    $('#avatar').setAttribute('display-name', displayName || externalId);
-    $('#viewer-summary').textContent =
-      `${displayName || externalId} · ${groups.join(', ') || 'no groups'}${region ? ` · region ${region}` : ''}`;
+    showViewer();
   } catch (error) {
     step('Error', describe(error));
   }
@@ -171,23 +192,30 @@ $<HTMLFormElement>('#remote-form').addEventListener('submit', (event) => {
     const response = await fetch(sessions, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        externalId: $<HTMLInputElement>('#external-id').value.trim(),
-        groups: $<HTMLInputElement>('#groups')
-          .value.split(',')
-          .map((g) => g.trim())
-          .filter(Boolean),
-      }),
+      body: JSON.stringify(
+        (({ externalId, displayName, groups, region }) => ({
+          externalId,
+          groups,
+          ...(displayName && { userProfile: { displayName } }),
+          ...(region && { userAttributes: [{ name: 'region', value: region }] }),
+        }))(viewerFields()),
+      ),
     });
     const body = (await response.json()) as { sessionId?: string; error?: string };
     if (!response.ok || !body.sessionId) throw new Error(body.error ?? `Session server answered ${response.status}`);
     return { sessionId: body.sessionId };
   };
+  // Dropping the local session id starts one from fetchSession; already remote, ask for a new one.
+  const wasLocal = provider.sessionId !== undefined;
   provider.sessionId = undefined;
+  if (!wasLocal) void provider.newSession();
+  remote = true;
+  showViewer();
   dashboard.publicId = $<HTMLInputElement>('#remote-dashboard').value.trim() || undefined;
   remoteStatus.textContent = `Using ${base}.`;
 });
 $('#use-local').addEventListener('click', () => {
+  remote = false;
   provider.baseUrl = BASE;
   provider.chatUrl = undefined;
   provider.accountName = DEMO.accountName;

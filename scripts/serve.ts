@@ -1,12 +1,13 @@
 // `npm run serve`: the local engine with the demo seed on http://127.0.0.1:8787 (PORT to change), in memory
-// (fake-indexeddb): every start begins from the seed.
+// (fake-indexeddb): every start begins from the seed. ALLOW_ORIGIN lets one page origin call it from a browser
+// (the demo's remote mode: ALLOW_ORIGIN=http://127.0.0.1:5173).
 import 'fake-indexeddb/auto';
 import { DEMO, createLocalEngine } from '../src/engine/index.js';
 import { serveFetch } from '../src/engine/node/serve.js';
 
 const port = Number(process.env.PORT ?? 8787);
 const engine = await createLocalEngine({ seed: 'demo' });
-await serveFetch(engine.fetch, { port });
+await serveFetch(engine.fetch, { port, ...(process.env.ALLOW_ORIGIN && { allowOrigin: process.env.ALLOW_ORIGIN }) });
 const base = `http://127.0.0.1:${port}`;
 console.log(`svc-elements local engine on ${base} (demo seed, in memory)
 

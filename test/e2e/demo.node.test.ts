@@ -3,14 +3,22 @@
 // request leaves the page's origin, no console errors, axe finds nothing, and every page is served with the strict
 // Content-Security-Policy `script-src 'self'; object-src 'none'` and violates it nowhere; screenshots go to
 // test-results/e2e/.
+import 'fake-indexeddb/auto'; // the remote engine of the remote-mode test runs in this process
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 // @ts-expect-error -- plain JS module shared with the test runner
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { DEMO_CSP } from '../../vite.config.js';
+import { demoWorkbook } from '../../demo/dashboard.js';
+import { createSessionServer } from '../../examples/session-server.js';
+import { DEMO, createLocalEngine, demoSeed } from '../../src/engine/index.js';
+import { serveFetch } from '../../src/engine/node/serve.js';
+import { HttpTransport } from '../../src/transport/index.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const PORT = 4179;
@@ -26,6 +34,16 @@ async function open(page: Page, path: string, ready: () => boolean): Promise<voi
 
 /** axe-core through DevTools evaluation: an inline <script> would be (rightly) refused by the page's policy. */
 const injectAxe = (page: Page) => page.evaluate(readFileSync(`${root}node_modules/axe-core/axe.min.js`, 'utf8'));
+
+/** Every violation of the page's policy, in the page and in its frames, kept in `window.cspViolations`. */
+const recordCspViolations = (page: Page) =>
+  page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
 
 const engineReady = () => !!document.querySelector('#engine-status')?.textContent?.startsWith('Ready');
 const cspViolations = (page: Page) =>
@@ -70,14 +88,7 @@ describe('demo, end to end', { timeout: 240_000 }, () => {
       if (m.type() === 'error') consoleErrors.push(m.text());
     });
     page.on('pageerror', (e) => consoleErrors.push(e.message));
-    // Every violation of the page's policy, in the page and in its frames.
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (e) =>
-        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
-      );
-    });
+    await recordCspViolations(page);
     // Offline: anything that is not the page's own origin is refused and recorded.
     await page.route('**/*', (route) => {
       const url = route.request().url();
@@ -193,6 +204,91 @@ describe('demo, end to end', { timeout: 240_000 }, () => {
     assert.match((await status.textContent()) ?? '', /Attribute line 1: type "text" is not one of string, number/);
     await page.screenshot({ path: `${SHOTS}/5-creator-mode.png`, fullPage: true });
     assert.deepEqual(await cspViolations(page), []);
+  });
+
+  it('remote mode: the same page on the engine over HTTP, sessions from the example session server', async () => {
+    // The "real service": the engine served over HTTP (5,000 orders, unlike the page's own 200,000), CORS for the
+    // page; the host's backend: the example session server holding the API key.
+    const engine = await createLocalEngine({
+      seed: { ...demoSeed, data: { rows: 5_000 } },
+      name: `e2e-${process.pid}`,
+    });
+    const base = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const api = await serveFetch(engine.fetch, { port: 0, allowOrigin: ORIGIN });
+    const admin = new HttpTransport({ baseUrl: base(api), auth: { apiKey: DEMO.adminKey } });
+    const workbook = await admin.upsertWorkbookBySlug(DEMO.deploymentId, 'sales-overview', demoWorkbook);
+    const { publicId } = await admin.publishDashboard(DEMO.deploymentId, workbook.id, { allowEmbed: true });
+    const sessions = createSessionServer({
+      baseUrl: base(api),
+      apiKey: DEMO.adminKey,
+      deploymentId: DEMO.deploymentId,
+      allowOrigin: ORIGIN,
+    });
+    await new Promise<void>((resolve) => sessions.listen(0, '127.0.0.1', resolve));
+    const remotePage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await recordCspViolations(remotePage);
+    const problems: string[] = [];
+    remotePage.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    const toApi: string[] = [];
+    remotePage.on('request', (r) => {
+      if (r.url().startsWith(base(api))) toApi.push(r.url());
+    });
+    try {
+      await open(remotePage, '/', engineReady);
+      const kpi = () => remotePage.locator('svc-dashboard [data-widget-id="orders"] [part="kpi"]').textContent();
+      const localOrders = Number(((await kpi()) ?? '').replace(/\D/g, ''));
+      await remotePage.fill('#remote-base', base(api));
+      await remotePage.fill('#remote-sessions', `${base(sessions)}/session`);
+      await remotePage.fill('#remote-dashboard', publicId);
+      await remotePage.click('#remote-form button[type="submit"]');
+      // Eva (EU) on the remote data: her share of 5,000 orders, not of the page's 200,000.
+      await remotePage.waitForFunction(
+        (local) => {
+          const text = document
+            .querySelector('svc-dashboard')
+            ?.shadowRoot?.querySelector('[data-widget-id="orders"] [part="kpi"]')?.textContent;
+          const n = Number((text ?? '').replace(/\D/g, ''));
+          return n > 0 && n < 5_000 && n !== local;
+        },
+        localOrders,
+        { timeout: 60_000 },
+      );
+      const bars = (n: number) =>
+        remotePage.waitForFunction(
+          (count) =>
+            document
+              .querySelector('svc-dashboard')
+              ?.shadowRoot?.querySelectorAll('[data-widget-id="by-region"] svg .mark-rect path').length === count,
+          n,
+          { timeout: 60_000 },
+        );
+      await bars(1);
+      // Another viewer: the page asks the session server again (provider.newSession()).
+      await remotePage.selectOption('#preset', 'exec');
+      await remotePage.click('#viewer-form button[type="submit"]');
+      await bars(4);
+      // The analyst over the remote chat stream.
+      await remotePage.locator('#chat .starters button').first().click();
+      await remotePage.locator('#chat [part~="answer"]').waitFor({ state: 'attached', timeout: 60_000 });
+      await remotePage.screenshot({ path: `${SHOTS}/6-remote-mode.png`, fullPage: true });
+      assert.ok(
+        toApi.some((u) => u.includes('/cubejs-api/v1/load')),
+        'data came from the remote API',
+      );
+      assert.ok(
+        toApi.some((u) => u.includes('/chat/stream-chat-state')),
+        'the chat streamed from the remote API',
+      );
+      assert.deepEqual(problems, []);
+      assert.deepEqual(await cspViolations(remotePage), []);
+    } finally {
+      await remotePage.close();
+      await new Promise((resolve) => sessions.close(resolve));
+      await new Promise((resolve) => api.close(resolve));
+      await engine.close();
+    }
   });
 
   it('axe finds no violations on the playground', async () => {

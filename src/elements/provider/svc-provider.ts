@@ -129,6 +129,18 @@ export class SvcProvider extends SvcElement {
     else this.session.stop();
   }
 
+  /**
+   * Asks `fetchSession` for a new session now — when the host's viewer changed. Requests made meanwhile wait for its
+   * token (the previous viewer's is not used again). Resolves with the new session, or undefined when obtaining it
+   * failed (`svc-error` says why).
+   */
+  async newSession(): Promise<SessionInfo | undefined> {
+    if (!this.fetchSession) throw new Error('<svc-provider>: newSession() needs a fetchSession callback');
+    this.session.fetchSession = this.fetchSession;
+    this.startedFrom = JSON.stringify(null);
+    return this.session.start(undefined);
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('renewBefore')) this.session.renewBeforeMs = Math.max(0, this.renewBefore) * 1000;

@@ -9,6 +9,21 @@ export interface ServeOptions {
   port?: number;
   /** Default 127.0.0.1: the engine is a local prototype, not a public server. */
   host?: string;
+  /** A page origin allowed to call from a browser (CORS), e.g. http://127.0.0.1:5173 for the demo in remote mode. */
+  allowOrigin?: string;
+}
+
+/** CORS for one allowed origin: preflights answered here, every response marked. */
+function cors(allowOrigin: string, req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = { vary: 'Origin' };
+  if (req.headers.origin !== allowOrigin) return headers;
+  return {
+    ...headers,
+    'access-control-allow-origin': allowOrigin,
+    'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
+    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'authorization, content-type',
+    'access-control-max-age': '600',
+  };
 }
 
 function toRequest(req: IncomingMessage, base: string): Request {
@@ -33,9 +48,10 @@ function toRequest(req: IncomingMessage, base: string): Request {
   });
 }
 
-function send(res: ServerResponse, response: Response): void {
+function send(res: ServerResponse, response: Response, extra: Record<string, string>): void {
   res.statusCode = response.status;
   response.headers.forEach((value, name) => res.setHeader(name, value));
+  for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
   if (!response.body) {
     res.end();
     return;
@@ -53,8 +69,10 @@ export function serveFetch(
   const host = options.host ?? '127.0.0.1';
   const server = createServer((req, res) => {
     const base = `http://${req.headers.host ?? `${host}:${options.port ?? 0}`}`;
+    const extra = options.allowOrigin ? cors(options.allowOrigin, req) : {};
+    if (options.allowOrigin && req.method === 'OPTIONS') return send(res, new Response(null, { status: 204 }), extra);
     handler(toRequest(req, base))
-      .then((response) => send(res, response))
+      .then((response) => send(res, response, extra))
       .catch((error: unknown) => {
         res.statusCode = 500;
         res.setHeader('Content-Type', 'application/json');

@@ -175,6 +175,44 @@ describe('<svc-provider> sessions', function () {
     expect(answer(chat)).to.equal('Hello from the session.');
   });
 
+  it('newSession(): the host’s viewer changed; a new session from fetchSession, the old token never reused', async () => {
+    const setup = await engineAndTransport(agentSaying('unused'));
+    setups.push(setup);
+    let viewer = { externalId: 'viewer-eu', region: 'EU' };
+    const fetchSession = async () => ({
+      sessionId: (
+        await setup.transport.generateSession({
+          deploymentId: DEMO.deploymentId,
+          externalId: viewer.externalId,
+          groups: [viewer.region === 'EU' ? 'sales-eu' : 'sales-us'],
+          userAttributes: [{ name: 'region', value: viewer.region }],
+        })
+      ).sessionId,
+    });
+    const provider = await fixture<SvcProvider>(
+      html`<svc-provider base-url="https://local.svc" .fetch=${setup.engine.fetch} .fetchSession=${fetchSession}>
+      </svc-provider>`,
+    );
+    expect(await regionCount(provider)).to.deep.equal(['EU']);
+    const first = provider.sessionInfo!.token;
+    viewer = { externalId: 'viewer-us', region: 'US' };
+    const renewing = provider.newSession();
+    // Asked at once, a request waits for the new viewer's token instead of using the old one.
+    const during = regionCount(provider);
+    const info = await renewing;
+    expect(info!.claims!.externalId).to.equal('viewer-us');
+    expect(info!.token).to.not.equal(first);
+    expect(await during).to.deep.equal(['US']);
+    expect(provider.sessionInfo!.token).to.equal(info!.token);
+  });
+
+  it('newSession() without fetchSession says what it needs', async () => {
+    const provider = await fixture<SvcProvider>(html`<svc-provider base-url="https://local.svc"></svc-provider>`);
+    let message = '';
+    await provider.newSession().catch((e: Error) => (message = e.message));
+    expect(message).to.equal('<svc-provider>: newSession() needs a fetchSession callback');
+  });
+
   it('renews the token before it expires through fetchSession, keeping every element’s state', async () => {
     // Tokens last 24 h on the engine's clock: set it so that they expire 4 s from now.
     const setup = await engineAndTransport(agentSaying('Still here.'), undefined, {
