@@ -33,6 +33,20 @@ const external = (id: string): boolean =>
  */
 const DUCKDB_FILES = ['duckdb-eh.wasm', 'duckdb-browser-eh.worker.js'];
 const IGNORE = '/* @vite-ignore */';
+/** The output's asset URLs in plain `new URL('./file', import.meta.url)` form; the worker's build needs it too. */
+const plainAssetUrls: Plugin = {
+  name: 'plain-asset-urls',
+  renderChunk(code) {
+    // Vite writes the worker's URL as new URL(new URL("assets/w.js", import.meta.url).href, "" + import.meta.url).
+    const plain = code
+      .replace(
+        /new URL\(\s*(?:\/\* @vite-ignore \*\/\s*)?new URL\("(assets\/[\w.-]+\.js)", import\.meta\.url\)\.href,\s*"" \+ import\.meta\.url\s*\)/g,
+        'new URL("./$1", import.meta.url)',
+      )
+      .replace(/\/\* @vite-ignore \*\/\s*/g, '');
+    return plain === code ? null : { code: plain, map: null };
+  },
+};
 const libraryAssets: Plugin = {
   name: 'library-assets',
   enforce: 'pre',
@@ -45,16 +59,6 @@ const libraryAssets: Plugin = {
         return `new URL(${IGNORE} ${JSON.stringify(`./${file}`)}, import.meta.url)`;
       },
     );
-  },
-  renderChunk(code) {
-    // Vite writes the worker's URL as new URL(new URL("assets/w.js", import.meta.url).href, "" + import.meta.url).
-    const plain = code
-      .replace(
-        /new URL\(\s*(?:\/\* @vite-ignore \*\/\s*)?new URL\("(assets\/[\w.-]+\.js)", import\.meta\.url\)\.href,\s*"" \+ import\.meta\.url\s*\)/g,
-        'new URL("./$1", import.meta.url)',
-      )
-      .replace(/\/\* @vite-ignore \*\/\s*/g, '');
-    return plain === code ? null : { code: plain, map: null };
   },
   generateBundle() {
     for (const file of DUCKDB_FILES) {
@@ -108,10 +112,10 @@ export default defineConfig(({ command, mode }) => {
     };
   }
   return {
-    plugins: [libraryAssets],
+    plugins: [libraryAssets, plainAssetUrls],
     // The parser's worker is a file of its own in dist/assets (with its wasm), found relative to the engine's chunk.
     base: './',
-    worker: { format: 'es', plugins: () => [libpgQueryEsm({ ignoreWasmUrl: true }), libraryAssets] },
+    worker: { format: 'es', plugins: () => [libpgQueryEsm({ ignoreWasmUrl: true }), plainAssetUrls] },
     build: {
       lib: {
         entry: {

@@ -7,6 +7,8 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 // @ts-expect-error -- plain JS module shared with the test runner
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+// @ts-expect-error -- plain JS module shared with the test runner and Vite's config
+import { LIBPG_QUERY_LOADER, libpgQueryToEsm } from '../scripts/libpg-query-esm.mjs';
 import type { Row } from './util.js';
 
 const ORIGIN = 'http://bench.localhost';
@@ -19,34 +21,45 @@ const TYPES: Record<string, string> = {
 };
 
 export async function inChromium(modulePath: string, exportName: string, ...args: unknown[]): Promise<Row[]> {
-  const bundle = await build({
-    entryPoints: [modulePath],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    // Node-only code paths (DuckDB's Node build) are behind runtime checks and never load in the page.
-    external: ['node:*', 'fs', 'path', 'crypto', 'module', 'url', 'worker_threads'],
-    // Keep the module where the source sits, so relative URLs to node_modules resolve as in the source tree.
-    outdir: join(root, 'bench'),
-    plugins: [
-      {
-        // libpg-query's loader finds its wasm from document.currentScript; point it at the file's real URL.
-        name: 'libpg-query-location',
-        setup(b) {
-          b.onLoad({ filter: /libpg-query[\\/]wasm[\\/]libpg-query\.js$/ }, async (args) => ({
-            contents: (await readFile(args.path, 'utf8')).replace(
-              'globalThis.document?.currentScript?.src',
-              JSON.stringify(`${ORIGIN}/node_modules/libpg-query/wasm/libpg-query.js`),
-            ),
-            loader: 'js',
-          }));
+  const bundle = (entry: string) =>
+    build({
+      entryPoints: [entry],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      write: false,
+      // Node-only code paths (DuckDB's Node build) are behind runtime checks and never load in the page.
+      external: ['node:*', 'fs', 'path', 'crypto', 'module', 'url', 'worker_threads'],
+      // Keep the module where the source sits, so relative URLs to node_modules resolve as in the source tree.
+      outdir: join(root, 'bench'),
+      plugins: [
+        {
+          // libpg-query's loader as an ES module, its wasm found beside it (the rewrite Vite and the test runner use).
+          name: 'libpg-query-esm',
+          setup(b) {
+            b.onLoad({ filter: LIBPG_QUERY_LOADER as RegExp }, async (args) => ({
+              contents: (libpgQueryToEsm as (code: string) => string)(await readFile(args.path, 'utf8')),
+              loader: 'js',
+            }));
+          },
         },
-      },
-    ],
-  });
-  const code = bundle.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+      ],
+    });
+  const text = async (entry: string) => (await bundle(entry)).outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+  // esbuild does not follow `new Worker(new URL(…))`: the SQL parser's worker is bundled on its own and served where
+  // the page's bundle asks for it (beside it, in /bench/), with libpg-query's wasm beside that.
+  const code = await text(modulePath);
+  const parserWorker = await text(join(root, 'src/engine/data/pg-parser.worker.ts'));
+  const SERVED: Record<string, { contentType: string; body: string | Buffer }> = {
+    '/': { contentType: 'text/html', body: '<!doctype html><title>bench</title>' },
+    '/bench/__bench.js': { contentType: 'text/javascript', body: code },
+    '/bench/pg-parser.worker.ts': { contentType: 'text/javascript', body: parserWorker },
+    '/bench/libpg-query.wasm': {
+      contentType: 'application/wasm',
+      body: await readFile(join(root, 'node_modules/libpg-query/wasm/libpg-query.wasm')),
+    },
+  };
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH as string,
     headless: true,
@@ -56,8 +69,7 @@ export async function inChromium(modulePath: string, exportName: string, ...args
     const context = await browser.newContext();
     await context.route(`${ORIGIN}/**`, async (route) => {
       const path = decodeURIComponent(new URL(route.request().url()).pathname);
-      if (path === '/') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' });
-      if (path === '/bench/__bench.js') return route.fulfill({ contentType: 'text/javascript', body: code });
+      if (SERVED[path]) return route.fulfill(SERVED[path]);
       const file = normalize(join(root, path));
       if (!file.startsWith(root)) return route.fulfill({ status: 403 });
       try {

@@ -40,6 +40,9 @@ const parseGroups = (text: string): GroupDefinition[] =>
 export function setUpCreatorPanel(backend: () => HttpTransport): () => Promise<void> {
   const status = $<HTMLParagraphElement>('#creator-status');
   const tenant = () => $<HTMLInputElement>('#tenant').value.trim();
+  const fail = (error: unknown) => {
+    status.textContent = `Error: ${describeError(error)}`;
+  };
 
   function row(cells: string[], label: string, remove: () => Promise<void>): HTMLTableRowElement {
     const tr = document.createElement('tr');
@@ -57,7 +60,7 @@ export function setUpCreatorPanel(backend: () => HttpTransport): () => Promise<v
         },
         (error: unknown) => {
           button.disabled = false;
-          status.textContent = `Error: ${describeError(error)}`;
+          fail(error);
         },
       );
     });
@@ -111,13 +114,11 @@ export function setUpCreatorPanel(backend: () => HttpTransport): () => Promise<v
         });
         status.textContent = `Creator-mode session ${sessionId.slice(0, 8)}… minted; ${groupDefinitions.length} group and ${userAttributeDefinitions.length} attribute definitions applied.`;
       } catch (error) {
-        status.textContent = `Error: ${describeError(error)}`;
+        fail(error);
       }
-      await refresh().catch((error: unknown) => (status.textContent = `Error: ${describeError(error)}`));
+      await refresh().catch(fail);
     })();
   });
-  $('#tenant').addEventListener('change', () => {
-    refresh().catch((error: unknown) => (status.textContent = `Error: ${describeError(error)}`));
-  });
+  $('#tenant').addEventListener('change', () => void refresh().catch(fail));
   return refresh;
 }

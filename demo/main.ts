@@ -66,6 +66,17 @@ function viewerFields() {
   };
 }
 
+/** The viewer's part of a generate-session request: what the page sends locally and to the session server. */
+function viewerRequest() {
+  const { externalId, displayName, groups, region } = viewerFields();
+  return {
+    externalId,
+    groups,
+    ...(displayName && { userProfile: { displayName } }),
+    ...(region && { userAttributes: [{ name: 'region', value: region }] }),
+  };
+}
+
 function showViewer(): void {
   const { externalId, displayName, groups, region } = viewerFields();
   $('#avatar').setAttribute('display-name', displayName || externalId);
@@ -83,13 +94,10 @@ async function startSession(): Promise<void> {
     return;
   }
   log.replaceChildren();
-  const { externalId, displayName, groups, region, showChat } = viewerFields();
+  const { showChat } = viewerFields();
   const request = {
     deploymentId: DEMO.deploymentId,
-    externalId,
-    groups,
-    ...(displayName && { userProfile: { displayName } }),
-    ...(region && { userAttributes: [{ name: 'region', value: region }] }),
+    ...viewerRequest(),
     ...(showChat && { settings: { showDashboardChat: showChat === 'true' } }),
   };
   try {
@@ -192,14 +200,7 @@ $<HTMLFormElement>('#remote-form').addEventListener('submit', (event) => {
     const response = await fetch(sessions, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(
-        (({ externalId, displayName, groups, region }) => ({
-          externalId,
-          groups,
-          ...(displayName && { userProfile: { displayName } }),
-          ...(region && { userAttributes: [{ name: 'region', value: region }] }),
-        }))(viewerFields()),
-      ),
+      body: JSON.stringify(viewerRequest()),
     });
     const body = (await response.json()) as { sessionId?: string; error?: string };
     if (!response.ok || !body.sessionId) throw new Error(body.error ?? `Session server answered ${response.status}`);

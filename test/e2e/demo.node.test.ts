@@ -45,6 +45,25 @@ const recordCspViolations = (page: Page) =>
     );
   });
 
+/** Console errors and uncaught exceptions of the page, pushed to `into`. */
+function recordConsoleErrors(page: Page, into: string[]): void {
+  page.on('console', (m) => {
+    if (m.type() === 'error') into.push(m.text());
+  });
+  page.on('pageerror', (e) => into.push(e.message));
+}
+
+/** Waits until the dashboard's "Revenue by region" chart draws `count` bars. */
+const regionBars = (page: Page, count: number) =>
+  page.waitForFunction(
+    (n) =>
+      document
+        .querySelector('svc-dashboard')
+        ?.shadowRoot?.querySelectorAll('[data-widget-id="by-region"] svg .mark-rect path').length === n,
+    count,
+    { timeout: 60_000 },
+  );
+
 const engineReady = () => !!document.querySelector('#engine-status')?.textContent?.startsWith('Ready');
 const cspViolations = (page: Page) =>
   page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
@@ -84,10 +103,7 @@ describe('demo, end to end', { timeout: 240_000 }, () => {
     await waitForServer(`${ORIGIN}/`, 30_000);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH as string, args: CHROMIUM_ARGS as string[] });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('console', (m) => {
-      if (m.type() === 'error') consoleErrors.push(m.text());
-    });
-    page.on('pageerror', (e) => consoleErrors.push(e.message));
+    recordConsoleErrors(page, consoleErrors);
     await recordCspViolations(page);
     // Offline: anything that is not the page's own origin is refused and recorded.
     await page.route('**/*', (route) => {
@@ -114,14 +130,7 @@ describe('demo, end to end', { timeout: 240_000 }, () => {
     // Alex, an executive, sees every region.
     await page.selectOption('#preset', 'exec');
     await page.click('#viewer-form button[type="submit"]');
-    await page.waitForFunction(
-      () => {
-        const root = document.querySelector('svc-dashboard')?.shadowRoot;
-        return (root?.querySelectorAll('[data-widget-id="by-region"] svg .mark-rect path').length ?? 0) === 4;
-      },
-      null,
-      { timeout: 60_000 },
-    );
+    await regionBars(page, 4);
     await page.screenshot({ path: `${SHOTS}/2-dashboard-alex.png`, fullPage: true });
 
     // A question to the analyst: the answer, its SQL and a chart.
@@ -228,9 +237,7 @@ describe('demo, end to end', { timeout: 240_000 }, () => {
     const remotePage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await recordCspViolations(remotePage);
     const problems: string[] = [];
-    remotePage.on('console', (m) => {
-      if (m.type() === 'error') problems.push(m.text());
-    });
+    recordConsoleErrors(remotePage, problems);
     const toApi: string[] = [];
     remotePage.on('request', (r) => {
       if (r.url().startsWith(base(api))) toApi.push(r.url());
@@ -255,20 +262,11 @@ describe('demo, end to end', { timeout: 240_000 }, () => {
         localOrders,
         { timeout: 60_000 },
       );
-      const bars = (n: number) =>
-        remotePage.waitForFunction(
-          (count) =>
-            document
-              .querySelector('svc-dashboard')
-              ?.shadowRoot?.querySelectorAll('[data-widget-id="by-region"] svg .mark-rect path').length === count,
-          n,
-          { timeout: 60_000 },
-        );
-      await bars(1);
+      await regionBars(remotePage, 1);
       // Another viewer: the page asks the session server again (provider.newSession()).
       await remotePage.selectOption('#preset', 'exec');
       await remotePage.click('#viewer-form button[type="submit"]');
-      await bars(4);
+      await regionBars(remotePage, 4);
       // The analyst over the remote chat stream.
       await remotePage.locator('#chat .starters button').first().click();
       await remotePage.locator('#chat [part~="answer"]').waitFor({ state: 'attached', timeout: 60_000 });

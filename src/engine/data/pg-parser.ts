@@ -24,7 +24,7 @@ function workerParser(): PgParser {
   });
   worker.addEventListener('error', (event) => {
     event.preventDefault();
-    broken = new Error(`The SQL parser's worker failed to start: ${event.message || 'it could not be loaded'}`);
+    broken = new Error(`The SQL parser's worker failed: ${event.message || 'it could not be loaded'}`);
     for (const call of pending.values()) call.reject(broken);
     pending.clear();
     parser = undefined; // the next query tries again
