@@ -2,7 +2,7 @@
 // beside this module with new URL(…, import.meta.url).
 
 import { AsyncDuckDB, ConsoleLogger, LogLevel } from '@duckdb/duckdb-wasm';
-import { normalizeArrow, type Executor } from './executor.js';
+import { HARDENING_SQL, normalizeArrow, type Executor } from './executor.js';
 
 const WASM_URL = new URL('../../../node_modules/@duckdb/duckdb-wasm/dist/duckdb-eh.wasm', import.meta.url).href;
 const WORKER_URL = new URL(
@@ -15,6 +15,7 @@ export async function createDuckDbExecutor(): Promise<Executor> {
   const db = new AsyncDuckDB(new ConsoleLogger(LogLevel.WARNING), worker);
   await db.instantiate(WASM_URL);
   const conn = await db.connect();
+  for (const sql of HARDENING_SQL) await conn.query(sql);
   let queue: Promise<unknown> = Promise.resolve();
   /** One statement at a time on the connection. */
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -32,6 +33,9 @@ export async function createDuckDbExecutor(): Promise<Executor> {
     async close() {
       await conn.close();
       await db.terminate();
+    },
+    terminate() {
+      void db.terminate();
     },
   };
 }

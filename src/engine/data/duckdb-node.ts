@@ -1,45 +1,97 @@
-// DuckDB-wasm in Node: the blocking build (ARCHITECTURE §3), for engine tests and `npm run serve`.
+// DuckDB-wasm in Node: the blocking build (ARCHITECTURE §3), for engine tests and `npm run serve`. It runs in a
+// worker thread, so a long query never blocks the event loop and `terminate()` stops any query at once.
 
-import type { Table } from 'apache-arrow';
-import { normalizeArrow, type Executor } from './executor.js';
+import { tableFromIPC } from 'apache-arrow';
+import { HARDENING_SQL, normalizeArrow, type Executor } from './executor.js';
 
-interface BlockingConnection {
-  query(sql: string): Table;
-  insertArrowFromIPCStream(buffer: Uint8Array, options: { name: string; create?: boolean }): void;
-  close(): void;
-}
-
-export async function createDuckDbExecutor(): Promise<Executor> {
-  // Imported here, not at the top: bundles for the browser keep this module but must not load node:module.
-  const { createRequire } = await import('node:module');
-  const require = createRequire(import.meta.url);
-  const duckdb = require('@duckdb/duckdb-wasm/dist/duckdb-node-blocking.cjs') as {
-    createDuckDB(
-      bundles: unknown,
-      logger: unknown,
-      runtime: unknown,
-    ): Promise<{ instantiate(): Promise<void>; connect(): BlockingConnection }>;
-    VoidLogger: new () => unknown;
-    NODE_RUNTIME: unknown;
-  };
-  const dist = require.resolve('@duckdb/duckdb-wasm/dist/duckdb-eh.wasm').replace(/duckdb-eh\.wasm$/, '');
-  const db = await duckdb.createDuckDB(
-    {
-      mvp: { mainModule: `${dist}duckdb-mvp.wasm`, mainWorker: `${dist}duckdb-node-mvp.worker.cjs` },
-      eh: { mainModule: `${dist}duckdb-eh.wasm`, mainWorker: `${dist}duckdb-node-eh.worker.cjs` },
-    },
-    new duckdb.VoidLogger(),
-    duckdb.NODE_RUNTIME,
-  );
+/** The worker's program (CommonJS, evaluated): DuckDB's blocking build; results go back as Arrow IPC streams. */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const duckdb = require(workerData.duckdb);
+const arrow = require(workerData.arrow);
+(async () => {
+  const db = await duckdb.createDuckDB(workerData.bundles, new duckdb.VoidLogger(), duckdb.NODE_RUNTIME);
   await db.instantiate();
   const conn = db.connect();
+  for (const sql of workerData.setup) conn.query(sql);
+  parentPort.on('message', (m) => {
+    try {
+      if (m.op === 'query') {
+        const ipc = arrow.tableToIPC(conn.query(m.sql), 'stream');
+        parentPort.postMessage({ id: m.id, ipc }, [ipc.buffer]);
+      } else {
+        conn.query('DROP TABLE IF EXISTS "' + m.name.replace(/"/g, '""') + '"');
+        conn.insertArrowFromIPCStream(m.ipc, { name: m.name, create: true });
+        parentPort.postMessage({ id: m.id });
+      }
+    } catch (error) {
+      parentPort.postMessage({ id: m.id, error: String((error && error.message) || error) });
+    }
+  });
+  parentPort.postMessage({ ready: true });
+})().catch((error) => parentPort.postMessage({ fatal: String((error && error.message) || error) }));
+`;
+
+type Reply = { id: number; ipc?: Uint8Array; error?: string } | { ready: true } | { fatal: string };
+
+export async function createDuckDbExecutor(): Promise<Executor> {
+  // Imported here, not at the top: bundles for the browser keep this module but must not load node: modules.
+  const { createRequire } = await import('node:module');
+  const { Worker } = await import('node:worker_threads');
+  const require = createRequire(import.meta.url);
+  const dist = require.resolve('@duckdb/duckdb-wasm/dist/duckdb-eh.wasm').replace(/duckdb-eh\.wasm$/, '');
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: {
+      duckdb: `${dist}duckdb-node-blocking.cjs`,
+      // DuckDB's build requires apache-arrow itself; the worker uses that same copy to write IPC.
+      arrow: createRequire(`${dist}duckdb-node-blocking.cjs`).resolve('apache-arrow'),
+      bundles: {
+        mvp: { mainModule: `${dist}duckdb-mvp.wasm`, mainWorker: `${dist}duckdb-node-mvp.worker.cjs` },
+        eh: { mainModule: `${dist}duckdb-eh.wasm`, mainWorker: `${dist}duckdb-node-eh.worker.cjs` },
+      },
+      setup: HARDENING_SQL,
+    },
+  });
+  worker.unref();
+  const pending = new Map<number, { resolve(ipc?: Uint8Array): void; reject(error: Error): void }>();
+  let nextId = 0;
+  let dead: Error | undefined;
+  const fail = (error: Error) => {
+    dead ??= error;
+    for (const call of pending.values()) call.reject(dead);
+    pending.clear();
+  };
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (reply: Reply) => {
+      if ('ready' in reply) return resolve();
+      if ('fatal' in reply) return reject(new Error(`DuckDB did not start: ${reply.fatal}`));
+      const call = pending.get(reply.id);
+      pending.delete(reply.id);
+      if (reply.error !== undefined) call?.reject(new Error(reply.error));
+      else call?.resolve(reply.ipc);
+    });
+    worker.on('error', (error) => (fail(error), reject(error)));
+    worker.on('exit', () => fail(new Error('DuckDB was stopped')));
+  });
+  await ready;
+  const send = (message: { op: 'query'; sql: string } | { op: 'load'; name: string; ipc: Uint8Array }) =>
+    new Promise<Uint8Array | undefined>((resolve, reject) => {
+      if (dead) return reject(dead);
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...message, id });
+    });
   return {
-    query: (sql) => Promise.resolve().then(() => normalizeArrow(conn.query(sql))),
-    loadTable: (name, ipc) =>
-      Promise.resolve().then(() => {
-        conn.query(`DROP TABLE IF EXISTS "${name}"`);
-        conn.insertArrowFromIPCStream(ipc, { name, create: true });
-      }),
-    close: () => Promise.resolve().then(() => conn.close()),
+    query: async (sql) => normalizeArrow(tableFromIPC(await send({ op: 'query', sql }))),
+    loadTable: async (name, ipc) => void (await send({ op: 'load', name, ipc })),
+    close: async () => {
+      fail(new Error('DuckDB was stopped'));
+      await worker.terminate();
+    },
+    terminate: () => {
+      fail(new Error('DuckDB was stopped'));
+      void worker.terminate();
+    },
   };
 }

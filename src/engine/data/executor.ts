@@ -15,7 +15,22 @@ export interface Executor {
   /** Creates or replaces table `name` from an Arrow IPC stream. */
   loadTable(name: string, ipc: Uint8Array): Promise<void>;
   close(): Promise<void>;
+  /** Stops DuckDB at once, even inside a query (its worker is terminated); pending calls reject. */
+  terminate(): void;
 }
+
+/**
+ * Run once on every new DuckDB, before any table: no extension is fetched or loaded on demand (a function from an
+ * extension that is not built in would otherwise hang or reach the network), no file, URL or external database is
+ * readable, memory is bounded, and the configuration is locked so that no statement can undo any of this.
+ */
+export const HARDENING_SQL = [
+  'SET autoinstall_known_extensions = false',
+  'SET autoload_known_extensions = false',
+  'SET enable_external_access = false',
+  "SET memory_limit = '2GB'",
+  'SET lock_configuration = true',
+];
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 

@@ -2,8 +2,9 @@
 // real Postgres parser (libpg-query) before DuckDB runs it. Only one SELECT over sources the caller may see passes;
 // each source becomes a CTE over the raw tables exposing the visible members — dimensions as values, measures as
 // their pre-aggregation inputs — with the caller's row filters and the dashboard's filters inside; MEASURE(x)
-// becomes the measure's aggregate; a time grain override rewrites DATE_TRUNC. The output is parsed again and must
-// reference nothing but those CTEs and the raw tables they wrap.
+// becomes the measure's aggregate; a time grain override rewrites DATE_TRUNC. Names bind by scope and functions come
+// from an allow-list (sql-guard.ts); the output is parsed again and must be those CTEs followed by exactly the checked
+// tree, so only the engine's own CTEs ever read a raw table.
 
 import { ApiError } from '../../api/errors.js';
 import { CUBESQL_DEFAULT_ROW_LIMIT, CUBESQL_MAX_ROW_LIMIT } from '../../api/limits.js';
@@ -11,23 +12,15 @@ import type { CubeSqlRequest } from '../../api/types.js';
 import { Plan, filterMembers, filterSql, q, rowLevelSql } from './load-compiler.js';
 import type { Member, ResolvedModel, Source } from './model.js';
 import { sourceAccess, type Identity } from './policies.js';
-import { SqlSyntaxError, loadParser, type ParseResult, type PgNode } from './pg-parser.js';
+import { SqlSyntaxError, loadParser, type ParseResult, type PgNode, type PgParser } from './pg-parser.js';
+import { badSql, checkScopes, funcName, sameTree } from './sql-guard.js';
 
 type Node = PgNode;
 
-const bad = (message: string) => new ApiError({ status: 400, message });
-
-/** Table functions and scalar functions that reach outside the query (files, settings, the catalog). */
-const FORBIDDEN_FUNCTION =
-  /^(read_|glob|query|sniff_|parquet_|getenv|current_setting|duckdb_|pragma_|load|install|checkpoint|export_|import_|copy|attach|detach|pg_|sqlite_|iceberg|delta_|json_execute)/;
+const bad = badSql;
 
 function sval(node: unknown): string | undefined {
   return (node as { String?: { sval?: string } })?.String?.sval;
-}
-
-function funcName(call: Node): string {
-  const parts = (call.funcname as unknown[]).map(sval);
-  return (parts[parts.length - 1] ?? '').toLowerCase();
 }
 
 /** Every node of an AST, depth first. */
@@ -50,56 +43,63 @@ function transform(node: unknown, replace: (n: Node) => unknown): unknown {
 
 interface Checked {
   stmt: Node;
-  /** Source names the query reads, and the names (relname or alias) each is known by. */
+  /** Sources the query reads, by name, and by every name (lowercase name or alias) they are known by. */
   sources: Map<string, Source>;
   aliases: Map<string, Source>;
-  cteNames: Set<string>;
   limit?: number;
 }
 
-/** One SELECT; table references only to CTEs of the query or to sources the caller may see. */
-function check(parsed: { stmts: { stmt: Node }[] }, resolved: ResolvedModel, identity: Identity): Checked {
+/** Lowercase name → source, for the sources the caller may see. */
+function visibleSources(resolved: ResolvedModel, identity: Identity): Map<string, Source> {
+  const out = new Map<string, Source>();
+  for (const source of resolved.sources.values()) {
+    const access = sourceAccess(identity, source);
+    if (!access.denied) out.set(source.name.toLowerCase(), source);
+  }
+  return out;
+}
+
+/** Names no user CTE may take: every source (visible or not), every raw table, and the engine's own. */
+function reservedNames(resolved: ResolvedModel, rawTables: readonly string[]): Set<string> {
+  return new Set(
+    [
+      ...resolved.sources.keys(),
+      ...rawTables,
+      ...(resolved.model.cubes.map((c) => c.sql_table).filter(Boolean) as string[]),
+      '__result',
+    ].map((n) => n.toLowerCase()),
+  );
+}
+
+/** One SELECT; table references only to CTEs in scope or to sources the caller may see. */
+function check(
+  parsed: { stmts: { stmt: Node }[] },
+  visible: Map<string, Source>,
+  reserved: ReadonlySet<string>,
+): Checked {
   if (parsed.stmts.length !== 1) throw bad(`Only one statement is allowed, got ${parsed.stmts.length}`);
   const stmt = parsed.stmts[0].stmt;
   const select = stmt.SelectStmt as Node | undefined;
   if (!select) throw bad(`Only SELECT is allowed, got ${Object.keys(stmt)[0].replace(/Stmt$/, '').toUpperCase()}`);
-  const cteNames = new Set<string>();
-  for (const n of walk(stmt)) {
-    const cte = n.CommonTableExpr as Node | undefined;
-    if (cte) cteNames.add(String(cte.ctename));
-  }
   const sources = new Map<string, Source>();
   const aliases = new Map<string, Source>();
-  for (const n of walk(stmt)) {
-    if (n.SelectStmt && ((n.SelectStmt as Node).intoClause || (n.SelectStmt as Node).lockingClause)) {
-      throw bad('SELECT … INTO and locking clauses are not allowed');
-    }
-    if (n.RangeFunction) throw bad('Table functions are not allowed in FROM');
-    if (n.FuncCall && FORBIDDEN_FUNCTION.test(funcName(n.FuncCall as Node))) {
-      throw bad(`Function ${funcName(n.FuncCall as Node)} is not allowed`);
-    }
-    const range = n.RangeVar as Node | undefined;
-    if (!range) continue;
-    const name = String(range.relname);
-    if (range.schemaname || range.catalogname)
-      throw bad(`Unknown table ${String(range.schemaname)}.${name}: query cubes and views by name`);
-    if (cteNames.has(name)) continue;
-    const source = resolved.sources.get(name);
-    const access = source && sourceAccess(identity, source);
-    if (!source || !access || access.denied)
-      throw bad(`Unknown table ${name}: only the cubes and views you may see can be queried`);
-    sources.set(name, source);
-    aliases.set(name, source);
-    const alias = (range.alias as Node | undefined)?.aliasname;
-    if (typeof alias === 'string') aliases.set(alias, source);
-  }
-  for (const name of sources.keys()) {
-    if (cteNames.has(name)) throw bad(`A CTE may not be named like the source ${name}`);
-  }
+  checkScopes(stmt, {
+    sources: new Set(visible.keys()),
+    reserved,
+    onSource(name, alias) {
+      const source = visible.get(name)!;
+      sources.set(source.name, source);
+      aliases.set(name, source);
+      if (alias) aliases.set(alias, source);
+    },
+  });
   const limitCount = (select.limitCount as Node | undefined)?.A_Const as Node | undefined;
-  const limit = (limitCount?.ival as { ival?: number } | undefined)?.ival;
+  const limitValue =
+    (limitCount?.ival as { ival?: number } | undefined)?.ival ??
+    (limitCount?.fval as { fval?: string } | undefined)?.fval;
+  const limit = limitValue === undefined ? undefined : Number(limitValue);
   if (limit !== undefined && limit > CUBESQL_MAX_ROW_LIMIT) throw bad(`LIMIT must be at most ${CUBESQL_MAX_ROW_LIMIT}`);
-  return { stmt, sources, aliases, cteNames, limit };
+  return { stmt, sources, aliases, limit };
 }
 
 /** The CTE standing for `source`: visible dimensions and segments as values, measures as their per-row inputs. */
@@ -165,6 +165,15 @@ function measureExpr(source: Source, m: Member, qualifier: string[], depth = 0):
   }
 }
 
+async function parse(pg: PgParser, sql: string): Promise<ParseResult> {
+  try {
+    return await pg.parse(sql);
+  } catch (error) {
+    if (error instanceof SqlSyntaxError) throw bad(`SQL syntax error: ${error.message}`);
+    throw error;
+  }
+}
+
 export interface RewrittenSql {
   sql: string;
 }
@@ -175,21 +184,17 @@ export async function rewriteSql(
   identity: Identity,
   request: CubeSqlRequest,
   nowMs: number,
+  rawTables: readonly string[] = [],
 ): Promise<RewrittenSql> {
   const pg = await loadParser();
-  let parsed: ParseResult;
-  try {
-    parsed = await pg.parse(request.query);
-  } catch (error) {
-    if (error instanceof SqlSyntaxError) throw bad(`SQL syntax error: ${error.message}`);
-    throw error;
-  }
-  const checked = check(parsed, resolved, identity);
+  const parsed = await parse(pg, request.query);
+  const reserved = reservedNames(resolved, rawTables);
+  const checked = check(parsed, visibleSources(resolved, identity), reserved);
   const resolveRef = (fields: string[]): { source: Source; member: Member; qualifier: string[] } | undefined => {
     const name = fields[fields.length - 1];
     const qualifier = fields.slice(0, -1);
     const candidates = qualifier.length
-      ? [checked.aliases.get(qualifier[qualifier.length - 1])].filter((s): s is Source => !!s)
+      ? [checked.aliases.get(qualifier[qualifier.length - 1].toLowerCase())].filter((s): s is Source => !!s)
       : [...checked.sources.values()];
     const hits = candidates.filter((s) => s.members.has(name));
     if (hits.length > 1) throw bad(`Column ${name} is ambiguous: qualify it with its table`);
@@ -265,20 +270,28 @@ export async function rewriteSql(
   const cap = checked.limit !== undefined ? CUBESQL_MAX_ROW_LIMIT : CUBESQL_DEFAULT_ROW_LIMIT;
   const sql = `${withOurs}SELECT * FROM (${body.replace(/;\s*$/, '')}) AS "__result" LIMIT ${cap}`;
 
-  // The final text is parsed again: it must still be one SELECT reading only our CTEs, the user's CTEs and the
-  // raw tables of the cubes it wraps.
-  const allowed = new Set([
-    ...checked.sources.keys(),
-    ...checked.cteNames,
-    '__result',
-    ...(resolved.model.cubes.map((c) => c.sql_table).filter(Boolean) as string[]),
-  ]);
-  const again = await pg.parse(sql);
-  if (again.stmts.length !== 1 || !again.stmts[0].stmt.SelectStmt) throw bad('Rewritten SQL is not a single SELECT');
-  for (const n of walk(again)) {
-    const range = n.RangeVar as Node | undefined;
-    if (range && !allowed.has(String(range.relname))) throw bad(`Rewritten SQL reads ${String(range.relname)}`);
-    if (n.RangeFunction) throw bad('Rewritten SQL uses a table function');
+  // The final text is parsed again. It must be our CTEs, then exactly the tree that was checked and rewritten, read
+  // through the same scope rules: a name the deparser printed unquoted would have changed the tree.
+  const unsafe = () =>
+    bad(
+      'This query cannot be run safely: it does not read the same once rewritten (use plain names for CTEs, windows, aliases and arguments)',
+    );
+  const again = await pg.parse(sql).catch(() => {
+    throw unsafe();
+  });
+  const top = again.stmts.length === 1 ? (again.stmts[0].stmt.SelectStmt as Node | undefined) : undefined;
+  const ours = ((top?.withClause as Node | undefined)?.ctes as Node[] | undefined) ?? [];
+  const oursNames = ours.map((c) => String((c.CommonTableExpr as Node).ctename));
+  const from = top?.fromClause as Node[] | undefined;
+  const inner = (from?.[0]?.RangeSubselect as Node | undefined)?.subquery;
+  if (
+    !top ||
+    from?.length !== 1 ||
+    oursNames.join('\u0000') !== [...checked.sources.keys()].join('\u0000') ||
+    !sameTree(inner, rewritten)
+  ) {
+    throw unsafe();
   }
+  checkScopes(inner as Node, { sources: new Set(oursNames.map((n) => n.toLowerCase())), reserved });
   return { sql };
 }
