@@ -12,6 +12,18 @@ export function normalizeExternalId(externalId: string): string {
   return externalId.trim().toLowerCase();
 }
 
+/** Longest external id chat accepts (after normalisation). */
+export const EXTERNAL_ID_MAX_LENGTH = 256;
+
+/** Why a chat external id is not acceptable (spec: lowercase, no spaces), or undefined when it is. */
+export function externalIdProblem(externalId: string): string | undefined {
+  const id = normalizeExternalId(externalId);
+  if (id === '') return 'must not be empty';
+  if (id.length > EXTERNAL_ID_MAX_LENGTH) return `must be at most ${EXTERNAL_ID_MAX_LENGTH} characters`;
+  if (/[\s\p{C}]/u.test(id)) return 'must not contain spaces or control characters';
+  return undefined;
+}
+
 /** embedTenantName: lowercase, 5 to 36 characters, starts with a letter, ends with a letter or digit, a-z 0-9 -. */
 export const EMBED_TENANT_NAME_PATTERN = /^[a-z][a-z0-9-]{3,34}[a-z0-9]$/;
 export const EMBED_TENANT_NAME_MIN_LENGTH = 5;
@@ -41,6 +53,14 @@ export const SQL_API_RESULT_ROWS = 100;
 /** A sessionId must be exchanged within 5 minutes; the token it yields is valid 24 h (ARCHITECTURE §4). */
 export const SESSION_ID_TTL_SECONDS = 5 * 60;
 export const SESSION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+
+/** Chat service tokens must carry `exp`, at most this far from `iat` (or from now): like embed session tokens. */
+export const CHAT_TOKEN_MAX_LIFETIME_SECONDS = SESSION_TOKEN_TTL_SECONDS;
+
+/** A deployment's remote JWKS (chat tokens): request timeout, refetch cooldown for unknown kids, cache lifetime. */
+export const JWKS_TIMEOUT_MS = 3000;
+export const JWKS_COOLDOWN_MS = 30_000;
+export const JWKS_CACHE_MAX_AGE_MS = 10 * 60 * 1000;
 
 /** cubesql row cap (ARCHITECTURE / data-plane issue): default and maximum. */
 export const CUBESQL_DEFAULT_ROW_LIMIT = 10_000;

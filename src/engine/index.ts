@@ -7,6 +7,7 @@ import { ReadCache } from './domain/cache.js';
 import type { EngineContext } from './domain/context.js';
 import { createLocalAnalystAgent } from './chat/agent/local-analyst.js';
 import { ChatService } from './chat/service.js';
+import { ChatTokenVerifier } from './chat/token.js';
 import { DataService } from './data/service.js';
 import { createApp } from './http/app.js';
 import type { EngineProgress, LocalEngine, LocalEngineOptions } from './options.js';
@@ -14,7 +15,16 @@ import { openEngineDb } from './store/db.js';
 import type { StoreName } from './store/schema.js';
 import { applySeed } from './store/seed.js';
 
-export type { EngineHooks, EngineProgress, EngineSeed, LocalEngine, LocalEngineOptions } from './options.js';
+export type {
+  ChatTokenClaims,
+  CheckChatToken,
+  EngineHooks,
+  EngineProgress,
+  EngineSeed,
+  LocalEngine,
+  LocalEngineOptions,
+  RemoteJwksOptions,
+} from './options.js';
 export type { AccessPolicy, Cube, DataModel, View } from './data/model-types.js';
 export type { Agent, AgentContext, AgentEvent } from './chat/agent/types.js';
 export { createLocalAnalystAgent } from './chat/agent/local-analyst.js';
@@ -43,7 +53,8 @@ export async function createLocalEngine(options: LocalEngineOptions = {}): Promi
       console.warn('svc-engine: onProgress threw', error);
     }
   };
-  const ctx: EngineContext = { db, now, hooks: options.hooks ?? {}, cache: new ReadCache(), progress };
+  const chatTokens = new ChatTokenVerifier({ checkChatToken: options.checkChatToken, remoteJwks: options.remoteJwks });
+  const ctx: EngineContext = { db, now, hooks: options.hooks ?? {}, cache: new ReadCache(), progress, chatTokens };
   if (seed) await applySeed(db, seed, now());
   const data = new DataService(ctx);
   const chat = new ChatService(ctx, data, options.agent ?? createLocalAnalystAgent());

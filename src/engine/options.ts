@@ -1,12 +1,24 @@
 // The engine's public contract (ARCHITECTURE §5): createLocalEngine options, the seed, the LocalEngine it returns.
 
-import type { AttributeType, Plan, Role } from '../api/types.js';
+import type { JSONWebKeySet } from 'jose';
+import type { AttributeType, Plan, Role, UserAttributeValueType } from '../api/types.js';
 import type { Agent } from './chat/agent/types.js';
 import type { DataModel } from './data/model-types.js';
 
 export interface EngineSeed {
   account: { name: string; plan: Plan; useCreatorMode?: boolean };
-  deployments: { id: number; name: string; apiSecret?: string; jwksUrl?: string; serviceTokenAuth?: boolean }[];
+  /**
+   * Chat service tokens are verified with the API secret (HS256), and with RS256/ES256 keys of the deployment's JWKS:
+   * `jwksUrl` (fetched, cached, refetched for an unknown `kid`) or `jwks` inline (ours, not in §5).
+   */
+  deployments: {
+    id: number;
+    name: string;
+    apiSecret?: string;
+    jwksUrl?: string;
+    jwks?: JSONWebKeySet;
+    serviceTokenAuth?: boolean;
+  }[];
   users: { email: string; username?: string; role: Role; firstName?: string }[];
   apiKeys: { key: string; userEmail: string; deploymentIds?: number[] /* omitted: all */; scim?: boolean }[];
   /** Tenant-wide groups. */
@@ -32,6 +44,49 @@ export interface EngineSeed {
   tables?: Record<string, Record<string, string | number | boolean | null>[]>;
   /** Size of the generated demo dataset (demo seed). */
   data?: { rows?: number };
+}
+
+/**
+ * The claims of a chat service token (spec, Authentication rule 3): `externalId` or `sub` (lowercased), `scope`
+ * including `chat`, `email`; ours as in embed session tokens: `groups`, `userAttributes`, `securityContext`,
+ * `embedTenantName` (the viewer's embed tenant: identities are per tenant), `creatorMode` (groups and attributes are
+ * the tenant's scoped ones), `deploymentId`, `exp`, `jti` (revocable).
+ */
+export interface ChatTokenClaims {
+  externalId?: string;
+  sub?: string;
+  scope?: unknown;
+  email?: string;
+  groups?: string[];
+  userAttributes?: Record<string, UserAttributeValueType>;
+  securityContext?: Record<string, unknown>;
+  embedTenantName?: string;
+  creatorMode?: boolean;
+  deploymentId?: number;
+  exp?: number;
+  jti?: string;
+  [claim: string]: unknown;
+}
+
+/**
+ * The custom authentication hook of chat tokens (`createLocalEngine({ checkChatToken })`): called first for every
+ * `X-Service-Auth-Token` of a deployment with service-token auth. Return the token's claims to accept it (they are
+ * checked like a JWT's: scope, externalId or sub, deploymentId, revocation, `exp` when present), `null`/`undefined`
+ * to leave the token to the deployment's API secret and JWKS, or throw to reject it (the message is sent back).
+ */
+export type CheckChatToken = (
+  token: string,
+  context: { deploymentId: number },
+) => ChatTokenClaims | null | undefined | Promise<ChatTokenClaims | null | undefined>;
+
+/** Fetching of a deployment's `jwksUrl` (defaults in api/limits: 3 s timeout, 30 s cooldown, 10 min cache). */
+export interface RemoteJwksOptions {
+  /** Give up on a JWKS request after this many ms (the chat request then fails with a JSON-RPC error). */
+  timeoutMs?: number;
+  /** After a fetch, wait this long before fetching again for an unknown `kid`. */
+  cooldownMs?: number;
+  /** Refetch the key set when it is older than this. */
+  cacheMaxAgeMs?: number;
 }
 
 /** Test seams (ours, not in §5): code that runs between the steps of an operation, to reproduce races. */
@@ -65,6 +120,10 @@ export interface LocalEngineOptions {
   hooks?: EngineHooks;
   /** Progress of the data plane's start (ours, not in §5). */
   onProgress?: (progress: EngineProgress) => void;
+  /** Custom verification of chat service tokens, before the deployment's API secret and JWKS (ours). */
+  checkChatToken?: CheckChatToken;
+  /** How deployments' `jwksUrl` key sets are fetched and cached (ours). */
+  remoteJwks?: RemoteJwksOptions;
 }
 
 /** The local engine: an HTTP server that lives in-process. Its functions are bound: pass `engine.fetch` around. */

@@ -417,7 +417,9 @@ export class HttpTransport implements Transport {
 
   async abortChat(request: AbortChatRequest, options: RequestOptions & ChatTarget = {}): Promise<void> {
     const url = this.chatStreamUrl(options).slice(0, -'stream-chat-state'.length) + 'abort';
-    await this.json('abortChat', 'POST', url, 'chat', options, request);
+    const body = await this.json<unknown>('abortChat', 'POST', url, 'chat', options, request);
+    // An authentication failure of the chat API is HTTP 200 with a JSON-RPC error body, for abort too.
+    if (isJsonRpcErrorBody(body)) throw new ChatAuthError(body, 200);
   }
 
   // ─── Data API ────────────────────────────────────────────────────────────────────────────────────────────

@@ -9,6 +9,7 @@ import {
   type EngineProgress,
   type EngineSeed,
   type LocalEngine,
+  type LocalEngineOptions,
 } from '../../src/engine/index.js';
 import { HttpTransport } from '../../src/transport/http-transport.js';
 import type { Credentials } from '../../src/transport/transport.js';
@@ -42,6 +43,8 @@ export async function testEngine(
     hooks?: EngineHooks;
     name?: string;
     onProgress?: (p: EngineProgress) => void;
+    /** Further engine options (agent, checkChatToken, remoteJwks, …). */
+    engine?: Partial<LocalEngineOptions>;
   } = {},
 ): Promise<TestEngine> {
   const name = options.name ?? `svc-test-${Date.now()}-${++counter}-${Math.random().toString(36).slice(2)}`;
@@ -52,6 +55,7 @@ export async function testEngine(
     now: clock.now,
     hooks: options.hooks,
     onProgress: options.onProgress,
+    ...options.engine,
   });
   const as = (auth: Credentials) =>
     new HttpTransport({

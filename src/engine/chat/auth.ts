@@ -1,25 +1,32 @@
 // Chat authentication (spec, Authentication rules 3–5): `Authorization: Api-Key` with sessionSettings, or
 // `X-Service-Auth-Token` (when the deployment enables it) whose claims name the user; Authorization wins when both
 // are sent. Failures are ChatAuthFailure, answered as HTTP 200 with one JSON-RPC error line.
+//
+// Authentication writes nothing: it returns who the caller is (the owner its threads carry) and provision(), which
+// creates or refreshes the external user — the chat service calls it only after the thread checks passed.
+// Identities are keyed by (embed tenant, externalId): API-key chat acts in the tenant-wide scope, a token in the
+// embed tenant its claims name.
 
-import { errors as joseErrors, jwtVerify } from 'jose';
-import { ApiError } from '../../api/errors.js';
+import { ApiError, errorMessage } from '../../api/errors.js';
 import {
   DEFAULT_EPHEMERAL_TTL_SECONDS,
-  MAX_NON_EPHEMERAL_EXTERNAL_USERS,
+  EMBED_TENANT_NAME_PATTERN,
+  externalIdProblem,
   normalizeExternalId,
   roleAtLeast,
 } from '../../api/limits.js';
 import type { ChatSessionSettings, UserAttributeValueType } from '../../api/types.js';
-import { authenticateApiKey, getDeployment } from '../domain/auth.js';
+import { authenticateApiKey, getDeployment, requireDeploymentScope, requireSessionMinting } from '../domain/auth.js';
+import { checkCatalogNames } from '../domain/catalog.js';
 import type { EngineContext } from '../domain/context.js';
+import { internalIdentity, userByUsername, viewerIdentity, type ViewerClaims } from '../data/identity.js';
 import type { Identity } from '../data/policies.js';
-import type { ChatOwner, DeploymentRecord, ExternalUserRecord } from '../store/schema.js';
-import { abortQuietly, isoAt } from '../util.js';
-import { withoutId } from '../domain/context.js';
+import type { ChatOwner, DeploymentRecord, UserRecord } from '../store/schema.js';
+import { TENANT_WIDE } from '../store/schema.js';
+import { provisionExternal, type ExternalUserUpdate } from './provision.js';
+import { ChatAuthFailure, type VerifiedChatToken } from './token.js';
 
-/** An authentication failure of the chat API (HTTP 200 with a JSON-RPC error body). */
-export class ChatAuthFailure extends Error {}
+export { ChatAuthFailure } from './token.js';
 
 export interface ChatCaller {
   owner: ChatOwner;
@@ -27,169 +34,197 @@ export interface ChatCaller {
   user: { externalId?: string; internalId?: string; groups: string[]; userAttributes: Record<string, unknown> };
 }
 
-const encoder = new TextEncoder();
+/** An authenticated caller before anything is written: check `owner` first, then `provision()`. */
+export interface ChatPrincipal {
+  owner: ChatOwner;
+  /** Creates or refreshes the caller's external user (nothing for internal users) and returns the caller. */
+  provision(): Promise<ChatCaller>;
+}
 
-/** Resolves the caller of a chat or abort request. */
+/** Resolves the caller of a chat or abort request, without writing anything. */
 export async function authenticateChat(
   ctx: EngineContext,
   headers: { authorization?: string; token?: string },
   deployment: DeploymentRecord,
   sessionSettings: ChatSessionSettings | undefined,
-): Promise<ChatCaller> {
-  if (headers.authorization !== undefined) {
-    const match = /^\s*Api-Key\s+(\S+)\s*$/i.exec(headers.authorization);
-    if (!match) throw new ChatAuthFailure("Malformed Authorization header: expected 'Api-Key <key>'");
-    let principal;
-    try {
-      principal = await authenticateApiKey(ctx, match[1]);
-    } catch {
-      throw new ChatAuthFailure('Invalid API key');
-    }
-    if (principal.key.deploymentIds && !principal.key.deploymentIds.includes(deployment.id)) {
-      throw new ChatAuthFailure(`API key is not authorized for deployment ${deployment.id}`);
-    }
-    if (!sessionSettings)
-      throw new ApiError({ status: 400, message: 'sessionSettings is required with API key authentication' });
-    if (sessionSettings.internalId !== undefined) {
-      const email = sessionSettings.internalId.toLowerCase();
-      const user = await ctx.db.getFromIndex('users', 'email', email);
-      if (!user) throw new ApiError({ status: 400, message: `Internal user ${sessionSettings.internalId} not found` });
-      const bypass = roleAtLeast(user.role, 'developer');
-      return {
-        owner: { kind: 'internal', id: user.email, tenant: '' },
-        identity: { bypass, groups: [], userAttributes: {}, securityContext: {} },
-        user: { internalId: user.email, groups: [], userAttributes: {} },
-      };
-    }
-    const attributes: Record<string, UserAttributeValueType> = {};
-    for (const a of sessionSettings.userAttributes ?? []) attributes[a.name] = a.value;
-    return provisionExternal(ctx, {
-      externalId: sessionSettings.externalId!,
-      email: sessionSettings.email,
-      groups: sessionSettings.groups,
-      userAttributes: attributes,
-      securityContext: sessionSettings.securityContext ?? {},
-      isEphemeral: sessionSettings.isEphemeral ?? true,
-      ttlSeconds: sessionSettings.ephemeralTtlSeconds ?? DEFAULT_EPHEMERAL_TTL_SECONDS,
-    });
-  }
+): Promise<ChatPrincipal> {
+  if (headers.authorization !== undefined) return keyPrincipal(ctx, headers.authorization, deployment, sessionSettings);
   if (headers.token !== undefined) {
     if (!deployment.serviceTokenAuth) {
       throw new ChatAuthFailure(`Service token authentication is not enabled for deployment ${deployment.id}`);
     }
-    let payload: Record<string, unknown>;
-    try {
-      ({ payload } = await jwtVerify(headers.token, encoder.encode(deployment.apiSecret), {
-        algorithms: ['HS256'],
-        currentDate: new Date(ctx.now()),
-      }));
-    } catch (error) {
-      throw new ChatAuthFailure(
-        error instanceof joseErrors.JWTExpired ? 'Token expired' : 'Invalid token for this deployment',
-      );
-    }
-    if (typeof payload.deploymentId === 'number' && payload.deploymentId !== deployment.id) {
-      throw new ChatAuthFailure('Invalid token for this deployment');
-    }
-    if (typeof payload.jti === 'string' && (await ctx.db.get('revokedTokens', payload.jti)))
-      throw new ChatAuthFailure('Token revoked');
-    const externalId =
-      typeof payload.externalId === 'string'
-        ? payload.externalId
-        : typeof payload.sub === 'string'
-          ? payload.sub
-          : undefined;
-    if (!externalId) throw new ChatAuthFailure('Token has neither externalId nor sub');
-    if (!Array.isArray(payload.scope) || !payload.scope.includes('chat'))
-      throw new ChatAuthFailure('Token scope does not include chat');
-    return provisionExternal(ctx, {
-      externalId,
-      email: typeof payload.email === 'string' ? payload.email : undefined,
-      groups: Array.isArray(payload.groups) ? (payload.groups as string[]) : undefined,
-      userAttributes: (payload.userAttributes as Record<string, UserAttributeValueType> | undefined) ?? {},
-      securityContext: (payload.securityContext as Record<string, unknown> | undefined) ?? {},
-      isEphemeral: true,
-      ttlSeconds: DEFAULT_EPHEMERAL_TTL_SECONDS,
-    });
+    return tokenPrincipal(ctx, deployment, await ctx.chatTokens.verify(headers.token, deployment, ctx.now()));
   }
   throw new ChatAuthFailure('Missing credentials: send Authorization: Api-Key or X-Service-Auth-Token');
 }
 
-interface ExternalClaims {
-  externalId: string;
-  email?: string;
-  groups?: string[];
-  userAttributes: Record<string, UserAttributeValueType>;
-  securityContext: Record<string, unknown>;
-  isEphemeral: boolean;
-  ttlSeconds: number;
+/** API-key chat: the key must be one that may mint sessions (the rule of generate-session); its user acts as the
+ * viewer sessionSettings names, in the tenant-wide scope, with names from the tenant-wide catalog. */
+async function keyPrincipal(
+  ctx: EngineContext,
+  authorization: string,
+  deployment: DeploymentRecord,
+  settings: ChatSessionSettings | undefined,
+): Promise<ChatPrincipal> {
+  const match = /^\s*Api-Key\s+(\S+)\s*$/i.exec(authorization);
+  if (!match) throw new ChatAuthFailure("Malformed Authorization header: expected 'Api-Key <key>'");
+  const principal = await authenticateApiKey(ctx, match[1]).catch(() => {
+    throw new ChatAuthFailure('Invalid API key');
+  });
+  try {
+    requireDeploymentScope(principal, deployment.id);
+    requireSessionMinting(principal);
+  } catch (error) {
+    throw new ChatAuthFailure(errorMessage(error));
+  }
+  if (!settings)
+    throw new ApiError({ status: 400, message: 'sessionSettings is required with API key authentication' });
+  if (settings.internalId !== undefined) {
+    const user = await ctx.db.getFromIndex('users', 'email', settings.internalId.toLowerCase());
+    if (!user) throw new ApiError({ status: 400, message: `Internal user ${settings.internalId} not found` });
+    if (!roleAtLeast(principal.user.role, user.role)) {
+      throw new ChatAuthFailure(
+        `An API key of a ${principal.user.role} may not act as ${user.email}, whose role ${user.role} is higher`,
+      );
+    }
+    return internalPrincipal(user);
+  }
+  const externalId = checkedExternalId(settings.externalId!, (problem) => {
+    throw new ApiError({ status: 400, message: `Invalid sessionSettings.externalId: ${problem}` });
+  });
+  const supplied = settings.userAttributes ?? [];
+  const values =
+    settings.groups?.length || supplied.length
+      ? await checkCatalogNames(ctx, TENANT_WIDE, settings.groups ?? [], supplied)
+      : {};
+  return externalPrincipal(
+    ctx,
+    {
+      tenant: TENANT_WIDE,
+      externalId,
+      email: settings.email,
+      groups: settings.groups,
+      userAttributes: values,
+      isEphemeral: settings.isEphemeral ?? true,
+      ttlSeconds: settings.ephemeralTtlSeconds ?? DEFAULT_EPHEMERAL_TTL_SECONDS,
+    },
+    // The identity is the user as stored after the update (omitted groups keep the saved memberships).
+    (saved) => ({ groups: saved.groups, userAttributes: saved.attributes, securityContext: settings.securityContext }),
+  );
 }
 
-/**
- * The external user of a chat request: created or refreshed, ephemeral by default (removed after its TTL by the
- * engine clock), at most 10,000 non-ephemeral per account. Expired ephemeral users are removed here too.
- */
-async function provisionExternal(ctx: EngineContext, claims: ExternalClaims): Promise<ChatCaller> {
-  const externalId = normalizeExternalId(claims.externalId);
-  const nowMs = ctx.now();
-  const now = isoAt(nowMs);
-  const tx = ctx.db.transaction('externalUsers', 'readwrite');
-  try {
-    const store = tx.store;
-    for (let c = await store.index('expiresAt').openCursor(IDBKeyRange.upperBound(nowMs)); c; c = await c.continue()) {
-      if (c.value.isEphemeral) await c.delete();
-    }
-    const existing = await store.index('tenantExternalId').get(['', externalId]);
-    const persistent = !claims.isEphemeral || (existing !== undefined && !existing.isEphemeral);
-    const becomesPersistent = persistent && (!existing || existing.isEphemeral);
-    if (becomesPersistent) {
-      let count = 0;
-      for (let c = await store.openCursor(); c; c = await c.continue()) if (!c.value.isEphemeral) count++;
-      if (count >= MAX_NON_EPHEMERAL_EXTERNAL_USERS) {
-        throw new ApiError({
-          status: 403,
-          message: `Non-ephemeral external user limit reached: at most ${MAX_NON_EPHEMERAL_EXTERNAL_USERS}`,
-        });
-      }
-    }
-    const record: ExternalUserRecord = {
-      ...(existing ??
-        withoutId<ExternalUserRecord>({
-          tenant: '',
-          externalId,
-          email: null,
-          profile: {},
-          attributes: {},
-          groups: [],
-          isEphemeral: true,
-          expiresAt: null,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      email: claims.email ?? existing?.email ?? null,
-      attributes: { ...(existing?.attributes ?? {}), ...claims.userAttributes },
-      groups: claims.groups ? [...new Set(claims.groups)].sort() : (existing?.groups ?? []),
-      isEphemeral: !persistent,
-      expiresAt: persistent ? null : nowMs + claims.ttlSeconds * 1000,
-      updatedAt: now,
-    };
-    if (existing) await store.put(record);
-    else await store.add(record);
-    await tx.done;
-    return {
-      owner: { kind: 'external', id: externalId, tenant: '' },
-      identity: {
-        bypass: false,
-        groups: record.groups,
-        userAttributes: record.attributes,
-        securityContext: claims.securityContext,
-      },
-      user: { externalId, groups: record.groups, userAttributes: record.attributes },
-    };
-  } catch (error) {
-    abortQuietly(tx);
-    throw error;
+/** Token chat: the verified claims name the viewer and its embed tenant; the identity is the claims' own, as on
+ * the data API with the same token. */
+async function tokenPrincipal(
+  ctx: EngineContext,
+  deployment: DeploymentRecord,
+  { claims, method }: VerifiedChatToken,
+): Promise<ChatPrincipal> {
+  if (claims.deploymentId !== undefined && claims.deploymentId !== deployment.id) {
+    throw new ChatAuthFailure('Invalid token for this deployment');
   }
+  if (typeof claims.jti === 'string' && (await ctx.db.get('revokedTokens', claims.jti)))
+    throw new ChatAuthFailure('Token revoked');
+  if (!Array.isArray(claims.scope) || !claims.scope.includes('chat'))
+    throw new ChatAuthFailure('Token scope does not include chat');
+  if (claims.internalId !== undefined) {
+    // Only the API secret's holder (the engine's own embed sessions) may name internal users.
+    if (method !== 'secret' || typeof claims.internalId !== 'string') {
+      throw new ChatAuthFailure(
+        "internalId claims are accepted only in tokens signed with the deployment's API secret",
+      );
+    }
+    const user = await userByUsername(ctx, claims.internalId);
+    if (!user) throw new ChatAuthFailure(`Token names an unknown internal user`);
+    return internalPrincipal(user);
+  }
+  const raw =
+    typeof claims.externalId === 'string' ? claims.externalId : typeof claims.sub === 'string' ? claims.sub : undefined;
+  if (raw === undefined) throw new ChatAuthFailure('Token has neither externalId nor sub');
+  const externalId = checkedExternalId(raw, (problem) => {
+    throw new ChatAuthFailure(`Token externalId ${problem}`);
+  });
+  const viewer = await viewerClaims(ctx, claims);
+  return externalPrincipal(
+    ctx,
+    {
+      tenant: viewer.embedTenantName ?? TENANT_WIDE,
+      externalId,
+      email: typeof claims.email === 'string' ? claims.email : undefined,
+      groups: viewer.groups,
+      userAttributes: viewer.userAttributes ?? {},
+      isEphemeral: true,
+      ttlSeconds: DEFAULT_EPHEMERAL_TTL_SECONDS,
+    },
+    () => viewer,
+  );
+}
+
+/** The claims that shape a token viewer's identity, checked: a token's tenant must exist, its lists be lists. */
+async function viewerClaims(ctx: EngineContext, claims: VerifiedChatToken['claims']): Promise<ViewerClaims> {
+  const tenant = claims.embedTenantName;
+  if (
+    tenant !== undefined &&
+    (typeof tenant !== 'string' ||
+      !EMBED_TENANT_NAME_PATTERN.test(tenant) ||
+      !(await ctx.db.get('embedTenants', tenant)))
+  ) {
+    throw new ChatAuthFailure(`Token names an unknown embed tenant: ${JSON.stringify(tenant)}`);
+  }
+  const isObject = (v: unknown) => v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v));
+  if (
+    claims.groups !== undefined &&
+    !(Array.isArray(claims.groups) && claims.groups.every((g) => typeof g === 'string'))
+  )
+    throw new ChatAuthFailure('Token groups must be an array of strings');
+  if (!isObject(claims.userAttributes) || !isObject(claims.securityContext))
+    throw new ChatAuthFailure('Token userAttributes and securityContext must be objects');
+  return {
+    ...(tenant !== undefined && { embedTenantName: tenant }),
+    ...(claims.creatorMode === true && { creatorMode: true }),
+    groups: claims.groups,
+    userAttributes: claims.userAttributes,
+    securityContext: claims.securityContext,
+  };
+}
+
+/** The normalised external id, or `fail(problem)` (spec: lowercase, no spaces; ours: at most 256 characters). */
+function checkedExternalId(raw: string, fail: (problem: string) => never): string {
+  const problem = externalIdProblem(raw);
+  if (problem !== undefined) fail(problem);
+  return normalizeExternalId(raw);
+}
+
+function internalPrincipal(user: UserRecord): ChatPrincipal {
+  const caller: ChatCaller = {
+    owner: { kind: 'internal', id: user.email, tenant: TENANT_WIDE },
+    identity: internalIdentity(user),
+    user: { internalId: user.email, groups: [], userAttributes: {} },
+  };
+  return { owner: caller.owner, provision: () => Promise.resolve(caller) };
+}
+
+function externalPrincipal(
+  ctx: EngineContext,
+  update: ExternalUserUpdate,
+  claimsOf: (saved: { groups: string[]; attributes: Record<string, UserAttributeValueType> }) => ViewerClaims,
+): ChatPrincipal {
+  const owner: ChatOwner = { kind: 'external', id: update.externalId, tenant: update.tenant };
+  return {
+    owner,
+    async provision() {
+      const claims = claimsOf(await provisionExternal(ctx, update));
+      return {
+        owner,
+        identity: viewerIdentity(claims),
+        user: {
+          externalId: update.externalId,
+          groups: claims.groups ?? [],
+          userAttributes: claims.userAttributes ?? {},
+        },
+      };
+    },
+  };
 }
 
 /** The deployment an agent belongs to; 404 for an unknown account or agent. */

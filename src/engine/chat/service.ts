@@ -9,7 +9,6 @@ import {
   SQL_API_RESULT_ROWS,
   STATE_MESSAGE_ID,
   THREAD_BUSY_MESSAGE,
-  newMessageId,
 } from '../../api/limits.js';
 import type {
   AbortChatRequest,
@@ -25,12 +24,14 @@ import type { DataService } from '../data/service.js';
 import type { ChatThreadRecord } from '../store/schema.js';
 import { isoAt, randomToken } from '../util.js';
 import type { Agent, AgentContext } from './agent/types.js';
-import type { ChatCaller } from './auth.js';
+import type { ChatCaller, ChatPrincipal } from './auth.js';
 import { StreamHub, StreamRun } from './hub.js';
+import { storedTurn, uniqueMessageId } from './turns.js';
 
 const NDJSON = { 'Content-Type': 'application/x-ndjson' };
 
-const sameOwner = (thread: ChatThreadRecord, caller: ChatCaller) =>
+/** Owners compare by kind, id and embed tenant: the same externalId in two tenants is two people. */
+const sameOwner = (thread: ChatThreadRecord, caller: Pick<ChatCaller, 'owner'>) =>
   thread.owner.kind === caller.owner.kind &&
   thread.owner.id === caller.owner.id &&
   thread.owner.tenant === caller.owner.tenant;
@@ -44,15 +45,23 @@ export class ChatService {
     private readonly agent: Agent,
   ) {}
 
-  /** POST …/chat/stream-chat-state, after authentication and body validation. */
-  async stream(accountName: string, agentId: string, caller: ChatCaller, request: ChatRequest): Promise<Response> {
+  /**
+   * POST …/chat/stream-chat-state, after authentication and body validation. The caller's user is provisioned only
+   * once the thread checks passed: a refused request writes nothing.
+   */
+  async stream(
+    accountName: string,
+    agentId: string,
+    principal: ChatPrincipal,
+    request: ChatRequest,
+  ): Promise<Response> {
     let thread = request.chatId !== undefined ? await this.ctx.db.get('chatThreads', request.chatId) : undefined;
     if (request.chatId !== undefined && !thread)
       throw new ApiError({ status: 404, message: `Chat ${request.chatId} not found` });
     if (thread && (thread.agentId !== agentId || thread.accountName !== accountName)) {
       throw new ApiError({ status: 404, message: `Chat ${request.chatId} not found` });
     }
-    if (thread && !sameOwner(thread, caller))
+    if (thread && !sameOwner(thread, principal))
       throw new ApiError({ status: 403, message: 'This chat belongs to another user' });
 
     const active = thread && this.hub.active(thread.chatId);
@@ -61,23 +70,29 @@ export class ChatService {
     if (last && request.messageId !== undefined && last.messageId === request.messageId) {
       return new Response(last.subscribe(), { status: 200, headers: NDJSON });
     }
+    // The messageId of an earlier turn: that turn as stored, never answered (or stored) a second time.
+    const turn = thread && request.messageId !== undefined ? storedTurn(thread.messages, request.messageId) : undefined;
+    if (thread && turn) return this.snapshot({ ...thread, messages: turn }, accountName, agentId, principal);
     if (request.input === undefined) {
       if (active) return new Response(active.subscribe(), { status: 200, headers: NDJSON });
-      return this.snapshot(thread, accountName, agentId, caller);
+      await principal.provision();
+      return this.snapshot(thread, accountName, agentId, principal);
     }
     if (active)
       return new Response(`${JSON.stringify({ error: THREAD_BUSY_MESSAGE })}\n`, { status: 200, headers: NDJSON });
 
+    const caller = await principal.provision();
     thread ??= this.newThread(accountName, agentId, caller);
     await this.ctx.db.put('chatThreads', thread);
-    const run = new StreamRun(thread.chatId, request.messageId ?? newMessageId(this.ctx.now()), caller.owner);
+    const messageId = request.messageId ?? uniqueMessageId(thread.messages, this.ctx.now());
+    const run = new StreamRun(thread.chatId, messageId, caller.owner);
     this.hub.start(run);
     const body = run.subscribe();
     void this.produce(run, thread, caller, request);
     return new Response(body, { status: 200, headers: NDJSON });
   }
 
-  private newThread(accountName: string, agentId: string, caller: ChatCaller): ChatThreadRecord {
+  private newThread(accountName: string, agentId: string, caller: Pick<ChatCaller, 'owner'>): ChatThreadRecord {
     const now = isoAt(this.ctx.now());
     return {
       chatId: randomToken(16),
@@ -95,7 +110,7 @@ export class ChatService {
     thread: ChatThreadRecord | undefined,
     accountName: string,
     agentId: string,
-    caller: ChatCaller,
+    caller: Pick<ChatCaller, 'owner'>,
   ) {
     if (!thread) {
       thread = this.newThread(accountName, agentId, caller);
@@ -300,7 +315,7 @@ export class ChatService {
   }
 
   /** POST …/chat/abort after authentication: 204, or 403/404. */
-  async abort(agentId: string, caller: ChatCaller, request: AbortChatRequest): Promise<void> {
+  async abort(agentId: string, caller: Pick<ChatCaller, 'owner'>, request: AbortChatRequest): Promise<void> {
     const thread = await this.ctx.db.get('chatThreads', request.chatId);
     if (!thread || thread.agentId !== agentId)
       throw new ApiError({ status: 404, message: `Chat ${request.chatId} not found` });

@@ -6,13 +6,21 @@ import type { LoadFilter } from '../../api/types.js';
 import type { AccessPolicy } from './model-types.js';
 import type { Source } from './model.js';
 
-/** Who is asking: an embed session's viewer, or an internal user behind an API key. */
+/**
+ * Who is asking: an embed session's viewer, or an internal user behind an API key. Policies are written against the
+ * tenant-wide catalog, so `groups` and `userAttributes` hold tenant-wide names only; the names of an embed tenant's
+ * scoped catalog (creator mode) live in `scoped` and never satisfy a policy, whatever they are called.
+ */
 export interface Identity {
   /** Model authors (internal developers and admins) see every member and row. */
   bypass: boolean;
+  /** Tenant-wide group names. */
   groups: string[];
+  /** Values of tenant-wide attributes. */
   userAttributes: Record<string, unknown>;
   securityContext: Record<string, unknown>;
+  /** Groups and attribute values of an embed tenant's scoped catalog (creator mode): never read by policies. */
+  scoped?: { tenant: string; groups: string[]; userAttributes: Record<string, unknown> };
 }
 
 export interface SourceAccess {

@@ -2,9 +2,7 @@
 // source of truth; DuckDB ingests them lazily and again when their version changes), and the data API operations.
 
 import { ApiError } from '../../api/errors.js';
-import { roleAtLeast } from '../../api/limits.js';
 import type { CubeSqlRequest, LoadRequest, LoadResponse, MetaMember, MetaResponse } from '../../api/types.js';
-import type { Principal } from '../domain/auth.js';
 import type { EngineContext } from '../domain/context.js';
 import type { DataModelRecord } from '../store/schema.js';
 import { columnsToIpc } from './arrow.js';
@@ -14,34 +12,6 @@ import { compileLoad } from './load-compiler.js';
 import { resolveModel, type Member, type ResolvedModel } from './model.js';
 import { sourceAccess, type Identity } from './policies.js';
 import { rewriteSql } from './sql-api.js';
-
-/** The identity access policies see: an embed session's viewer, or an internal user (authors bypass policies). */
-export async function identityOf(ctx: EngineContext, principal: Principal): Promise<Identity> {
-  if (principal.kind === 'apiKey') {
-    return {
-      bypass: roleAtLeast(principal.user.role, 'developer'),
-      groups: [],
-      userAttributes: {},
-      securityContext: {},
-    };
-  }
-  const c = principal.claims;
-  if (c.internalId !== undefined) {
-    const user = await ctx.db.getFromIndex('users', 'username', c.internalId);
-    return {
-      bypass: !!user && roleAtLeast(user.role, 'developer'),
-      groups: [],
-      userAttributes: {},
-      securityContext: {},
-    };
-  }
-  return {
-    bypass: false,
-    groups: c.groups ?? [],
-    userAttributes: c.userAttributes ?? {},
-    securityContext: c.securityContext ?? {},
-  };
-}
 
 const aggType = (m: Member) => m.measure?.type;
 

@@ -97,6 +97,14 @@ export function requireRole(principal: KeyPrincipal, minimum: Role): void {
   }
 }
 
+/** The role an API key's user needs to act as a viewer it names: generate-session and API-key chat (admin). */
+export const SESSION_MINTING_ROLE: Role = 'admin';
+
+/** 403 unless the key may mint viewer identities (one rule for generate-session and API-key chat). */
+export function requireSessionMinting(principal: KeyPrincipal): void {
+  requireRole(principal, SESSION_MINTING_ROLE);
+}
+
 /** A key scoped to other deployments, or a session token of another deployment: 403. */
 export function requireDeploymentScope(principal: Principal, deploymentId: number): void {
   const allowed =

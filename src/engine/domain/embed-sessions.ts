@@ -9,7 +9,6 @@ import {
   normalizeExternalId,
 } from '../../api/limits.js';
 import type {
-  AttributeType,
   GenerateSessionRequest,
   GenerateSessionResponse,
   SessionTokenResponse,
@@ -25,7 +24,21 @@ import type {
 } from '../store/schema.js';
 import { TENANT_WIDE } from '../store/schema.js';
 import { abortQuietly, isoAt, jsonEqual, randomToken } from '../util.js';
-import { forbidden, getAccount, getDeployment, requireDeployment, type KeyPrincipal } from './auth.js';
+import {
+  forbidden,
+  getAccount,
+  getDeployment,
+  requireDeployment,
+  requireSessionMinting,
+  type KeyPrincipal,
+} from './auth.js';
+import {
+  catalogScope,
+  checkAttributeValues,
+  checkGroups,
+  lookupByName,
+  mergeAttributeValues,
+} from './catalog.js';
 import { withoutId, type EngineContext } from './context.js';
 import { signSessionToken, verifySessionToken } from './session-tokens.js';
 
@@ -36,21 +49,6 @@ export async function requirePaidPlan(ctx: EngineContext, what: string): Promise
   const account = await getAccount(ctx);
   if (!account || account.plan === 'free') {
     throw forbidden(`${what} is available on premium and enterprise plans only`);
-  }
-}
-
-/** Does `value` fit an attribute of `type`? (null always fits: it clears the value.) */
-function fitsType(type: AttributeType, value: UserAttributeValueType): boolean {
-  if (value === null) return true;
-  switch (type) {
-    case 'string':
-      return typeof value === 'string';
-    case 'number':
-      return typeof value === 'number';
-    case 'string_array':
-      return Array.isArray(value) && value.every((v) => typeof v === 'string');
-    case 'number_array':
-      return Array.isArray(value) && value.every((v) => typeof v === 'number');
   }
 }
 
@@ -69,6 +67,7 @@ export async function generateSession(
   principal: KeyPrincipal,
   body: GenerateSessionRequest,
 ): Promise<GenerateSessionResponse> {
+  requireSessionMinting(principal);
   await requirePaidPlan(ctx, 'Embed sessions');
   await requireDeployment(ctx, principal, body.deploymentId);
   const account = (await getAccount(ctx))!;
@@ -77,7 +76,7 @@ export async function generateSession(
   const sessionId = randomToken(32);
   const creatorMode = body.creatorMode === true;
   const tenantName = body.embedTenantName ?? TENANT_WIDE;
-  const catalog: Scope = creatorMode ? tenantName : TENANT_WIDE;
+  const catalog: Scope = catalogScope({ creatorMode, embedTenantName: body.embedTenantName });
   const attributeDefs = body.userAttributeDefinitions ?? [];
   const groupDefs = body.groupDefinitions ?? [];
   const valueNames = (body.userAttributes ?? []).map((a) => a.name);
@@ -93,24 +92,22 @@ export async function generateSession(
   const writes: Promise<unknown>[] = [];
   try {
     // Every read at once: one round trip instead of one per name.
-    const lookup = <R>(index: { get(key: [string, string]): Promise<R | undefined> }, scope: Scope, names: string[]) =>
-      Promise.all(names.map((n) => index.get([scope, n]))).then((rs) => new Map(names.map((n, i) => [n, rs[i]])));
     const users = tx.objectStore('users');
     const [tenant, existingAttrDefs, existingGroupDefs, catalogAttrs, catalogGroups, existingUser, internalUser] =
       await Promise.all([
         body.embedTenantName !== undefined ? tx.objectStore('embedTenants').get(body.embedTenantName) : undefined,
-        lookup(
+        lookupByName(
           attributes.index('scopeName'),
           tenantName,
           attributeDefs.map((d) => d.name),
         ),
-        lookup(
+        lookupByName(
           groups.index('scopeName'),
           tenantName,
           groupDefs.map((d) => d.name),
         ),
-        lookup(attributes.index('scopeName'), catalog, valueNames),
-        lookup(groups.index('scopeName'), catalog, groupNames),
+        lookupByName(attributes.index('scopeName'), catalog, valueNames),
+        lookupByName(groups.index('scopeName'), catalog, groupNames),
         body.externalId !== undefined
           ? externalUsers.index('tenantExternalId').get([tenantName, normalizeExternalId(body.externalId)])
           : undefined,
@@ -174,19 +171,10 @@ export async function generateSession(
     }
 
     // Rules 4, 7: attribute values against the applicable catalog (definitions of this request included).
-    const values: Record<string, UserAttributeValueType> = {};
-    const missing: string[] = [];
-    for (const { name, value } of body.userAttributes ?? []) {
-      const def = catalogAttrs.get(name);
-      if (!def) missing.push(name);
-      else if (!fitsType(def.type, value)) throw bad(`User attribute ${name} expects a value of type ${def.type}`);
-      else values[name] = value;
-    }
-    if (missing.length > 0) throw bad(`User attributes not found: ${missing.join(', ')}`);
+    const values = checkAttributeValues(catalogAttrs, body.userAttributes ?? []);
 
     // Rules 5, 6: group names against the applicable catalog.
-    const unknown = groupNames.filter((n) => !catalogGroups.get(n));
-    if (unknown.length > 0) throw bad(`Groups with names ${unknown.join(', ')} not found`);
+    checkGroups(catalogGroups, groupNames);
 
     let claims: SessionClaims;
     const shared = {
@@ -265,11 +253,7 @@ function nextExternalUser(
       createdAt: now,
       updatedAt: now,
     });
-  const attributes = { ...base.attributes };
-  for (const [name, value] of Object.entries(values)) {
-    if (value === null) delete attributes[name];
-    else attributes[name] = value;
-  }
+  const attributes = mergeAttributeValues(base.attributes, values);
   const profile = { ...base.profile };
   for (const [key, value] of Object.entries(body.userProfile ?? {}) as [keyof typeof profile, string | undefined][]) {
     if (value !== undefined) profile[key] = value;

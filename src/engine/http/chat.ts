@@ -5,7 +5,7 @@ import type { Context, Hono } from 'hono';
 import { JSON_RPC_AUTH_ERROR } from '../../api/errors.js';
 import { AbortChatRequestSchema, ChatRequestSchema } from '../../api/schemas.js';
 import type { AbortChatRequest, ChatRequest, ChatSessionSettings } from '../../api/types.js';
-import { ChatAuthFailure, authenticateChat, resolveAgent, type ChatCaller } from '../chat/auth.js';
+import { ChatAuthFailure, authenticateChat, resolveAgent, type ChatPrincipal } from '../chat/auth.js';
 import type { ChatService } from '../chat/service.js';
 import type { EngineContext } from '../domain/context.js';
 import { requirePaidPlan } from '../domain/embed-sessions.js';
@@ -22,8 +22,11 @@ function rpcError(message: string): Response {
 }
 
 export function chatRoutes(app: Hono, ctx: EngineContext, chat: ChatService): void {
-  /** Agent, body and caller of a chat request; a ChatAuthFailure becomes the JSON-RPC answer. */
-  async function caller(c: Context, sessionSettings: ChatSessionSettings | undefined): Promise<ChatCaller | Response> {
+  /** The caller of a chat request (nothing written yet); a ChatAuthFailure becomes the JSON-RPC answer. */
+  async function caller(
+    c: Context,
+    sessionSettings: ChatSessionSettings | undefined,
+  ): Promise<ChatPrincipal | Response> {
     const deployment = await resolveAgent(ctx, c.req.param('accountName')!, c.req.param('agentId')!);
     try {
       const who = await authenticateChat(

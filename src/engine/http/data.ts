@@ -5,7 +5,8 @@ import { CubeSqlRequestSchema, LoadRequestSchema } from '../../api/schemas.js';
 import type { CubeSqlRequest, LoadRequest } from '../../api/types.js';
 import { authenticateBearer } from '../domain/auth.js';
 import type { EngineContext } from '../domain/context.js';
-import { identityOf, type DataService } from '../data/service.js';
+import { identityOf } from '../data/identity.js';
+import type { DataService } from '../data/service.js';
 import { jsonBody } from './request.js';
 
 export function dataRoutes(app: Hono, ctx: EngineContext, data: DataService): void {

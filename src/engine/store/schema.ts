@@ -1,6 +1,7 @@
 // The engine's IndexedDB schema: one object store per aggregate, with the records' shapes and their indexes.
 
 import type { DBSchema } from 'idb';
+import type { JSONWebKeySet } from 'jose';
 import type { DataModel } from '../data/model-types.js';
 import type {
   ChatStreamMessage,
@@ -42,7 +43,10 @@ export interface DeploymentRecord {
   name: string;
   /** Secret of the deployment's session tokens (HS256) and of chat service tokens. */
   apiSecret: string;
+  /** Where the deployment's JWKS for RS256/ES256 chat tokens is fetched. */
   jwksUrl?: string;
+  /** The deployment's JWKS inline (wins over jwksUrl). */
+  jwks?: JSONWebKeySet;
   serviceTokenAuth: boolean;
   createdAt: string;
 }

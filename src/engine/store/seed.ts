@@ -54,6 +54,7 @@ export async function applySeed(db: Db, seed: EngineSeed, now: number): Promise<
         name: d.name,
         apiSecret: d.apiSecret ?? randomToken(32),
         ...(d.jwksUrl !== undefined && { jwksUrl: d.jwksUrl }),
+        ...(d.jwks !== undefined && { jwks: d.jwks }),
         serviceTokenAuth: d.serviceTokenAuth ?? false,
         createdAt,
       });

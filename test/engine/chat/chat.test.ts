@@ -341,7 +341,7 @@ describe('engine chat: token authentication', function () {
     new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt(Math.floor(t.clock.now() / 1000))
-      .setExpirationTime(exp ?? '1h')
+      .setExpirationTime(exp ?? Math.floor(t.clock.now() / 1000) + 3600)
       .sign(key);
   const as = (auth: { serviceToken?: string; apiKey?: string }) =>
     new HttpTransport({

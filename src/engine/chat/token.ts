@@ -1,0 +1,149 @@
+// Verification of chat service tokens (spec, Authentication rule 3: "the deployment's authentication configuration —
+// API secret, JWKS or custom authentication hook"): the engine's `checkChatToken` hook first, then HS256 with the
+// deployment's API secret or RS256/ES256 with its JWKS (inline `jwks`, or `jwksUrl` fetched with caching and `kid`
+// rotation). JWT tokens must carry `exp`, at most CHAT_TOKEN_MAX_LIFETIME_SECONDS ahead. Every failure is a
+// ChatAuthFailure with a message saying why; an unreachable JWKS fails within the fetch timeout.
+
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTVerifyGetKey,
+} from 'jose';
+import { errorMessage } from '../../api/errors.js';
+import {
+  CHAT_TOKEN_MAX_LIFETIME_SECONDS,
+  JWKS_CACHE_MAX_AGE_MS,
+  JWKS_COOLDOWN_MS,
+  JWKS_TIMEOUT_MS,
+} from '../../api/limits.js';
+import type { ChatTokenClaims, CheckChatToken, RemoteJwksOptions } from '../options.js';
+import type { DeploymentRecord } from '../store/schema.js';
+
+/** An authentication failure of the chat API (HTTP 200 with a JSON-RPC error body). */
+export class ChatAuthFailure extends Error {}
+
+/** How a token was accepted: `secret` tokens may name internal users (only the secret's holder can mint those). */
+export type ChatTokenMethod = 'hook' | 'secret' | 'jwks';
+
+export interface VerifiedChatToken {
+  claims: ChatTokenClaims;
+  method: ChatTokenMethod;
+}
+
+const ALGORITHMS = ['HS256', 'RS256', 'ES256'];
+const encoder = new TextEncoder();
+
+export class ChatTokenVerifier {
+  /** Remote key sets by URL: jose caches their keys and refetches on an unknown `kid` (after the cooldown). */
+  private readonly remote = new Map<string, JWTVerifyGetKey>();
+  private readonly inline = new WeakMap<JSONWebKeySet, JWTVerifyGetKey>();
+
+  constructor(private readonly options: { checkChatToken?: CheckChatToken; remoteJwks?: RemoteJwksOptions } = {}) {}
+
+  async verify(token: string, deployment: DeploymentRecord, nowMs: number): Promise<VerifiedChatToken> {
+    const hook = this.options.checkChatToken;
+    if (hook) {
+      let claims: ChatTokenClaims | null | undefined;
+      try {
+        claims = await hook(token, { deploymentId: deployment.id });
+      } catch (error) {
+        throw new ChatAuthFailure(`Token rejected: ${errorMessage(error)}`);
+      }
+      if (claims !== null && claims !== undefined) {
+        if (typeof claims !== 'object') throw new ChatAuthFailure('checkChatToken must return a claims object');
+        if (typeof claims.exp === 'number' && claims.exp * 1000 <= nowMs) throw new ChatAuthFailure('Token expired');
+        return { claims, method: 'hook' };
+      }
+    }
+    return this.verifyJwt(token, deployment, nowMs);
+  }
+
+  private async verifyJwt(token: string, deployment: DeploymentRecord, nowMs: number): Promise<VerifiedChatToken> {
+    let method: ChatTokenMethod = 'secret';
+    const key: JWTVerifyGetKey = async (header, input) => {
+      if (header.alg === 'HS256') return encoder.encode(deployment.apiSecret);
+      method = 'jwks';
+      const keys = this.keySet(deployment);
+      if (!keys) throw new ChatAuthFailure(`Deployment ${deployment.id} has no JWKS to verify ${header.alg} tokens`);
+      return fetchKey(keys, header, input);
+    };
+    let claims: ChatTokenClaims;
+    try {
+      ({ payload: claims } = await jwtVerify(token, key, {
+        algorithms: ALGORITHMS,
+        requiredClaims: ['exp'],
+        currentDate: new Date(nowMs),
+      }));
+    } catch (error) {
+      throw verificationFailure(error);
+    }
+    const exp = claims.exp!;
+    const from = typeof claims.iat === 'number' ? Math.min(claims.iat, nowMs / 1000) : nowMs / 1000;
+    if (exp - from > CHAT_TOKEN_MAX_LIFETIME_SECONDS) {
+      throw new ChatAuthFailure(
+        `Token lifetime exceeds the maximum of ${CHAT_TOKEN_MAX_LIFETIME_SECONDS / 3600} h: exp is too far ahead`,
+      );
+    }
+    return { claims, method };
+  }
+
+  /** The deployment's key set: its inline JWKS, else its remote one (one per URL, kept for the engine's life). */
+  private keySet(deployment: DeploymentRecord): JWTVerifyGetKey | undefined {
+    if (deployment.jwks) {
+      let local = this.inline.get(deployment.jwks);
+      if (!local) this.inline.set(deployment.jwks, (local = createLocalJWKSet(deployment.jwks)));
+      return local;
+    }
+    if (!deployment.jwksUrl) return undefined;
+    let remote = this.remote.get(deployment.jwksUrl);
+    if (!remote) {
+      const o = this.options.remoteJwks ?? {};
+      remote = createRemoteJWKSet(new URL(deployment.jwksUrl), {
+        timeoutDuration: o.timeoutMs ?? JWKS_TIMEOUT_MS,
+        cooldownDuration: o.cooldownMs ?? JWKS_COOLDOWN_MS,
+        cacheMaxAge: o.cacheMaxAgeMs ?? JWKS_CACHE_MAX_AGE_MS,
+      });
+      this.remote.set(deployment.jwksUrl, remote);
+    }
+    return remote;
+  }
+}
+
+/** The key for a token from a key set; a set that cannot be loaded is a failure of its own, not "invalid token". */
+async function fetchKey(
+  keys: JWTVerifyGetKey,
+  header: Parameters<JWTVerifyGetKey>[0],
+  input: Parameters<JWTVerifyGetKey>[1],
+) {
+  try {
+    return await keys(header, input);
+  } catch (error) {
+    if (error instanceof joseErrors.JWKSNoMatchingKey) {
+      throw new ChatAuthFailure(
+        `No key of the deployment's JWKS matches the token (kid ${JSON.stringify(header.kid ?? null)}, alg ${header.alg})`,
+      );
+    }
+    if (error instanceof joseErrors.JWKSMultipleMatchingKeys) {
+      throw new ChatAuthFailure("Several keys of the deployment's JWKS match the token: give each key a kid");
+    }
+    if (error instanceof joseErrors.JWKSTimeout) {
+      throw new ChatAuthFailure("Could not load the deployment's JWKS: the request timed out");
+    }
+    throw new ChatAuthFailure(`Could not load the deployment's JWKS: ${errorMessage(error)}`);
+  }
+}
+
+function verificationFailure(error: unknown): ChatAuthFailure {
+  if (error instanceof ChatAuthFailure) return error;
+  if (error instanceof joseErrors.JWTExpired) return new ChatAuthFailure('Token expired');
+  if (error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'exp') {
+    return new ChatAuthFailure('Token has no valid exp claim: chat tokens must expire');
+  }
+  if (error instanceof joseErrors.JOSEAlgNotAllowed) {
+    return new ChatAuthFailure(`Token algorithm not allowed: use one of ${ALGORITHMS.join(', ')}`);
+  }
+  return new ChatAuthFailure('Invalid token for this deployment');
+}
