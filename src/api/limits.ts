@@ -66,6 +66,11 @@ export const JWKS_CACHE_MAX_AGE_MS = 10 * 60 * 1000;
 export const CUBESQL_DEFAULT_ROW_LIMIT = 10_000;
 export const CUBESQL_MAX_ROW_LIMIT = 50_000;
 
+/** Request bodies: JSON nested deeper than this is refused (400) before it is validated (arrays and objects count). */
+export const MAX_JSON_DEPTH = 64;
+/** Data API filters: and/or trees deeper than this (a top-level filter is level 1) are refused (400). */
+export const MAX_FILTER_DEPTH = 16;
+
 /** Cursor pagination of the embed-tenant admin lists: default and maximum `first`. */
 export const PAGE_DEFAULT_SIZE = 50;
 export const PAGE_MAX_SIZE = 500;

@@ -6,6 +6,7 @@ import { ApiError } from './errors.js';
 import {
   APP_ENTRY_MAX_LENGTH,
   EMBED_TENANT_NAME_PATTERN,
+  MAX_FILTER_DEPTH,
   MESSAGE_ID_PATTERN,
   PAGE_MAX_SIZE,
   isAbsoluteHttpUrl,
@@ -371,20 +372,37 @@ export const AbortChatRequestSchema = object(
 const member = () =>
   v.pipe(str(), v.regex(/^[A-Za-z_][\w]*\.[A-Za-z_][\w]*$/, 'must be a member name like cube.member'));
 
-export const LoadFilterSchema: v.GenericSchema<unknown, LoadFilter> = v.lazy(() =>
-  v.union(
-    [
-      object({ and: list(LoadFilterSchema) }),
-      object({ or: list(LoadFilterSchema) }),
-      object({
-        member: member(),
-        operator: oneOf(FILTER_OPERATORS),
-        values: v.optional(list(v.union([v.string(), v.number(), v.boolean()], 'must be a string, number or boolean'))),
-      }),
-    ],
-    'must be {member, operator, values} or {and: […]} or {or: […]}',
-  ),
+const memberFilter = object(
+  {
+    member: member(),
+    operator: oneOf(FILTER_OPERATORS),
+    values: v.optional(list(v.union([v.string(), v.number(), v.boolean()], 'must be a string, number or boolean'))),
+  },
+  'must be {member, operator, values} or {and: […]} or {or: […]}',
 );
+
+const tooDeep = v.custom<LoadFilter>(
+  () => false,
+  `filters may nest and/or at most ${MAX_FILTER_DEPTH} levels deep (the top-level filter is level 1)`,
+);
+
+const filterLevels: v.GenericSchema<unknown, LoadFilter>[] = [];
+
+/**
+ * A filter at nesting `level` (1: a top-level filter). It is told apart by its keys, so an issue is reported where it
+ * is (`filters[0].and[1].operator: …`), and a tree deeper than MAX_FILTER_DEPTH is refused at the first filter past it.
+ */
+function filterAt(level: number): v.GenericSchema<unknown, LoadFilter> {
+  return (filterLevels[level] ??= v.lazy((input): v.GenericSchema<unknown, LoadFilter> => {
+    if (level > MAX_FILTER_DEPTH) return tooDeep;
+    if (!isPlainObject(input) || !('and' in input || 'or' in input)) return memberFilter;
+    if ('and' in input && 'or' in input) return v.custom<LoadFilter>(() => false, 'must have and or or, not both');
+    const children = list(filterAt(level + 1));
+    return 'and' in input ? object({ and: children }) : object({ or: children });
+  }));
+}
+
+export const LoadFilterSchema: v.GenericSchema<unknown, LoadFilter> = filterAt(1);
 
 const direction = v.picklist(['asc', 'desc'], 'must be asc or desc');
 

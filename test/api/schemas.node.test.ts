@@ -17,6 +17,8 @@ import {
   parseRequest,
 } from '../../src/api/schemas.js';
 import type { GenericSchema } from 'valibot';
+import { MAX_FILTER_DEPTH } from '../../src/api/limits.js';
+import { FILTER_OPERATORS } from '../../src/api/types.js';
 
 function message(schema: GenericSchema, input: unknown): string {
   try {
@@ -356,6 +358,46 @@ describe('session token and data API bodies', () => {
       'query.timeDimensions[0].granularity: must be one of second, minute, hour, day, week, month, quarter, year',
     );
     assert.equal(message(CubeSqlRequestSchema, { query: '' }), 'query: must not be empty');
+  });
+
+  it('refuses filter trees deeper than MAX_FILTER_DEPTH, naming the first filter past it', () => {
+    const leaf = { member: 'sales.status', operator: 'equals', values: ['a'] };
+    const nest = (levels: number, key = 'and') => {
+      let f: unknown = leaf;
+      for (let i = 1; i < levels; i++) f = { [key]: [f] };
+      return f;
+    };
+    const deepest = { query: { filters: [nest(MAX_FILTER_DEPTH)] } };
+    assert.deepEqual(parseRequest(LoadRequestSchema, deepest), deepest);
+    const path = `query.filters[0]${'.and[0]'.repeat(MAX_FILTER_DEPTH)}`;
+    const tooDeep = `filters may nest and/or at most ${MAX_FILTER_DEPTH} levels deep (the top-level filter is level 1)`;
+    assert.equal(
+      message(LoadRequestSchema, { query: { filters: [nest(MAX_FILTER_DEPTH + 1)] } }),
+      `${path}: ${tooDeep}`,
+    );
+    // 2,000 levels: refused at level 17, without walking (or overflowing the stack on) the rest.
+    assert.equal(message(LoadRequestSchema, { query: { filters: [nest(2000)] } }), `${path}: ${tooDeep}`);
+    assert.equal(
+      message(CubeSqlRequestSchema, { query: 'SELECT 1', filters: [nest(2000, 'or')] }),
+      `filters[0]${'.or[0]'.repeat(MAX_FILTER_DEPTH)}: ${tooDeep}`,
+    );
+  });
+
+  it('names the bad field inside and/or filters', () => {
+    const bad = { query: { filters: [{ or: [{ member: 'sales.status', operator: 'equals' }, { and: [{}] }] }] } };
+    assert.equal(message(LoadRequestSchema, bad), 'query.filters[0].or[1].and[0].member: is required');
+    assert.equal(
+      message(LoadRequestSchema, { query: { filters: [{ and: [{ member: 'a.b', operator: 'like' }] }] } }),
+      `query.filters[0].and[0].operator: must be one of ${FILTER_OPERATORS.join(', ')}`,
+    );
+    assert.equal(
+      message(LoadRequestSchema, { query: { filters: [{ and: [], or: [] }] } }),
+      'query.filters[0]: must have and or or, not both',
+    );
+    assert.equal(
+      message(LoadRequestSchema, { query: { filters: [7] } }),
+      'query.filters[0]: must be {member, operator, values} or {and: […]} or {or: […]}',
+    );
   });
 
   it('parses pagination query strings', () => {

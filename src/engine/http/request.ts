@@ -4,7 +4,29 @@
 import type { Context } from 'hono';
 import type { GenericSchema, InferOutput } from 'valibot';
 import { ApiError } from '../../api/errors.js';
+import { MAX_JSON_DEPTH } from '../../api/limits.js';
 import { parseRequest } from '../../api/schemas.js';
+
+/**
+ * Whether JSON `text` nests arrays and objects deeper than `limit`: one pass over the brackets outside strings, no
+ * recursion, so a 100,000-deep body costs a scan, not a stack overflow in the schemas or in IndexedDB's clone.
+ */
+export function jsonDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      // A backslash escapes the next character; a quote ends the string.
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
 
 /** The JSON body validated by `schema`; an empty body counts as `empty` when given (an optional body). */
 export async function jsonBody<S extends GenericSchema>(
@@ -17,6 +39,9 @@ export async function jsonBody<S extends GenericSchema>(
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
     throw new ApiError({ status: 415, message: `Content-Type must be application/json, got ${type || 'none'}` });
+  }
+  if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new ApiError({ status: 400, message: `Request body is nested deeper than ${MAX_JSON_DEPTH} levels` });
   }
   let value: unknown;
   try {
