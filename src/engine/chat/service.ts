@@ -26,6 +26,7 @@ import { isoAt, randomToken } from '../util.js';
 import type { Agent, AgentContext } from './agent/types.js';
 import type { ChatCaller, ChatPrincipal } from './auth.js';
 import { StreamHub, StreamRun } from './hub.js';
+import { StreamSorts, bySort, nextSort, storedSort } from './sort.js';
 import { storedTurn, uniqueMessageId } from './turns.js';
 
 const NDJSON = { 'Content-Type': 'application/x-ndjson' };
@@ -118,21 +119,24 @@ export class ChatService {
     }
     const lines = [
       { id: CUTOFF_MESSAGE_ID, sort: 0, state: { isStreaming: false, chatId: thread.chatId } },
-      ...thread.messages.map((m, i) => ({ ...m, sort: i + 1 })),
-      { id: STATE_MESSAGE_ID, sort: thread.messages.length + 1, state: { messages: thread.messages } },
+      ...thread.messages.map((m, i) => ({ ...m, sort: storedSort(m, i) })),
+      { id: STATE_MESSAGE_ID, sort: nextSort(thread), state: { messages: thread.messages } },
     ];
     return new Response(lines.map((l) => `${JSON.stringify(l)}\n`).join(''), { status: 200, headers: NDJSON });
   }
 
   /** The producer of one answer: runs the agent, turns its events and tool calls into messages, then persists. */
   private async produce(run: StreamRun, thread: ChatThreadRecord, caller: ChatCaller, request: ChatRequest) {
-    let sort = 0;
+    // sort goes on from the thread's earlier turns (chat/sort.ts); what is stored keeps its first line's sort.
+    const sorts = new StreamSorts(thread);
     const completed: ChatStreamMessage[] = [];
-    const send = (message: ChatStreamMessage) => run.send({ ...message, sort: sort++ });
+    const send = (message: ChatStreamMessage): ChatStreamMessage => {
+      run.send(sorts.line(message));
+      return sorts.stored(message);
+    };
     send({ id: CUTOFF_MESSAGE_ID, state: { isStreaming: true, chatId: thread.chatId } });
     const userMessage: ChatStreamMessage = { id: run.messageId, role: 'user', content: request.input };
-    send(userMessage);
-    completed.push(userMessage);
+    completed.push(send(userMessage));
 
     const workingId = `${run.messageId}-assistant`;
     const finalId = `${run.messageId}-final`;
@@ -150,8 +154,7 @@ export class ChatService {
         toolCall: { name, input: JSON.stringify(input), result: JSON.stringify(result) },
         isInProcess: false,
       };
-      send(done);
-      completed.push(done);
+      completed.push(send(done));
       return result;
     };
     const ctx: AgentContext = {
@@ -219,8 +222,7 @@ export class ChatService {
         graphPath: [MAIN_AGENT_NODE],
         isStructuredResponse: false,
       };
-      send(message);
-      completed.push(message);
+      completed.push(send(message));
     }
     if (final || !failure) {
       const message: ChatStreamMessage = {
@@ -232,12 +234,12 @@ export class ChatService {
         graphPath: [FINAL_GRAPH_NODE, MAIN_AGENT_NODE],
         isStructuredResponse: false,
       };
-      send(message);
-      completed.push(message);
+      completed.push(send(message));
     }
     const saved: ChatThreadRecord = {
       ...thread,
-      messages: [...thread.messages, ...completed],
+      messages: [...thread.messages, ...bySort(completed)],
+      nextSort: sorts.upcoming + 1, // the __state__ line takes sorts.upcoming
       updatedAt: isoAt(this.ctx.now()),
     };
     try {

@@ -212,6 +212,8 @@ export interface ChatThreadRecord {
   agentId: string;
   owner: ChatOwner;
   messages: ChatStreamMessage[];
+  /** The `sort` of the thread's next stream line (chat/sort.ts); absent on threads stored before it was kept. */
+  nextSort?: number;
   createdAt: string;
   updatedAt: string;
 }
