@@ -1,5 +1,5 @@
 // Helpers over chat stream messages: the final answer (spec rule 1), tool payload parsing (rule 2, `query`
-// alias), and the reducer that folds deltas into whole messages (ARCHITECTURE §7).
+// alias), the reducer that folds deltas into whole messages (ARCHITECTURE §7), and a thread's turns.
 
 import { CUTOFF_MESSAGE_ID, FINAL_GRAPH_NODE, STATE_MESSAGE_ID } from '../api/limits.js';
 import type {
@@ -156,4 +156,18 @@ export function sortMessages(messages: Map<string, ChatStreamMessage>): ChatStre
   const list = [...messages.values()];
   const position = new Map(list.map((m, i) => [m, i]));
   return list.sort((a, b) => (a.sort ?? Infinity) - (b.sort ?? Infinity) || position.get(a)! - position.get(b)!);
+}
+
+/**
+ * A thread's messages (in order, as `sortMessages()` gives them) cut into turns: each user message starts one, with
+ * the answer that follows it. `sort` orders messages within one stream only (a service may restart it per stream),
+ * so a conversation is ordered turn by turn: loaded turns as the thread gives them, then each question's stream.
+ */
+export function splitTurns(messages: Iterable<ChatStreamMessage>): ChatStreamMessage[][] {
+  const turns: ChatStreamMessage[][] = [];
+  for (const m of messages) {
+    if (m.role === 'user' || turns.length === 0) turns.push([m]);
+    else turns[turns.length - 1].push(m);
+  }
+  return turns;
 }

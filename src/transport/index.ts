@@ -16,6 +16,7 @@ export {
   isServiceSqlApiPayload,
   parseToolPayload,
   sortMessages,
+  splitTurns,
 } from './chat.js';
 export type { ServiceMetaPayload, ServiceSqlApiPayload, ToolPayload } from './chat.js';
 export * from '../api/errors.js';

@@ -69,3 +69,22 @@ export function untilStopped(text: string): Agent {
     },
   };
 }
+
+/** A body that passes `body` through until `cut(textSoFar)` is true, then fails like a dropped connection. */
+export function droppingBody(
+  body: ReadableStream<Uint8Array>,
+  cut: (text: string) => boolean,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  return new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      text += decoder.decode(value, { stream: true });
+      controller.enqueue(value);
+      if (cut(text)) controller.error(new TypeError('network error'));
+    },
+  });
+}

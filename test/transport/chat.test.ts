@@ -9,6 +9,7 @@ import {
   isServiceSqlApiPayload,
   parseToolPayload,
   sortMessages,
+  splitTurns,
 } from '../../src/transport/chat.js';
 import { chatStream, metaResult, sqlInput, sqlResult } from '../fixtures/chat-stream.js';
 
@@ -100,6 +101,15 @@ describe('chat reducer', () => {
     const before = JSON.stringify(sortMessages(messages));
     applyChatMessage(messages, chatStream[10]);
     expect(JSON.stringify(sortMessages(messages))).to.equal(before);
+  });
+});
+
+describe('splitTurns', () => {
+  it('cuts a thread at each user message; what precedes the first one is a turn of its own', () => {
+    const m = (id: string, role: 'user' | 'assistant'): ChatStreamMessage => ({ id, role, content: id });
+    const turns = splitTurns([m('a0', 'assistant'), m('q1', 'user'), m('a1', 'assistant'), m('q2', 'user')]);
+    expect(turns.map((t) => t.map((x) => x.id))).to.deep.equal([['a0'], ['q1', 'a1'], ['q2']]);
+    expect(splitTurns([])).to.deep.equal([]);
   });
 });
 

@@ -1,16 +1,17 @@
-// The behaviour of <svc-chat> as a reactive controller: sends questions through the transport, folds the stream into
-// messages (deltas append, non-deltas replace), keeps one StreamingMarkdown per answer, and asks for at most one
-// render per animation frame however fast lines arrive.
+// The behaviour of <svc-chat> as a reactive controller: sends questions through the transport, folds each stream into
+// the messages of its turn (deltas append, non-deltas replace; see chat-turns.ts for the order), keeps one
+// StreamingMarkdown per answer, and asks for at most one render per animation frame however fast lines arrive.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiError, errorMessage, isAbortError } from '../../api/errors.js';
 import { newMessageId } from '../../api/limits.js';
 import type { ChatSessionSettings, ChatStreamMessage } from '../../api/types.js';
-import { applyChatMessage, finalAnswer, isControlMessage, isFinalAnswer, sortMessages } from '../../transport/chat.js';
+import { finalAnswer, isControlMessage } from '../../transport/chat.js';
 import type { ChatTarget, Transport } from '../../transport/transport.js';
 import type * as Markdown from '../shared/markdown.js';
 import type { StreamingMarkdown } from '../shared/markdown.js';
 import { noTransport } from '../shared/svc-element.js';
+import { ChatTurn, chatEntries, type ChatEntry } from './chat-turns.js';
 
 type MarkdownModule = typeof Markdown;
 let markdownModule: Promise<MarkdownModule> | undefined;
@@ -41,10 +42,10 @@ function isDropped(error: unknown): boolean {
 }
 
 export class ChatSession implements ReactiveController {
-  private readonly messages = new Map<string, ChatStreamMessage>();
-  private readonly markdown = new Map<string, StreamingMarkdown>();
-  /** Ids of the messages that came with a loaded thread (rather than streamed while shown). */
-  private readonly history = new Set<string>();
+  /** The conversation, turn by turn. */
+  private turns: ChatTurn[] = [];
+  /** The turn whose answer is being written. */
+  private active?: ChatTurn;
   private frame = 0;
   private md?: MarkdownModule;
   private controller?: AbortController;
@@ -81,27 +82,18 @@ export class ChatSession implements ReactiveController {
     this.frame = 0;
   }
 
-  /** Messages in order, without the bookkeeping ones. */
-  get list(): ChatStreamMessage[] {
-    return sortMessages(this.messages).filter((m) => !isControlMessage(m));
+  /** The log: messages turn by turn, without the bookkeeping ones. */
+  get entries(): ChatEntry[] {
+    return chatEntries(this.turns, this.active);
   }
 
   /** The markdown of an assistant message's content (loaded before the first answer streams). */
-  markdownOf(message: ChatStreamMessage): StreamingMarkdown | undefined {
+  markdownOf(turn: ChatTurn, message: ChatStreamMessage): StreamingMarkdown | undefined {
     if (!this.md) return undefined;
-    let md = this.markdown.get(message.id);
-    if (!md) this.markdown.set(message.id, (md = new this.md.StreamingMarkdown()));
+    let md = turn.markdown.get(message.id);
+    if (!md) turn.markdown.set(message.id, (md = new this.md.StreamingMarkdown()));
     md.set(message.content ?? '');
     return md;
-  }
-
-  /** The message came with a loaded thread. */
-  isHistory(message: ChatStreamMessage): boolean {
-    return this.history.has(message.id);
-  }
-
-  get hasFinal(): boolean {
-    return [...this.messages.values()].some(isFinalAnswer);
   }
 
   /** One render per animation frame at most. */
@@ -130,13 +122,13 @@ export class ChatSession implements ReactiveController {
     this.host.requestUpdate();
     this.options.onSubmitted(question);
     const messageId = newMessageId();
-    /** Ids of the messages this run has produced (a resubscription replays them). */
-    const run = new Set<string>();
+    const turn = (this.active = new ChatTurn());
+    this.turns.push(turn);
     try {
       this.md ??= await loadMarkdown();
       for (let attempt = 0; ; attempt++) {
         try {
-          await this.receive(transport, question, messageId, run, controller.signal);
+          await this.receive(transport, question, messageId, turn, controller.signal);
           break;
         } catch (error) {
           // A dropped connection: POST the same messageId again, which resubscribes to the running answer.
@@ -145,11 +137,12 @@ export class ChatSession implements ReactiveController {
           controller.signal.throwIfAborted();
         }
       }
-      this.options.onCompleted(question, finalAnswer(this.list)?.content, this.chatId);
+      this.options.onCompleted(question, finalAnswer(turn.list)?.content, this.chatId);
     } catch (error) {
       this.fail(question, error);
     } finally {
       this.streaming = false;
+      if (this.active === turn) this.active = undefined;
       if (this.controller === controller) this.controller = undefined;
       cancelAnimationFrame(this.frame);
       this.frame = 0;
@@ -162,7 +155,7 @@ export class ChatSession implements ReactiveController {
     transport: Transport,
     question: string,
     messageId: string,
-    run: Set<string>,
+    turn: ChatTurn,
     signal: AbortSignal,
   ): Promise<void> {
     const settings = this.options.sessionSettings();
@@ -182,17 +175,10 @@ export class ChatSession implements ReactiveController {
     let first = true;
     for await (const message of stream) {
       if (isControlMessage(message)) continue;
-      // The service replays a resubscribed answer from its start: drop what this run had, so nothing doubles.
-      if (first && run.has(message.id)) {
-        for (const id of run) {
-          this.messages.delete(id);
-          this.markdown.get(id)?.set('');
-        }
-        run.clear();
-      }
+      // The service replays a resubscribed answer from its start: drop what the turn had, so nothing doubles.
+      if (first && turn.has(message.id)) turn.clear();
       first = false;
-      run.add(message.id);
-      const merged = applyChatMessage(this.messages, message);
+      const merged = turn.apply(message);
       if (!message.isDelta) this.options.onMessage(merged);
       this.schedule();
     }
@@ -224,11 +210,10 @@ export class ChatSession implements ReactiveController {
         { chatId, ...(settings && { sessionSettings: settings }) },
         { ...this.options.target(), signal: controller.signal, onMalformedLine: (item) => this.malformed(item) },
       );
-      for await (const message of stream) {
-        if (isControlMessage(message)) continue;
-        applyChatMessage(this.messages, message);
-        this.history.add(message.id);
-      }
+      const thread = new ChatTurn(true);
+      for await (const message of stream) thread.apply(message);
+      // Questions sent while the thread loaded come after it.
+      this.turns = [...ChatTurn.split(thread.list), ...this.turns];
     } catch (error) {
       this.fail(undefined, error);
     } finally {
@@ -268,9 +253,8 @@ export class ChatSession implements ReactiveController {
   /** Starts a new thread. */
   reset(chatId?: string): void {
     this.controller?.abort();
-    this.messages.clear();
-    this.markdown.clear();
-    this.history.clear();
+    this.turns = [];
+    this.active = undefined;
     this.chatId = chatId;
     this.error = undefined;
     this.options.onChatChanged(chatId);

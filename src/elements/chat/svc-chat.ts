@@ -16,6 +16,7 @@ import type * as Highlight from '../shared/highlight.js';
 import type { StreamingMarkdown } from '../shared/markdown.js';
 import { SvcConnectedElement, SvcElement } from '../shared/svc-element.js';
 import { ChatSession } from './chat-session.js';
+import type { ChatEntry } from './chat-turns.js';
 import { chatStyles } from './svc-chat.styles.js';
 
 const charted = new WeakSet<Element>();
@@ -370,21 +371,14 @@ export class SvcChat extends SvcConnectedElement {
     </div>`;
   }
 
-  private renderMessage(
-    message: ChatStreamMessage,
-    folded: boolean,
-    keep: string | undefined,
-  ): TemplateResult | typeof nothing {
+  private renderMessage({ message, turn, folded, keep }: ChatEntry): TemplateResult | typeof nothing {
     if (message.role === 'user') return html`<div part="message user" class="user">${message.content}</div>`;
-    if (message.toolCall) return folded && message.id !== keep ? nothing : this.renderTool(message);
+    if (message.toolCall) return folded && !keep ? nothing : this.renderTool(message);
     if (isFinalAnswer(message)) {
       return html`<div
         part="message assistant answer"
         class="answer"
-        ${syncMarkdown(
-          () => this.session.markdownOf(message),
-          this.session.isHistory(message) ? this.renderWhenNear : undefined,
-        )}
+        ${syncMarkdown(() => this.session.markdownOf(turn, message), turn.history ? this.renderWhenNear : undefined)}
       ></div>`;
     }
     if (!message.thinking && !message.content) return nothing;
@@ -428,16 +422,10 @@ export class SvcChat extends SvcConnectedElement {
   }
 
   override render(): TemplateResult {
-    const messages = this.session.list;
+    // Turn by turn; a turn's intermediate steps fold away once its final answer is there (they stay in the thread),
+    // and the query that produced the answer stays, with its table and chart.
+    const messages = this.session.entries;
     const streaming = this.session.streaming;
-    // Intermediate steps fold away once a final answer is there (they stay in the thread); the query that produced
-    // the answer stays, with its table and chart.
-    const folded = !streaming && this.session.hasFinal;
-    const keep = [...messages]
-      .reverse()
-      .find(
-        (m) => m.toolCall?.name === 'serviceSqlApi' && m.toolCall.result && !parseToolPayload(m.toolCall).error,
-      )?.id;
     return html`
       <div
         part="log"
@@ -464,20 +452,20 @@ export class SvcChat extends SvcConnectedElement {
                 >`
               : repeat(
                   messages,
-                  (m) => m.id,
+                  (e) => e.key,
                   // A message re-renders only when it (or how it shows) changed: a frame costs O(changed), not O(thread).
-                  (m) =>
+                  (e) =>
                     guard(
                       [
-                        m,
-                        folded,
-                        keep === m.id,
-                        this.copied === m.id,
-                        this.loadedRows.get(m.id),
+                        e.message,
+                        e.folded,
+                        e.keep,
+                        this.copied === e.message.id,
+                        this.loadedRows.get(e.message.id),
                         this.numbers,
                         highlighter,
                       ],
-                      () => this.renderMessage(m, folded, keep),
+                      () => this.renderMessage(e),
                     ),
                 )
         }

@@ -8,26 +8,10 @@ import type { SvcErrorEvent } from '../../../src/elements/events.js';
 import type { Agent } from '../../../src/engine/index.js';
 import { DEMO, chatTransport } from '../../engine/helpers.js';
 import { longMarkdownAnswer, splitIntoDeltas } from '../../fixtures/long-answer.js';
-import { completed, engineAndTransport, mountChat } from '../helpers.js';
+import { completed, droppingBody, engineAndTransport, mountChat } from '../helpers.js';
 
 type Fetch = (request: Request) => Promise<Response>;
 const isChat = (request: Request) => request.url.endsWith('/stream-chat-state');
-
-/** A body that passes `body` through until `cut(textSoFar)` is true, then fails like a dropped connection. */
-function droppingBody(body: ReadableStream<Uint8Array>, cut: (text: string) => boolean): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  return new ReadableStream({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) return controller.close();
-      text += decoder.decode(value, { stream: true });
-      controller.enqueue(value);
-      if (cut(text)) controller.error(new TypeError('network error'));
-    },
-  });
-}
 
 function answerText(el: SvcChat): string {
   return el.shadowRoot!.querySelector('[part~="answer"]')?.textContent ?? '';
