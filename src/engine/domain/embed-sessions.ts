@@ -32,13 +32,7 @@ import {
   requireSessionMinting,
   type KeyPrincipal,
 } from './auth.js';
-import {
-  catalogScope,
-  checkAttributeValues,
-  checkGroups,
-  lookupByName,
-  mergeAttributeValues,
-} from './catalog.js';
+import { catalogScope, checkAttributeValues, checkGroups, lookupByName, mergeAttributeValues } from './catalog.js';
 import { withoutId, type EngineContext } from './context.js';
 import { signSessionToken, verifySessionToken } from './session-tokens.js';
 

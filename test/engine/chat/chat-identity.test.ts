@@ -28,7 +28,7 @@ describe('engine chat: identities (issue 21)', function () {
   const keyChat = (apiKey: string) => chatTransport(t.engine.fetch, { apiKey });
   const tokenChat = (token: string) => chatTransport(t.engine.fetch, { serviceToken: token });
   async function sessionToken(request: Record<string, unknown>): Promise<string> {
-    const { sessionId } = await t.admin.generateSession({ deploymentId: 1, ...request } as never);
+    const { sessionId } = await t.admin.generateSession({ deploymentId: 1, ...request });
     return (await t.admin.exchangeSessionToken(sessionId)).token;
   }
   const users = async () => (await dumpDatabase(t.name)).externalUsers as StoredUser[];
