@@ -72,13 +72,18 @@ export async function authenticateBearer(ctx: EngineContext, header: string | nu
   return authenticateApiKey(ctx, credential);
 }
 
-/** Generate-session and embed-tenant admin: `Api-Key <key>` of an admin. */
+/** `Api-Key <key>`: the key and its user (callers check the role they need). */
+export async function authenticateKey(ctx: EngineContext, header: string | null | undefined): Promise<KeyPrincipal> {
+  const { credential } = readAuthorization(header, ['Api-Key']);
+  return authenticateApiKey(ctx, credential);
+}
+
+/** Embed-tenant admin: `Api-Key <key>` of an admin. */
 export async function authenticateAdminKey(
   ctx: EngineContext,
   header: string | null | undefined,
 ): Promise<KeyPrincipal> {
-  const { credential } = readAuthorization(header, ['Api-Key']);
-  const principal = await authenticateApiKey(ctx, credential);
+  const principal = await authenticateKey(ctx, header);
   requireRole(principal, 'admin');
   return principal;
 }

@@ -9,7 +9,7 @@ import {
   SessionTokenRequestSchema,
 } from '../../api/schemas.js';
 import type { GenerateSessionRequest } from '../../api/types.js';
-import { authenticateAdminKey, authenticateBearer } from '../domain/auth.js';
+import { authenticateAdminKey, authenticateBearer, authenticateKey, requireSessionMinting } from '../domain/auth.js';
 import type { EngineContext } from '../domain/context.js';
 import { getEmbedDashboard } from '../domain/dashboards.js';
 import { exchangeSessionToken, generateSession, revokeSessionToken } from '../domain/embed-sessions.js';
@@ -23,7 +23,9 @@ import { intParam, jsonBody, queryParams } from './request.js';
 
 export function embedRoutes(app: Hono, ctx: EngineContext): void {
   app.post('/api/v1/embed/generate-session', async (c) => {
-    const principal = await authenticateAdminKey(ctx, c.req.header('authorization'));
+    // The role check of API-key chat too (requireSessionMinting), before the body is read.
+    const principal = await authenticateKey(ctx, c.req.header('authorization'));
+    requireSessionMinting(principal);
     const body: GenerateSessionRequest = await jsonBody(c, GenerateSessionRequestSchema);
     return c.json(await generateSession(ctx, principal, body));
   });
