@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { defaultReporter } from '@web/test-runner';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_MEMORY_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 import { LIBPG_QUERY_LOADER, libpgQueryToEsm } from './scripts/libpg-query-esm.mjs';
 
 /** Serves libpg-query's CommonJS loader as an ES module (see scripts/libpg-query-esm.mjs). */
@@ -22,6 +22,24 @@ const highlightCoreEsm = {
   transform(context) {
     if (!/highlight\.js\/lib\/core\.js$/.test(context.path)) return undefined;
     return { body: `const module = { exports: {} };\n${context.body}\nexport default module.exports;\n` };
+  },
+};
+
+/**
+ * `heap-after-gc` (executeServerCommand): the page's JS heap in bytes after a full collection, read through DevTools —
+ * `performance.memory` is rounded into coarse buckets and cached, too rough for the memory tests' 5% comparisons.
+ */
+const heapCommand = {
+  name: 'heap-after-gc',
+  async executeCommand({ command, session }) {
+    if (command !== 'heap-after-gc') return undefined;
+    const cdp = await session.browser.getPage(session.id).createCDPSession();
+    try {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    } finally {
+      await cdp.detach();
+    }
   },
 };
 
@@ -58,8 +76,21 @@ function plainSummaryReporter() {
 export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
   nodeResolve: true,
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), libpgQueryEsm, highlightCoreEsm],
-  browsers: [chromeLauncher({ launchOptions: { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS } })],
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
+    libpgQueryEsm,
+    highlightCoreEsm,
+    heapCommand,
+  ],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: CHROMIUM_PATH,
+        headless: true,
+        args: [...CHROMIUM_ARGS, ...CHROMIUM_MEMORY_ARGS],
+      },
+    }),
+  ],
   concurrency: 1, // 2-core machines
   browserStartTimeout: 60000,
   testsStartTimeout: 60000,

@@ -14,4 +14,7 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/** For the browser tests' memory checks: `window.gc()`. */
+export const CHROMIUM_MEMORY_ARGS = ['--js-flags=--expose-gc'];
+
 export const chromiumPresent = () => existsSync(CHROMIUM_PATH);
