@@ -56,7 +56,7 @@ export async function createLocalEngine(options: LocalEngineOptions = {}): Promi
   const chatTokens = new ChatTokenVerifier({ checkChatToken: options.checkChatToken, remoteJwks: options.remoteJwks });
   const ctx: EngineContext = { db, now, hooks: options.hooks ?? {}, cache: new ReadCache(), progress, chatTokens };
   if (seed) await applySeed(db, seed, now());
-  const data = new DataService(ctx);
+  const data = new DataService(ctx, { queryTimeoutMs: options.queryTimeoutMs });
   const chat = new ChatService(ctx, data, options.agent ?? createLocalAnalystAgent());
   const app = createApp(ctx, data, chat);
   let closed = false;

@@ -124,6 +124,11 @@ export interface LocalEngineOptions {
   checkChatToken?: CheckChatToken;
   /** How deployments' `jwksUrl` key sets are fetched and cached (ours). */
   remoteJwks?: RemoteJwksOptions;
+  /**
+   * How long one data query (load or SQL API) may run, in ms (ours, not in §5). Default 30,000. A query past it is
+   * answered 400 and its DuckDB is stopped and started again (tables are loaded again on the next query).
+   */
+  queryTimeoutMs?: number;
 }
 
 /** The local engine: an HTTP server that lives in-process. Its functions are bound: pass `engine.fetch` around. */

@@ -15,6 +15,17 @@ import { rewriteSql } from './sql-api.js';
 
 const aggType = (m: Member) => m.measure?.type;
 
+class DeadlineExceeded extends Error {}
+class DuckDbStopped extends Error {}
+
+/** A promise that only ever rejects, when `reject` is called (unhandled rejections are silenced). */
+function stopSignal(): { promise: Promise<never>; reject(error: Error): void } {
+  let reject!: (error: Error) => void;
+  const promise = new Promise<never>((_, r) => (reject = r));
+  promise.catch(() => undefined);
+  return { promise, reject };
+}
+
 function metaMember(m: Member): MetaMember {
   return {
     name: m.fullName,
@@ -27,13 +38,21 @@ function metaMember(m: Member): MetaMember {
   };
 }
 
+/** How long one query may run before DuckDB is stopped (ours, `createLocalEngine({ queryTimeoutMs })`). */
+export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
+
 export class DataService {
   private executor?: Promise<Executor>;
   private readonly loaded = new Map<string, number>();
   private model?: { text: string; resolved: ResolvedModel };
   private ready?: Promise<void>;
+  /** Rejects every query of the current DuckDB when it is stopped (a query ran past its deadline). */
+  private stopped = stopSignal();
 
-  constructor(private readonly ctx: EngineContext) {}
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly options: { queryTimeoutMs?: number } = {},
+  ) {}
 
   /** The data model record and its resolution (cached while the model is unchanged); 404 when there is none. */
   private async state(): Promise<{ record: DataModelRecord; resolved: ResolvedModel }> {
@@ -125,8 +144,7 @@ export class DataService {
   async load(identity: Identity, request: LoadRequest): Promise<LoadResponse> {
     const { record, resolved } = await this.state();
     const compiled = compileLoad(resolved, identity, request, this.ctx.now());
-    const executor = await this.ensureTables(record);
-    const result = await this.run(executor, compiled.sql);
+    const result = await this.run(record, compiled.sql);
     const data = result.rows.map((row) => {
       const out: Record<string, unknown> = {};
       compiled.columns.forEach((c, i) => {
@@ -141,25 +159,57 @@ export class DataService {
       annotation[bucket][c.key] = metaMember(c.member);
     }
     const response: LoadResponse = { query: compiled.query, data, annotation };
-    if (compiled.totalSql) response.total = Number((await this.run(executor, compiled.totalSql)).rows[0][0]);
+    if (compiled.totalSql) response.total = Number((await this.run(record, compiled.totalSql)).rows[0][0]);
     return response;
   }
 
   /** The SQL API: the caller's SQL, checked and rewritten, then run. */
   async cubeSql(identity: Identity, request: CubeSqlRequest): Promise<QueryResult> {
     const { record, resolved } = await this.state();
-    const { sql } = await rewriteSql(resolved, identity, request, this.ctx.now());
-    const executor = await this.ensureTables(record);
-    return this.run(executor, sql);
+    const rawTables = Object.keys(record.tableVersions);
+    const { sql } = await rewriteSql(resolved, identity, request, this.ctx.now(), rawTables);
+    return this.run(record, sql);
   }
 
-  /** Runs SQL; DuckDB's errors are the caller's 400 (a query we compiled that fails names the problem). */
-  private async run(executor: Executor, sql: string) {
+  /**
+   * Runs SQL under the query deadline; DuckDB's errors are the caller's 400 (a query we compiled that fails names the
+   * problem). A query past its deadline stops this DuckDB (its worker is terminated: nothing else can interrupt a
+   * query inside wasm); the next request starts a new one and loads the tables again. A query that was only waiting
+   * behind the stopped one runs again on the new DuckDB, once.
+   */
+  private async run(record: DataModelRecord, sql: string, retry = true): Promise<QueryResult> {
+    const executor = await this.ensureTables(record);
+    const timeoutMs = this.options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+    const stopped = this.stopped.promise;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new DeadlineExceeded()), timeoutMs);
+    });
     try {
-      return await executor.query(sql);
+      return await Promise.race([executor.query(sql), deadline, stopped]);
     } catch (error) {
+      if (error instanceof DeadlineExceeded) {
+        this.stop(executor);
+        throw new ApiError({ status: 400, message: `Query stopped: it ran longer than ${timeoutMs / 1000} s` });
+      }
+      if (error instanceof DuckDbStopped && retry) return this.run(record, sql, false);
       throw new ApiError({ status: 400, message: `Query failed: ${(error as Error).message.split('\n')[0]}` });
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  /** Stops `executor` if it is the current one; queries waiting on it fail now, the next request starts afresh. */
+  private stop(executor: Executor): void {
+    void this.executor?.then((current) => {
+      if (current !== executor) return;
+      this.executor = undefined;
+      this.ready = undefined;
+      this.loaded.clear();
+      this.stopped.reject(new DuckDbStopped());
+      this.stopped = stopSignal();
+      executor.terminate();
+    });
   }
 
   async close(): Promise<void> {
@@ -167,5 +217,7 @@ export class DataService {
     this.executor = undefined;
     this.loaded.clear();
     if (executor) await (await executor).close();
+    this.stopped.reject(new DuckDbStopped());
+    this.stopped = stopSignal();
   }
 }
