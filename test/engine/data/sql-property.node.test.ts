@@ -5,9 +5,9 @@ import 'fake-indexeddb/auto';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { createLocalEngine, type LocalEngine } from '../../../src/engine/index.js';
-import { HttpTransport } from '../../../src/transport/http-transport.js';
-import { LOGISTICS, isCanary, logisticsSeed } from '../../fixtures/logistics.js';
+import type { LocalEngine } from '../../../src/engine/index.js';
+import type { HttpTransport } from '../../../src/transport/http-transport.js';
+import { LOGISTICS, isCanary, logisticsViewer } from '../../fixtures/logistics.js';
 
 const RUNS = Number(process.env.SQL_PROPERTY_RUNS ?? 2000);
 
@@ -87,24 +87,7 @@ describe('SQL API property: no generated query leaks a row or a column', () => {
   let viewer: HttpTransport;
 
   before(async () => {
-    engine = await createLocalEngine({
-      seed: logisticsSeed,
-      name: `sql-property-${process.pid}`,
-      queryTimeoutMs: 5000,
-    });
-    const admin = new HttpTransport({
-      baseUrl: 'https://x',
-      fetch: engine.fetch,
-      auth: { apiKey: LOGISTICS.adminKey },
-    });
-    const { sessionId } = await admin.generateSession({
-      deploymentId: 1,
-      externalId: 'pat',
-      groups: ['ops'],
-      userAttributes: [{ name: 'warehouse', value: 'north' }],
-    });
-    const { token } = await admin.exchangeSessionToken(sessionId);
-    viewer = new HttpTransport({ baseUrl: 'https://x', fetch: engine.fetch, auth: { serviceToken: token } });
+    ({ engine, viewer } = await logisticsViewer(`sql-property-${process.pid}`, 5000));
   });
   after(() => engine.close());
 

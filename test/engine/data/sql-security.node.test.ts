@@ -6,10 +6,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createLocalEngine, type LocalEngine } from '../../../src/engine/index.js';
+import type { LocalEngine } from '../../../src/engine/index.js';
 import { createExecutor } from '../../../src/engine/data/executor.js';
-import { HttpTransport } from '../../../src/transport/http-transport.js';
-import { ENDLESS_QUERY, LOGISTICS, isCanary, logisticsSeed } from '../../fixtures/logistics.js';
+import type { HttpTransport } from '../../../src/transport/http-transport.js';
+import { ENDLESS_QUERY, LOGISTICS, isCanary, logisticsViewer } from '../../fixtures/logistics.js';
 
 const TIMEOUT_MS = 2000;
 
@@ -21,24 +21,7 @@ describe('SQL API: a restricted viewer reaches only its own rows and members', (
   before(async () => {
     secretFile = join(mkdtempSync(join(tmpdir(), 'svc-sql-')), 'secret.csv');
     writeFileSync(secretFile, 'a,b\n1,SECRET-from-file\n');
-    engine = await createLocalEngine({
-      seed: logisticsSeed,
-      name: `sql-security-${process.pid}`,
-      queryTimeoutMs: TIMEOUT_MS,
-    });
-    const admin = new HttpTransport({
-      baseUrl: 'https://x',
-      fetch: engine.fetch,
-      auth: { apiKey: LOGISTICS.adminKey },
-    });
-    const { sessionId } = await admin.generateSession({
-      deploymentId: 1,
-      externalId: 'olga',
-      groups: ['ops'],
-      userAttributes: [{ name: 'warehouse', value: 'north' }],
-    });
-    const { token } = await admin.exchangeSessionToken(sessionId);
-    viewer = new HttpTransport({ baseUrl: 'https://x', fetch: engine.fetch, auth: { serviceToken: token } });
+    ({ engine, viewer } = await logisticsViewer(`sql-security-${process.pid}`, TIMEOUT_MS));
   });
   after(() => engine.close());
 
