@@ -420,6 +420,7 @@ export const LoadQuerySchema = object(
             dateRange: v.optional(
               v.union([str(), v.tuple([v.string(), v.string()])], 'must be a string or [from, to]'),
             ),
+            compareDateRange: v.optional(v.unknown()),
           },
           'must be an object',
         ),
@@ -436,6 +437,9 @@ export const LoadQuerySchema = object(
     offset: v.optional(v.pipe(int(), v.minValue(0, 'must be 0 or more'))),
     total: v.optional(bool()),
     timezone: v.optional(str()),
+    ungrouped: v.optional(bool()),
+    renewQuery: v.optional(bool()),
+    joinHints: v.optional(v.unknown()),
   },
   'must be an object',
 );

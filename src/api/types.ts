@@ -514,6 +514,8 @@ export interface TimeDimension {
   dimension: string;
   granularity?: TimeGranularity;
   dateRange?: DateRange;
+  /** Cube's period comparison: refused by the local engine (400). */
+  compareDateRange?: unknown;
 }
 
 export type OrderDirection = 'asc' | 'desc';
@@ -529,6 +531,12 @@ export interface LoadQuery {
   offset?: number;
   total?: boolean;
   timezone?: string;
+  /** No GROUP BY: one row per joined row (the primary key of every joined cube must be among the dimensions). */
+  ungrouped?: boolean;
+  /** Cube's cache bypass: the local engine has no result cache, so every query is fresh. */
+  renewQuery?: boolean;
+  /** Cube's explicit join paths: refused by the local engine (400). */
+  joinHints?: unknown;
 }
 
 /** Extra body fields dashboards send with a load or cubesql request. */

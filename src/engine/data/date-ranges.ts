@@ -1,10 +1,12 @@
 // Date ranges of load queries: `[from, to]` or relative phrases (`today`, `last 6 months`, `this quarter`…) resolved
-// against the engine clock. Times are TIMESTAMP (no zone): wall-clock UTC of the engine's "now".
+// against the engine clock in the query's time zone (local wall-clock time), then turned into UTC TIMESTAMP bounds, as
+// Cube does: stored times are UTC.
 
 import { ApiError } from '../../api/errors.js';
 import type { DateRange } from '../../api/types.js';
 import { formatTimestamp } from './executor.js';
 import { parseLocalTime } from './arrow.js';
+import { localToUtc, utcToLocal } from './time-zones.js';
 
 type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
 const UNITS: Unit[] = ['day', 'week', 'month', 'quarter', 'year'];
@@ -55,8 +57,21 @@ export function add(unit: Unit, ms: number, n: number): number {
 
 const unitOf = (word: string): Unit | undefined => UNITS.find((u) => word === u || word === `${u}s`);
 
-/** [from, to] as inclusive TIMESTAMP texts. */
-export function resolveDateRange(range: DateRange, nowMs: number): [string, string] {
+/** [from, to] as inclusive UTC TIMESTAMP texts; the range is read in `zone`'s local time. */
+export function resolveDateRange(range: DateRange, nowMs: number, zone = 'UTC'): [string, string] {
+  const [from, to] = resolveLocalRange(range, utcToLocal(zone, nowMs));
+  return [formatTimestamp(localToUtc(zone, from)), formatTimestamp(localToUtc(zone, to))];
+}
+
+/** The start of a date or date-time text (a bare date: its midnight), as wall-clock ms; 400 if it is not one. */
+export function startOfText(text: string): number {
+  const ms = /^\d{4}-\d{2}-\d{2}/.test(text) ? parseLocalTime(text) : NaN;
+  if (Number.isNaN(ms)) throw new ApiError({ status: 400, message: `Invalid date ${JSON.stringify(text)}` });
+  return ms;
+}
+
+/** [from, to] as inclusive wall-clock ms. */
+function resolveLocalRange(range: DateRange, nowMs: number): [number, number] {
   const bad = () =>
     new ApiError({
       status: 400,
@@ -72,7 +87,7 @@ export function resolveDateRange(range: DateRange, nowMs: number): [string, stri
     // A bare date as the end means the whole day.
     const end = /^\d{4}-\d{2}-\d{2}$/.test(to) ? endBase + DAY - 1 : endBase;
     if (Number.isNaN(start) || Number.isNaN(end)) throw bad();
-    return [formatTimestamp(start), formatTimestamp(end)];
+    return [start, end];
   }
   const text = range.trim().toLowerCase();
   const today = startOf('day', nowMs);
@@ -98,5 +113,5 @@ export function resolveDateRange(range: DateRange, nowMs: number): [string, stri
     end = nowMs + 1;
     start = add(unitOf(m[2])!, nowMs, -Number(m[1]));
   } else throw bad();
-  return [formatTimestamp(start), formatTimestamp(end - 1)];
+  return [start, end - 1];
 }

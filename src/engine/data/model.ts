@@ -2,6 +2,7 @@
 // cube, its SQL and the join path that reaches it.
 
 import { ApiError } from '../../api/errors.js';
+import { JoinGraph } from './join-graph.js';
 import type { AccessPolicy, Cube, CubeDimension, CubeMeasure, DataModel, View } from './model-types.js';
 
 export type MemberKind = 'measure' | 'dimension' | 'segment';
@@ -41,6 +42,8 @@ export interface ResolvedModel {
   model: DataModel;
   cubes: Map<string, Cube>;
   sources: Map<string, Source>;
+  /** The cubes' joins, for join paths, query roots and multiplied measures. */
+  graph: JoinGraph;
 }
 
 const titleOf = (name: string) => name.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
@@ -134,7 +137,7 @@ export function resolveModel(model: DataModel): ResolvedModel {
     if (sources.has(view.name)) throw new Error(`Data model: ${view.name} is both a cube and a view`);
     sources.set(view.name, resolveView(view, cubes));
   }
-  return { model, cubes, sources };
+  return { model, cubes, sources, graph: new JoinGraph(model.cubes) };
 }
 
 /** `source.member` → the source and the member; 400 naming what is unknown. */

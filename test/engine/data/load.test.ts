@@ -191,8 +191,9 @@ describe('data API: load (Chromium, DuckDB-wasm)', function () {
         (o) => !(o.created >= dayStart && o.created < dayStart + DAY),
       ],
       [{ member: 'sales.created_at', operator: 'beforeDate', values: [day] }, (o) => o.created < dayStart],
-      [{ member: 'sales.created_at', operator: 'beforeOrOnDate', values: [day] }, (o) => o.created < dayStart + DAY],
-      [{ member: 'sales.created_at', operator: 'afterDate', values: [day] }, (o) => o.created >= dayStart + DAY],
+      // Cube compares beforeOrOnDate and afterDate with the start of the day (issue 24)
+      [{ member: 'sales.created_at', operator: 'beforeOrOnDate', values: [day] }, (o) => o.created <= dayStart],
+      [{ member: 'sales.created_at', operator: 'afterDate', values: [day] }, (o) => o.created > dayStart],
       [{ member: 'sales.created_at', operator: 'afterOrOnDate', values: [day] }, (o) => o.created >= dayStart],
       [
         {
