@@ -77,18 +77,19 @@ function dashboardConfig(r: Rng): Record<string, unknown> {
 }
 
 const leaf = (r: Rng) => ({
-  member: r.pick(['sales.status', 'sales.customers_region', 'sales.amount']),
-  operator: r.pick(['equals', 'notEquals', 'contains', 'set', 'gt']),
+  member: r.pick(['sales.status', 'sales.customers_region']),
+  operator: r.pick(['equals', 'notEquals', 'contains', 'set']),
   values: [r.pick(['completed', 'EU', 'x'])],
 });
 
 function loadQuery(r: Rng): Record<string, unknown> {
+  const measure = r.pick(['sales.count', 'sales.total_amount', 'sales.average_amount']);
   return {
-    measures: [r.pick(['sales.count', 'sales.total_amount', 'sales.average_amount'])],
+    measures: [measure],
     dimensions: r.chance(0.5) ? ['sales.status'] : [],
     timeDimensions: [{ dimension: 'sales.created_at', granularity: 'month', dateRange: 'last 12 months' }],
     filters: [{ or: [leaf(r), { and: [leaf(r), leaf(r)] }] }],
-    order: { 'sales.count': 'desc' },
+    order: { [measure]: 'desc' },
     limit: r.int(1, 50),
   };
 }
@@ -170,12 +171,12 @@ export const TEMPLATES: Record<string, Template> = {
   'session token': (r, f) =>
     draft('session token', 'POST', '/api/v1/embed/session/token', {
       headers: JSON_HEADERS,
-      body: { sessionId: r.pick(f.sessionIds) },
+      body: { sessionId: r.pick([...f.sessionIds, f.expiredSessionId]) },
     }),
   'session revoke': (r, f) =>
     draft('session revoke', 'POST', '/api/v1/embed/session/revoke', {
       headers: JSON_HEADERS,
-      body: { token: r.pick(f.throwawayTokens) },
+      body: { token: r.pick([...f.throwawayTokens, f.expiredToken, f.revokedToken]) },
     }),
   'tenant groups': (r, f) =>
     r.chance(0.5)

@@ -26,7 +26,8 @@ export function bodyText(d: Draft): string | undefined {
 function paths(value: unknown, prefix: Path = [], out: Path[] = []): Path[] {
   out.push(prefix);
   if (prefix.length >= 8 || typeof value !== 'object' || value === null) return out;
-  for (const [k, v] of Object.entries(value)) paths(v, [...prefix, Array.isArray(value) ? Number(k) : k], out);
+  for (const [k, v] of Object.entries(value))
+    paths(v, [...prefix, Array.isArray(value) && /^\d+$/.test(k) ? Number(k) : k], out);
   return out;
 }
 
@@ -207,7 +208,8 @@ export const MUTATIONS: Record<string, Mutation> = {
       setAt(d, ['query', 'filters'], [raw(d, tree)]);
       return `${depth}-deep filter at query.filters`;
     }
-    setAt(d, typeof query === 'object' && query !== null ? ['filters'] : [], [raw(d, tree)]);
+    const plainBody = typeof query === 'object' && query !== null && !Array.isArray(query);
+    setAt(d, plainBody ? ['filters'] : [], [raw(d, tree)]);
     return `${depth}-deep filter at filters`;
   },
   hugeString(r, d) {
