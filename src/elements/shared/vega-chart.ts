@@ -1,6 +1,7 @@
 // Vega-Lite charts from untrusted specs, safely: vega-embed loads on first use; expressions run through the
 // interpreter (no eval, so charts work under a CSP without 'unsafe-eval'); nothing is loaded from the network — any
 // data URL in the spec is removed and the loader refuses every request; the data come from the query result.
+// Every view made here is counted until it is finalized (liveChartViews), so tests can tell that none is left behind.
 
 import type { SchemaColumn } from '../../api/types.js';
 
@@ -22,7 +23,10 @@ export function withoutRemoteData(spec: unknown): unknown {
 
 const refuse = () => Promise.reject(new Error('Charts do not load remote data'));
 
-/** What callers use of the Vega view: clicks (drilldown) and image export. */
+/** The named data set that holds the rows, so they can be replaced in place. */
+const ROWS = 'svc_rows';
+
+/** What callers use of the Vega view: clicks (drilldown), image export, data and width updates. */
 export interface ChartView {
   addEventListener(
     type: 'click',
@@ -31,12 +35,35 @@ export interface ChartView {
   toImageURL(type: string): Promise<string>;
 }
 
-/** Renders `spec` with `values` as SVG into `container`; resolves with the chart's view. */
-export async function renderVegaChart(
+/** A drawn chart: its view, a way to give it other rows or another width, and the one way to end it. */
+export interface EmbeddedChart {
+  readonly view: ChartView;
+  /** Replaces the rows (the spec stays; no new view). */
+  setValues(values: Record<string, unknown>[]): Promise<void>;
+  /** Sets the width the chart fits into (its container's content width, in px). */
+  setWidth(width: number): Promise<void>;
+  /** Finalizes the view: its timers and listeners (window ones too) go; safe to call twice. */
+  finalize(): void;
+}
+
+let live = 0;
+
+/** Vega views made and not yet finalized (a test hook). */
+export const liveChartViews = (): number => live;
+
+interface VegaView extends ChartView {
+  data(name: string, values: Record<string, unknown>[]): VegaView;
+  width(width: number): VegaView;
+  runAsync(): Promise<unknown>;
+}
+
+/** Draws `spec` with `values` as SVG into `container`, with `config` (the theme) under the spec's own config. */
+export async function embedChart(
   container: HTMLElement,
   spec: Record<string, unknown>,
   values: Record<string, unknown>[],
-): Promise<ChartView> {
+  config: Record<string, unknown> = {},
+): Promise<EmbeddedChart> {
   const [{ default: embed }, { expressionInterpreter }] = await Promise.all([
     import('vega-embed'),
     import('vega-interpreter'),
@@ -45,7 +72,13 @@ export async function renderVegaChart(
   const { $schema: _schema, datasets: _datasets, ...rest } = clean;
   const result = await embed(
     container,
-    { ...rest, data: { values }, width: 'container', autosize: { type: 'fit', contains: 'padding' } } as never,
+    {
+      ...rest,
+      data: { name: ROWS },
+      datasets: { [ROWS]: values },
+      width: 'container',
+      autosize: { type: 'fit', contains: 'padding' },
+    } as never,
     {
       renderer: 'svg',
       actions: false,
@@ -53,7 +86,33 @@ export async function renderVegaChart(
       expr: expressionInterpreter,
       loader: { load: refuse, sanitize: refuse, http: refuse, file: refuse } as never,
       tooltip: false,
+      config: config as never,
     },
   );
-  return result.view;
+  live++;
+  const view = result.view as unknown as VegaView;
+  let finalized = false;
+  return {
+    view,
+    setValues: async (next) => void (await view.data(ROWS, next).runAsync()),
+    setWidth: async (width) => void (await view.width(width).runAsync()),
+    finalize() {
+      if (finalized) return;
+      finalized = true;
+      live--;
+      result.finalize();
+    },
+  };
+}
+
+/**
+ * Renders `spec` with `values` as SVG into `container`; resolves with the chart's view. The view lives until the
+ * page goes: prefer the `vegaChart` directive (./chart.js), which finalizes it.
+ */
+export async function renderVegaChart(
+  container: HTMLElement,
+  spec: Record<string, unknown>,
+  values: Record<string, unknown>[],
+): Promise<ChartView> {
+  return (await embedChart(container, spec, values)).view;
 }

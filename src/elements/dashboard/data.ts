@@ -1,0 +1,178 @@
+// The dashboard's widget data: which CHART widgets should have data (on screen and in view), what each loads (its
+// report under the filters and the time grain), and the loading itself — one request per widget at a time (a newer
+// one aborts it), results kept until what the widget shows changes, refresh() loads all again, and disconnecting
+// aborts what is in flight (it loads again on reconnect).
+
+import type { ReactiveController } from 'lit';
+import type { DashboardWidget, ReportSnapshot, SchemaColumn, TimeGranularity } from '../../api/types.js';
+import { errorMessage, isAbortError } from '../../api/errors.js';
+import type { Transport } from '../../transport/transport.js';
+import { SvcErrorEvent } from '../events.js';
+import type { DashboardFilters, DashboardHost } from './filters.js';
+import { reportRequest, type ReportRequest } from './reports.js';
+import { chartSpec } from './widgets/chart-spec.js';
+
+/** A widget's data: columns in order and rows keyed by column. */
+export interface ChartData {
+  columns: string[];
+  rows: Record<string, unknown>[];
+}
+
+export interface WidgetData {
+  /** What was (or is being) loaded: the request under the filters and grain, and the refresh count. */
+  key: string;
+  data?: ChartData;
+  /** The Vega-Lite spec for `data` (reports drawn as charts: vega, map). */
+  spec?: Record<string, unknown>;
+  error?: string;
+  loading: boolean;
+}
+
+/** What the data controller reads from the element. */
+export interface DataSources {
+  transport(): Transport;
+  timezone(): string | undefined;
+  /** The CHART widgets that should have data now (rendered and in view), with their reports. */
+  wanted(): { widget: DashboardWidget; report: ReportSnapshot }[];
+  readonly filters: DashboardFilters;
+}
+
+export class DashboardData implements ReactiveController {
+  private readonly states = new Map<string, WidgetData>();
+  private readonly inFlight = new Map<string, AbortController>();
+  private refreshCount = 0;
+
+  constructor(
+    private readonly host: DashboardHost,
+    private readonly sources: DataSources,
+  ) {
+    host.addController(this);
+  }
+
+  /** A widget's data state (undefined until it is wanted). */
+  get(widgetId: string): WidgetData | undefined {
+    return this.states.get(widgetId);
+  }
+
+  /** Loads every wanted widget again on the next update. */
+  refresh(): void {
+    this.refreshCount++;
+    this.host.requestUpdate();
+  }
+
+  /** Forgets every widget's data (another dashboard was loaded). */
+  clear(): void {
+    this.abortAll();
+    this.states.clear();
+  }
+
+  /** A chart could not be drawn from `data`: it shows why, like a query that failed. */
+  failed(widgetId: string, data: ChartData, error: unknown): void {
+    const state = this.states.get(widgetId);
+    if (state?.data === data) {
+      state.error = errorMessage(error);
+      this.host.requestUpdate();
+    }
+    this.host.emit(new SvcErrorEvent(error));
+  }
+
+  /** Starts loading each wanted widget whose request (or the refresh count) changed, before the element renders. */
+  hostUpdate(): void {
+    const { current, timeGrain } = this.sources.filters;
+    for (const { widget, report } of this.sources.wanted()) this.ensure(widget.id, report, current, timeGrain);
+  }
+
+  hostDisconnected(): void {
+    // What was loading loads again when the element comes back; what had loaded stays.
+    for (const id of this.inFlight.keys()) {
+      const state = this.states.get(id);
+      if (state) state.key = '';
+    }
+    this.abortAll();
+  }
+
+  hostConnected(): void {
+    if (this.states.size) this.host.requestUpdate();
+  }
+
+  private ensure(
+    id: string,
+    report: ReportSnapshot,
+    filters: ReadonlyMap<string, readonly string[]>,
+    timeGrain: TimeGranularity | undefined,
+  ): void {
+    const request = reportRequest(report, filters, timeGrain);
+    const key = JSON.stringify([request, this.refreshCount]);
+    const current = this.states.get(id);
+    if (current?.key === key) return;
+    this.inFlight.get(id)?.abort();
+    this.inFlight.delete(id);
+    const next: WidgetData = { key, loading: true, ...(current?.data && { data: current.data, spec: current.spec }) };
+    this.states.set(id, next);
+    if (request) void this.load(id, key, report, request);
+    else Object.assign(next, { loading: false, error: 'This report has no query' });
+  }
+
+  private async load(id: string, key: string, report: ReportSnapshot, request: ReportRequest): Promise<void> {
+    const abort = new AbortController();
+    this.inFlight.set(id, abort);
+    let patch: Partial<WidgetData>;
+    try {
+      const data = await this.fetch(request, abort.signal);
+      patch = { data, loading: false, error: undefined, spec: undefined };
+      try {
+        if (drawn(report)) patch.spec = chartSpec(report, data);
+      } catch (error) {
+        // A chart that cannot be drawn shows why, like a query that failed; its data stay readable.
+        patch.error = errorMessage(error);
+        this.host.emit(new SvcErrorEvent(error));
+      }
+    } catch (error) {
+      if (abort.signal.aborted || isAbortError(error)) return;
+      patch = { loading: false, error: errorMessage(error) };
+      this.host.emit(new SvcErrorEvent(error));
+    } finally {
+      if (this.inFlight.get(id) === abort) this.inFlight.delete(id);
+    }
+    const state = this.states.get(id);
+    if (state?.key !== key) return; // superseded
+    Object.assign(state, patch);
+    this.host.requestUpdate();
+  }
+
+  private async fetch(request: ReportRequest, signal: AbortSignal): Promise<ChartData> {
+    const transport = this.sources.transport();
+    const extra = {
+      ...(request.filters && { filters: request.filters }),
+      ...(request.timeGrain && { timeGrain: request.timeGrain }),
+    };
+    if (request.kind === 'sql') {
+      const result = await transport.cubeSql({ query: request.query, ...extra }, { signal });
+      return toChartData(result.schema, result.data);
+    }
+    const timezone = this.sources.timezone();
+    const query = timezone && !request.query.timezone ? { ...request.query, timezone } : request.query;
+    const result = await transport.load({ query, ...extra }, { signal });
+    const columns = result.data.length ? Object.keys(result.data[0]) : membersInOrder(request);
+    return { columns, rows: result.data };
+  }
+
+  private abortAll(): void {
+    for (const abort of this.inFlight.values()) abort.abort();
+    this.inFlight.clear();
+  }
+}
+
+/** Whether a report is drawn as a Vega-Lite chart (every kind but table, kpi and html). */
+const drawn = (report: ReportSnapshot): boolean => !['table', 'kpi', 'html'].includes(report.kind ?? 'vega');
+
+function membersInOrder(request: ReportRequest): string[] {
+  if (request.kind !== 'load') return [];
+  const q = request.query;
+  return [...(q.dimensions ?? []), ...(q.timeDimensions ?? []).map((t) => t.dimension), ...(q.measures ?? [])];
+}
+
+function toChartData(schema: SchemaColumn[], data: unknown[][]): ChartData {
+  const columns = schema.map((c) => c.name);
+  return { columns, rows: data.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]]))) };
+}

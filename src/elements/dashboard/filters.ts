@@ -1,0 +1,143 @@
+// The dashboard's filter state and the host actions on it: the filters (member → values) and the time grain, their
+// defaults from FILTER and TIME_GRAIN widgets, each FILTER's options from the data API, and drilldown (by default a
+// filter by the clicked values). Changing any of it updates the element; the data controller reloads what it concerns.
+
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { DashboardConfig, DashboardWidget, TimeGranularity } from '../../api/types.js';
+import { TIME_GRANULARITIES } from '../../api/types.js';
+import type { Transport } from '../../transport/transport.js';
+import { SvcDrilldownEvent, SvcErrorEvent, SvcFiltersChangedEvent } from '../events.js';
+import { asRecord, text } from './values.js';
+
+/** The element, as its controllers see it. */
+export interface DashboardHost extends ReactiveControllerHost {
+  emit<E extends Event>(event: E): E;
+}
+
+/** What the filters read from the element. */
+export interface FilterSources {
+  /** The transport in use, if any yet. */
+  transport(): Transport | undefined;
+  /** Every widget of the dashboard shown (none before it loads). */
+  widgets(): DashboardWidget[];
+}
+
+/** The member a FILTER widget filters on. */
+export const memberOf = (widget: DashboardWidget): string | undefined => {
+  const member = asRecord(widget.config).member;
+  return typeof member === 'string' ? member : undefined;
+};
+
+export class DashboardFilters implements ReactiveController {
+  private values = new Map<string, string[]>();
+  private grain?: TimeGranularity;
+  private readonly options = new Map<string, string[]>();
+  /** Bumped when the options are dropped (another viewer), so answers for the one before are ignored. */
+  private optionsGeneration = 0;
+
+  constructor(
+    private readonly host: DashboardHost,
+    private readonly sources: FilterSources,
+  ) {
+    host.addController(this);
+  }
+
+  /** The filters (member → values), as the data controller reads them. */
+  get current(): ReadonlyMap<string, readonly string[]> {
+    return this.values;
+  }
+
+  /** The filters as a plain record (member → values). */
+  snapshot(): Record<string, string[]> {
+    return Object.fromEntries(this.values);
+  }
+
+  get timeGrain(): TimeGranularity | undefined {
+    return this.grain;
+  }
+
+  set timeGrain(grain: TimeGranularity | undefined) {
+    this.grain = grain;
+    this.host.requestUpdate();
+  }
+
+  /** The values `member` is filtered by (none: unfiltered). */
+  selected(member: string): readonly string[] {
+    return this.values.get(member) ?? [];
+  }
+
+  /** The options a FILTER on `member` offers (loading: none yet). */
+  optionsOf(member: string): readonly string[] {
+    return this.options.get(member) ?? [];
+  }
+
+  /** Sets (or, with no values, clears) the filter on `member` and announces the filters. */
+  set(member: string, values: readonly unknown[] | undefined): void {
+    const next = new Map(this.values);
+    const list = (values ?? []).map(text);
+    if (list.length) next.set(member, list);
+    else next.delete(member);
+    this.values = next;
+    this.host.requestUpdate();
+    this.host.emit(new SvcFiltersChangedEvent(Object.fromEntries(next)));
+  }
+
+  /** The defaults of a newly loaded dashboard's FILTER and TIME_GRAIN widgets, unless the host has set its own. */
+  applyDefaults(config: DashboardConfig): void {
+    for (const w of config.widgets ?? []) {
+      const c = asRecord(w.config);
+      const member = memberOf(w);
+      if (w.type === 'FILTER' && member && !this.values.has(member)) {
+        const defaults = Array.isArray(c.defaultValues) ? c.defaultValues.map(text) : [];
+        if (defaults.length) this.values = new Map(this.values).set(member, defaults);
+      }
+      if (w.type === 'TIME_GRAIN' && !this.grain && TIME_GRANULARITIES.includes(c.defaultGrain as TimeGranularity)) {
+        this.grain = c.defaultGrain as TimeGranularity;
+      }
+    }
+  }
+
+  /** Another viewer sees other rows: the options load again (the filters stay). */
+  resetOptions(): void {
+    this.options.clear();
+    this.optionsGeneration++;
+  }
+
+  /** A chart mark was activated: svc-drilldown, and unless cancelled, filter by its values that a FILTER offers. */
+  drilldown(widgetId: string, datum: Record<string, unknown>): void {
+    if (this.host.emit(new SvcDrilldownEvent(widgetId, datum)).defaultPrevented) return;
+    const members = this.sources
+      .widgets()
+      .filter((w) => w.type === 'FILTER')
+      .map(memberOf)
+      .filter((m): m is string => m !== undefined && m in datum);
+    for (const member of members) this.set(member, [datum[member]]);
+  }
+
+  hostUpdate(): void {
+    const transport = this.sources.transport();
+    if (!transport) return;
+    for (const w of this.sources.widgets()) {
+      const member = w.type === 'FILTER' ? memberOf(w) : undefined;
+      if (member && !this.options.has(member)) void this.loadOptions(transport, member);
+    }
+  }
+
+  private async loadOptions(transport: Transport, member: string): Promise<void> {
+    const generation = this.optionsGeneration;
+    this.options.set(member, []);
+    try {
+      const result = await transport.load({
+        query: { dimensions: [member], order: { [member]: 'asc' }, limit: 1000 },
+      });
+      if (generation !== this.optionsGeneration) return;
+      this.options.set(
+        member,
+        result.data.map((row) => text(row[member])),
+      );
+      this.host.requestUpdate();
+    } catch (error) {
+      this.host.emit(new SvcErrorEvent(error));
+    }
+  }
+}

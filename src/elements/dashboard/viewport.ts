@@ -1,0 +1,71 @@
+// What of the dashboard the viewer can see: the element's own width (the grid lays out at it) and which widget
+// frames have come into view (their data load then). Observers start on connect and stop on disconnect.
+
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { ref } from 'lit/directives/ref.js';
+
+export class DashboardViewport implements ReactiveController {
+  /** The element's content width in whole px (0 until measured). */
+  width = 0;
+  /** Widgets whose frame has been in view (or within 200 px of it). */
+  readonly visible = new Set<string>();
+  /** The view observer has reported at least once (so `visible` is known). */
+  checked = false;
+
+  private resizeObserver?: ResizeObserver;
+  private viewObserver?: IntersectionObserver;
+  /** Frames the current view observer watches (a new observer, after reconnecting, starts empty). */
+  private observed = new WeakSet<Element>();
+  private frame = 0;
+
+  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    // Width changes re-lay out on the next frame (updating inside the observer's callback would resize the host
+    // within the same delivery: "ResizeObserver loop completed with undelivered notifications").
+    this.resizeObserver = new ResizeObserver((entries) => {
+      const width = Math.floor(entries[entries.length - 1].contentRect.width);
+      cancelAnimationFrame(this.frame);
+      this.frame = requestAnimationFrame(() => {
+        if (width === this.width) return;
+        this.width = width;
+        this.host.requestUpdate();
+      });
+    });
+    this.resizeObserver.observe(this.host);
+    this.viewObserver = new IntersectionObserver(
+      (entries) => {
+        let changed = !this.checked;
+        this.checked = true;
+        for (const entry of entries) {
+          const id = (entry.target as HTMLElement).dataset.widgetId!;
+          if (entry.isIntersecting && !this.visible.has(id)) {
+            this.visible.add(id);
+            changed = true;
+          }
+        }
+        if (changed) this.host.requestUpdate();
+      },
+      { rootMargin: '200px' },
+    );
+  }
+
+  hostDisconnected(): void {
+    cancelAnimationFrame(this.frame);
+    this.resizeObserver?.disconnect();
+    this.viewObserver?.disconnect();
+    this.observed = new WeakSet();
+  }
+
+  /** On a widget frame (with `data-widget-id`): watches it for coming into view. */
+  observe() {
+    return ref((el) => {
+      if (el instanceof HTMLElement && !this.observed.has(el)) {
+        this.observed.add(el);
+        this.viewObserver?.observe(el);
+      }
+    });
+  }
+}

@@ -1,0 +1,35 @@
+// What a widget renderer may use of its dashboard: the loaded dashboard, its data, filters and per-widget UI state,
+// and the grid (for tabs). The element builds one WidgetHost; the renderers are plain functions of it.
+
+import type { TemplateResult } from 'lit';
+import type { DashboardWidget } from '../../../api/types.js';
+import type { Transport } from '../../../transport/transport.js';
+import type { AppFrames } from '../apps.js';
+import type { DashboardData } from '../data.js';
+import type { DashboardFilters } from '../filters.js';
+import type { LoadedDashboard } from '../source.js';
+
+export interface WidgetHost {
+  readonly dashboard: LoadedDashboard;
+  readonly data: DashboardData;
+  readonly filters: DashboardFilters;
+  /** Windows of sandboxed apps and html reports the dashboard answers. */
+  readonly apps: AppFrames;
+  /** The locale numbers are formatted in. */
+  readonly locale: string | undefined;
+  /** What changes the charts' theme tokens (colour scheme, dashboard theme). */
+  readonly themeKey: string;
+  /** TABS_CONTAINER id → its selected tab id. */
+  readonly activeTabs: Map<string, string>;
+  /** Markdown source → sanitised HTML, once rendered. */
+  readonly markdown: Map<string, string>;
+  readonly renderRoot: HTMLElement | DocumentFragment;
+  readonly updateComplete: Promise<boolean>;
+  transport(): Transport | undefined;
+  /** A grid of `widgets` at `width` px (tabs nest one). */
+  renderGrid(widgets: DashboardWidget[], width: number): TemplateResult;
+  /** A widget's title. */
+  titleOf(widget: DashboardWidget): string;
+  requestUpdate(): void;
+  emit<E extends Event>(event: E): E;
+}

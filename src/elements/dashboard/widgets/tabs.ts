@@ -1,0 +1,71 @@
+// TABS_CONTAINER widget: a keyboard tab list (arrows, Home, End) and the selected tab's widgets in their own grid.
+
+import { html, nothing, type TemplateResult } from 'lit';
+import type { DashboardWidget } from '../../../api/types.js';
+import { tabsOf, type Tab } from '../values.js';
+import type { WidgetHost } from './host.js';
+
+/** The tab a container shows: the one selected, else its first. */
+export function activeTab(activeTabs: ReadonlyMap<string, string>, widget: DashboardWidget): Tab | undefined {
+  const tabs = tabsOf(widget);
+  const active = activeTabs.get(widget.id);
+  return tabs.find((t) => t.id === active) ?? tabs[0];
+}
+
+export function renderTabs(host: WidgetHost, widget: DashboardWidget, width: number): TemplateResult {
+  const tabs = tabsOf(widget);
+  const current = activeTab(host.activeTabs, widget);
+  if (!current) return html`<p class="muted">No tabs</p>`;
+  const select = (id: string, focus: boolean) => {
+    host.activeTabs.set(widget.id, id);
+    host.requestUpdate();
+    if (focus) {
+      void host.updateComplete.then(() =>
+        host.renderRoot.querySelector<HTMLElement>(`#tab-${CSS.escape(widget.id)}-${CSS.escape(id)}`)?.focus(),
+      );
+    }
+  };
+  const keydown = (e: KeyboardEvent) => {
+    const i = tabs.findIndex((t) => t.id === current.id);
+    const to =
+      e.key === 'ArrowRight'
+        ? (i + 1) % tabs.length
+        : e.key === 'ArrowLeft'
+          ? (i - 1 + tabs.length) % tabs.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? tabs.length - 1
+              : -1;
+    if (to < 0) return;
+    e.preventDefault();
+    select(tabs[to].id, true);
+  };
+  const members = (host.dashboard.config.widgets ?? []).filter((w) => current.widgetIds.includes(w.id));
+  return html`<div part="tabs" class="tabs" role="tablist" @keydown=${keydown}>
+      ${tabs.map(
+        (t) =>
+          html`<button
+            part="tab"
+            role="tab"
+            type="button"
+            id=${`tab-${widget.id}-${t.id}`}
+            aria-selected=${t.id === current.id ? 'true' : 'false'}
+            aria-controls=${`panel-${widget.id}`}
+            tabindex=${t.id === current.id ? '0' : '-1'}
+            @click=${() => select(t.id, false)}
+          >
+            ${t.title}
+          </button>`,
+      )}
+    </div>
+    <div
+      class="panel"
+      role="tabpanel"
+      id=${`panel-${widget.id}`}
+      aria-labelledby=${`tab-${widget.id}-${current.id}`}
+      tabindex="0"
+    >
+      ${members.length ? host.renderGrid(members, Math.max(0, width - 2)) : nothing}
+    </div>`;
+}

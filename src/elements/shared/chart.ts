@@ -1,0 +1,160 @@
+// The one chart directive of the library: `<div ${vegaChart({spec, values})}>` draws a Vega-Lite chart in that
+// element and owns its view — same spec, new rows: the rows change in place (no new view); another spec: the old view
+// is finalized and a new one drawn; the element resized: the chart refits; the part removed or the host element
+// disconnected: the view is finalized (window listeners, timers and all), and drawn again if it comes back.
+// vega-embed and the theme load with the first chart.
+
+import { nothing } from 'lit';
+import { AsyncDirective, directive, PartType, type ElementPart, type PartInfo } from 'lit/async-directive.js';
+import type { SchemaColumn } from '../../api/types.js';
+import type { ChartView, EmbeddedChart } from './vega-chart.js';
+
+export type { ChartView } from './vega-chart.js';
+
+export interface ChartOptions {
+  /** The Vega-Lite spec, as an object or JSON text (untrusted: drawn without eval or remote data). */
+  spec: Record<string, unknown> | string;
+  /** The rows; pass the same array while they are the same (a new array updates the view's data). */
+  values: Record<string, unknown>[];
+  /** What else changes the theme's tokens (the colour scheme, the dashboard's theme): a new value redraws. */
+  themeKey?: string;
+  /** Called with each new view (after it is drawn), e.g. to listen for clicks. */
+  onView?: (view: ChartView) => void;
+  /** The chart could not be drawn or updated. */
+  onError?: (error: unknown) => void;
+}
+
+/** The view drawn in a chart element, while it is alive (for exports). */
+const views = new WeakMap<Element, ChartView>();
+export const chartViewOf = (el: Element | null | undefined): ChartView | undefined => (el ? views.get(el) : undefined);
+
+/** One ResizeObserver for every chart: each element's content width goes to its directive. */
+const resized = new WeakMap<Element, (width: number) => void>();
+let observer: ResizeObserver | undefined;
+const sizes = () =>
+  (observer ??= new ResizeObserver((entries) => {
+    for (const entry of entries) resized.get(entry.target)?.(Math.floor(entry.contentRect.width));
+  }));
+
+const cachedValues = new WeakMap<unknown[][], Record<string, unknown>[]>();
+/** A query result's rows as objects, the same array for the same result (so a re-render does not redraw). */
+export function valuesOf(schema: SchemaColumn[], data: unknown[][]): Record<string, unknown>[] {
+  let values = cachedValues.get(data);
+  if (!values) {
+    values = data.map((row) => Object.fromEntries(schema.map((c, i) => [c.name, row[i]])));
+    cachedValues.set(data, values);
+  }
+  return values;
+}
+
+class VegaChartDirective extends AsyncDirective {
+  private el?: HTMLElement;
+  private options?: ChartOptions;
+  private chart?: EmbeddedChart;
+  /** What the chart shows: the spec and theme it was drawn with, and its rows. */
+  private shown?: { key: string; spec: ChartOptions['spec']; values: ChartOptions['values'] };
+  private drawing = false;
+  /** Bumped whenever a drawing in progress must be dropped (disconnected, redrawn). */
+  private generation = 0;
+  private width = -1;
+
+  constructor(part: PartInfo) {
+    super(part);
+    if (part.type !== PartType.ELEMENT) throw new Error('vegaChart() belongs on an element: <div ${vegaChart(…)}>');
+  }
+
+  render(_options: ChartOptions): typeof nothing {
+    return nothing;
+  }
+
+  override update(part: ElementPart, [options]: [ChartOptions]): typeof nothing {
+    this.el = part.element as HTMLElement;
+    this.options = options;
+    if (this.isConnected) this.sync();
+    return nothing;
+  }
+
+  protected override disconnected(): void {
+    this.generation++;
+    this.drawing = false;
+    this.release();
+  }
+
+  protected override reconnected(): void {
+    this.sync();
+  }
+
+  private keyOf(options: ChartOptions): string {
+    if (this.shown?.spec === options.spec) return this.shown.key; // the same object: the same spec
+    const spec = typeof options.spec === 'string' ? options.spec : JSON.stringify(options.spec);
+    return `${options.themeKey ?? ''}\n${spec}`;
+  }
+
+  /**
+   * Brings the chart in line with the options: a new view for a new spec, new rows into the view otherwise. A spec
+   * that failed to draw is not tried again until it changes or the element comes back.
+   */
+  private sync(): void {
+    const options = this.options!;
+    if (this.drawing) return; // draw() syncs again when it is done
+    const key = this.keyOf(options);
+    if (this.shown?.key !== key) {
+      void this.draw(key, options);
+    } else if (this.chart && this.shown.values !== options.values) {
+      this.shown.values = options.values;
+      this.chart.setValues(options.values).catch((error: unknown) => options.onError?.(error));
+    }
+  }
+
+  private async draw(key: string, options: ChartOptions): Promise<void> {
+    const generation = ++this.generation;
+    const el = this.el!;
+    this.release();
+    this.shown = { key, spec: options.spec, values: options.values };
+    this.drawing = true;
+    try {
+      const [{ embedChart }, { chartTheme }] = await Promise.all([
+        import('./vega-chart.js'),
+        import('./chart-theme.js'),
+      ]);
+      if (generation !== this.generation) return;
+      const spec =
+        typeof options.spec === 'string' ? (JSON.parse(options.spec) as Record<string, unknown>) : options.spec;
+      const chart = await embedChart(el, spec, options.values, chartTheme(el));
+      if (generation !== this.generation) return chart.finalize(); // disconnected or redrawn meanwhile
+      this.chart = chart;
+      views.set(el, chart.view);
+      this.width = -1;
+      resized.set(el, (width) => this.resize(width));
+      sizes().observe(el);
+      options.onView?.(chart.view);
+    } catch (error) {
+      if (generation === this.generation) options.onError?.(error);
+    } finally {
+      if (generation === this.generation) this.drawing = false;
+    }
+    if (generation === this.generation && this.isConnected && this.options !== options) this.sync();
+  }
+
+  private resize(width: number): void {
+    const first = this.width < 0;
+    if (width === this.width) return;
+    this.width = width;
+    // The first report is the size the chart was just drawn at.
+    if (!first && width > 0) this.chart?.setWidth(width).catch((error: unknown) => this.options?.onError?.(error));
+  }
+
+  private release(): void {
+    if (this.el) {
+      observer?.unobserve(this.el);
+      resized.delete(this.el);
+      views.delete(this.el);
+    }
+    this.chart?.finalize();
+    this.chart = undefined;
+    this.shown = undefined;
+  }
+}
+
+/** Draws a Vega-Lite chart in the element it is on, and finalizes it when it goes (see the module comment). */
+export const vegaChart = directive(VegaChartDirective);
