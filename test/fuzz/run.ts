@@ -22,6 +22,9 @@ export interface FuzzReport {
   ms: number;
   /** family → status → count */
   statuses: Record<string, Record<number, number>>;
+  /** Failed requests whose database dumps were compared, and how many of them were chat JSON-RPC auth errors. */
+  failed: number;
+  rpcErrors: number;
   violations: Violation[];
 }
 
@@ -174,7 +177,7 @@ export async function runFuzz({ seed, count, onProgress }: FuzzOptions): Promise
   const name = `svc-fuzz-${seed}-${process.pid}-${Date.now()}`;
   const clock = manualClock();
   const engine = await createLocalEngine({ name, seed: { ...demoSeed, data: { rows: 300 } }, now: clock.now });
-  const report: FuzzReport = { seed, sent: 0, ms: 0, statuses: {}, violations: [] };
+  const report: FuzzReport = { seed, sent: 0, ms: 0, statuses: {}, failed: 0, rpcErrors: 0, violations: [] };
   const started = performance.now();
   try {
     const fixtures = await makeFixtures(engine, clock.advance);
@@ -193,6 +196,8 @@ export async function runFuzz({ seed, count, onProgress }: FuzzOptions): Promise
       const after = await dumpDatabase(name);
       if (status >= 500) report.violations.push({ request: req, status, problem: `status ${status}`, response: text });
       if (status >= 400 || isRpcError(text)) {
+        report.failed++;
+        if (status < 400) report.rpcErrors++;
         const changed = changedStores(before, after);
         if (changed.length > 0) {
           const problem = `failed request changed ${changed.join(', ')}`;
@@ -242,8 +247,8 @@ export function formatReport(report: FuzzReport): string {
     );
   }
   lines.push(
-    `seed ${report.seed}: ${report.sent} requests in ${(report.ms / 1000).toFixed(1)} s, ` +
-      `${report.violations.length} violation(s)`,
+    `seed ${report.seed}: ${report.sent} requests in ${(report.ms / 1000).toFixed(1)} s; ${report.failed} failed ` +
+      `(${report.rpcErrors} chat JSON-RPC auth errors), each checked for writes; ${report.violations.length} violation(s)`,
   );
   return lines.join('\n');
 }
