@@ -68,6 +68,9 @@ export const CUBESQL_MAX_ROW_LIMIT = 50_000;
 
 /** Request bodies: JSON nested deeper than this is refused (400) before it is validated (arrays and objects count). */
 export const MAX_JSON_DEPTH = 64;
+
+/** Largest request body the engine reads (a dashboard with its app files fits many times over). */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 /** Data API filters: and/or trees deeper than this (a top-level filter is level 1) are refused (400). */
 export const MAX_FILTER_DEPTH = 16;
 

@@ -8,6 +8,7 @@ import {
   EMBED_TENANT_NAME_PATTERN,
   MAX_FILTER_DEPTH,
   MESSAGE_ID_PATTERN,
+  EXTERNAL_ID_MAX_LENGTH,
   PAGE_MAX_SIZE,
   isAbsoluteHttpUrl,
 } from './limits.js';
@@ -267,7 +268,12 @@ export const GenerateSessionRequestSchema = v.pipe(
   object(
     {
       deploymentId: int(),
-      externalId: v.optional(nonEmptyStr()),
+      externalId: v.optional(
+        v.pipe(
+          nonEmptyStr(),
+          v.maxLength(EXTERNAL_ID_MAX_LENGTH, `must be at most ${EXTERNAL_ID_MAX_LENGTH} characters`),
+        ),
+      ),
       internalId: v.optional(nonEmptyStr()),
       email: v.optional(str()),
       userProfile: v.optional(UserProfileSchema),

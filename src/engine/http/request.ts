@@ -4,7 +4,7 @@
 import type { Context } from 'hono';
 import type { GenericSchema, InferOutput } from 'valibot';
 import { ApiError } from '../../api/errors.js';
-import { MAX_JSON_DEPTH } from '../../api/limits.js';
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../../api/limits.js';
 import { parseRequest } from '../../api/schemas.js';
 
 /**
@@ -34,7 +34,11 @@ export async function jsonBody<S extends GenericSchema>(
   schema: S,
   empty?: unknown,
 ): Promise<InferOutput<S>> {
+  const tooLarge = () =>
+    new ApiError({ status: 413, message: `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB` });
+  if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
   const text = await c.req.text();
+  if (text.length > MAX_BODY_BYTES) throw tooLarge();
   if (text.trim() === '' && empty !== undefined) return parseRequest(schema, empty);
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {

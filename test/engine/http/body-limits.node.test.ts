@@ -1,8 +1,9 @@
-// Request bodies nested too deep (JSON) and filter trees too deep (data API): a clear 400, and nothing changes.
+// Request bodies too large (413), nested too deep (JSON) and filter trees too deep (data API): a clear error, and
+// nothing changes.
 import 'fake-indexeddb/auto';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { MAX_FILTER_DEPTH, MAX_JSON_DEPTH } from '../../../src/api/limits.js';
+import { EXTERNAL_ID_MAX_LENGTH, MAX_BODY_BYTES, MAX_FILTER_DEPTH, MAX_JSON_DEPTH } from '../../../src/api/limits.js';
 import { DEMO, createLocalEngine, demoSeed, type LocalEngine } from '../../../src/engine/index.js';
 import { jsonDeeperThan } from '../../../src/engine/http/request.js';
 import { deleteDatabase, dumpDatabase } from '../helpers.js';
@@ -88,5 +89,21 @@ describe('request body depth limits', () => {
       `{"query":{"measures":["sales.count"],"filters":[${deepFilter(MAX_FILTER_DEPTH)}]}}`,
     );
     assert.equal(deepest.status, 200, JSON.stringify(deepest.body));
+  });
+
+  it('refuses a body over 16 MB with a 413, and an external id over the limit with a 400; nothing changes', async () => {
+    const dumped = await dumpDatabase(name);
+    const huge = `{"meta":{"x":"${'y'.repeat(MAX_BODY_BYTES)}"}}`;
+    const big = await send('PUT', '/api/v1/deployments/1/workbooks/by-slug/huge', `Bearer ${DEMO.adminKey}`, huge);
+    assert.deepEqual(big, { status: 413, body: { error: 'Request body is larger than 16 MB' } });
+    const long = await send(
+      'POST',
+      '/api/v1/embed/generate-session',
+      `Api-Key ${DEMO.adminKey}`,
+      JSON.stringify({ deploymentId: 1, externalId: 'x'.repeat(EXTERNAL_ID_MAX_LENGTH + 1) }),
+    );
+    assert.equal(long.status, 400);
+    assert.match(long.body.error, new RegExp(`externalId: must be at most ${EXTERNAL_ID_MAX_LENGTH} characters`));
+    assert.deepEqual(await dumpDatabase(name), dumped);
   });
 });
