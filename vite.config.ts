@@ -52,23 +52,60 @@ const libraryAssets: Plugin = {
   enforce: 'pre',
   transform(code, id) {
     if (!id.endsWith('/engine/data/duckdb-browser.ts')) return undefined;
-    return code.replace(
+    const replaced = code.replace(
       /new URL\(\s*'\.\.\/\.\.\/\.\.\/node_modules\/@duckdb\/duckdb-wasm\/dist\/([\w.-]+)',\s*import\.meta\.url,?\s*\)/g,
       (_, file: string) => {
         if (!DUCKDB_FILES.includes(file)) throw new Error(`library-assets: unexpected file ${file}`);
         return `new URL(${IGNORE} ${JSON.stringify(`./${file}`)}, import.meta.url)`;
       },
     );
+    return { code: replaced, map: null }; // same lines: the source map stays right
   },
   generateBundle() {
     for (const file of DUCKDB_FILES) {
-      const source = readFileSync(new URL(`./node_modules/@duckdb/duckdb-wasm/dist/${file}`, import.meta.url));
+      let source: Buffer | string = readFileSync(
+        new URL(`./node_modules/@duckdb/duckdb-wasm/dist/${file}`, import.meta.url),
+      );
+      // DuckDB's worker names a source map that is not shipped: a host's dev server would fail to read it.
+      if (file.endsWith('.js')) source = source.toString('utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
       this.emitFile({ type: 'asset', fileName: file, source });
     }
     this.emitFile({
       type: 'asset',
       fileName: 'assets/libpg-query.wasm',
       source: readFileSync(new URL('./node_modules/libpg-query/wasm/libpg-query.wasm', import.meta.url)),
+    });
+  },
+};
+
+/**
+ * Node-only modules (DuckDB's blocking build in a worker thread, the SQL parser in-process) are entries of their own
+ * in dist/node/, loaded through the package's `imports` field: `#svc-node/<name>` resolves to them under the `node`
+ * condition and to dist/node/unavailable.js elsewhere. A browser never loads either (the engine checks the runtime
+ * first), but a host's bundler follows every `import()`: this way it never sees `node:module`, `node:worker_threads`
+ * or libpg-query's Node loader, and warns about nothing.
+ */
+const NODE_ONLY: Record<string, string> = {
+  'duckdb-node': 'src/engine/data/duckdb-node.ts',
+  'pg-parser-local': 'src/engine/data/pg-parser-local.ts',
+};
+const nodeOnlyImports: Plugin = {
+  name: 'node-only-imports',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    const name = /^\.\/([\w-]+)\.js$/.exec(source)?.[1];
+    if (!name || !NODE_ONLY[name] || !importer) return null;
+    // Only the runtime switches (the engine's executor, the parser loader); the parser's worker bundles its own copy.
+    if (!/\/engine\/data\/(executor|pg-parser)\.ts$/.test(importer)) return null;
+    return { id: `#svc-node/${name}`, external: true };
+  },
+  generateBundle() {
+    const unavailable = (name: string) =>
+      `export function ${name}() {\n  throw new Error('svc-elements: this module runs only in Node');\n}\n`;
+    this.emitFile({
+      type: 'asset',
+      fileName: 'node/unavailable.js',
+      source: `${unavailable('createDuckDbExecutor')}${unavailable('createInProcessParser')}`,
     });
   },
 };
@@ -90,12 +127,46 @@ const strictCsp: Plugin = {
   },
 };
 
+/**
+ * The dev server serves DuckDB's worker from node_modules as it is: its source map points at 117 sources that are not
+ * in the package, and Vite warns about each. The worker is DuckDB's, not ours to debug: serve it without the map.
+ */
+const duckdbWorkerWithoutMap: Plugin = {
+  name: 'duckdb-worker-without-map',
+  apply: 'serve',
+  load(id) {
+    const file = id.split('?')[0];
+    if (!/\/@duckdb\/duckdb-wasm\/dist\/duckdb-browser-eh\.worker\.js$/.test(file)) return null;
+    return { code: readFileSync(file, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'), map: null };
+  },
+};
+
+/**
+ * Dependencies the demo's modules load on first use (markdown and DOMPurify, highlight.js, the charts): pre-bundled
+ * when the dev server starts, so the optimizer does not discover them at the first chat answer and reload the page
+ * (losing the question).
+ */
+const LAZY_DEPS = [
+  'marked',
+  'dompurify',
+  'highlight.js/lib/core',
+  'highlight.js/lib/languages/sql',
+  'vega-embed',
+  'vega-interpreter',
+  'apache-arrow',
+];
+
 export default defineConfig(({ command, mode }) => {
   if (command === 'serve' || mode === 'demo') {
     return {
       root: 'demo',
-      plugins: [libpgQueryEsm(), strictCsp],
-      optimizeDeps: { exclude: ['libpg-query', '@duckdb/duckdb-wasm'] },
+      plugins: [libpgQueryEsm(), strictCsp, duckdbWorkerWithoutMap],
+      optimizeDeps: {
+        // Relative to root (demo/); the build's inputs below are relative to the working directory.
+        entries: ['index.html', 'gallery.html'],
+        include: LAZY_DEPS,
+        exclude: ['libpg-query', '@duckdb/duckdb-wasm'],
+      },
       // The SQL parser's worker (src/engine/data/pg-parser.worker.ts) bundles libpg-query too.
       worker: { format: 'es', plugins: () => [libpgQueryEsm()] },
       publicDir: false,
@@ -112,7 +183,7 @@ export default defineConfig(({ command, mode }) => {
     };
   }
   return {
-    plugins: [libraryAssets, plainAssetUrls],
+    plugins: [libraryAssets, nodeOnlyImports, plainAssetUrls],
     // The parser's worker is a file of its own in dist/assets (with its wasm), found relative to the engine's chunk.
     base: './',
     worker: { format: 'es', plugins: () => [libpgQueryEsm({ ignoreWasmUrl: true }), plainAssetUrls] },
@@ -123,6 +194,7 @@ export default defineConfig(({ command, mode }) => {
           transport: 'src/transport/index.ts',
           engine: 'src/engine/index.ts',
           server: 'src/server/index.ts',
+          ...Object.fromEntries(Object.entries(NODE_ONLY).map(([name, path]) => [`node/${name}`, path])),
         },
         formats: ['es'],
       },
