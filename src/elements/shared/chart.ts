@@ -2,11 +2,10 @@
 // element and owns its view — same spec, new rows: the rows change in place (no new view); another spec: the old view
 // is finalized and a new one drawn; the element resized: the chart refits; the part removed or the host element
 // disconnected: the view is finalized (window listeners, timers and all), and drawn again if it comes back.
-// vega-embed and the theme load with the first chart.
+// vega-embed loads with the first chart; the theme (./chart-theme) comes from the element's tokens.
 
 import { nothing } from 'lit';
-import { AsyncDirective, directive, PartType, type ElementPart, type PartInfo } from 'lit/async-directive.js';
-import type { SchemaColumn } from '../../api/types.js';
+import { AsyncDirective, directive, type ElementPart } from 'lit/async-directive.js';
 import type { ChartView, EmbeddedChart } from './vega-chart.js';
 
 export type { ChartView } from './vega-chart.js';
@@ -28,25 +27,6 @@ export interface ChartOptions {
 const views = new WeakMap<Element, ChartView>();
 export const chartViewOf = (el: Element | null | undefined): ChartView | undefined => (el ? views.get(el) : undefined);
 
-/** One ResizeObserver for every chart: each element's content width goes to its directive. */
-const resized = new WeakMap<Element, (width: number) => void>();
-let observer: ResizeObserver | undefined;
-const sizes = () =>
-  (observer ??= new ResizeObserver((entries) => {
-    for (const entry of entries) resized.get(entry.target)?.(Math.floor(entry.contentRect.width));
-  }));
-
-const cachedValues = new WeakMap<unknown[][], Record<string, unknown>[]>();
-/** A query result's rows as objects, the same array for the same result (so a re-render does not redraw). */
-export function valuesOf(schema: SchemaColumn[], data: unknown[][]): Record<string, unknown>[] {
-  let values = cachedValues.get(data);
-  if (!values) {
-    values = data.map((row) => Object.fromEntries(schema.map((c, i) => [c.name, row[i]])));
-    cachedValues.set(data, values);
-  }
-  return values;
-}
-
 class VegaChartDirective extends AsyncDirective {
   private el?: HTMLElement;
   private options?: ChartOptions;
@@ -57,11 +37,7 @@ class VegaChartDirective extends AsyncDirective {
   /** Bumped whenever a drawing in progress must be dropped (disconnected, redrawn). */
   private generation = 0;
   private width = -1;
-
-  constructor(part: PartInfo) {
-    super(part);
-    if (part.type !== PartType.ELEMENT) throw new Error('vegaChart() belongs on an element: <div ${vegaChart(…)}>');
-  }
+  private sizes?: ResizeObserver;
 
   render(_options: ChartOptions): typeof nothing {
     return nothing;
@@ -113,20 +89,17 @@ class VegaChartDirective extends AsyncDirective {
     this.shown = { key, spec: options.spec, values: options.values };
     this.drawing = true;
     try {
-      const [{ embedChart }, { chartTheme }] = await Promise.all([
-        import('./vega-chart.js'),
-        import('./chart-theme.js'),
-      ]);
+      const { embedChart } = await import('./vega-chart.js');
       if (generation !== this.generation) return;
       const spec =
         typeof options.spec === 'string' ? (JSON.parse(options.spec) as Record<string, unknown>) : options.spec;
-      const chart = await embedChart(el, spec, options.values, chartTheme(el));
+      const chart = await embedChart(el, spec, options.values);
       if (generation !== this.generation) return chart.finalize(); // disconnected or redrawn meanwhile
       this.chart = chart;
       views.set(el, chart.view);
       this.width = -1;
-      resized.set(el, (width) => this.resize(width));
-      sizes().observe(el);
+      this.sizes = new ResizeObserver(([entry]) => this.resize(Math.floor(entry.contentRect.width)));
+      this.sizes.observe(el);
       options.onView?.(chart.view);
     } catch (error) {
       if (generation === this.generation) options.onError?.(error);
@@ -145,11 +118,8 @@ class VegaChartDirective extends AsyncDirective {
   }
 
   private release(): void {
-    if (this.el) {
-      observer?.unobserve(this.el);
-      resized.delete(this.el);
-      views.delete(this.el);
-    }
+    this.sizes?.disconnect();
+    if (this.el) views.delete(this.el);
     this.chart?.finalize();
     this.chart = undefined;
     this.shown = undefined;

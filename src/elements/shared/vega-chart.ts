@@ -4,6 +4,7 @@
 // Every view made here is counted until it is finalized (liveChartViews), so tests can tell that none is left behind.
 
 import type { SchemaColumn } from '../../api/types.js';
+import { chartTheme } from './chart-theme.js';
 
 /** Result rows as objects keyed by column name, for a spec's `data.values`. */
 export function rowsToValues(schema: SchemaColumn[], data: unknown[][]): Record<string, unknown>[] {
@@ -57,12 +58,12 @@ interface VegaView extends ChartView {
   runAsync(): Promise<unknown>;
 }
 
-/** Draws `spec` with `values` as SVG into `container`, with `config` (the theme) under the spec's own config. */
+/** Draws `spec` with `values` as SVG into `container`, themed from its tokens (under the spec's own config). */
 export async function embedChart(
   container: HTMLElement,
   spec: Record<string, unknown>,
   values: Record<string, unknown>[],
-  config: Record<string, unknown> = {},
+  config: Record<string, unknown> = chartTheme(container),
 ): Promise<EmbeddedChart> {
   const [{ default: embed }, { expressionInterpreter }] = await Promise.all([
     import('vega-embed'),
@@ -114,5 +115,5 @@ export async function renderVegaChart(
   spec: Record<string, unknown>,
   values: Record<string, unknown>[],
 ): Promise<ChartView> {
-  return (await embedChart(container, spec, values)).view;
+  return (await embedChart(container, spec, values, {})).view;
 }
