@@ -1,6 +1,7 @@
 // @web/test-runner: browser tests in Debian's Chromium driven by puppeteer-core (no browser download).
 // Files named *.node.test.ts run under Node instead (see scripts/test.mjs).
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { defaultReporter } from '@web/test-runner';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
@@ -73,7 +74,19 @@ function plainSummaryReporter() {
   };
 }
 
+/** A port the system says is free now: several runs on one machine never collide on the runner's default 8000. */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer().on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
 export default {
+  // `--port` on the command line wins over this; WTR_PORT sets it for a whole run.
+  port: Number(process.env.WTR_PORT) || (await freePort()),
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
   nodeResolve: true,
   plugins: [
