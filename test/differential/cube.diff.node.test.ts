@@ -1,6 +1,6 @@
 // Differential suite (issue 24): generated load queries run through the engine and through Cube's own schema compiler
 // (@cubejs-backend/schema-compiler with the DuckDB dialect, its SQL run on @duckdb/node-api over the same tables);
-// the rows must agree. Run with `npm run test:cube` (QUERIES=n per model, default 200; SEED=n).
+// the rows must agree. Part of `npm test`; alone: `npm run test:cube` (QUERIES=n per model, default 200; SEED=n).
 import 'fake-indexeddb/auto';
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
