@@ -3,7 +3,7 @@
 // restart it for every stream; turns keep the order they were loaded or asked in. Each turn folds on its own: once
 // its final answer is there its intermediate steps fold away, and the query that produced the answer stays.
 
-import type { ChatStreamMessage } from '../../api/types.js';
+import type { ChatStreamMessage, ServiceSqlApiResult } from '../../api/types.js';
 import {
   applyChatMessage,
   isControlMessage,
@@ -65,6 +65,13 @@ export class ChatTurn {
       .reverse()
       .find((m) => m.toolCall?.name === 'serviceSqlApi' && m.toolCall.result && !parseToolPayload(m.toolCall).error)
       ?.id;
+  }
+
+  /** The answering query's result (the rows its card shows), if it has one. */
+  get answeringResult(): Partial<ServiceSqlApiResult> | undefined {
+    const id = this.answeringQuery;
+    const message = id === undefined ? undefined : this.messages.get(id);
+    return message?.toolCall ? parseToolPayload(message.toolCall).result : undefined;
   }
 }
 

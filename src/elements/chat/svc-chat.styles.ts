@@ -40,6 +40,34 @@ export const chatStyles = css`
   .answer {
     line-height: 1.5;
   }
+  .answer,
+  .user,
+  .tool {
+    overflow-wrap: anywhere;
+  }
+  /* Wide tables scroll inside their message instead of widening it. */
+  .answer table,
+  .rows {
+    display: block;
+    max-width: 100%;
+    overflow-x: auto;
+  }
+  .answer table[hidden] {
+    display: none;
+  }
+  .tool td,
+  .tool th {
+    overflow-wrap: normal;
+    white-space: nowrap;
+  }
+  .tool .num {
+    text-align: end;
+    font-variant-numeric: tabular-nums;
+  }
+  .chart {
+    min-width: 0;
+    max-width: 100%;
+  }
   .answer.pending {
     min-height: 8rem;
   }
@@ -60,12 +88,19 @@ export const chatStyles = css`
     padding: 0.25rem 0.5rem;
     text-align: start;
   }
+  .empty .intro {
+    margin-block: 0 0.5rem;
+    color: var(--_muted);
+  }
   .thinking,
   .tool {
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     padding: 0.5rem 0.75rem;
     color: var(--_muted);
+  }
+  .tool {
+    min-width: 0;
   }
   .tool header {
     font-weight: 600;

@@ -4,51 +4,26 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
-import { ref } from 'lit/directives/ref.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import type { ChatSessionSettings, ChatStreamMessage, ServiceSqlApiResult } from '../../api/types.js';
-import { isFinalAnswer, parseToolPayload } from '../../transport/chat.js';
+import type { ChatSessionSettings } from '../../api/types.js';
+import { isFinalAnswer } from '../../transport/chat.js';
 import { SvcAiQueryEvent, SvcChatChangedEvent, SvcErrorEvent, SvcMessageEvent } from '../events.js';
 import { viewerOf } from '../shared/context.js';
 import { defineElement } from '../shared/define.js';
-import type * as Highlight from '../shared/highlight.js';
 import { SvcConnectedElement, SvcElement } from '../shared/svc-element.js';
+import { hideRepeatedTables } from './answer-tables.js';
+import { emptyState, suggestedQuestions } from './chat-empty.js';
+import { composer } from './chat-composer.js';
+import { ChatLook } from './chat-look.js';
+import { ChatScroll } from './chat-scroll.js';
 import { ChatSession } from './chat-session.js';
 import type { ChatEntry } from './chat-turns.js';
+import { MemberCatalog } from './member-catalog.js';
+import { RenderWhenNear } from './render-when-near.js';
+import { copySql, highlighted } from './sql-block.js';
 import { chatStyles } from './svc-chat.styles.js';
 import { syncMarkdown } from './sync-markdown.js';
-
-const charted = new WeakSet<Element>();
-
-let highlighter: typeof Highlight | undefined;
-let highlighterLoad: Promise<typeof Highlight> | undefined;
-/** highlight.js loads with the first SQL shown; until then the SQL shows as plain text. */
-function loadHighlighter(): Promise<typeof Highlight> {
-  return (highlighterLoad ??= import('../shared/highlight.js').then((m) => (highlighter = m)));
-}
-
-/** Renders a tool result's chart into its container once (vega loads lazily). */
-function chart(spec: string | undefined, result: Partial<ServiceSqlApiResult>, onError: (e: unknown) => void) {
-  return ref((el) => {
-    if (!(el instanceof HTMLElement) || !spec || !result.schema || !result.data || charted.has(el)) return;
-    charted.add(el);
-    void import('../shared/vega-chart.js')
-      .then(({ renderVegaChart, rowsToValues }) =>
-        renderVegaChart(el, JSON.parse(spec) as Record<string, unknown>, rowsToValues(result.schema!, result.data!)),
-      )
-      .catch(onError);
-  });
-}
-
-/** A result cell as text; numbers in the viewer's locale. */
-function cell(v: unknown, numbers: Intl.NumberFormat): string {
-  if (v === null || v === undefined) return '—';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'bigint') return numbers.format(v);
-  if (typeof v === 'boolean') return String(v);
-  return JSON.stringify(v);
-}
+import { toolCard } from './tool-card.js';
 
 /**
  * A chat with the analyst agent, streaming.
@@ -86,14 +61,22 @@ export class SvcChat extends SvcConnectedElement {
   @property({ attribute: 'chat-id' }) chatId?: string;
   /** Api-Key mode: who is asking (JSON in the attribute). */
   @property({ attribute: 'session-settings', type: Object }) sessionSettings?: ChatSessionSettings;
+  /** Questions offered before the first one; without any, questions about the data model are suggested. */
   @property({ attribute: 'starter-prompts', type: Array }) starterPrompts: string[] = [];
   @property() placeholder = 'Ask a question about your data';
 
   @state() private announcement = '';
-  /** The view follows new content until the user scrolls up; then "Jump to latest" offers the way back. */
-  @state() private following = true;
-  @query('textarea') private input?: HTMLTextAreaElement;
+  /** The message whose SQL was just copied (its button says so for a moment). */
+  @state() private copied?: string;
   @query('.log') private log?: HTMLElement;
+  @query('.composer') private composer?: HTMLElement;
+
+  private readonly scroller = new ChatScroll(this, () => ({ log: this.log, composer: this.composer }));
+  private readonly look = new ChatLook(this);
+  private readonly near = new RenderWhenNear(this, () => this.log);
+  private readonly catalog = new MemberCatalog(this, () => ({ transport: this.activeTransport, viewer: this.viewer }));
+  /** Full results loaded through the data API, by tool message id. */
+  private readonly loadedRows = new Map<string, unknown[][]>();
 
   private readonly session = new ChatSession(this, {
     transport: () => this.activeTransport,
@@ -104,7 +87,7 @@ export class SvcChat extends SvcConnectedElement {
     sessionSettings: () => this.sessionSettings,
     onSubmitted: (q) => this.emit(new SvcAiQueryEvent('submitted', q, this.session.chatId)),
     onCompleted: (q, answer, chatId) => {
-      this.announcement = answer ? `Answer: ${answer.slice(0, 300)}` : 'The answer ended.';
+      void this.announce(answer);
       this.emit(new SvcAiQueryEvent('completed', q, chatId, answer));
     },
     onError: (q, error) => {
@@ -134,33 +117,14 @@ export class SvcChat extends SvcConnectedElement {
     this.session.reset();
   }
 
-  /** Where the last automatic scroll put the view: scrolling above it is the user's doing. */
-  private autoScrollTop = 0;
-
-  protected override updated(): void {
-    if (this.following && this.log) {
-      this.log.scrollTop = this.log.scrollHeight;
-      this.autoScrollTop = this.log.scrollTop;
+  /** The answer as plain text for the live region: no markdown syntax, tables summarised. */
+  private async announce(answer: string | undefined): Promise<void> {
+    if (!answer) {
+      this.announcement = 'The answer ended.';
+      return;
     }
-  }
-
-  private readonly scrolled = (): void => {
-    const log = this.log;
-    if (!log) return;
-    const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
-    // Content growing under a following view is not the user scrolling away.
-    const following = atBottom || (this.following && log.scrollTop >= this.autoScrollTop - 2);
-    if (following !== this.following) this.following = following;
-    if (following && !atBottom) {
-      log.scrollTop = log.scrollHeight;
-      this.autoScrollTop = log.scrollTop;
-    }
-  };
-
-  private jumpToLatest(): void {
-    this.following = true;
-    if (this.log) this.log.scrollTop = this.log.scrollHeight;
-    this.log?.focus();
+    const { markdownToPlainText, truncateWords } = await import('./plain-text.js');
+    this.announcement = `Answer: ${truncateWords(markdownToPlainText(answer), 300)}`;
   }
 
   /** Who the thread belongs to (the session's subject): another viewer starts a new thread. */
@@ -176,25 +140,6 @@ export class SvcChat extends SvcConnectedElement {
     else if (changed.has('chatId') && !this.chatId && this.session.chatId) this.session.reset();
   }
 
-  private readonly submit = (event: Event): void => {
-    event.preventDefault();
-    const text = this.input?.value ?? '';
-    if (!text.trim()) return;
-    if (this.input) this.input.value = '';
-    void this.send(text);
-  };
-
-  private readonly keydown = (event: KeyboardEvent): void => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) this.submit(event);
-    else if (event.key === 'Escape' && this.session.streaming) {
-      event.preventDefault();
-      void this.abort();
-    }
-  };
-
-  /** Full results loaded through the data API, by tool message id. */
-  private readonly loadedRows = new Map<string, unknown[][]>();
-
   private async loadAll(id: string, sqlQuery: string): Promise<void> {
     try {
       const result = await this.requireTransport().cubeSql({ query: sqlQuery });
@@ -205,136 +150,42 @@ export class SvcChat extends SvcConnectedElement {
     }
   }
 
-  private download(title: string, schema: ServiceSqlApiResult['schema'], rows: unknown[][]): void {
-    void import('../shared/csv.js').then(({ toCsv }) => {
-      const url = URL.createObjectURL(new Blob([toCsv(schema, rows)], { type: 'text/csv;charset=utf-8' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `${title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'result'}.csv`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  private copy(id: string, sql: string, code: HTMLElement | null): void {
+    void copySql(sql, code).then(() => {
+      this.copied = id;
+      setTimeout(() => {
+        if (this.copied === id) this.copied = undefined;
+      }, 2000);
     });
-  }
-
-  private formatter?: { locale: string | undefined; numbers: Intl.NumberFormat };
-  /** Numbers in the active locale (one formatter per locale). */
-  private get numbers(): Intl.NumberFormat {
-    const locale = this.activeLocale;
-    if (this.formatter && this.formatter.locale === locale) return this.formatter.numbers;
-    const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
-    this.formatter = { locale, numbers };
-    return numbers;
-  }
-
-  /** The message whose SQL was just copied (its button says so for a moment). */
-  @state() private copied?: string;
-
-  private async copySql(id: string, sql: string, code: HTMLElement | null): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(sql);
-    } catch {
-      // No clipboard permission: select the SQL so the user can copy it with the keyboard.
-      if (code) getSelection()?.selectAllChildren(code);
-    }
-    this.copied = id;
-    setTimeout(() => {
-      if (this.copied === id) this.copied = undefined;
-    }, 2000);
-  }
-
-  private renderSql(id: string, sql: string): TemplateResult {
-    if (!highlighter) void loadHighlighter().then(() => this.requestUpdate());
-    return html`<div class="sql">
-      <pre
-        part="sql"
-        tabindex="0"
-        aria-label="SQL"
-      ><code>${highlighter ? unsafeHTML(highlighter.highlightSql(sql)) : sql}</code></pre>
-      <button
-        part="copy"
-        class="copy"
-        type="button"
-        aria-label=${this.copied === id ? 'SQL copied' : 'Copy SQL'}
-        @click=${(e: Event) =>
-          void this.copySql(id, sql, (e.currentTarget as HTMLElement).previousElementSibling as HTMLElement)}
-      >
-        ${this.copied === id ? 'Copied' : 'Copy'}
-      </button>
-    </div>`;
-  }
-
-  private renderTool(message: ChatStreamMessage): TemplateResult {
-    const numbers = this.numbers;
-    const payload = parseToolPayload(message.toolCall!);
-    const input = payload.input as { sqlQuery?: string; queryTitle?: string; searchQuery?: string };
-    const title =
-      message.toolCall!.name === 'serviceSqlApi' ? (input.queryTitle ?? 'Query') : 'Searching the data model';
-    const result = payload.result as Partial<ServiceSqlApiResult> | undefined;
-    const spec = result?.vegaSpec ?? (input as { vegaSpec?: string }).vegaSpec;
-    const rows = this.loadedRows.get(message.id) ?? result?.data ?? [];
-    return html`<div part="tool-call" class="tool" role="group" aria-label=${title}>
-      <header>${title}${payload.complete ? nothing : html` <span class="pending">running…</span>`}</header>
-      ${input.sqlQuery ? this.renderSql(message.id, input.sqlQuery) : nothing}
-      ${payload.error ? html`<p class="error" role="alert">${payload.error}</p>` : nothing}
-      ${
-        result?.schema && result.data
-          ? html`<table part="result-table">
-                <thead>
-                  <tr>
-                    ${result.schema.map((c) => html`<th scope="col">${c.name}</th>`)}
-                  </tr>
-                </thead>
-                <tbody>
-                  ${rows.slice(0, 20).map(
-                    (row) =>
-                      html`<tr>
-                        ${row.map((v) => html`<td>${cell(v, numbers)}</td>`)}
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>
-              <p class="count">
-                ${numbers.format(Math.min(20, rows.length))} of
-                ${numbers.format(Math.max(result.totalRows ?? 0, rows.length))} rows
-                ${
-                  input.sqlQuery && (result.totalRows ?? 0) > rows.length
-                    ? html`<button
-                        part="load-all"
-                        type="button"
-                        @click=${() => void this.loadAll(message.id, input.sqlQuery!)}
-                      >
-                        Load all ${numbers.format(result.totalRows ?? 0)} rows
-                      </button>`
-                    : nothing
-                }
-                <button part="download" type="button" @click=${() => this.download(title, result.schema!, rows)}>
-                  Download CSV
-                </button>
-              </p>
-              ${
-                spec
-                  ? html`<div
-                      part="chart"
-                      class="chart"
-                      role="img"
-                      aria-label=${`Chart: ${title}`}
-                      ${chart(spec, result, (e) => this.emit(new SvcErrorEvent(e)))}
-                    ></div>`
-                  : nothing
-              }`
-          : nothing
-      }
-    </div>`;
   }
 
   private renderMessage({ message, turn, folded, keep }: ChatEntry): TemplateResult | typeof nothing {
     if (message.role === 'user') return html`<div part="message user" class="user">${message.content}</div>`;
-    if (message.toolCall) return folded && !keep ? nothing : this.renderTool(message);
+    if (message.toolCall) {
+      if (folded && !keep) return nothing;
+      return toolCard(message, {
+        locale: this.activeLocale,
+        meta: this.catalog.meta,
+        loadedRows: this.loadedRows.get(message.id),
+        copied: this.copied === message.id,
+        look: this.look.key,
+        copy: (sql, code) => this.copy(message.id, sql, code),
+        loadAll: (sql) => void this.loadAll(message.id, sql),
+        refresh: () => this.requestUpdate(),
+        error: (e) => this.emit(new SvcErrorEvent(e)),
+      });
+    }
     if (isFinalAnswer(message)) {
+      // The answering query's card shows the rows: a markdown table that repeats them is hidden.
+      const result = turn.answeringResult;
       return html`<div
         part="message assistant answer"
         class="answer"
-        ${syncMarkdown(() => this.session.markdownOf(turn, message), turn.history ? this.renderWhenNear : undefined)}
+        ${syncMarkdown(
+          () => this.session.markdownOf(turn, message),
+          turn.history ? this.near.defer : undefined,
+          (el) => hideRepeatedTables(el, result?.schema?.length ?? 0, result?.schema ? result.data : undefined),
+        )}
       ></div>`;
     }
     if (!message.thinking && !message.content) return nothing;
@@ -346,35 +197,9 @@ export class SvcChat extends SvcConnectedElement {
         </details>`;
   }
 
-  private nearObserver?: IntersectionObserver;
-  private readonly waiting = new WeakMap<Element, () => void>();
-
-  /**
-   * Answers loaded with a thread render when they come near the visible part of the log: opening a thread of
-   * hundreds of messages costs what is shown, not the whole history at once.
-   */
-  private readonly renderWhenNear = (el: HTMLElement, render: () => void): void => {
-    this.nearObserver ??= new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          this.nearObserver!.unobserve(entry.target);
-          entry.target.classList.remove('pending');
-          this.waiting.get(entry.target)?.();
-          this.waiting.delete(entry.target);
-        }
-      },
-      { root: this.log ?? null, rootMargin: '800px 0px' },
-    );
-    el.classList.add('pending');
-    this.waiting.set(el, render);
-    this.nearObserver.observe(el);
-  };
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.nearObserver?.disconnect();
-    this.nearObserver = undefined;
+  private renderEmpty(): TemplateResult {
+    const starters = this.starterPrompts.length ? this.starterPrompts : suggestedQuestions(this.catalog.meta);
+    return emptyState(starters, (q) => void this.send(q));
   }
 
   override render(): TemplateResult {
@@ -382,6 +207,7 @@ export class SvcChat extends SvcConnectedElement {
     // and the query that produced the answer stays, with its table and chart.
     const messages = this.session.entries;
     const streaming = this.session.streaming;
+    const { look, catalog } = this;
     return html`
       <div
         part="log"
@@ -391,21 +217,13 @@ export class SvcChat extends SvcConnectedElement {
         aria-live="polite"
         aria-busy=${streaming || this.session.loading ? 'true' : 'false'}
         aria-label="Conversation"
-        @scroll=${this.scrolled}
+        @scroll=${this.scroller.scrolled}
       >
         ${
           this.session.loading && messages.length === 0
             ? html`<p class="empty">Loading the conversation…</p>`
             : messages.length === 0
-              ? html`<slot name="empty"
-                  >${
-                    this.starterPrompts.length
-                      ? html`<ul class="starters" aria-label="Suggested questions">
-                          ${this.starterPrompts.map((p) => html`<li><button type="button" @click=${() => void this.send(p)}>${p}</button></li>`)}
-                        </ul>`
-                      : html`<p class="empty">${this.placeholder}</p>`
-                  }</slot
-                >`
+              ? this.renderEmpty()
               : repeat(
                   messages,
                   (e) => e.key,
@@ -418,8 +236,10 @@ export class SvcChat extends SvcConnectedElement {
                         e.keep,
                         this.copied === e.message.id,
                         this.loadedRows.get(e.message.id),
-                        this.numbers,
-                        highlighter,
+                        this.activeLocale,
+                        highlighted(),
+                        look.key,
+                        e.message.toolCall && catalog.meta,
                       ],
                       () => this.renderMessage(e),
                     ),
@@ -443,26 +263,18 @@ export class SvcChat extends SvcConnectedElement {
         }
       </div>
       ${
-        this.following || messages.length === 0
+        this.scroller.following || messages.length === 0
           ? nothing
-          : html`<button part="jump" class="jump" type="button" @click=${() => this.jumpToLatest()}>
+          : html`<button part="jump" class="jump" type="button" @click=${() => this.scroller.jumpToLatest()}>
               Jump to latest
             </button>`
       }
-      <form part="composer" class="composer" @submit=${this.submit}>
-        <textarea
-          part="input"
-          rows="2"
-          aria-label="Message"
-          placeholder=${this.placeholder}
-          @keydown=${this.keydown}
-        ></textarea>
-        ${
-          streaming
-            ? html`<button part="stop" type="button" @click=${() => void this.abort()}>Stop</button>`
-            : html`<button part="send" type="submit">Send</button>`
-        }
-      </form>
+      ${composer({
+        streaming,
+        placeholder: this.placeholder,
+        send: (text) => void this.send(text),
+        stop: () => void this.abort(),
+      })}
       <div class="visually-hidden" role="status">${this.announcement}</div>
     `;
   }

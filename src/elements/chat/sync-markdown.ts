@@ -10,11 +10,13 @@ const BLOCKS_PER_CHUNK = 32;
 /**
  * Keeps a container in step with a StreamingMarkdown: finished blocks appended once, the tail replaced. Finished
  * blocks sit in chunks with `content-visibility: auto`, so the browser's style and layout work per frame stays with
- * the open chunk and the tail, and off-screen chunks cost nothing, however long the answer grows.
+ * the open chunk and the tail, and off-screen chunks cost nothing, however long the answer grows. `rendered` runs
+ * after each sync (to adjust what was inserted).
  */
 export function syncMarkdown(
   markdown: () => StreamingMarkdown | undefined,
   defer?: (el: HTMLElement, render: () => void) => void,
+  rendered?: (el: HTMLElement) => void,
 ) {
   return ref((el) => {
     if (!(el instanceof HTMLElement)) return;
@@ -42,6 +44,7 @@ export function syncMarkdown(
       }
       state.__blocks = md.blocks.length;
       state.__tail.innerHTML = md.tail; // sanitised
+      rendered?.(el);
     };
     if (state.__tail || !defer) render();
     else defer(el, render);
