@@ -43,7 +43,8 @@ export function chatChartOptions(
     onError(error);
   }
   return {
-    spec: JSON.stringify(chatSpec(parsed, look.endsWith('narrow'))),
+    // A new object each time, not JSON text: the directive takes the same text as the same drawing, theme or not.
+    spec: chatSpec(parsed, look.endsWith('narrow')),
     values: valuesOf(result, columns, locale),
     themeKey: look,
     onError,

@@ -1,0 +1,114 @@
+// Layout of <svc-chat> with a chart, as a person sees it, at 1280 px and 390 px, light and dark: every chart text
+// (axis labels, titles, legend) inside its card, no card or message with clipped text, and the chart's background
+// and text following the theme tokens.
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
+import '../../../src/elements/chat/svc-chat.js';
+import type { SvcChat } from '../../../src/elements/chat/svc-chat.js';
+import { chatSettings, completed, engineAndTransport, type TestSetup } from '../helpers.js';
+
+/** Relative luminance of a computed `rgb(…)` colour, 0 (black) to 1 (white). */
+function luminance(color: string): number {
+  const [r, g, b] = (color.match(/[\d.]+/g) ?? ['0', '0', '0']).slice(0, 3).map((c) => Number(c) / 255);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+const inside = (inner: DOMRect, outer: DOMRect, slack = 1) =>
+  inner.left >= outer.left - slack &&
+  inner.right <= outer.right + slack &&
+  inner.top >= outer.top - slack &&
+  inner.bottom <= outer.bottom + slack;
+
+const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+
+describe('<svc-chat> layout', function () {
+  this.timeout(120_000);
+  let setup: TestSetup;
+  before(async () => {
+    setup = await engineAndTransport();
+  });
+  after(async () => {
+    await setViewport({ width: 800, height: 600 });
+    await setup.dispose();
+  });
+
+  for (const width of [1280, 390]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const question of ['revenue by region', 'revenue by region per month']) {
+        it(`${question} at ${width} px, ${scheme}`, async () => {
+          await setViewport({ width, height: 900 });
+          const el = await fixture<SvcChat>(
+            html`<svc-chat
+              style="--svc-chat-max-height: none"
+              color-scheme=${scheme}
+              .transport=${setup.transport}
+              .sessionSettings=${chatSettings}
+            ></svc-chat>`,
+          );
+          const done = completed(el);
+          await el.send(question);
+          expect((await done).phase).to.equal('completed');
+          const root = el.shadowRoot!;
+          await waitUntil(() => root.querySelector('[part="chart"] svg text'), 'the chart', { timeout: 30_000 });
+          await frames();
+          const chart = root.querySelector<SVGSVGElement>('[part="chart"] svg')!;
+          const card = root.querySelector<HTMLElement>('[part="tool-call"]')!;
+          const cardBox = card.getBoundingClientRect();
+          expect(cardBox.right).to.be.at.most(innerWidth);
+          expect(el.getBoundingClientRect().width).to.be.at.most(innerWidth);
+
+          // Every text of the chart (axis labels and titles, legend) is inside the card.
+          const texts = [...chart.querySelectorAll('text')].filter((t) => t.textContent!.trim());
+          expect(texts.length).to.be.greaterThan(2);
+          for (const t of texts) {
+            expect(inside(t.getBoundingClientRect(), cardBox), `"${t.textContent}" inside its card`).to.equal(true);
+          }
+          expect(chart.getBoundingClientRect().width).to.be.at.most(card.clientWidth);
+
+          // No card or message clips its text: only the rows and the SQL may scroll (sideways).
+          for (const box of root.querySelectorAll<HTMLElement>('.tool, .tool header, .count, .answer, .user, .chart')) {
+            expect(box.scrollHeight, `${box.className} height`).to.be.at.most(box.clientHeight + 1);
+            expect(box.scrollWidth, `${box.className} width`).to.be.at.most(box.clientWidth + 1);
+          }
+
+          // The chart follows the theme: no opaque background, text in the element's text colour.
+          const fg = getComputedStyle(el).color;
+          for (const rect of chart.querySelectorAll('rect.background, .background')) {
+            expect(getComputedStyle(rect).fill).to.match(/none|transparent|rgba\(0, 0, 0, 0\)/);
+          }
+          expect(getComputedStyle(chart).backgroundColor).to.match(/transparent|rgba\(0, 0, 0, 0\)/);
+          const label = chart.querySelector('.role-axis-label text')!;
+          expect(getComputedStyle(label).fill).to.equal(fg);
+          const background = getComputedStyle(el).backgroundColor;
+          if (scheme === 'dark') {
+            expect(luminance(fg)).to.be.greaterThan(0.6);
+            expect(luminance(background)).to.be.lessThan(0.2);
+          } else {
+            expect(luminance(fg)).to.be.lessThan(0.2);
+            expect(luminance(background)).to.be.greaterThan(0.8);
+          }
+        });
+      }
+    }
+  }
+
+  it('draws the chart again in the new theme when the colour scheme changes', async () => {
+    await setViewport({ width: 1280, height: 900 });
+    const el = await fixture<SvcChat>(
+      html`<svc-chat color-scheme="light" .transport=${setup.transport} .sessionSettings=${chatSettings}></svc-chat>`,
+    );
+    const done = completed(el);
+    await el.send('revenue by region');
+    await done;
+    const root = el.shadowRoot!;
+    const label = () => root.querySelector('[part="chart"] .role-axis-label text');
+    await waitUntil(label, 'the chart', { timeout: 30_000 });
+    expect(luminance(getComputedStyle(label()!).fill)).to.be.lessThan(0.2);
+    el.colorScheme = 'dark';
+    await waitUntil(() => label() && luminance(getComputedStyle(label()!).fill) > 0.6, 'light text on dark', {
+      timeout: 5_000,
+    }).catch((e: Error) => {
+      throw new Error(`${e.message}: ${label() && getComputedStyle(label()!).fill} host ${getComputedStyle(el).color}`);
+    });
+  });
+});
