@@ -1,0 +1,50 @@
+// The planner's result: what one question asks of one source. The SQL builder and the answer writer read it; a
+// question the planner cannot map becomes a Decline instead.
+
+import type { Field, SourceInfo } from './catalog.js';
+import type { DayRange, Grain } from './time-range.js';
+
+export type Comparison = '=' | '!=' | '>' | '>=' | '<' | '<=';
+
+export interface Filter {
+  field: Field;
+  /** `=` with several values means any of them; booleans compare with true. */
+  op: Comparison;
+  values: (string | number | boolean)[];
+}
+
+export interface TimeUse {
+  field: Field;
+  grain?: Grain;
+  range?: DayRange;
+  /** ISO days of the week kept (1 = Monday). */
+  weekdays?: number[];
+}
+
+/** One side of a comparison: its own filters and time range on top of the plan's. */
+export interface Slice {
+  label: string;
+  filters: Filter[];
+  range?: DayRange;
+}
+
+export interface Plan {
+  source: SourceInfo;
+  measure: Field;
+  groups: Field[];
+  time?: TimeUse;
+  filters: Filter[];
+  /** Conditions on the measure per group ("regions with more than 100 visits"). */
+  having: Filter[];
+  order?: { dir: 'DESC' | 'ASC'; limit?: number };
+  /** Two slices compared: their values, the difference (second minus first) and the percentage change. */
+  compare?: [Slice, Slice];
+  /** A share: of the rows matching `part` among all (part given), or of each group in the total. */
+  share?: { part?: Filter[] };
+}
+
+export interface Decline {
+  decline: string;
+}
+
+export const isDecline = (p: Plan | Decline): p is Decline => 'decline' in p;

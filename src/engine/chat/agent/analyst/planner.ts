@@ -1,0 +1,340 @@
+// From a read question to a plan over one source: the breakdown, the measure (checked against the aggregation
+// asked for), values named, booleans, numeric conditions, time field, ranking, comparison or share. Every question
+// word must be explained; a word that maps to nothing, two members that fit alike or an aggregation the model lacks
+// give a Decline that names what exists instead. Each source is planned and the best-supported plan wins.
+
+import { computes, lower, rank, type Field, type Match, type SourceInfo } from './catalog.js';
+import { FILLER, FUNCTION_WORDS } from './text.js';
+import { rankingWord, type Question } from './question.js';
+import { categorical, matchValues, type ValueIndex } from './values.js';
+import { rangeLabel } from './time-range.js';
+import type { Decline, Filter, Plan } from './plan.js';
+
+interface Scored {
+  plan: Plan | Decline;
+  /** Evidence: how many question words the plan explains. */
+  score: number;
+}
+
+const names = (fields: Field[]) => fields.map((f) => `**${f.title}**`).join(', ');
+const tie = (ms: Match[]) => ms.filter((m) => m.score >= ms[0].score - 1e-9);
+
+/** The words still free, as lemmas (aggregation words as `agg:x` unless they rank). */
+function freeWords(q: Question, taken: boolean[], ranking: boolean): (string | undefined)[] {
+  return q.tokens.map((t, i) => {
+    const agg = q.aggs.get(i);
+    if (agg && !(ranking && rankingWord(q, i))) return `agg:${agg}`;
+    return taken[i] ? undefined : t.lemma;
+  });
+}
+
+function planSource(q: Question, source: SourceInfo, values: ValueIndex): Scored {
+  const taken = [...q.taken];
+  const use = (ids: number[]) => ids.forEach((i) => (taken[i] = true));
+  let score = 0;
+  const filters: Filter[] = [];
+  // 1. Values named (or negated: "not in Bern"), booleans ("remote", "non remote").
+  const afterValue = new Set<number>();
+  const free = taken.map((t, i) => !t && !q.aggs.has(i));
+  const hits = matchValues(q.tokens, free, categorical(source), values);
+  const spans = new Map<string, typeof hits>();
+  for (const h of hits) spans.set(`${h.start}:${h.end}`, [...(spans.get(`${h.start}:${h.end}`) ?? []), h]);
+  const valueSets = new Map<Field, string[]>();
+  for (const [, hs] of [...spans].sort((a, b) => b[1][0].end - b[1][0].start - (a[1][0].end - a[1][0].start))) {
+    if (hs.some((h) => taken.slice(h.start, h.end).some(Boolean))) continue;
+    const fields = [...new Set(hs.map((h) => h.field))];
+    if (fields.length > 1) {
+      const fs = source.dimensions.filter((d) => fields.includes(d.name));
+      return {
+        plan: {
+          decline: `I could not tell which "${q.tokens
+            .slice(hs[0].start, hs[0].end)
+            .map((t) => t.text)
+            .join(' ')}" you mean: it is a value of ${names(fs)}.`,
+        },
+        score: score + 2,
+      };
+    }
+    const f = source.dimensions.find((d) => d.name === fields[0])!;
+    const not = q.negated.get(hs[0].start);
+    if (not !== undefined) {
+      filters.push({ field: f, op: '!=', values: [hs[0].value] });
+      taken[not] = true;
+    } else valueSets.set(f, [...(valueSets.get(f) ?? []), hs[0].value]);
+    use(Array.from({ length: hs[0].end - hs[0].start }, (_, k) => hs[0].start + k));
+    // "Home Office customers": a word after the value that names its dimension belongs to it.
+    const next = q.tokens[hs[0].end];
+    if (next && f.keys.some((k) => k.includes(next.lemma))) afterValue.add(hs[0].end);
+    score += 2;
+  }
+  for (const [field, vs] of valueSets) filters.push({ field, op: '=', values: vs });
+  for (const m of rank(
+    source.dimensions.filter((d) => d.type === 'boolean'),
+    freeWords(q, taken, true),
+  )) {
+    const not = m.used.map((u) => q.negated.get(u)).find((x) => x !== undefined);
+    if (not !== undefined) taken[not] = true;
+    filters.push({ field: m.field, op: '=', values: [not === undefined] });
+    use(m.used);
+    score += m.score;
+  }
+  // 2. Breakdown: each phrase part names a dimension (better than it names a measure).
+  const groups: Field[] = [];
+  const fromWith: Field[] = [];
+  const groupable = source.dimensions.filter((d) => d.type !== 'time');
+  for (const phrase of q.groupPhrases) {
+    const parts: number[][] = [[]];
+    for (const i of phrase) {
+      if (q.tokens[i].norm === 'and') parts.push([]);
+      else parts[parts.length - 1].push(i);
+    }
+    for (const part of parts) {
+      const all = freeWords(q, taken, true);
+      const words = all.map((w, i) => (part.includes(i) ? w : undefined));
+      const dims = rank(groupable, words);
+      const measures = rank(source.measures, words);
+      if (!dims.length || (measures[0] && measures[0].score >= dims[0].score)) continue;
+      const best = tie(dims);
+      if (best.length > 1 && new Set(best.map((b) => b.field.name)).size > 1) {
+        return {
+          plan: {
+            decline: `I could not tell which breakdown you mean: ${names(best.map((b) => b.field))}. Please name one.`,
+          },
+          score: 10,
+        };
+      }
+      if (q.withPhrases.has(phrase)) fromWith.push(best[0].field);
+      if (!groups.includes(best[0].field)) groups.push(best[0].field);
+      use(best[0].used);
+      score += best[0].score;
+    }
+  }
+  const ranking = groups.length > 0 && (q.ranks || q.rank !== undefined);
+  // 3. Numeric conditions on a number column named near them ("a wait over 100 minutes", "salary over 90000").
+  const onMeasure: typeof q.numeric = [];
+  for (const n of q.numeric) {
+    const near = freeWords(q, taken, true).map((w, i) => (i >= n.start - 3 && i < n.end + 3 ? w : undefined));
+    const targets = tie(
+      rank(
+        source.dimensions.filter((d) => d.type === 'number' && !/(^|_)id$/.test(d.column)),
+        near,
+      ),
+    );
+    if (targets.length > 1)
+      return {
+        plan: {
+          decline: `I could not tell which column "${q.tokens
+            .slice(n.start, n.end)
+            .map((t) => t.text)
+            .join(' ')}" is about: ${names(targets.map((t) => t.field))}.`,
+        },
+        score: score + 1,
+      };
+    const target = targets[0];
+    const asMeasure = rank(source.measures, near)[0];
+    if (!target || (groups.length && asMeasure && asMeasure.score >= target.score)) {
+      onMeasure.push(n);
+      continue;
+    }
+    use(target.used);
+    filters.push({ field: target.field, op: n.op, values: [n.value] });
+    if (n.upTo !== undefined) filters.push({ field: target.field, op: '<=', values: [n.upTo] });
+    score += target.score;
+  }
+  // "sites with a capacity over 500": the condition is on a column, so "sites" is no breakdown.
+  if (fromWith.length && !onMeasure.length)
+    groups.splice(0, groups.length, ...groups.filter((g) => !fromWith.includes(g)));
+  // 4. The measure, checked against the aggregation asked for.
+  const words = freeWords(q, taken, ranking);
+  let measures = rank(source.measures, words);
+  const asked = [...q.aggs.entries()].filter(([i]) => !(ranking && rankingWord(q, i))).map(([, a]) => a);
+  const strict = asked.find((a) => a !== 'count' && a !== 'sum');
+  if (!measures.length && asked.includes('count')) {
+    // "How many shipments": the source's own count when the noun names the source.
+    const counts = source.measures.filter((m) => m.agg === 'count');
+    if (counts.length === 1) measures = [{ field: counts[0], score: 0.5, used: [] }];
+  }
+  if (!measures.length) {
+    const stray = unmappedWords(q, taken, source);
+    if (stray.length) return { plan: { decline: unmappedText(stray, source) }, score: score - stray.length };
+    const what = strict ? `${strict === 'avg' ? 'an average' : `a ${strict}`} ` : '';
+    return {
+      plan: {
+        decline: `I could not find ${what}measure for this question in **${source.title}**. It has: ${names(source.measures)}.`,
+      },
+      score: score + 0.1,
+    };
+  }
+  let best = tie(measures);
+  if (strict) {
+    const fit = best.filter((m) => computes(m.field, strict));
+    if (!fit.length) {
+      const alt = measures.filter((m) => computes(m.field, strict));
+      const content = new Set(best[0].used);
+      const same = alt.filter((m) => m.used.some((u) => content.has(u) && !words[u]?.startsWith('agg:')));
+      if (!same.length) {
+        return {
+          plan: {
+            decline: `I could not find ${strict === 'avg' ? 'an average' : `a ${strict}`} of ${names(best.map((b) => b.field))} in the model. Measures that exist: ${names(source.measures)}.`,
+          },
+          score: score + best[0].score,
+        };
+      }
+      best = tie(same);
+    } else best = fit;
+  }
+  if (best.length > 1) {
+    // "Home Office customers": a word right after a value, naming the value's dimension, is not the measure.
+    const own = best.filter((m) => !m.used.every((u) => afterValue.has(u)));
+    if (own.length) best = own;
+  }
+  if (best.length > 1) {
+    const countFit = asked.includes('count') ? best.filter((m) => m.field.agg === 'count') : [];
+    if (countFit.length === 1) best = countFit;
+    else
+      return {
+        plan: {
+          decline: `I could not tell which measure you mean: ${names(best.map((b) => b.field))}. Please say which.`,
+        },
+        score: score + best[0].score,
+      };
+  }
+  const measure = best[0].field;
+  use(best[0].used);
+  q.aggs.forEach((_, i) => (taken[i] = true));
+  score += best[0].score;
+  const having: Filter[] = [];
+  for (const n of onMeasure) {
+    if (!groups.length)
+      return {
+        plan: { decline: `I could not tell what to compare with ${n.value}: name a column or a breakdown ("by …").` },
+        score,
+      };
+    having.push({ field: measure, op: n.op, values: [n.value] });
+    if (n.upTo !== undefined) having.push({ field: measure, op: '<=', values: [n.upTo] });
+  }
+  // 5. Time: which time dimension, when the question has time words.
+  const times = source.dimensions.filter((d) => d.type === 'time');
+  const wantsTime = q.time.ranges.length > 0 || q.time.grain !== undefined || q.time.weekdays !== undefined;
+  let timeField: Field | undefined;
+  if (wantsTime || times.length > 0) {
+    const named = rank(times, freeWords(q, taken, true));
+    if (named.length) {
+      timeField = named[0].field;
+      use(named[0].used);
+    } else if (times.length === 1) timeField = times[0];
+    else if (wantsTime && times.length > 1)
+      return { plan: { decline: `I could not tell which date you mean: ${names(times)}. Please name one.` }, score };
+    if (wantsTime && !timeField)
+      return {
+        plan: { decline: `I could not apply the dates: **${source.title}** has no date to filter or group by.` },
+        score,
+      };
+  }
+  // 6. Every word must be explained.
+  const unmapped = unmappedWords(q, taken, source);
+  if (unmapped.length) return { plan: { decline: unmappedText(unmapped, source) }, score: score - unmapped.length };
+  const plan: Plan = {
+    source,
+    measure,
+    groups,
+    filters,
+    having,
+    ...(timeField &&
+      wantsTime && {
+        time: {
+          field: timeField,
+          ...(q.time.grain && { grain: q.time.grain }),
+          ...(q.time.ranges.length === 1 && { range: q.time.ranges[0] }),
+          ...(q.time.weekdays && { weekdays: q.time.weekdays }),
+        },
+      }),
+  };
+  return { plan: finish(q, plan, groups, valueSets), score: score + (timeField && wantsTime ? 1 : 0) };
+}
+
+/** Question words not explained and unknown to the source (numbers included). */
+function unmappedWords(q: Question, taken: boolean[], source: SourceInfo) {
+  const known = new Set(source.fields.flatMap((f) => f.keys.flat()));
+  return q.tokens.filter(
+    (t, i) =>
+      !taken[i] &&
+      !q.aggs.has(i) &&
+      !FUNCTION_WORDS.has(t.lemma) &&
+      !FILLER.has(t.lemma) &&
+      !source.named.has(t.lemma) &&
+      !(known.has(t.lemma) && !/^\d/.test(t.norm)),
+  );
+}
+
+function unmappedText(words: Question['tokens'], source: SourceInfo): string {
+  const dims = source.dimensions.filter((d) => d.type !== 'time').slice(0, 8);
+  return `I could not map ${words.map((t) => `"${t.text}"`).join(', ')} to anything in **${source.title}**. I can answer about ${names(source.measures)}${dims.length ? `, by ${dims.map((d) => lower(d.title)).join(', ')}` : ''}.`;
+}
+
+/** Ranking, comparison and share on a plan whose members are settled. */
+function finish(q: Question, plan: Plan, groups: Field[], valueSets: Map<Field, string[]>): Plan | Decline {
+  if (q.rank?.limit !== undefined && !groups.length)
+    return {
+      decline: `I could not tell what to rank: say what the top ${q.rank.limit} are of (for example "top ${q.rank.limit} … by ${lower(plan.measure.title)}").`,
+    };
+  if (groups.length) {
+    const dir = q.ranks ? [...q.tokens.keys()].map((i) => rankingWord(q, i)).find(Boolean) : undefined;
+    if (q.rank || dir)
+      plan.order = { dir: q.rank?.dir ?? dir!, ...(q.rank?.limit !== undefined && { limit: q.rank.limit }) };
+  }
+  if (q.time.ranges.length === 2) {
+    if (groups.length || plan.time?.grain)
+      return {
+        decline: 'I could not compare two periods broken down: ask for the two totals, or one period by group.',
+      };
+    const [a, b] = q.time.ranges;
+    plan.compare = [
+      { label: rangeLabel(a), filters: [], range: a },
+      { label: rangeLabel(b), filters: [], range: b },
+    ];
+    return plan;
+  }
+  const pair = [...valueSets].find(([, vs]) => vs.length === 2);
+  if (q.compares && pair && !groups.length && !plan.time?.grain) {
+    const [field, [x, y]] = pair;
+    plan.filters = plan.filters.filter((f) => f.field !== field);
+    plan.compare = [
+      { label: x, filters: [{ field, op: '=', values: [x] }] },
+      { label: y, filters: [{ field, op: '=', values: [y] }] },
+    ];
+    return plan;
+  }
+  if (q.share) {
+    if (plan.filters.length) {
+      plan.share = { part: plan.filters };
+      plan.filters = [];
+    } else if (groups.length) plan.share = {};
+    else
+      return { decline: 'I could not tell a share of what: name the part (a value such as a status) or a breakdown.' };
+    if (!['count', 'sum', 'count_distinct'].includes(plan.measure.agg ?? '') && !plan.share.part)
+      return { decline: `I could not split ${plan.measure.title} into shares: it is not a count or a sum.` };
+  }
+  return plan;
+}
+
+/** The plan for a question over the sources the user may see: the best-supported one, a view on a tie. */
+export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIndex): Plan | Decline {
+  if (!sources.length) return { decline: 'I could not find any data you have access to, so I cannot answer this.' };
+  const scored = sources.map((s) => ({ source: s, ...planSource(q, s, values) }));
+  const ok = scored.filter((s) => !('decline' in s.plan));
+  const pool = (ok.length ? ok : scored).sort(
+    (a, b) => b.score - a.score || Number(b.source.type === 'view') - Number(a.source.type === 'view'),
+  );
+  const top = pool.filter((s) => s.score === pool[0].score);
+  if (ok.length && top.length > 1) {
+    const views = top.filter((s) => s.source.type === 'view');
+    const measures = new Set(top.map((s) => (s.plan as Plan).measure.title));
+    if (views.length !== 1 && measures.size > 1)
+      return {
+        decline: `I could not tell which data you mean: ${top.map((s) => `**${(s.plan as Plan).measure.title}** in ${s.source.title}`).join(' or ')}.`,
+      };
+    if (views.length === 1) return views[0].plan;
+  }
+  return pool[0].plan;
+}

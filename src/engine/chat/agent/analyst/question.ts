@@ -1,0 +1,241 @@
+// A question read once, before any model is looked at: its tokens, time words, aggregation words, ranking
+// ("top 5", "which … the most"), numeric conditions ("over 100", "at least 5"), the phrases that name a breakdown
+// ("by region", "for each ward") and whether it compares or asks for a share.
+
+import { parseTime, type TimeAsk } from './time-range.js';
+import { aggregationWords, fold, tokenize, type Aggregation, type Token } from './text.js';
+import type { Comparison } from './plan.js';
+
+export interface NumericAsk {
+  op: Comparison;
+  value: number;
+  /** Upper bound of "between a and b". */
+  upTo?: number;
+  /** Token indexes [start, end) of the whole condition. */
+  start: number;
+  end: number;
+}
+
+export interface Question {
+  text: string;
+  folded: string;
+  tokens: Token[];
+  time: TimeAsk;
+  /** Tokens already explained (time words, ranking, numeric conditions, aggregation words). */
+  taken: boolean[];
+  /** Aggregation asked for, by token index of its word. */
+  aggs: Map<number, Aggregation>;
+  /** "top 5": DESC with a limit; "which … the most": DESC. */
+  rank?: { dir: 'DESC' | 'ASC'; limit?: number; word: number };
+  numeric: NumericAsk[];
+  /** Token index lists following a breakdown word ("by", "per", "which", "top 5"…). */
+  groupPhrases: number[][];
+  /** Those that come before "with" ("sites with …"): a breakdown only if what follows ranks or bounds a measure. */
+  withPhrases: Set<number[]>;
+  compares: boolean;
+  share: boolean;
+  /** Token indexes preceded by a negation ("not", "non-"), mapped to the negation's index. */
+  negated: Map<number, number>;
+  /** Whether superlatives rank groups ("which …", "with the most …") rather than aggregate. */
+  ranks: boolean;
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twenty: 20,
+};
+const toNumber = (s: string) => NUMBER_WORDS[s] ?? Number(s.replace(/,/g, ''));
+
+const DESC_WORDS = /^(top|most|highest|largest|biggest|greatest|best|max|maximum|more)$/;
+const ASC_WORDS = /^(bottom|least|lowest|smallest|fewest|worst|min|minimum|fewer|less)$/;
+const TRIGGERS = new Set([
+  'by',
+  'per',
+  'each',
+  'every',
+  'across',
+  'which',
+  'what',
+  'among',
+  'rank',
+  'ranked',
+  'breakdown',
+]);
+const BOUNDARY = new Set([
+  'in',
+  'on',
+  'at',
+  'for',
+  'from',
+  'with',
+  'of',
+  'the',
+  'a',
+  'an',
+  'to',
+  'is',
+  'are',
+  'was',
+  'were',
+  'has',
+  'have',
+  'had',
+  'did',
+  'do',
+  'does',
+  'that',
+  'who',
+  'where',
+  'when',
+  'than',
+  'vs',
+  'versus',
+  'by',
+  'per',
+  'over',
+  'during',
+]);
+
+const COMPARATORS: [RegExp, Comparison][] = [
+  [/^(?:more|greater|higher|larger|bigger|longer) than$|^(?:over|above|exceeding)$/, '>'],
+  [/^at least$|^no less than$|^(?:minimum|min) of$/, '>='],
+  [/^(?:less|fewer|lower|smaller|shorter) than$|^(?:under|below)$/, '<'],
+  [/^at most$|^no more than$|^up to$|^(?:maximum|max) of$/, '<='],
+];
+
+/** Token index of the token starting at or covering character `at`. */
+const tokenAt = (tokens: Token[], at: number) => tokens.findIndex((t) => t.end > at);
+
+export function readQuestion(text: string, now: number): Question {
+  const folded = fold(text);
+  const tokens = tokenize(text);
+  const time = parseTime(folded, now);
+  const taken = tokens.map((t) => time.spans.some(([s, e]) => t.start < e && s < t.end));
+  const q: Question = {
+    text,
+    folded,
+    tokens,
+    time,
+    taken,
+    aggs: new Map(),
+    numeric: [],
+    groupPhrases: [],
+    withPhrases: new Set(),
+    compares: /\b(vs\.?|versus|compare[ds]?|comparison|against)\b/.test(folded),
+    share: /\b(share|percentage|percent|proportion|fraction)\b|%/.test(folded),
+    negated: new Map(),
+    ranks: /\b(which|what|with the|having the|ha[sd] the|have the|rank(ed)?)\b/.test(folded),
+  };
+  const norm = tokens.map((t) => t.norm);
+  norm.forEach((w, i) => {
+    if (!/^(not|non|excluding|except|without)$/.test(w)) return;
+    let j = i + 1;
+    while (/^(in|from|at|for|the|a|an|of)$/.test(norm[j] ?? '')) j++;
+    if (j < tokens.length) q.negated.set(j, i);
+  });
+  // Numeric conditions: "over 100", "at least 5", "between 10 and 20".
+  for (let i = 0; i < tokens.length; i++) {
+    if (taken[i]) continue;
+    const one = norm[i];
+    const two = `${one} ${norm[i + 1] ?? ''}`;
+    const unit = (j: number) =>
+      /^(k|thousand)$/.test(norm[j] ?? '') ? 1e3 : /^(m|million)$/.test(norm[j] ?? '') ? 1e6 : 1;
+    if (
+      one === 'between' &&
+      /^-?\d/.test(norm[i + 1] ?? '') &&
+      norm[i + 2] === 'and' &&
+      /^-?\d/.test(norm[i + 3] ?? '')
+    ) {
+      q.numeric.push({ op: '>=', value: toNumber(norm[i + 1]), upTo: toNumber(norm[i + 3]), start: i, end: i + 4 });
+      for (let j = i; j < i + 4; j++) taken[j] = true;
+      continue;
+    }
+    for (const [words, len] of [
+      [two, 2],
+      [one, 1],
+    ] as const) {
+      const op = COMPARATORS.find(([p]) => p.test(words))?.[1];
+      const n = norm[i + len];
+      if (op && n !== undefined && /^-?\d[\d,]*(\.\d+)?%?$/.test(n)) {
+        const scale = unit(i + len + 1);
+        q.numeric.push({
+          op,
+          value: toNumber(n.replace('%', '')) * scale,
+          start: i,
+          end: i + len + 1 + (scale > 1 ? 1 : 0),
+        });
+        for (let j = i; j < i + len + 1 + (scale > 1 ? 1 : 0); j++) taken[j] = true;
+        break;
+      }
+    }
+  }
+  // Ranking: "top 5", "bottom 3", "5 largest", "the most", "highest".
+  for (let i = 0; i < tokens.length && !q.rank; i++) {
+    if (taken[i]) continue;
+    const w = norm[i];
+    const next = norm[i + 1] ?? '';
+    if (/^(top|bottom|best|worst|first)$/.test(w) && (/^\d+$/.test(next) || NUMBER_WORDS[next])) {
+      q.rank = { dir: /^(bottom|worst)$/.test(w) ? 'ASC' : 'DESC', limit: toNumber(next), word: i };
+      taken[i] = taken[i + 1] = true;
+      q.groupPhrases.push(phrase(norm, taken, i + 2));
+    } else if (/^\d+$/.test(w) && (DESC_WORDS.test(next) || ASC_WORDS.test(next))) {
+      q.rank = { dir: ASC_WORDS.test(next) ? 'ASC' : 'DESC', limit: Number(w), word: i + 1 };
+      taken[i] = true;
+      q.groupPhrases.push(phrase(norm, taken, i + 2));
+    }
+  }
+  for (const { agg, start, end } of aggregationWords(folded)) {
+    const i = tokenAt(tokens, start);
+    if (i < 0 || taken[i] || q.aggs.has(i)) continue;
+    q.aggs.set(i, agg);
+    for (let j = i + 1; j < tokens.length && tokens[j].start < end; j++) taken[j] = true;
+  }
+  // "departments with the most visits", "cities having more than 100": the words before "with" name a breakdown.
+  norm.forEach((w, i) => {
+    if (!/^(with|having|that|where)$/.test(w) || taken[i]) return;
+    let j = i + 1;
+    while (/^(the|a|an|have|has|had)$/.test(norm[j] ?? '')) j++;
+    const ranks = DESC_WORDS.test(norm[j] ?? '') || ASC_WORDS.test(norm[j] ?? '');
+    if (!ranks && !q.numeric.some((n) => n.start >= j && n.start <= j + 3)) return;
+    const back: number[] = [];
+    for (let k = i - 1; k >= 0 && back.length < 3 && !taken[k] && !BOUNDARY.has(norm[k]) && !TRIGGERS.has(norm[k]); k--)
+      back.unshift(k);
+    if (back.length) {
+      q.groupPhrases.push(back);
+      if (!ranks) q.withPhrases.add(back);
+    }
+  });
+  // Breakdown phrases: the words after "by", "per", "for each", "which"…
+  norm.forEach((w, i) => {
+    if (!TRIGGERS.has(w) || taken[i]) return;
+    const p = phrase(norm, taken, i + 1);
+    if (p.length) q.groupPhrases.push(p);
+  });
+  return q;
+}
+
+/** Up to four free tokens from `from`, stopping at a boundary word; "and" joins two parts. */
+function phrase(norm: string[], taken: boolean[], from: number): number[] {
+  const out: number[] = [];
+  for (let i = from; i < norm.length && out.length < 5; i++) {
+    if (taken[i] || (BOUNDARY.has(norm[i]) && norm[i] !== 'and') || /^\d/.test(norm[i])) break;
+    out.push(i);
+  }
+  while (out.length && norm[out[out.length - 1]] === 'and') out.pop();
+  return out;
+}
+
+/** Whether a superlative word ranks groups rather than aggregates ("which ward has the most visits"). */
+export function rankingWord(q: Question, i: number): 'DESC' | 'ASC' | undefined {
+  const w = q.tokens[i]?.norm ?? '';
+  return DESC_WORDS.test(w) ? 'DESC' : ASC_WORDS.test(w) ? 'ASC' : undefined;
+}

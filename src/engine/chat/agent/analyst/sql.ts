@@ -1,0 +1,134 @@
+// A plan as SQL-API SQL: MEASURE() of the measure over one view or cube, grouped by its dimensions and time grain,
+// filtered, ranked; comparisons and shares as two sub-selects side by side. Only functions of the SQL API's
+// allow-list (DATE_TRUNC, DAYNAME, ISODOW, HOUR, NULLIF, SUM) are used.
+
+import type { DayRange } from './time-range.js';
+import type { Filter, Plan } from './plan.js';
+
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const quoteText = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+const DAY = 86_400_000;
+const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+
+const literal = (v: string | number | boolean) =>
+  typeof v === 'string' ? quoteText(v) : typeof v === 'boolean' ? (v ? 'TRUE' : 'FALSE') : String(v);
+
+function filterSql(f: Filter, column = quoteIdent(f.field.column)): string {
+  if (f.field.type === 'boolean' && f.values.length === 1 && typeof f.values[0] === 'boolean')
+    return f.values[0] ? `${column} = TRUE` : `${column} = FALSE`;
+  if (f.op === '=' && f.values.length > 1) return `${column} IN (${f.values.map(literal).join(', ')})`;
+  if (f.op === '!=') return `(${column} IS NULL OR ${column} NOT IN (${f.values.map(literal).join(', ')}))`;
+  return `${column} ${f.op} ${literal(f.values[0])}`;
+}
+
+function rangeSql(column: string, r: DayRange): string[] {
+  return [
+    ...(r.from ? [`${column} >= TIMESTAMP ${quoteText(`${r.from} 00:00:00`)}`] : []),
+    ...(r.to ? [`${column} < TIMESTAMP ${quoteText(`${nextDay(r.to)} 00:00:00`)}`] : []),
+  ];
+}
+
+/** The output column of the time grain. */
+export function grainColumn(p: Plan): string | undefined {
+  const t = p.time;
+  if (!t?.grain) return undefined;
+  if (t.grain === 'weekday') return 'weekday';
+  if (t.grain === 'hour') return 'hour_of_day';
+  return `${t.field.column}_${t.grain}`;
+}
+
+/** WHERE conditions of the plan, plus `extra` filters and a range replacing the plan's. */
+function whereSql(p: Plan, extra: Filter[] = [], range = p.time?.range): string[] {
+  const where = [...p.filters, ...extra].map((f) => filterSql(f));
+  if (p.time && range) where.push(...rangeSql(quoteIdent(p.time.field.column), range));
+  if (p.time?.weekdays?.length)
+    where.push(`ISODOW(${quoteIdent(p.time.field.column)}) IN (${p.time.weekdays.join(', ')})`);
+  return where;
+}
+
+const measureSql = (p: Plan) => `MEASURE(${quoteIdent(p.measure.column)})`;
+
+/** A grouped select of the measure: groups, time grain, measure; WHERE; GROUP BY. */
+function baseSelect(p: Plan, alias: string, extra: Filter[] = [], range = p.time?.range, withGrain = true) {
+  const select = p.groups.map((g) => quoteIdent(g.column));
+  const t = p.time;
+  const grain = withGrain ? grainColumn(p) : undefined;
+  if (t && grain) {
+    const col = quoteIdent(t.field.column);
+    select.push(
+      t.grain === 'weekday'
+        ? `DAYNAME(${col}) AS weekday`
+        : t.grain === 'hour'
+          ? `HOUR(${col}) AS hour_of_day`
+          : `DATE_TRUNC('${t.grain}', ${col}) AS ${quoteIdent(grain)}`,
+    );
+  }
+  const groups = select.length;
+  select.push(`${measureSql(p)} AS ${quoteIdent(alias)}`);
+  const where = whereSql(p, extra, range);
+  return {
+    groups,
+    lines: [
+      `SELECT ${select.join(', ')}`,
+      `FROM ${quoteIdent(p.source.name)}`,
+      ...(where.length ? [`WHERE ${where.join(' AND ')}`] : []),
+      ...(groups ? [`GROUP BY ${Array.from({ length: groups }, (_, i) => i + 1).join(', ')}`] : []),
+    ],
+  };
+}
+
+const indent = (lines: string[]) => lines.map((l) => `  ${l}`).join('\n');
+
+export function toSql(p: Plan): string {
+  const alias = p.measure.column;
+  const m = quoteIdent(alias);
+  if (p.compare) {
+    const [a, b] = p.compare;
+    const side = (s: typeof a) => indent(baseSelect(p, alias, s.filters, s.range ?? p.time?.range, false).lines);
+    const [la, lb] = [quoteIdent(a.label), quoteIdent(b.label)];
+    return [
+      `SELECT a.${m} AS ${la}, b.${m} AS ${lb}, b.${m} - a.${m} AS difference,`,
+      `  100.0 * (b.${m} - a.${m}) / NULLIF(a.${m}, 0) AS percent_change`,
+      `FROM (\n${side(a)}\n) AS a CROSS JOIN (\n${side(b)}\n) AS b`,
+    ].join('\n');
+  }
+  if (p.share?.part) {
+    const part = indent(baseSelect(p, alias, p.share.part).lines);
+    const all = indent(baseSelect(p, alias).lines);
+    const keys = p.groups.map((g) => quoteIdent(g.column));
+    const join = keys.length
+      ? `LEFT JOIN (\n${part}\n) AS a ON ${keys.map((k) => `a.${k} = b.${k}`).join(' AND ')}`
+      : '';
+    return [
+      `SELECT ${keys.map((k) => `b.${k}, `).join('')}COALESCE(a.${m}, 0) AS part, b.${m} AS total,`,
+      `  100.0 * COALESCE(a.${m}, 0) / NULLIF(b.${m}, 0) AS share_percent`,
+      keys.length ? `FROM (\n${all}\n) AS b ${join}` : `FROM (\n${part}\n) AS a CROSS JOIN (\n${all}\n) AS b`,
+      ...(keys.length ? ['ORDER BY share_percent DESC'] : []),
+    ].join('\n');
+  }
+  if (p.share) {
+    const inner = indent(baseSelect(p, alias).lines);
+    const keys = p.groups.map((g) => quoteIdent(g.column));
+    return [
+      `SELECT ${keys.join(', ')}, ${m}, 100.0 * ${m} / NULLIF(SUM(${m}) OVER (), 0) AS share_percent`,
+      `FROM (\n${inner}\n) AS t`,
+      `ORDER BY ${m} DESC`,
+    ].join('\n');
+  }
+  const { groups, lines } = baseSelect(p, alias);
+  if (p.having.length) lines.push(`HAVING ${p.having.map((f) => filterSql(f, measureSql(p))).join(' AND ')}`);
+  const grain = grainColumn(p);
+  const order = p.order
+    ? `${m} ${p.order.dir}`
+    : p.time?.grain === 'weekday'
+      ? `MIN(ISODOW(${quoteIdent(p.time.field.column)}))`
+      : grain
+        ? `${groups} ASC`
+        : groups
+          ? `${m} DESC`
+          : '';
+  if (order) lines.push(`ORDER BY ${order}${grain && p.groups.length && !p.order ? `, ${m} DESC` : ''}`);
+  if (p.order?.limit) lines.push(`LIMIT ${p.order.limit}`);
+  return lines.join('\n');
+}

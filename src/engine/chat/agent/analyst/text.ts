@@ -1,0 +1,210 @@
+// Words of a question: accent folding, tokens with their positions, a small rule-based lemmatizer (plural/singular,
+// verb forms) and a general thesaurus, so "clients", "client" and "customers" meet on one stem. Model names and
+// titles go through the same functions, so a member and a question word match when their stems do.
+
+/** Lowercase, accents removed ("Zürich" → "zurich"), typographic quotes and dashes made plain. */
+export function fold(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[‘’`]/g, "'")
+    .replace(/[–—]/g, '-');
+}
+
+const IRREGULAR: Record<string, string> = {
+  bought: 'buy',
+  sold: 'sell',
+  spent: 'spend',
+  paid: 'pay',
+  people: 'person',
+  children: 'child',
+  men: 'man',
+  women: 'woman',
+  made: 'make',
+  took: 'take',
+  sent: 'send',
+  gave: 'give',
+  got: 'get',
+  ran: 'run',
+  held: 'hold',
+  built: 'build',
+  won: 'win',
+  lost: 'lose',
+  data: 'data',
+  was: 'be',
+  were: 'be',
+  is: 'be',
+  are: 'be',
+  has: 'have',
+  had: 'have',
+  did: 'do',
+  does: 'do',
+};
+
+/** Words that mean the same thing in questions about data (each row: the stems of one meaning). */
+const SYNONYMS: string[][] = [
+  ['revenue', 'sales', 'turnover'],
+  ['customer', 'client', 'buyer', 'shopper'],
+  ['employee', 'staff', 'worker', 'personnel'],
+  ['salary', 'wage', 'compensation'],
+  ['cost', 'expense', 'spend'],
+  ['country', 'nation'],
+  ['city', 'town'],
+  ['quantity', 'unit'],
+  ['doctor', 'physician'],
+  ['kwh', 'kilowatt'],
+];
+
+/** A stem: plural and verb endings removed, a final e dropped, a doubled final consonant made single. */
+export function stem(word: string): string {
+  const w = fold(word);
+  if (IRREGULAR[w]) return IRREGULAR[w];
+  if (w.length === 3 && /^[a-z]{2}s$/.test(w) && !/^(bus|gas|yes|its|his|has|was|us|ms)$/.test(w)) return w.slice(0, 2);
+  if (w.length <= 3 || /\d/.test(w)) return w;
+  let s = w;
+  if (s.endsWith('ies') && s.length > 4) s = `${s.slice(0, -3)}y`;
+  else if (/(ss|x|ch|sh|us)es$/.test(s)) s = s.slice(0, -2);
+  else if (/[^su]s$/.test(s) && !/(is|ss)$/.test(s)) s = s.slice(0, -1);
+  if (s.endsWith('ing') && s.length >= 6) s = s.slice(0, -3);
+  else if (s.endsWith('ied') && s.length >= 5) s = `${s.slice(0, -3)}y`;
+  else if (s.endsWith('ed') && !s.endsWith('eed') && s.length >= 4) s = s.slice(0, s.length >= 6 ? -2 : -1);
+  if (/([b-df-hj-np-tv-z])\1$/.test(s) && !/(ll|ss)$/.test(s.slice(-2)) && s.length > 3) s = s.slice(0, -1);
+  else if (s.endsWith('ll') && s.length > 5) s = s.slice(0, -1);
+  if (s.endsWith('e') && s.length > 3) s = s.slice(0, -1);
+  return s;
+}
+
+const CANONICAL = new Map<string, string>();
+for (const group of SYNONYMS) for (const word of group) CANONICAL.set(stem(word), stem(group[0]));
+
+/** The stem a word is compared by: its stem, or the first of its synonyms. */
+export function lemma(word: string): string {
+  const s = stem(word);
+  return CANONICAL.get(s) ?? s;
+}
+
+export interface Token {
+  /** As written. */
+  text: string;
+  /** Folded (lowercase, no accents). */
+  norm: string;
+  lemma: string;
+  start: number;
+  end: number;
+}
+
+/** Tokens of `text` (letters, digits, `_`, inner apostrophes and dots in numbers), with their positions. */
+export function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  for (const m of text.matchAll(/[\p{L}\p{N}_]+(?:[.,'][\p{L}\p{N}]+)*%?/gu)) {
+    const raw = m[0];
+    const norm = fold(raw);
+    out.push({ text: raw, norm, lemma: lemma(norm.replace(/'s$/, '')), start: m.index, end: m.index + raw.length });
+  }
+  return out;
+}
+
+/** Lemmas of a member's name ("customers_region" → customer, region) or title. */
+export function lemmas(text: string): string[] {
+  return text
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map(lemma);
+}
+
+/** Function words: dropped from member names and titles, never evidence of anything. */
+export const FUNCTION_WORDS = new Set(
+  `a an the of in on at to for from with without by per and or vs versus than then as into over under is are was were
+  be been being do does did done have has had me my we our us you your i it its they their them this that these those
+  there here all any some each every what which who whom whose when where why how`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(stem),
+);
+
+/** Words of a question that need not map to the model (asking, showing, quantities in general). */
+export const FILLER = new Set(
+  `show tell give list get see find display want need sell buy purchase know like please can could would should will may
+  let make bring generate produce break broken down breakdown split across among between compare compared comparison
+  value number count total amount figure data overall altogether so far just only also about around much many lot
+  whats one thing happen occur during within since until till after before up exist there
+  same both versus vs more less most least top bottom best worst rank ranking sort sorted highest lowest
+  largest smallest biggest over above under below greater fewer exceeding exceed least equal exactly than percent
+  percentage share proportion fraction ratio rate out split current currently ever far sum average mean typical
+  distinct unique different maximum minimum max min peak combined`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(stem),
+);
+
+/** Aggregations a question asks for, by the words that ask. */
+export type Aggregation = 'sum' | 'avg' | 'count' | 'count_distinct' | 'max' | 'min' | 'median' | 'percentile';
+
+const AGG_WORDS: [RegExp, Aggregation][] = [
+  [/\b(how many|number of|count of|count|# of)\b/, 'count'],
+  [/\b(distinct|unique|different)\b/, 'count_distinct'],
+  [/\b(average|avg|mean|typical)\b/, 'avg'],
+  [/\b(median)\b/, 'median'],
+  [/\b(percentiles?|p\d\d|\d+(st|nd|rd|th) percentile)\b/, 'percentile'],
+  [/\b(maximum|max|highest|largest|biggest|longest|greatest|peak|most expensive)\b/, 'max'],
+  [/\b(minimum|min|lowest|smallest|shortest|least expensive|cheapest)\b/, 'min'],
+  [/\b(total|sum|overall|combined)\b/, 'sum'],
+];
+
+/** The aggregation words in a (folded) question, in the order of AGG_WORDS's priority, with their spans. */
+export function aggregationWords(folded: string): { agg: Aggregation; start: number; end: number }[] {
+  const out: { agg: Aggregation; start: number; end: number }[] = [];
+  for (const [pattern, agg] of AGG_WORDS) {
+    for (const m of folded.matchAll(new RegExp(pattern.source, 'g'))) {
+      out.push({ agg, start: m.index, end: m.index + m[0].length });
+    }
+  }
+  return out;
+}
+
+/** Stems that name an aggregation inside member names and titles ("avg_salary", "Total cost"). */
+export const AGG_STEMS: Record<string, Aggregation> = {
+  total: 'sum',
+  sum: 'sum',
+  averag: 'avg',
+  avg: 'avg',
+  mean: 'avg',
+  count: 'count',
+  number: 'count',
+  distinct: 'count_distinct',
+  uniqu: 'count_distinct',
+  max: 'max',
+  maximum: 'max',
+  largest: 'max',
+  highest: 'max',
+  biggest: 'max',
+  min: 'min',
+  minimum: 'min',
+  smallest: 'min',
+  lowest: 'min',
+  median: 'median',
+};
+
+/** Damerau-Levenshtein distance (adjacent transpositions count one), stopping early above `max`. */
+export function editDistance(a: string, b: string, max = 2): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let rowMin = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      rowMin = Math.min(rowMin, d[i][j]);
+    }
+    if (rowMin > max) return max + 1;
+  }
+  return d[a.length][b.length];
+}
+
+/** Edits a word of this length may have and still be taken as a typo of another. */
+export const typoBudget = (length: number) => (length >= 9 ? 2 : length >= 5 ? 1 : 0);

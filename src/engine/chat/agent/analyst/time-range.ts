@@ -1,0 +1,361 @@
+// Time in a question, precisely: absolute and relative ranges against the engine's clock ("in February 2024",
+// "Q3 2024", "last 90 days", "since March", "between May and July 2023", "year to date", "last year vs the year
+// before", "last Monday"), recurring weekdays ("on Mondays", "weekends") and grain words ("monthly", "by week",
+// "over time"). Ranges are whole days, inclusive, in the engine's wall-clock UTC, as ISO dates.
+
+import { add, startOf } from '../../../data/date-ranges.js';
+
+export type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
+export type Grain = Unit | 'weekday' | 'hour';
+
+export interface DayRange {
+  /** First day, inclusive (YYYY-MM-DD); absent: no lower bound. */
+  from?: string;
+  /** Last day, inclusive; absent: no upper bound. */
+  to?: string;
+}
+
+export interface TimeAsk {
+  /** One range, or two to compare (in the order asked). */
+  ranges: DayRange[];
+  grain?: Grain;
+  /** ISO days of the week (1 = Monday) the question keeps ("on Mondays", "weekends"). */
+  weekdays?: number[];
+  /** Character spans of the question the time words took. */
+  spans: [number, number][];
+}
+
+const DAY = 86_400_000;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+const NUMBERS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  sixty: 60,
+  ninety: 90,
+};
+const ORDINAL: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  '1st': 1,
+  '2nd': 2,
+  '3rd': 3,
+  '4th': 4,
+};
+
+const MON =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const YEAR = '(?:19|20)\\d\\d';
+const DAYN = '(?:3[01]|[12]\\d|0?[1-9])(?:st|nd|rd|th)?';
+const WD = `(?:${WEEKDAYS.join('|')})`;
+const UNIT = '(?:day|week|month|quarter|year)s?';
+const NUM = `(?:\\d+|${Object.keys(NUMBERS).join('|')})`;
+const QTR = `(?:q[1-4]|h[12]|(?:the )?(?:first|second|third|fourth|1st|2nd|3rd|4th) (?:quarter|half))`;
+
+/** One range expression: absolute (dates, months, quarters, years) or relative to now. */
+const REX = [
+  `\\d{4}-\\d{2}-\\d{2}`,
+  `${MON} ${DAYN},? ${YEAR}`,
+  `${DAYN} (?:of )?${MON},? ${YEAR}`,
+  `${QTR}(?: of)?,? ${YEAR}`,
+  `${YEAR},? ${QTR}`,
+  `${MON},? (?:of )?${YEAR}`,
+  `${MON} ${DAYN}(?![\\d])`,
+  `${DAYN} of ${MON}`,
+  `(?:the )?(?:last|past|previous|prior|trailing) ${NUM} ${UNIT}`,
+  `${NUM} ${UNIT} ago`,
+  `(?:the )?(?:last|previous|prior|this|current|past) (?:week|month|quarter|year|${WD})`,
+  `(?:year|month|quarter|week)[ -]to[ -]date|ytd|mtd|qtd`,
+  `today|yesterday`,
+  YEAR,
+  QTR,
+  MON,
+  WD,
+].join('|');
+
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const monthIndex = (word: string) => MONTHS.indexOf(word.slice(0, 3));
+const num = (word: string) => NUMBERS[word] ?? Number(word);
+
+interface Span {
+  start: number;
+  /** Exclusive end, in ms. */
+  end: number;
+  /** Whether the text named the year (for "between May and July 2023"). */
+  year?: number;
+  /** For "the year before": the unit the expression stands for. */
+  unit?: Unit;
+}
+
+/** The latest span of `unit` length starting at month `month` (0-11) whose start is not after today. */
+function latest(now: number, build: (year: number) => Span): Span {
+  const year = new Date(now).getUTCFullYear();
+  const candidate = build(year);
+  return candidate.start <= now ? candidate : build(year - 1);
+}
+
+function quarterSpan(word: string, year: number): Span {
+  const w = word.replace(/^the /, '');
+  const half = /^h([12])$/.exec(w) ?? /^(\w+) half$/.exec(w);
+  if (half) {
+    const h = ORDINAL[half[1]] ?? Number(half[1]);
+    return { start: Date.UTC(year, (h - 1) * 6, 1), end: Date.UTC(year, h * 6, 1), year };
+  }
+  const q = /^q([1-4])$/.exec(w)?.[1] ?? ORDINAL[w.split(' ')[0]];
+  const n = Number(q);
+  return { start: Date.UTC(year, (n - 1) * 3, 1), end: Date.UTC(year, n * 3, 1), year, unit: 'quarter' };
+}
+
+/** Resolves one REX match; `yearHint` is the year a later expression named ("May" in "May to July 2023"). */
+function resolve(text: string, now: number, yearHint?: number): Span | undefined {
+  const t = text.trim().replace(/\s+/g, ' ');
+  const today = startOf('day', now);
+  let m: RegExpExecArray | null;
+  if ((m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t))) {
+    const start = Date.UTC(+m[1], +m[2] - 1, +m[3]);
+    return { start, end: start + DAY, year: +m[1], unit: 'day' };
+  }
+  if ((m = new RegExp(`^(${MON}) (${DAYN}),? (${YEAR})$`).exec(t))) {
+    const start = Date.UTC(+m[3], monthIndex(m[1]), parseInt(m[2]));
+    return { start, end: start + DAY, year: +m[3], unit: 'day' };
+  }
+  if ((m = new RegExp(`^(${DAYN}) (?:of )?(${MON}),? (${YEAR})$`).exec(t))) {
+    const start = Date.UTC(+m[3], monthIndex(m[2]), parseInt(m[1]));
+    return { start, end: start + DAY, year: +m[3], unit: 'day' };
+  }
+  if ((m = new RegExp(`^(${QTR})(?: of)?,? (${YEAR})$`).exec(t))) return quarterSpan(m[1], +m[2]);
+  if ((m = new RegExp(`^(${YEAR}),? (${QTR})$`).exec(t))) return quarterSpan(m[2], +m[1]);
+  if ((m = new RegExp(`^(${MON}),? (?:of )?(${YEAR})$`).exec(t))) {
+    const y = +m[2];
+    return {
+      start: Date.UTC(y, monthIndex(m[1]), 1),
+      end: Date.UTC(y, monthIndex(m[1]) + 1, 1),
+      year: y,
+      unit: 'month',
+    };
+  }
+  if ((m = new RegExp(`^(${MON}) (${DAYN})$`).exec(t) ?? new RegExp(`^(${DAYN}) of (${MON})$`).exec(t))) {
+    const [mon, d] = /^\d/.test(m[1]) ? [m[2], m[1]] : [m[1], m[2]];
+    const build = (y: number): Span => {
+      const start = Date.UTC(y, monthIndex(mon), parseInt(d));
+      return { start, end: start + DAY, unit: 'day' };
+    };
+    return yearHint !== undefined ? build(yearHint) : latest(now, build);
+  }
+  if ((m = new RegExp(`^(?:the )?(?:last|past|previous|prior|trailing) (${NUM}) (${UNIT})$`).exec(t))) {
+    const unit = m[2].replace(/s$/, '') as Unit;
+    return { start: add(unit, today, -num(m[1])) + (unit === 'day' ? DAY : 0), end: today + DAY };
+  }
+  if ((m = new RegExp(`^(${NUM}) (${UNIT}) ago$`).exec(t))) {
+    const unit = m[2].replace(/s$/, '') as Unit;
+    const start = add(unit, startOf(unit, now), -num(m[1]));
+    return { start, end: add(unit, start, 1), unit };
+  }
+  if ((m = new RegExp(`^(?:the )?(last|previous|prior|this|current|past) (${WD})$`).exec(t))) {
+    const dow = WEEKDAYS.indexOf(m[2]) + 1;
+    const todayDow = ((new Date(today).getUTCDay() + 6) % 7) + 1;
+    let back = (todayDow - dow + 7) % 7;
+    if (back === 0 && m[1] !== 'this' && m[1] !== 'current') back = 7;
+    return { start: today - back * DAY, end: today - back * DAY + DAY, unit: 'day' };
+  }
+  if ((m = /^(?:the )?(last|previous|prior|this|current|past) (week|month|quarter|year)$/.exec(t))) {
+    const unit = m[2] as Unit;
+    const current = startOf(unit, now);
+    const start = m[1] === 'this' || m[1] === 'current' ? current : add(unit, current, -1);
+    return { start, end: add(unit, start, 1), unit };
+  }
+  if ((m = /^(year|month|quarter|week)[ -]to[ -]date$|^(y|m|q)td$/.exec(t))) {
+    const unit = (m[1] ?? { y: 'year', m: 'month', q: 'quarter' }[m[2]]) as Unit;
+    return { start: startOf(unit, now), end: today + DAY };
+  }
+  if (t === 'today') return { start: today, end: today + DAY, unit: 'day' };
+  if (t === 'yesterday') return { start: today - DAY, end: today, unit: 'day' };
+  if (new RegExp(`^${YEAR}$`).test(t))
+    return { start: Date.UTC(+t, 0, 1), end: Date.UTC(+t + 1, 0, 1), year: +t, unit: 'year' };
+  if (new RegExp(`^${QTR}$`).test(t))
+    return yearHint !== undefined ? quarterSpan(t, yearHint) : latest(now, (y) => quarterSpan(t, y));
+  if (new RegExp(`^${MON}$`).test(t)) {
+    const build = (y: number): Span => ({
+      start: Date.UTC(y, monthIndex(t), 1),
+      end: Date.UTC(y, monthIndex(t) + 1, 1),
+      unit: 'month',
+    });
+    return yearHint !== undefined ? build(yearHint) : latest(now, build);
+  }
+  if (new RegExp(`^${WD}$`).test(t)) return resolve(`this ${t}`, now);
+  return undefined;
+}
+
+/** The span `unit`s before `span` ("the year before"): same length in units, shifted one back. */
+function before(span: Span, unit: Unit): Span {
+  return { start: add(unit, span.start, -1), end: add(unit, span.end, -1), unit };
+}
+
+const toRange = (s: Span): DayRange => ({ from: iso(s.start), to: iso(s.end - DAY) });
+
+/** Masks a matched span with spaces, so later patterns cannot match inside it (positions are kept). */
+function mask(text: string, start: number, end: number): string {
+  return text.slice(0, start) + ' '.repeat(end - start) + text.slice(end);
+}
+
+const GRAINS: [RegExp, Grain][] = [
+  [
+    /\b(?:by|per|each|for each|every) (?:week ?day|weekday|day of (?:the )?week)\b|\bweekday (?:pattern|breakdown)\b/,
+    'weekday',
+  ],
+  [/\bhourly\b|\b(?:by|per|each|every) hour(?: of (?:the )?day)?\b/, 'hour'],
+  [/\bdaily\b|\bday by day\b|\b(?:by|per|each|every|for each) (?:day|date)\b/, 'day'],
+  [/\bweekly\b|\bweek by week\b|\b(?:by|per|each|every|for each) week\b/, 'week'],
+  [
+    /\bmonthly\b|\bmonth by month\b|\b(?:by|per|each|every|for each) month\b|\bover time\b|\btrend(?:s|ing)?\b/,
+    'month',
+  ],
+  [/\bquarterly\b|\bquarter by quarter\b|\b(?:by|per|each|every|for each) quarter\b/, 'quarter'],
+  [/\b(?:yearly|annual(?:ly)?|year over year|yoy)\b|\byear by year\b|\b(?:by|per|each|every|for each) year\b/, 'year'],
+];
+
+const RECURRING: [RegExp, number[]][] = [
+  [/\b(?:on )?weekends?\b/, [6, 7]],
+  [/\b(?:on )?(?:weekdays|working days|business days)\b/, [1, 2, 3, 4, 5]],
+  ...WEEKDAYS.map((d, i): [RegExp, number[]] => [new RegExp(`\\b(?:on )?${d}s\\b`), [i + 1]]),
+];
+
+const LINK = '(?:vs\\.?|versus|compared (?:to|with)|against|and|to|with)';
+const PRIOR = `(?:the )?(?:(year|month|quarter|week|day) before|(?:previous|prior|preceding) (year|month|quarter|week|day|period)|same period (?:a |the )?(year|month) (?:before|earlier)|same period last year)`;
+
+/** Reads the time words of a folded question against `now` (ms). */
+export function parseTime(folded: string, now: number): TimeAsk {
+  let text = folded;
+  const spans: [number, number][] = [];
+  const take = (start: number, end: number) => {
+    spans.push([start, end]);
+    text = mask(text, start, end);
+  };
+  const ask: TimeAsk = { ranges: [], spans };
+  for (const [pattern, grain] of GRAINS) {
+    const m = pattern.exec(text);
+    if (m) {
+      ask.grain ??= grain;
+      take(m.index, m.index + m[0].length);
+    }
+  }
+  for (const [pattern, days] of RECURRING) {
+    const m = pattern.exec(text);
+    if (m) {
+      ask.weekdays = [...(ask.weekdays ?? []), ...days];
+      take(m.index, m.index + m[0].length);
+    }
+  }
+  const at = (source: string) => new RegExp(`(?<![\\w-])(?:${source})(?![\\w-])`);
+  // Two periods compared: "2023 vs 2024", "last year vs the year before", "compare Q1 and Q2 2024".
+  let m = at(`(?:compare )?(${REX}) ${LINK} (${PRIOR}|${REX})`).exec(text);
+  if (m && (/\b(vs\.?|versus|compared|against)\b/.test(m[0]) || /\bcompare\b/.test(text))) {
+    const [left, right] = splitPair(m[0]);
+    const hint = resolveOrPrior(right, now)?.year;
+    const a = resolve(left, now, hint);
+    const b = a && resolveOrPrior(right, now, a);
+    if (a && b) {
+      ask.ranges = [toRange(a), toRange(b)];
+      take(m.index, m.index + m[0].length);
+      return ask;
+    }
+  }
+  // A range between two expressions: "between May and July 2023", "from Q1 to Q3 2024", "Jan-Mar 2024".
+  m = at(
+    `(?:between (${REX}) and (${REX}))|(?:from (${REX}) (?:to|until|till|through|thru|-) (${REX}))|(?:(${REX}) ?(?:-|to|through|thru|until) ?(${REX}))`,
+  ).exec(text);
+  if (m) {
+    const [l, r] = m[1] !== undefined ? [m[1], m[2]] : m[3] !== undefined ? [m[3], m[4]] : [m[5], m[6]];
+    const b = resolve(r, now);
+    const a = b && resolve(l, now, b.year);
+    if (a && b) {
+      const start =
+        a.start <= b.start || b.year !== undefined || a.year !== undefined ? a.start : add('year', a.start, -1);
+      ask.ranges = [toRange({ start, end: Math.max(b.end, start + DAY) })];
+      take(m.index, m.index + m[0].length);
+      return ask;
+    }
+  }
+  // Open ranges: "since March", "after 2023-05-01", "before 2024", "until June 2024".
+  m = at(`(since|after|from|starting|before|until|till|through|up to|prior to) (${REX})`).exec(text);
+  if (m) {
+    const s = resolve(m[2], now);
+    if (s) {
+      const today = startOf('day', now);
+      const range =
+        m[1] === 'since' || m[1] === 'from' || m[1] === 'starting'
+          ? { start: s.start, end: today + DAY }
+          : m[1] === 'after'
+            ? { start: s.end, end: today + DAY }
+            : undefined;
+      ask.ranges = [
+        range
+          ? toRange(range)
+          : m[1] === 'before' || m[1] === 'prior to'
+            ? { to: iso(s.start - DAY) }
+            : { to: iso(s.end - DAY) },
+      ];
+      take(m.index, m.index + m[0].length);
+      return ask;
+    }
+  }
+  m = at(
+    `(?<!(?:over|above|under|below|than|least|most|top|bottom|exceeding|of) )(?:(in|during|for|on|of|within|at) )?(${REX})`,
+  ).exec(text);
+  // A bare month or weekday name needs a preposition ("may I see…" is no month).
+  if (m && (m[1] || !new RegExp(`^(?:${MON})$`).test(m[2]))) {
+    const s = resolve(m[2], now);
+    if (s) {
+      ask.ranges = [toRange(s)];
+      take(m.index, m.index + m[0].length);
+    }
+  }
+  return ask;
+}
+
+/** The two sides of a comparison match, split at its link word. */
+function splitPair(text: string): [string, string] {
+  const t = text.replace(/^compare /, '');
+  const m = new RegExp(`^(${REX}) ${LINK} (.+)$`).exec(t);
+  return m ? [m[1], m[2]] : [t, ''];
+}
+
+/** The right side of a comparison: an expression, or "the year before" relative to the left side `a`. */
+function resolveOrPrior(text: string, now: number, a?: Span): Span | undefined {
+  const prior = new RegExp(`^${PRIOR}$`).exec(text);
+  if (prior) {
+    if (!a) return undefined;
+    const named = (prior[1] ?? prior[2] ?? prior[3] ?? (/last year/.test(text) ? 'year' : undefined)) as
+      Unit | 'period' | undefined;
+    if (named === 'period' || !named) {
+      const length = a.end - a.start;
+      return a.unit ? before(a, a.unit) : { start: a.start - length, end: a.start };
+    }
+    return before(a, named);
+  }
+  return resolve(text, now);
+}
+
+/** A range as words: "2024-02-01 to 2024-02-29", "2024-03-05", "up to 2023-12-31". */
+export function rangeLabel(r: DayRange): string {
+  if (r.from && r.to) return r.from === r.to ? r.from : `${r.from} to ${r.to}`;
+  if (r.from) return `from ${r.from}`;
+  return `up to ${r.to}`;
+}

@@ -1,0 +1,136 @@
+// Values a question names ("in Germany", "for enterprise customers", "returned"): the distinct values of the string
+// dimensions the user may see, looked up once through the SQL API as that user and cached, then matched against
+// the question's words case- and accent-insensitively, by lemma ("emergencies" → "Emergency") and with typos.
+
+import type { AgentContext } from '../types.js';
+import type { Field, SourceInfo } from './catalog.js';
+import { FILLER, FUNCTION_WORDS, editDistance, fold, lemma, typoBudget, type Token } from './text.js';
+import { quoteIdent, quoteText } from './sql.js';
+
+/** Values per field name (`source.member`). */
+export type ValueIndex = Map<string, string[]>;
+
+/** Distinct values read per dimension: enough for categories, regions, statuses; not for free text. */
+const VALUES_PER_DIMENSION = 500;
+/** How long looked-up values are reused for the same user (engine clock). */
+const VALUES_TTL_MS = 5 * 60 * 1000;
+/** Columns whose values are identifiers or free text, never named in a question as a category. */
+const NOT_CATEGORICAL = /(^|_)(id|uuid|email|e_mail|url|phone|note|notes|comment|comments|description|address)$/;
+
+export function categorical(source: SourceInfo): Field[] {
+  return source.dimensions.filter((f) => f.type === 'string' && !NOT_CATEGORICAL.test(f.column));
+}
+
+/** Separator of the values in one aggregated cell (ASCII unit separator). */
+const SEPARATOR = '\u001f';
+/** Rows the chat's SQL tool returns (one per dimension here). */
+const ROWS_PER_LOOKUP = 100;
+
+/** SQL queries for the values of every categorical dimension of `sources`: one row per dimension. */
+export function valuesSql(sources: SourceInfo[]): string[] {
+  const parts = sources.flatMap((s) =>
+    categorical(s).map((f) => {
+      const col = quoteIdent(f.column);
+      return `(SELECT ${quoteText(f.name)} AS member, STRING_AGG(v, CHR(31)) AS vals FROM (SELECT CAST(${col} AS VARCHAR) AS v FROM ${quoteIdent(s.name)} WHERE ${col} IS NOT NULL GROUP BY 1 LIMIT ${VALUES_PER_DIMENSION}) AS t)`;
+    }),
+  );
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i += ROWS_PER_LOOKUP)
+    out.push(parts.slice(i, i + ROWS_PER_LOOKUP).join('\nUNION ALL\n'));
+  return out;
+}
+
+export function createValueCache() {
+  const cache = new Map<string, { at: number; values: ValueIndex }>();
+  return {
+    /** Values for `sources` as the user of `ctx`, from the cache or one serviceSqlApi call. */
+    async get(ctx: AgentContext, sources: SourceInfo[], question: string): Promise<ValueIndex> {
+      const key = `${JSON.stringify(ctx.user)}|${sources.map((s) => `${s.name}:${s.fields.length}`).join(',')}`;
+      const hit = cache.get(key);
+      if (hit && ctx.now() - hit.at < VALUES_TTL_MS) return hit.values;
+      const values: ValueIndex = new Map();
+      for (const sqlQuery of valuesSql(sources)) {
+        const result = await ctx.tools.serviceSqlApi({
+          sqlQuery,
+          queryTitle: 'Dimension values',
+          description: 'Values the question may refer to',
+          userRequest: question,
+        });
+        if ('error' in result) return values;
+        for (const [member, list] of result.data as [string, string | null][]) {
+          if (list) values.set(member, list.split(SEPARATOR).filter(Boolean));
+        }
+      }
+      if (cache.size > 100) cache.clear();
+      cache.set(key, { at: ctx.now(), values });
+      return values;
+    },
+  };
+}
+
+export interface ValueHit {
+  field: string;
+  value: string;
+  /** Token indexes [start, end). */
+  start: number;
+  end: number;
+  edits: number;
+}
+
+const words = (s: string) =>
+  fold(s)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/**
+ * Values of `fields` named by the free tokens of the question (`free[i]` false: taken by something else). Longest
+ * spans first; a span inside a longer one is dropped; a span may name values of several fields (the planner asks).
+ */
+export function matchValues(tokens: Token[], free: boolean[], fields: Field[], index: ValueIndex): ValueHit[] {
+  const hits: ValueHit[] = [];
+  const exact = new Map<string, { field: string; value: string }[]>();
+  const byLength = new Map<number, { field: string; value: string; norm: string }[]>();
+  for (const f of fields) {
+    for (const value of index.get(f.name) ?? []) {
+      const ws = words(value);
+      if (ws.length === 0 || ws.length > 6 || /^[\d.,:\s-]+$/.test(value)) continue;
+      const norm = ws.join(' ');
+      for (const k of new Set([norm, ws.map(lemma).join(' ')]))
+        exact.set(k, [...(exact.get(k) ?? []), { field: f.name, value }]);
+      const list = byLength.get(ws.length) ?? [];
+      list.push({ field: f.name, value, norm });
+      byLength.set(ws.length, list);
+    }
+  }
+  for (let n = 6; n >= 1; n--) {
+    for (let i = 0; i + n <= tokens.length; i++) {
+      if (!free.slice(i, i + n).every(Boolean)) continue;
+      if (hits.some((h) => h.start < i + n && i < h.end && h.end - h.start > n)) continue;
+      const span = tokens.slice(i, i + n);
+      const norm = span.map((t) => t.norm.replace(/'s$/, '').replace(/'/g, ' ')).join(' ');
+      const lem = span.map((t) => t.lemma).join(' ');
+      const weak = n === 1 && (FUNCTION_WORDS.has(span[0].lemma) || FILLER.has(span[0].lemma) || norm.length <= 2);
+      let found = (exact.get(norm) ?? exact.get(lem) ?? []).map((v) => ({ ...v, edits: 0 }));
+      // A short or common word names a value only as written ("US", not "us").
+      if (weak) found = found.filter((v) => v.value === span[0].text && v.value !== v.value.toLowerCase());
+      if (found.length === 0 && !weak && typoBudget(norm.length) > 0) {
+        let best = Infinity;
+        for (const v of byLength.get(n) ?? []) {
+          const budget = Math.min(typoBudget(norm.length), typoBudget(v.norm.length));
+          if (budget === 0 || Math.abs(v.norm.length - norm.length) > budget) continue;
+          const d = editDistance(norm, v.norm, budget);
+          if (d > budget || d > best) continue;
+          if (d < best) [best, found] = [d, []];
+          found.push({ field: v.field, value: v.value, edits: d });
+        }
+      }
+      const seen = new Set<string>();
+      for (const v of found) {
+        const k = `${v.field}\u0000${v.value}`;
+        if (!seen.has(k)) hits.push({ field: v.field, value: v.value, start: i, end: i + n, edits: v.edits });
+        seen.add(k);
+      }
+    }
+  }
+  return hits;
+}
