@@ -58,7 +58,7 @@ describe('<svc-chat> layout', function () {
           expect(el.getBoundingClientRect().width).to.be.at.most(innerWidth);
 
           // Every text of the chart (axis labels and titles, legend) is inside the card.
-          const texts = [...chart.querySelectorAll('text')].filter((t) => t.textContent!.trim());
+          const texts = [...chart.querySelectorAll('text')].filter((t) => t.textContent.trim());
           expect(texts.length).to.be.greaterThan(2);
           for (const t of texts) {
             expect(inside(t.getBoundingClientRect(), cardBox), `"${t.textContent}" inside its card`).to.equal(true);
