@@ -1,0 +1,130 @@
+// The analyst's time parser on generated dates: month, quarter, leap-year and year-end boundaries against any clock.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { parseTime } from '../../../../src/engine/chat/agent/analyst/time-range.js';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const lastDay = (y: number, m: number) => iso(Date.UTC(y, m + 1, 1) - DAY);
+const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+/** Any instant from 1990 to 2079, often on a month's first or last day. */
+const clock = fc.oneof(
+  fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2079, 11, 31) }),
+  fc
+    .tuple(
+      fc.integer({ min: 1990, max: 2079 }),
+      fc.integer({ min: 0, max: 11 }),
+      fc.boolean(),
+      fc.integer({ min: 0, max: DAY - 1 }),
+    )
+    .map(([y, m, first, t]) => (first ? Date.UTC(y, m, 1) : Date.UTC(y, m + 1, 1) - DAY) + t),
+);
+const year = fc.integer({ min: 1990, max: 2079 });
+const one = (text: string, now: number) => {
+  const ask = parseTime(text.toLowerCase(), now);
+  assert.equal(ask.ranges.length, 1, text);
+  return ask.ranges[0];
+};
+
+describe('time ranges', () => {
+  it('"in <month> <year>" is that whole month (February has 29 days in leap years)', () => {
+    fc.assert(
+      fc.property(year, fc.integer({ min: 0, max: 11 }), clock, (y, m, now) => {
+        const r = one(`revenue in ${MONTHS[m]} ${y}`, now);
+        assert.deepEqual(r, { from: iso(Date.UTC(y, m, 1)), to: lastDay(y, m) });
+        if (m === 1) assert.equal(r.to!.slice(8), leap(y) ? '29' : '28');
+      }),
+    );
+  });
+  it('"Q<n> <year>" and "<year>" are whole quarters and years', () => {
+    fc.assert(
+      fc.property(year, fc.integer({ min: 1, max: 4 }), clock, (y, n, now) => {
+        assert.deepEqual(one(`Q${n} ${y}`, now), { from: iso(Date.UTC(y, 3 * (n - 1), 1)), to: lastDay(y, 3 * n - 1) });
+        assert.deepEqual(one(`in ${y}`, now), { from: `${y}-01-01`, to: `${y}-12-31` });
+      }),
+    );
+  });
+  it('"last month", "this year", "year to date" and "last N days" follow the clock across year ends', () => {
+    fc.assert(
+      fc.property(clock, fc.integer({ min: 1, max: 400 }), (now, n) => {
+        const d = new Date(now);
+        const [y, m] = [d.getUTCFullYear(), d.getUTCMonth()];
+        const today = iso(now);
+        assert.deepEqual(one('last month', now), { from: iso(Date.UTC(y, m - 1, 1)), to: lastDay(y, m - 1) });
+        assert.deepEqual(one('this year', now), { from: `${y}-01-01`, to: `${y}-12-31` });
+        assert.deepEqual(one('year to date', now), { from: `${y}-01-01`, to: today });
+        assert.deepEqual(one(`last ${n} days`, now), {
+          from: iso(Date.parse(`${today}T00:00:00Z`) - (n - 1) * DAY),
+          to: today,
+        });
+        const q = Math.floor(m / 3);
+        assert.deepEqual(one('last quarter', now), {
+          from: iso(Date.UTC(y, 3 * q - 3, 1)),
+          to: iso(Date.UTC(y, 3 * q, 1) - DAY),
+        });
+      }),
+    );
+  });
+  it('"since <month>" starts at the latest such month not after today, and ends today', () => {
+    fc.assert(
+      fc.property(clock, fc.integer({ min: 0, max: 11 }), (now, m) => {
+        const y = new Date(now).getUTCFullYear();
+        const start = Date.UTC(y, m, 1) <= now ? Date.UTC(y, m, 1) : Date.UTC(y - 1, m, 1);
+        assert.deepEqual(one(`since ${MONTHS[m]}`, now), { from: iso(start), to: iso(now) });
+      }),
+    );
+  });
+  it('"between <month> and <month> <year>" spans whole months; "last year vs the year before" is two years', () => {
+    fc.assert(
+      fc.property(year, fc.integer({ min: 0, max: 11 }), fc.integer({ min: 0, max: 11 }), clock, (y, a, b, now) => {
+        const [lo, hi] = [Math.min(a, b), Math.max(a, b)];
+        assert.deepEqual(one(`between ${MONTHS[lo]} and ${MONTHS[hi]} ${y}`, now), {
+          from: iso(Date.UTC(y, lo, 1)),
+          to: lastDay(y, hi),
+        });
+        const ny = new Date(now).getUTCFullYear();
+        assert.deepEqual(parseTime('last year vs the year before', now).ranges, [
+          { from: `${ny - 1}-01-01`, to: `${ny - 1}-12-31` },
+          { from: `${ny - 2}-01-01`, to: `${ny - 2}-12-31` },
+        ]);
+      }),
+    );
+  });
+  it('"last <weekday>" is the latest such day before today', () => {
+    const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+    fc.assert(
+      fc.property(clock, fc.integer({ min: 0, max: 6 }), (now, w) => {
+        const r = one(`last ${days[w]}`, now);
+        const t = Date.parse(`${r.from}T00:00:00Z`);
+        assert.equal(r.from, r.to);
+        assert.equal((new Date(t).getUTCDay() + 6) % 7, w);
+        const back = (Date.parse(`${iso(now)}T00:00:00Z`) - t) / DAY;
+        assert.ok(back >= 1 && back <= 7, `${iso(now)} → ${r.from}`);
+      }),
+    );
+  });
+  it('grain words', () => {
+    const now = Date.UTC(2026, 0, 15);
+    assert.equal(parseTime('monthly visits', now).grain, 'month');
+    assert.equal(parseTime('visits by week', now).grain, 'week');
+    assert.equal(parseTime('revenue over time', now).grain, 'month');
+    assert.equal(parseTime('quarterly charges', now).grain, 'quarter');
+    assert.equal(parseTime('absences by day of week', now).grain, 'weekday');
+    assert.deepEqual(parseTime('may i see visits', now).ranges, []);
+  });
+});
