@@ -30,6 +30,13 @@ const BENCHES: Record<string, { module: string; fn: string; title: string }[]> =
     },
   ],
   chat: [{ module: 'chat.ts', fn: 'chatBench', title: 'Chat through engine.fetch — Chromium' }],
+  analyst: [
+    {
+      module: 'analyst.ts',
+      fn: 'analystBench',
+      title: 'Local analyst: planning a question on a 200-member model — Chromium (target < 20 ms)',
+    },
+  ],
   markdown: [{ module: 'markdown.ts', fn: 'markdownBench', title: 'Streaming markdown — Chromium' }],
   'chat-element': [
     {
