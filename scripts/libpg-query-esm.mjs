@@ -12,6 +12,9 @@ export function libpgQueryToEsm(code, { ignoreWasmUrl = false } = {}) {
   const located = (tail > 0 ? code.slice(0, tail) : code)
     .replace('globalThis.document?.currentScript?.src', 'import.meta.url')
     .replace(/_scriptName\s*=\s*self\.location\.href/, '_scriptName = import.meta.url')
+    // Its Node branch (never taken here: Node loads the CommonJS file itself) requires node:fs and node:crypto,
+    // which bundlers would stub with a warning each.
+    .replace(/require\("node:(fs|crypto)"\)/g, '(() => { throw new Error("node:$1 is for Node") })()')
     .replace(
       /locateFile\(\s*"libpg-query\.wasm"\s*\)/,
       `new URL(${ignoreWasmUrl ? '/* @vite-ignore */ ' : ''}"./libpg-query.wasm", import.meta.url).href`,

@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto'; // the remote engine of the remote-mode test runs 
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -21,7 +21,15 @@ import { serveFetch } from '../../src/engine/node/serve.js';
 import { HttpTransport } from '../../src/transport/index.js';
 
 const root = new URL('../..', import.meta.url).pathname;
-const PORT = 4179;
+/** A port the system says is free now (E2E_PORT to choose one): runs side by side never collide. */
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve, reject) => probe.on('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+const PORT = Number(process.env.E2E_PORT) || (await freePort());
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SHOTS = `${root}test-results/e2e`;
 
