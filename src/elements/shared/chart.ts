@@ -32,7 +32,7 @@ class VegaChartDirective extends AsyncDirective {
   private options?: ChartOptions;
   private chart?: EmbeddedChart;
   /** What the chart shows: the spec and theme it was drawn with, and its rows. */
-  private shown?: { key: string; spec: ChartOptions['spec']; values: ChartOptions['values'] };
+  private shown?: { key: string; spec: ChartOptions['spec']; themeKey?: string; values: ChartOptions['values'] };
   private drawing = false;
   /** Bumped whenever a drawing in progress must be dropped (disconnected, redrawn). */
   private generation = 0;
@@ -61,7 +61,8 @@ class VegaChartDirective extends AsyncDirective {
   }
 
   private keyOf(options: ChartOptions): string {
-    if (this.shown?.spec === options.spec) return this.shown.key; // the same object: the same spec
+    // The same spec (object or text) under the same theme: the same drawing, without serialising the spec again.
+    if (this.shown?.spec === options.spec && this.shown.themeKey === options.themeKey) return this.shown.key;
     const spec = typeof options.spec === 'string' ? options.spec : JSON.stringify(options.spec);
     return `${options.themeKey ?? ''}\n${spec}`;
   }
@@ -86,7 +87,7 @@ class VegaChartDirective extends AsyncDirective {
     const generation = ++this.generation;
     const el = this.el!;
     this.release();
-    this.shown = { key, spec: options.spec, values: options.values };
+    this.shown = { key, spec: options.spec, themeKey: options.themeKey, values: options.values };
     this.drawing = true;
     try {
       const { embedChart } = await import('./vega-chart.js');
