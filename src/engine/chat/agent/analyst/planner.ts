@@ -269,7 +269,7 @@ function unmappedWords(q: Question, taken: boolean[], source: SourceInfo) {
 
 function unmappedText(words: Question['tokens'], source: SourceInfo): string {
   const dims = source.dimensions.filter((d) => d.type !== 'time').slice(0, 8);
-  return `I could not map ${words.map((t) => `"${t.text}"`).join(', ')} to anything in **${source.title}**. I can answer about ${names(source.measures)}${dims.length ? `, by ${dims.map((d) => lower(d.title)).join(', ')}` : ''}.`;
+  return `I could not tell which number you want: ${words.map((t) => `"${t.text}"`).join(', ')} ${words.length > 1 ? 'map' : 'maps'} to nothing in **${source.title}**. I can answer about ${names(source.measures)}${dims.length ? `, by ${dims.map((d) => lower(d.title)).join(', ')}` : ''}.`;
 }
 
 /** Ranking, comparison and share on a plan whose members are settled. */
