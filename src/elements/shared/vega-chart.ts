@@ -3,13 +3,7 @@
 // data URL in the spec is removed and the loader refuses every request; the data come from the query result.
 // Every view made here is counted until it is finalized (liveChartViews), so tests can tell that none is left behind.
 
-import type { SchemaColumn } from '../../api/types.js';
 import { chartTheme } from './chart-theme.js';
-
-/** Result rows as objects keyed by column name, for a spec's `data.values`. */
-export function rowsToValues(schema: SchemaColumn[], data: unknown[][]): Record<string, unknown>[] {
-  return data.map((row) => Object.fromEntries(schema.map((c, i) => [c.name, row[i]])));
-}
 
 /** A copy of the spec without anything that could fetch: `url` keys anywhere, and its own data. */
 export function withoutRemoteData(spec: unknown): unknown {
@@ -104,16 +98,4 @@ export async function embedChart(
       result.finalize();
     },
   };
-}
-
-/**
- * Renders `spec` with `values` as SVG into `container`; resolves with the chart's view. The view lives until the
- * page goes: prefer the `vegaChart` directive (./chart.js), which finalizes it.
- */
-export async function renderVegaChart(
-  container: HTMLElement,
-  spec: Record<string, unknown>,
-  values: Record<string, unknown>[],
-): Promise<ChartView> {
-  return (await embedChart(container, spec, values, {})).view;
 }
