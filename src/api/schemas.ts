@@ -412,6 +412,8 @@ export const LoadFilterSchema: v.GenericSchema<unknown, LoadFilter> = filterAt(1
 
 const direction = v.picklist(['asc', 'desc'], 'must be asc or desc');
 
+const CACHE_MODES = ['stale-if-slow', 'stale-while-revalidate', 'must-revalidate', 'no-cache'] as const;
+
 export const LoadQuerySchema = object(
   {
     measures: v.optional(list(member())),
@@ -426,7 +428,9 @@ export const LoadQuerySchema = object(
             dateRange: v.optional(
               v.union([str(), v.tuple([v.string(), v.string()])], 'must be a string or [from, to]'),
             ),
-            compareDateRange: v.optional(v.unknown()),
+            compareDateRange: v.optional(
+              list(v.union([str(), v.tuple([v.string(), v.string()])], 'must be a string or [from, to]')),
+            ),
           },
           'must be an object',
         ),
@@ -446,6 +450,8 @@ export const LoadQuerySchema = object(
     ungrouped: v.optional(bool()),
     renewQuery: v.optional(bool()),
     joinHints: v.optional(v.unknown()),
+    responseFormat: v.optional(oneOf(['default', 'compact', 'columnar'] as const)),
+    cache: v.optional(oneOf(CACHE_MODES)),
   },
   'must be an object',
 );
@@ -457,7 +463,16 @@ const dashboardOverrides = {
 
 export const LoadRequestSchema = object({ query: LoadQuerySchema, ...dashboardOverrides }, 'must be a JSON object');
 
-export const CubeSqlRequestSchema = object({ query: nonEmptyStr(), ...dashboardOverrides }, 'must be a JSON object');
+export const CubeSqlRequestSchema = object(
+  {
+    query: nonEmptyStr(),
+    ...dashboardOverrides,
+    timezone: v.optional(str()),
+    cache: v.optional(oneOf(CACHE_MODES)),
+    throwContinueWait: v.optional(bool()),
+  },
+  'must be a JSON object',
+);
 
 // ─── Query strings ───────────────────────────────────────────────────────────────────────────────────────────
 

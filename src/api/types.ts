@@ -514,8 +514,8 @@ export interface TimeDimension {
   dimension: string;
   granularity?: TimeGranularity;
   dateRange?: DateRange;
-  /** Cube's period comparison: refused by the local engine (400). */
-  compareDateRange?: unknown;
+  /** Cube's period comparison: one query per range, answered as a `compareDateRangeQuery` (the data API). */
+  compareDateRange?: DateRange[];
 }
 
 export type OrderDirection = 'asc' | 'desc';
@@ -537,6 +537,10 @@ export interface LoadQuery {
   renewQuery?: boolean;
   /** Cube's explicit join paths: refused by the local engine (400). */
   joinHints?: unknown;
+  /** Cube's row encoding: `compact` answers `data` as `{members, dataset}`, `columnar` as `{members, columns}`. */
+  responseFormat?: 'default' | 'compact' | 'columnar';
+  /** Cube's cache mode: the local engine has no result cache, so every mode reads fresh data. */
+  cache?: 'stale-if-slow' | 'stale-while-revalidate' | 'must-revalidate' | 'no-cache';
 }
 
 /** Extra body fields dashboards send with a load or cubesql request. */
@@ -557,6 +561,20 @@ export interface MetaMember {
   type: MemberType | (string & {});
   aggType?: string;
   primaryKey?: boolean;
+  /** Cube's display format (`percent`, `currency`, `number`, …) and the model's free-form `meta`. */
+  format?: string;
+  meta?: Record<string, unknown>;
+  /** Measures: the members a drill-down lists (Cube's `drillMembers`, grouped as measures and dimensions). */
+  drillMembers?: string[];
+  drillMembersGrouped?: { measures: string[]; dimensions: string[] };
+  cumulative?: boolean;
+  cumulativeTotal?: boolean;
+  suggestFilterValues?: boolean;
+  /** Listed members are visible (Cube lists only these). */
+  isVisible?: boolean;
+  public?: boolean;
+  /** In a load annotation of a time dimension with a granularity: that granularity. */
+  granularity?: { name: string; type: 'built-in'; title: string; interval: string };
 }
 
 export interface MetaCube {
@@ -564,6 +582,9 @@ export interface MetaCube {
   type: 'cube' | 'view';
   title: string;
   description?: string;
+  isVisible?: boolean;
+  public?: boolean;
+  meta?: Record<string, unknown>;
   measures: MetaMember[];
   dimensions: MetaMember[];
   segments: MetaMember[];
@@ -584,11 +605,53 @@ export interface LoadResponse {
   query: LoadQuery;
   data: Record<string, unknown>[];
   annotation: LoadAnnotation;
-  total?: number;
+  /** The row count without limit and offset when the query asked `total: true` (Cube: null otherwise). */
+  total?: number | null;
+  /** Cube's result metadata: when the data was read, from which data source and database, whether it was slow. */
+  lastRefreshTime?: string;
+  dataSource?: string;
+  dbType?: string;
+  external?: boolean;
+  slowQuery?: boolean;
+}
+
+/** Cube's query types: one query, one per `compareDateRange` range, or several blended. */
+export type CubeQueryType = 'regularQuery' | 'compareDateRangeQuery' | 'blendingQuery';
+
+/** The answer to `queryType: "multi"` (what Cube's clients ask for): one result per query, and the query to pivot. */
+export interface LoadMultiResponse {
+  queryType: CubeQueryType;
+  results: LoadResponse[];
+  pivotQuery: LoadQuery & { queryType: CubeQueryType };
+  slowQuery: boolean;
+}
+
+/** `/sql`: the SQL a load query runs (`sql: [text, parameters]`) and its order; an array for several queries. */
+export interface CubeSqlQueryResponse {
+  sql: {
+    sql: [string, unknown[]];
+    order: Record<string, OrderDirection>;
+    dataSource: string;
+    external: boolean;
+    aliasNameToMember: Record<string, string>;
+  };
+}
+
+/** `/dry-run`: the queries as the API reads them, without running them. */
+export interface CubeDryRunResponse {
+  queryType: CubeQueryType;
+  normalizedQueries: LoadQuery[];
+  queryOrder: Record<string, OrderDirection>[];
+  transformedQueries: null[];
+  pivotQuery: LoadQuery & { queryType: CubeQueryType };
 }
 
 export interface CubeSqlRequest extends DashboardQueryOverrides {
   query: string;
+  /** Sent by Cube's clients; accepted (the SQL API reads dates in UTC; no result cache; no long-polling). */
+  timezone?: string;
+  cache?: LoadQuery['cache'];
+  throwContinueWait?: boolean;
 }
 
 /** The cubesql NDJSON stream: first line `{schema}`, then `{data}` lines; `{error}` ends it. */

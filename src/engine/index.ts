@@ -58,7 +58,7 @@ export async function createLocalEngine(options: LocalEngineOptions = {}): Promi
   if (seed) await applySeed(db, seed, now());
   const data = new DataService(ctx, { queryTimeoutMs: options.queryTimeoutMs });
   const chat = new ChatService(ctx, data, options.agent ?? createLocalAnalystAgent());
-  const app = createApp(ctx, data, chat);
+  const app = createApp(ctx, data, chat, { continueWaitMs: options.continueWaitMs });
   let closed = false;
 
   return {

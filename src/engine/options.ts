@@ -129,6 +129,11 @@ export interface LocalEngineOptions {
    * answered 400 and its DuckDB is stopped and started again (tables are loaded again on the next query).
    */
   queryTimeoutMs?: number;
+  /**
+   * How long a data API load may run before it is answered `{"error": "Continue wait"}` and the client asks again
+   * (Cube's long-polling), in ms. Default 5,000, Cube's.
+   */
+  continueWaitMs?: number;
 }
 
 /** The local engine: an HTTP server that lives in-process. Its functions are bound: pass `engine.fetch` around. */

@@ -38,6 +38,7 @@ import type {
   Workbook,
 } from '../api/types.js';
 import { cutoffState } from './chat.js';
+import { foldOverrides, isContinueWait } from './cube-dialect.js';
 import { readNdjson, type NdjsonItem } from './ndjson.js';
 import {
   paginate,
@@ -81,6 +82,11 @@ export interface HttpTransportOptions {
   timeoutMs?: number;
   /** Retry of 409 `upsert_branch_changed` on upsertWorkbookBySlug. */
   retry?: RetryOptions;
+  /**
+   * baseUrl is a Cube deployment (its REST API; auth `{ bearerToken: cubeJwt }`): loads fold a dashboard's extra
+   * filters and time grain into the query, since Cube reads nothing but `query`.
+   */
+  cube?: boolean;
 }
 
 /** Which header an operation authenticates with (spec, Authentication). */
@@ -127,6 +133,7 @@ export class HttpTransport implements Transport {
   private auth: AuthSource;
   private readonly timeoutMs: number;
   private readonly retry: Required<RetryOptions>;
+  private readonly cube: boolean;
 
   constructor(options: HttpTransportOptions) {
     if (typeof options?.baseUrl !== 'string' || !/^https?:\/\//i.test(options.baseUrl)) {
@@ -141,6 +148,7 @@ export class HttpTransport implements Transport {
     this.fetchImpl = fetchImpl;
     this.auth = options.auth ?? {};
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.cube = options.cube === true;
     this.retry = {
       tries: Math.max(1, Math.floor(options.retry?.tries ?? 3)),
       baseDelayMs: options.retry?.baseDelayMs ?? 100,
@@ -428,8 +436,21 @@ export class HttpTransport implements Transport {
     return this.json('loadMeta', 'GET', `${this.baseUrl}/cubejs-api/v1/meta`, 'bearer', options);
   }
 
-  load(request: LoadRequest, options?: RequestOptions): Promise<LoadResponse> {
-    return this.json('load', 'POST', `${this.baseUrl}/cubejs-api/v1/load`, 'bearer', options, request);
+  /** One POST (no URL length limit); a `"Continue wait"` answer (Cube's long-polling) is asked again. */
+  async load(request: LoadRequest, options?: RequestOptions): Promise<LoadResponse> {
+    const body = this.cube ? foldOverrides(request) : request;
+    for (;;) {
+      const answer = await this.json<LoadResponse>(
+        'load',
+        'POST',
+        `${this.baseUrl}/cubejs-api/v1/load`,
+        'bearer',
+        options,
+        body,
+      );
+      if (!isContinueWait(answer)) return answer;
+      options?.signal?.throwIfAborted();
+    }
   }
 
   async cubeSql(request: CubeSqlRequest, options: RequestOptions = {}): Promise<CubeSqlResult> {

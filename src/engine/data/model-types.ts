@@ -15,6 +15,10 @@ export interface CubeMeasure {
   title?: string;
   description?: string;
   filters?: { sql: string }[];
+  /** Display hints Cube's `/meta` carries: `percent`, `currency`, `number`; free-form `meta`; drill-down members. */
+  format?: string;
+  meta?: Record<string, unknown>;
+  drill_members?: string[];
 }
 
 export interface CubeDimension {
@@ -25,6 +29,8 @@ export interface CubeDimension {
   title?: string;
   description?: string;
   public?: boolean;
+  format?: string;
+  meta?: Record<string, unknown>;
 }
 
 export interface Cube {
@@ -34,6 +40,7 @@ export interface Cube {
   title?: string;
   description?: string;
   public?: boolean;
+  meta?: Record<string, unknown>;
   measures: CubeMeasure[];
   dimensions: CubeDimension[];
   joins?: { name: string; relationship: 'many_to_one' | 'one_to_many' | 'one_to_one'; sql: string }[];

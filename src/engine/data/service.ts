@@ -8,8 +8,8 @@ import type { DataModelRecord } from '../store/schema.js';
 import { columnsToIpc } from './arrow.js';
 import { generateDemoTables } from './demo-dataset.js';
 import { createExecutor, type Executor, type QueryResult } from './executor.js';
-import { compileLoad } from './load-compiler.js';
-import { resolveModel, type Member, type ResolvedModel } from './model.js';
+import { compileLoad, type CompiledLoad } from './load-compiler.js';
+import { lookupMember, resolveModel, type Member, type ResolvedModel } from './model.js';
 import { sourceAccess, type Identity } from './policies.js';
 import { rewriteSql } from './sql-api.js';
 
@@ -26,15 +26,32 @@ function stopSignal(): { promise: Promise<never>; reject(error: Error): void } {
   return { promise, reject };
 }
 
+/**
+ * A member as Cube's `/meta` describes it. `title` here is the member's own; the data API's wire form prefixes the
+ * cube's title as Cube does (http/cube-shape.ts). Cube hides primary keys unless they are made public.
+ */
 function metaMember(m: Member): MetaMember {
+  const def = m.measure ?? m.dimension;
+  const visible = m.dimension ? (m.dimension.public ?? !m.dimension.primary_key) : true;
+  const drill = m.measure ? (m.measure.drill_members ?? []).map((d) => `${m.fullName.split('.')[0]}.${d}`) : [];
   return {
     name: m.fullName,
     title: m.title,
     shortTitle: m.title,
     type: m.type,
     ...(m.description !== undefined && { description: m.description }),
-    ...(aggType(m) !== undefined && { aggType: aggType(m) }),
-    ...(m.dimension?.primary_key && { primaryKey: true }),
+    ...(def?.format !== undefined && { format: def.format }),
+    ...(def?.meta !== undefined && { meta: def.meta }),
+    ...(m.measure && {
+      aggType: aggType(m),
+      cumulative: false,
+      cumulativeTotal: false,
+      drillMembers: drill,
+      drillMembersGrouped: { measures: [], dimensions: drill },
+    }),
+    ...(m.dimension && { primaryKey: !!m.dimension.primary_key, suggestFilterValues: true }),
+    isVisible: visible,
+    public: visible,
   };
 }
 
@@ -128,11 +145,15 @@ export class DataService {
       if (access.denied) continue;
       const members = [...source.members.values()].filter((m) => access.members.has(m.name));
       if (members.length === 0) continue;
+      const def = source.type === 'cube' ? resolved.cubes.get(source.name) : undefined;
       cubes.push({
         name: source.name,
         type: source.type,
         title: source.title,
+        isVisible: true,
+        public: true,
         ...(source.description !== undefined && { description: source.description }),
+        ...(def?.meta !== undefined && { meta: def.meta }),
         measures: members.filter((m) => m.kind === 'measure').map(metaMember),
         dimensions: members.filter((m) => m.kind === 'dimension').map(metaMember),
         segments: members.filter((m) => m.kind === 'segment').map(metaMember),
@@ -153,14 +174,45 @@ export class DataService {
       });
       return out;
     });
+    // Cube's annotation: titles prefixed with the source's; a time dimension under `member.granularity` and `member`.
     const annotation: LoadResponse['annotation'] = { measures: {}, dimensions: {}, segments: {}, timeDimensions: {} };
+    const annotate = (m: Member): MetaMember => {
+      const { isVisible: _v, public: _p, primaryKey: _k, suggestFilterValues: _s, ...item } = metaMember(m);
+      return { ...item, title: `${resolved.sources.get(m.fullName.split('.')[0])?.title ?? ''} ${m.title}`.trim() };
+    };
     for (const c of compiled.columns) {
-      const bucket = c.granularity ? 'timeDimensions' : c.member.kind === 'measure' ? 'measures' : 'dimensions';
-      annotation[bucket][c.key] = metaMember(c.member);
+      if (!c.granularity)
+        annotation[c.member.kind === 'measure' ? 'measures' : 'dimensions'][c.key] = annotate(c.member);
+      else {
+        const granularity = { name: c.granularity, type: 'built-in' as const, title: c.granularity };
+        annotation.timeDimensions[c.key] = {
+          ...annotate(c.member),
+          granularity: { ...granularity, interval: `1 ${c.granularity}` },
+        };
+        if (!(c.member.fullName in annotation.dimensions))
+          annotation.timeDimensions[c.member.fullName] = annotate(c.member);
+      }
     }
-    const response: LoadResponse = { query: compiled.query, data, annotation };
-    if (compiled.totalSql) response.total = Number((await this.run(record, compiled.totalSql)).rows[0][0]);
+    for (const name of compiled.query.segments ?? [])
+      annotation.segments[name] = annotate(lookupMember(resolved, name).member);
+    const response: LoadResponse = {
+      query: compiled.query,
+      data,
+      lastRefreshTime: new Date(this.ctx.now()).toISOString(),
+      annotation,
+      dataSource: 'default',
+      dbType: 'duckdb',
+      external: false,
+      slowQuery: false,
+      total: compiled.totalSql ? Number((await this.run(record, compiled.totalSql)).rows[0][0]) : null,
+    };
     return response;
+  }
+
+  /** A load query compiled for the caller, not run (Cube's `/sql` and `/dry-run`). */
+  async compile(identity: Identity, request: LoadRequest): Promise<CompiledLoad> {
+    const { resolved } = await this.state();
+    return compileLoad(resolved, identity, request, this.ctx.now());
   }
 
   /** The SQL API: the caller's SQL, checked and rewritten, then run. */

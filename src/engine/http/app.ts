@@ -7,16 +7,21 @@ import type { EngineContext } from '../domain/context.js';
 import type { ChatService } from '../chat/service.js';
 import type { DataService } from '../data/service.js';
 import { chatRoutes } from './chat.js';
-import { dataRoutes } from './data.js';
+import { dataRoutes, type DataRouteOptions } from './data.js';
 import { embedRoutes } from './embed.js';
 import { managementRoutes } from './management.js';
 
-export function createApp(ctx: EngineContext, data: DataService, chat: ChatService): Hono {
+export function createApp(
+  ctx: EngineContext,
+  data: DataService,
+  chat: ChatService,
+  options: DataRouteOptions = {},
+): Hono {
   const app = new Hono();
   chatRoutes(app, ctx, chat);
   managementRoutes(app, ctx);
   embedRoutes(app, ctx);
-  dataRoutes(app, ctx, data);
+  dataRoutes(app, ctx, data, options);
   app.notFound((c) => c.json({ error: `No route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((error, c) => {
     if (error instanceof ApiError) {

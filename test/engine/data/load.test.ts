@@ -135,8 +135,10 @@ describe('data API: load (Chromium, DuckDB-wasm)', function () {
       close(row['sales.completion_rate'], completed / os.length);
       expect(row['sales.total_quantity']).to.equal(sum(os.map((o) => o.quantity)));
     }
+    // Cube's annotation: the title prefixed with the source's, the member's own as shortTitle.
     expect(r.annotation.measures['sales.total_amount']).to.include({
-      title: 'Revenue',
+      title: 'Sales Revenue',
+      shortTitle: 'Revenue',
       type: 'number',
       aggType: 'sum',
     });
@@ -339,7 +341,11 @@ describe('data API: load (Chromium, DuckDB-wasm)', function () {
         { measures: ['sales.count'], timeDimensions: [{ dimension: 'sales.status', granularity: 'day' }] },
         'sales.status is not a time dimension',
       ],
-      [{}, 'Query must have at least one measure, dimension or time dimension'],
+      // Cube's words (the data API speaks Cube's dialect, issue 22).
+      [
+        {},
+        'Query should contain either measures, dimensions or timeDimensions with granularities in order to be valid',
+      ],
       [
         { measures: ['sales.count'], order: { 'sales.status': 'asc' } },
         'Cannot order by sales.status: it is not in the query',
