@@ -8,9 +8,10 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import type { Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { createLogger, createServer as createViteServer } from 'vite';
 // @ts-expect-error -- plain JS module shared with the test runner
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { DEMO_CSP } from '../../vite.config.js';
@@ -307,5 +308,51 @@ describe('demo, end to end', { timeout: 240_000 }, () => {
       return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
     });
     assert.deepEqual(violations, []);
+  });
+});
+
+// `npm start`: the dev server on a fresh dependency cache starts without a scan error or a flood of warnings, and the
+// first question is answered without the optimizer reloading the page (which would lose it).
+describe('npm start (the dev server)', { timeout: 180_000 }, () => {
+  it('prints no warning, and the first question is answered without a reload', async () => {
+    const warnings: string[] = [];
+    const logger = createLogger('warn', { allowClearScreen: false });
+    const keep = (level: string) => (message: string) => warnings.push(`${level}: ${message}`);
+    const cacheDir = `${root}test-results/vite-dev-cache-${process.pid}`;
+    const vite = await createViteServer({
+      configFile: `${root}vite.config.ts`,
+      cacheDir,
+      customLogger: {
+        ...logger,
+        info: () => undefined,
+        warn: keep('warn'),
+        warnOnce: keep('warn'),
+        error: keep('error'),
+      },
+      // Files edited meanwhile (a shared checkout) must not reload the page under test.
+      server: { port: await freePort(), strictPort: true, watch: null },
+    });
+    await vite.listen();
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH as string, args: CHROMIUM_ARGS as string[] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const problems: string[] = [];
+      recordConsoleErrors(page, problems);
+      let navigations = 0;
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) navigations++;
+      });
+      await page.goto(`http://127.0.0.1:${(vite.httpServer!.address() as AddressInfo).port}/`);
+      await page.waitForFunction(engineReady, null, { timeout: 120_000 });
+      await page.locator('#chat .starters button').first().click();
+      await page.locator('#chat [part~="answer"]').waitFor({ state: 'attached', timeout: 60_000 });
+      assert.equal(navigations, 1, 'the page was never reloaded');
+      assert.deepEqual(problems, []);
+      assert.deepEqual(warnings, []);
+    } finally {
+      await browser.close();
+      await vite.close();
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
   });
 });
