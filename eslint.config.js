@@ -51,7 +51,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
-  layer(['src/api/**'], ['../*'], 'api/ imports nothing of ours'),
+  layer(['src/api/*.ts'], ['../*'], 'api/ imports nothing of ours'),
+  layer(['src/api/*/**'], ['../../*'], 'api/ imports nothing of ours'),
   layer(
     ['src/transport/**'],
     ['../elements/*', '../engine/*', '../server/*', '../layout/*'],

@@ -4,7 +4,8 @@
 import { provide } from '@lit/context';
 import { css, html, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { HttpTransport, type FetchLike } from '../../transport/http-transport.js';
+import { EmbedTransport } from '../../transport/embed-transport.js';
+import type { FetchLike } from '../../transport/http-core.js';
 import type { Transport } from '../../transport/transport.js';
 import { SvcErrorEvent, SvcSessionExpiredEvent, SvcSessionExpiringEvent } from '../events.js';
 import { defineElement } from '../shared/define.js';
@@ -61,7 +62,7 @@ export class SvcProvider extends SvcElement {
   @provide({ context: svcContext })
   protected provided: SvcContext = {};
 
-  private built?: { key: string; transport: HttpTransport };
+  private built?: { key: string; transport: EmbedTransport };
   private readonly session = new ProviderSession(() => this.activeTransport, {
     expiring: (expiresAt) => this.emit(new SvcSessionExpiringEvent(expiresAt)).defaultPrevented === false,
     expired: () => this.emit(new SvcSessionExpiredEvent()),
@@ -91,7 +92,7 @@ export class SvcProvider extends SvcElement {
     if (this.built?.key !== key) {
       this.built = {
         key,
-        transport: new HttpTransport({
+        transport: new EmbedTransport({
           baseUrl: this.baseUrl,
           ...(this.chatUrl && { chatUrl: this.chatUrl }),
           ...(this.accountName && { accountName: this.accountName }),
