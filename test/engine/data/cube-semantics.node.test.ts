@@ -199,14 +199,15 @@ describe('load: Cube semantics', () => {
     );
   });
 
-  it('refuses the Cube query fields it does not implement, by name', async () => {
+  it('refuses the Cube query fields it does not implement, by name; compareDateRange only as a multi query', async () => {
     await refused({ measures: ['rides.count'], joinHints: [['rides', 'stations']] }, /joinHints is not supported/);
+    // As Cube: a compareDateRange query answers one result per range, so it needs queryType 'multi'.
     await refused(
       {
         measures: ['rides.count'],
         timeDimensions: [{ dimension: 'rides.started_at', compareDateRange: ['2024-01-01', '2024-01-02'] }],
       },
-      /compareDateRange is not supported/,
+      /'compareDateRangeQuery' query type is not supported by the client/,
     );
     assert.equal((await load({ measures: ['rides.count'], renewQuery: true }))[0]['rides.count'], rides.length);
   });
