@@ -7,7 +7,10 @@ import type { EmbedTokenClaims, Role } from '../../api/types.js';
 import type { ApiKeyRecord, DeploymentRecord, UserRecord } from '../store/schema.js';
 import { sha256Hex } from '../util.js';
 import type { EngineContext } from './context.js';
+import { getDeployment } from './records.js';
 import { verifySessionToken } from './session-tokens.js';
+
+export { getAccount, getDeployment } from './records.js';
 
 export type Scheme = 'Bearer' | 'Api-Key';
 
@@ -135,12 +138,4 @@ export async function requireDeployment(
 export function requireKey(principal: Principal): KeyPrincipal {
   if (principal.kind !== 'apiKey') throw forbidden('This operation needs an API key, not an embed session token');
   return principal;
-}
-
-export function getDeployment(ctx: EngineContext, id: number): Promise<DeploymentRecord | undefined> {
-  return ctx.cache.get(`deployment:${id}`, () => ctx.db.get('deployments', id));
-}
-
-export function getAccount(ctx: EngineContext) {
-  return ctx.cache.get('account', () => ctx.db.get('meta', 'account'));
 }

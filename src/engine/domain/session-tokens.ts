@@ -6,8 +6,8 @@ import { SESSION_TOKEN_TTL_SECONDS } from '../../api/limits.js';
 import type { EmbedTokenClaims } from '../../api/types.js';
 import type { DeploymentRecord, SessionClaims } from '../store/schema.js';
 import { randomToken } from '../util.js';
-import { getDeployment } from './auth.js';
 import type { EngineContext } from './context.js';
+import { getDeployment } from './records.js';
 
 const ISSUER = 'svc-engine';
 const encoder = new TextEncoder();
