@@ -9,11 +9,13 @@ import { createLocalAnalystAgent } from './chat/agent/local-analyst.js';
 import { ChatService } from './chat/service.js';
 import { ChatTokenVerifier } from './chat/token.js';
 import { DataService } from './data/service.js';
+import { EngineTables } from './data/tables.js';
 import { createApp } from './http/app.js';
 import type { EngineProgress, LocalEngine, LocalEngineOptions } from './options.js';
 import { openEngineDb } from './store/db.js';
 import type { StoreName } from './store/schema.js';
 import { applySeed } from './store/seed.js';
+import { formatProblem } from './model/index.js';
 
 export type {
   ChatTokenClaims,
@@ -26,6 +28,10 @@ export type {
   RemoteJwksOptions,
 } from './options.js';
 export type { AccessPolicy, Cube, DataModel, View } from './data/model-types.js';
+export type { TableFormat, TableRow, TableSource } from './data/import.js';
+export type { FileOptions } from './data/executor.js';
+export type { TableInfo } from './data/tables.js';
+export { ModelError, formatProblem, loadModel, type ModelProblem, type ModelSource } from './model/index.js';
 export type { Agent, AgentContext, AgentEvent } from './chat/agent/types.js';
 export { createLocalAnalystAgent } from './chat/agent/local-analyst.js';
 export { createOpenAiCompatibleAgent } from './chat/agent/openai-compatible.js';
@@ -44,7 +50,14 @@ export async function createLocalEngine(options: LocalEngineOptions = {}): Promi
     );
   }
   const now = options.now ?? Date.now;
-  const seed = options.seed === 'demo' ? demoSeed : options.seed;
+  const { model, data: tables } = options;
+  const given = options.seed ?? (model !== undefined || tables !== undefined ? 'demo' : undefined);
+  // A given model and tables take the place of the seed's (its account, users, keys and agent stay).
+  const seed = given && {
+    ...(given === 'demo' ? demoSeed : given),
+    ...(model !== undefined && { dataModel: undefined }),
+    ...(tables !== undefined && { tables: undefined, data: undefined }),
+  };
   const db = await openEngineDb(factory, options.name ?? 'svc-engine');
   const progress = (event: EngineProgress) => {
     try {
@@ -57,6 +70,17 @@ export async function createLocalEngine(options: LocalEngineOptions = {}): Promi
   const ctx: EngineContext = { db, now, hooks: options.hooks ?? {}, cache: new ReadCache(), progress, chatTokens };
   if (seed) await applySeed(db, seed, now());
   const data = new DataService(ctx, { queryTimeoutMs: options.queryTimeoutMs });
+  const own = new EngineTables(ctx, data);
+  const applyOwn = async () => {
+    for (const w of await own.apply(model, tables)) console.warn(`svc-engine: ${formatProblem(w)}`);
+  };
+  try {
+    await applyOwn();
+  } catch (error) {
+    db.close();
+    await data.close();
+    throw error;
+  }
   const chat = new ChatService(ctx, data, options.agent ?? createLocalAnalystAgent());
   const app = createApp(ctx, data, chat, { continueWaitMs: options.continueWaitMs });
   let closed = false;
@@ -83,6 +107,11 @@ export async function createLocalEngine(options: LocalEngineOptions = {}): Promi
       await Promise.all([...names.map((n) => tx.objectStore(n).clear()), tx.done]);
       if (seed) await applySeed(db, seed, now());
       ctx.cache.clear();
+      await applyOwn();
     },
+    setModel: (source) => own.setModel(source),
+    putTable: (name, source) => own.putTable(name, source),
+    dropTable: (name) => own.dropTable(name),
+    tables: () => own.tables(),
   };
 }

@@ -3,7 +3,10 @@
 import type { JSONWebKeySet } from 'jose';
 import type { AttributeType, Plan, Role, UserAttributeValueType } from '../api/types.js';
 import type { Agent } from './chat/agent/types.js';
+import type { TableSource } from './data/import.js';
 import type { DataModel } from './data/model-types.js';
+import type { TableInfo } from './data/tables.js';
+import type { ModelProblem, ModelSource } from './model/index.js';
 
 export interface EngineSeed {
   account: { name: string; plan: Plan; useCreatorMode?: boolean };
@@ -104,6 +107,8 @@ export type EngineProgress =
   | { phase: 'duckdb' }
   | { phase: 'generate'; rows: number }
   | { phase: 'load'; table: string; done: number; total: number }
+  /** A table being imported (`data`, `putTable`): bytes read so far (of `totalBytes`), then `rows` when it is in. */
+  | { phase: 'import'; table: string; bytes: number; totalBytes?: number; rows?: number }
   | { phase: 'ready' };
 
 export interface LocalEngineOptions {
@@ -113,8 +118,16 @@ export interface LocalEngineOptions {
   name?: string;
   /** Clock in epoch ms, for expiry tests. Default Date.now. */
   now?: () => number;
-  /** Applied once, idempotently, to an empty database. */
+  /** Applied once, idempotently, to an empty database. Default with `model` or `data`: 'demo'. */
   seed?: 'demo' | EngineSeed;
+  /**
+   * Your data model, in place of the seed's: a DataModel, one YAML or JSON file's text, or a model folder as
+   * `{ 'cubes/orders.yml': text, … }` (Cube's YAML). A model with problems rejects with ModelError (file, line).
+   * The groups and user attributes its access policies name are created.
+   */
+  model?: ModelSource;
+  /** Your tables, in place of the seed's: name → URL, Blob/File, bytes, rows, or `{ source, format, options }`. */
+  data?: Record<string, TableSource>;
   /** The chat agent. Default: the local analyst agent. */
   agent?: Agent;
   hooks?: EngineHooks;
@@ -142,6 +155,14 @@ export interface LocalEngine {
   fetch: (request: Request) => Promise<Response>;
   /** Closes the database; later fetches answer 503. Data stays. */
   close: () => Promise<void>;
-  /** Deletes every record and applies the seed again. */
+  /** Deletes every record and applies the seed again (and `model` and `data`). */
   reset: () => Promise<void>;
+  /** Replaces the data model; ModelError (nothing changed) when it has problems. Returns what it ignores. */
+  setModel: (model: ModelSource) => Promise<{ warnings: ModelProblem[] }>;
+  /** Imports a table (created or replaced), kept in IndexedDB; meta and queries see it at once. */
+  putTable: (name: string, source: TableSource) => Promise<TableInfo>;
+  /** Deletes a table; refused while a cube reads it. */
+  dropTable: (name: string) => Promise<void>;
+  /** The stored tables: row count, DuckDB column types, bytes stored. */
+  tables: () => Promise<TableInfo[]>;
 }

@@ -2,7 +2,8 @@
 // beside this module with new URL(…, import.meta.url).
 
 import { AsyncDuckDB, ConsoleLogger, LogLevel } from '@duckdb/duckdb-wasm';
-import { HARDENING_SQL, normalizeArrow, type Executor } from './executor.js';
+import { tableToIPC } from 'apache-arrow';
+import { HARDENING_SQL, IMPORT_DIR, normalizeArrow, readFileSql, type Executor } from './executor.js';
 
 const WASM_URL = new URL('../../../node_modules/@duckdb/duckdb-wasm/dist/duckdb-eh.wasm', import.meta.url).href;
 const WORKER_URL = new URL(
@@ -17,6 +18,8 @@ export async function createDuckDbExecutor(): Promise<Executor> {
   const conn = await db.connect();
   for (const sql of HARDENING_SQL) await conn.query(sql);
   let queue: Promise<unknown> = Promise.resolve();
+  let files = 0;
+  const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
   /** One statement at a time on the connection. */
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
     const run = queue.then(fn, fn);
@@ -30,6 +33,19 @@ export async function createDuckDbExecutor(): Promise<Executor> {
         await conn.query(`DROP TABLE IF EXISTS "${name}"`);
         await conn.insertArrowFromIPCStream(ipc, { name, create: true });
       }),
+    loadFile: (name, bytes, format, options) =>
+      serial(async () => {
+        const path = `${IMPORT_DIR}${++files}.${format}`;
+        const sql = readFileSql(path, format, options);
+        // The buffer moves to DuckDB's worker, which reads it there.
+        await db.registerFileBuffer(path, bytes);
+        try {
+          await conn.query(`CREATE OR REPLACE TABLE ${quote(name)} AS ${sql}`);
+        } finally {
+          await db.dropFile(path);
+        }
+      }),
+    exportTable: (name) => serial(async () => tableToIPC(await conn.query(`SELECT * FROM ${quote(name)}`), 'stream')),
     async close() {
       await conn.close();
       await db.terminate();

@@ -2,7 +2,7 @@
 // worker thread, so a long query never blocks the event loop and `terminate()` stops any query at once.
 
 import { tableFromIPC } from 'apache-arrow';
-import { HARDENING_SQL, normalizeArrow, type Executor } from './executor.js';
+import { HARDENING_SQL, IMPORT_DIR, normalizeArrow, readFileSql, type Executor } from './executor.js';
 
 /** The worker's program (CommonJS, evaluated): DuckDB's blocking build; results go back as Arrow IPC streams. */
 const WORKER_SOURCE = `
@@ -19,6 +19,14 @@ const arrow = require(workerData.arrow);
       if (m.op === 'query') {
         const ipc = arrow.tableToIPC(conn.query(m.sql), 'stream');
         parentPort.postMessage({ id: m.id, ipc }, [ipc.buffer]);
+      } else if (m.op === 'file') {
+        db.registerFileBuffer(m.path, m.bytes);
+        try {
+          conn.query('CREATE OR REPLACE TABLE "' + m.name.replace(/"/g, '""') + '" AS ' + m.sql);
+        } finally {
+          db.dropFile(m.path);
+        }
+        parentPort.postMessage({ id: m.id });
       } else {
         conn.query('DROP TABLE IF EXISTS "' + m.name.replace(/"/g, '""') + '"');
         conn.insertArrowFromIPCStream(m.ipc, { name: m.name, create: true });
@@ -75,16 +83,27 @@ export async function createDuckDbExecutor(): Promise<Executor> {
     worker.on('exit', () => fail(new Error('DuckDB was stopped')));
   });
   await ready;
-  const send = (message: { op: 'query'; sql: string } | { op: 'load'; name: string; ipc: Uint8Array }) =>
+  type Message =
+    | { op: 'query'; sql: string }
+    | { op: 'load'; name: string; ipc: Uint8Array }
+    | { op: 'file'; name: string; path: string; sql: string; bytes: Uint8Array };
+  const send = (message: Message, transfer: ArrayBuffer[] = []) =>
     new Promise<Uint8Array | undefined>((resolve, reject) => {
       if (dead) return reject(dead);
       const id = nextId++;
       pending.set(id, { resolve, reject });
-      worker.postMessage({ ...message, id });
+      worker.postMessage({ ...message, id }, transfer);
     });
+  let files = 0;
   return {
     query: async (sql) => normalizeArrow(tableFromIPC(await send({ op: 'query', sql }))),
     loadTable: async (name, ipc) => void (await send({ op: 'load', name, ipc })),
+    loadFile: async (name, bytes, format, options) => {
+      const path = `${IMPORT_DIR}${++files}.${format}`;
+      const sql = readFileSql(path, format, options);
+      await send({ op: 'file', name, path, sql, bytes });
+    },
+    exportTable: async (name) => (await send({ op: 'query', sql: `SELECT * FROM "${name.replace(/"/g, '""')}"` }))!,
     close: async () => {
       fail(new Error('DuckDB was stopped'));
       await worker.terminate();

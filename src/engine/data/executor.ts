@@ -14,9 +14,58 @@ export interface Executor {
   query(sql: string): Promise<QueryResult>;
   /** Creates or replaces table `name` from an Arrow IPC stream. */
   loadTable(name: string, ipc: Uint8Array): Promise<void>;
+  /**
+   * Creates or replaces table `name` by reading `bytes` with DuckDB's own reader for `format`, inside DuckDB's worker:
+   * the bytes are registered as a file under IMPORT_DIR (the one directory DuckDB may read), read, and unregistered.
+   */
+  loadFile(name: string, bytes: Uint8Array, format: FileFormat, options?: FileOptions): Promise<void>;
+  /** Table `name` as an Arrow IPC stream (what the engine keeps in IndexedDB). */
+  exportTable(name: string): Promise<Uint8Array>;
   close(): Promise<void>;
   /** Stops DuckDB at once, even inside a query (its worker is terminated); pending calls reject. */
   terminate(): void;
+}
+
+/** Formats DuckDB reads itself here (the wasm build has no parquet or json extension built in). */
+export type FileFormat = 'csv' | 'tsv';
+
+/** Reader options: `columns` overrides inferred types (`{ amount: 'DECIMAL(10,2)' }`), the rest as read_csv's. */
+export interface FileOptions {
+  columns?: Record<string, string>;
+  delimiter?: string;
+  header?: boolean;
+  /** read_csv's allow_quoted_nulls (default true: `""` reads as NULL); false keeps it an empty string. */
+  allowQuotedNulls?: boolean;
+}
+
+/** The private virtual directory registered import files live in; the only path DuckDB may read. */
+export const IMPORT_DIR = 'imports/';
+
+const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const TYPE = /^[A-Za-z][A-Za-z0-9_ ]*(\(\s*\d+\s*(,\s*\d+\s*)?\))?(\[\])?$/;
+
+/** Refuses a column type that is not a plain DuckDB type name (`DECIMAL(10,2)`, `VARCHAR[]`): never SQL text. */
+export function checkType(column: string, type: string): void {
+  if (typeof type !== 'string' || !TYPE.test(type))
+    throw new Error(`columns.${column}: ${JSON.stringify(type)} is not a DuckDB type`);
+}
+
+/** The read_csv call for a registered file (names, types and delimiter as checked literals, never SQL text). */
+export function readFileSql(path: string, format: FileFormat, options: FileOptions = {}): string {
+  const args = [sqlString(path)];
+  const delimiter = options.delimiter ?? (format === 'tsv' ? '\t' : undefined);
+  if (delimiter !== undefined) {
+    if (delimiter.length !== 1) throw new Error(`delimiter must be one character, not ${JSON.stringify(delimiter)}`);
+    args.push(`delim = ${sqlString(delimiter)}`);
+  }
+  if (options.header !== undefined) args.push(`header = ${options.header ? 'true' : 'false'}`);
+  if (options.allowQuotedNulls !== undefined) args.push(`allow_quoted_nulls = ${options.allowQuotedNulls}`);
+  const columns = Object.entries(options.columns ?? {});
+  if (columns.length > 0) {
+    for (const [name, type] of columns) checkType(name, type);
+    args.push(`types = {${columns.map(([n, t]) => `${sqlString(n)}: ${sqlString(t)}`).join(', ')}}`);
+  }
+  return `SELECT * FROM read_csv(${args.join(', ')})`;
 }
 
 /**
@@ -27,6 +76,8 @@ export interface Executor {
 export const HARDENING_SQL = [
   'SET autoinstall_known_extensions = false',
   'SET autoload_known_extensions = false',
+  // Registered import files only (IMPORT_DIR): set before external access is turned off and the configuration locked.
+  `SET allowed_directories = ['${IMPORT_DIR}']`,
   'SET enable_external_access = false',
   "SET memory_limit = '2GB'",
   'SET lock_configuration = true',

@@ -10,7 +10,7 @@ import { generateDemoTables } from './demo-dataset.js';
 import { createExecutor, type Executor, type QueryResult } from './executor.js';
 import { compileLoad, type CompiledLoad } from './load-compiler.js';
 import { lookupMember, resolveModel, type Member, type ResolvedModel } from './model.js';
-import { sourceAccess, type Identity } from './policies.js';
+import { missingPolicyValues, sourceAccess, type Identity } from './policies.js';
 import { rewriteSql } from './sql-api.js';
 
 const aggType = (m: Member) => m.measure?.type;
@@ -115,6 +115,25 @@ export class DataService {
     return executor;
   }
 
+  /**
+   * Runs `fn` on this engine's DuckDB (started if need be) once the ingest in progress is done, and holds later ingests
+   * until it is (table imports, data/tables.ts). `loaded` is the table versions DuckDB holds; `fn` keeps it right.
+   */
+  async withDuckDb<T>(fn: (executor: Executor, loaded: Map<string, number>) => Promise<T>): Promise<T> {
+    if (!this.executor) {
+      this.ctx.progress({ phase: 'duckdb' });
+      this.executor = createExecutor();
+    }
+    const executor = await this.executor;
+    const run = () => fn(executor, this.loaded);
+    const result = (this.ready ?? Promise.resolve()).then(run, run);
+    this.ready = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+
   /** Generates the demo dataset into IndexedDB (once: a concurrent engine may have done it already). */
   private async generate(record: DataModelRecord): Promise<Record<string, number>> {
     const tables = generateDemoTables(record.generate!.orders, record.generate!.anchorMs);
@@ -216,11 +235,18 @@ export class DataService {
   }
 
   /** The SQL API: the caller's SQL, checked and rewritten, then run. */
-  async cubeSql(identity: Identity, request: CubeSqlRequest): Promise<QueryResult> {
+  async cubeSql(identity: Identity, request: CubeSqlRequest): Promise<QueryResult & { notes?: string[] }> {
     const { record, resolved } = await this.state();
     const rawTables = Object.keys(record.tableVersions);
-    const { sql } = await rewriteSql(resolved, identity, request, this.ctx.now(), rawTables);
-    return this.run(record, sql);
+    const { sql, sources } = await rewriteSql(resolved, identity, request, this.ctx.now(), rawTables);
+    const result = await this.run(record, sql);
+    if (result.rows.length > 0) return result;
+    // No rows: say so when the caller's own access policy is why (a value its row filter needs is not set).
+    const notes = missingPolicyValues(identity, sources).map(
+      ({ source, refs }) =>
+        `Your access to ${source.title} filters rows by ${refs.join(' and ')}, which your session does not set, so no row can match.`,
+    );
+    return notes.length ? { ...result, notes } : result;
   }
 
   /**

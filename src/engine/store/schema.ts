@@ -186,6 +186,9 @@ export interface DataTableRecord {
   version: number;
   ipc: Uint8Array;
   rowCount: number;
+  /** Imported tables (engine.putTable, `data`): DuckDB's column types, and what was read (to skip an unchanged one). */
+  columns?: { name: string; type: string }[];
+  source?: { format: string; fingerprint: string; size: number };
 }
 
 /** The data plane's settings: the data model and, for the demo seed, what to generate on first use. */

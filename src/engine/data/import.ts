@@ -1,0 +1,172 @@
+// Table sources (`createLocalEngine({ data })`, `engine.putTable`): what a source is, its format, its bytes, and how
+// it becomes a DuckDB table. CSV and TSV are read by DuckDB's read_csv inside its worker; Arrow IPC is ingested as
+// it is; JSON, NDJSON, row arrays and Parquet (the wasm build has neither the json nor the parquet extension) are
+// parsed here into rows and handed to read_csv as CSV, with the types their values have (strings stay strings).
+
+import type { FileOptions } from './executor.js';
+
+export type TableFormat = 'csv' | 'tsv' | 'parquet' | 'json' | 'ndjson' | 'arrow';
+export type TableRow = Record<string, unknown>;
+/** A URL, a Blob or File, bytes, rows, or any of those with an explicit format and reader options. */
+export type TableSource =
+  | string
+  | URL
+  | Blob
+  | ArrayBuffer
+  | Uint8Array
+  | TableRow[]
+  | {
+      source: string | URL | Blob | ArrayBuffer | Uint8Array | TableRow[];
+      format?: TableFormat;
+      options?: FileOptions;
+    };
+
+/** A source read into memory: its bytes (or rows), its format, and a fingerprint to tell whether it changed. */
+export interface ReadSource {
+  bytes?: Uint8Array;
+  rows?: TableRow[];
+  format: TableFormat;
+  options: FileOptions;
+  fingerprint: string;
+  size: number;
+}
+
+export const FORMATS: TableFormat[] = ['csv', 'tsv', 'parquet', 'json', 'ndjson', 'arrow'];
+const EXTENSIONS: Record<string, TableFormat> = {
+  csv: 'csv',
+  tsv: 'tsv',
+  tab: 'tsv',
+  parquet: 'parquet',
+  pq: 'parquet',
+  json: 'json',
+  ndjson: 'ndjson',
+  jsonl: 'ndjson',
+  arrow: 'arrow',
+  arrows: 'arrow',
+  ipc: 'arrow',
+  feather: 'arrow',
+};
+const MIME: Record<string, TableFormat> = {
+  'text/csv': 'csv',
+  'text/tab-separated-values': 'tsv',
+  'application/vnd.apache.parquet': 'parquet',
+  'application/x-parquet': 'parquet',
+  'application/json': 'json',
+  'application/x-ndjson': 'ndjson',
+  'application/jsonl': 'ndjson',
+  'application/vnd.apache.arrow.file': 'arrow',
+  'application/vnd.apache.arrow.stream': 'arrow',
+};
+
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+
+/** The format: given, else the file name's or URL's extension, else the MIME type, else the content. */
+export function detectFormat(given: string | undefined, name: string, mime: string, bytes?: Uint8Array): TableFormat {
+  if (given !== undefined) {
+    if (!FORMATS.includes(given as TableFormat)) throw new Error(`format ${given} is not one of ${FORMATS.join(', ')}`);
+    return given as TableFormat;
+  }
+  const extension = /\.([a-z0-9]+)$/i.exec(name.split(/[?#]/)[0])?.[1]?.toLowerCase();
+  if (extension && EXTENSIONS[extension]) return EXTENSIONS[extension];
+  const type = mime.split(';')[0].trim().toLowerCase();
+  if (MIME[type]) return MIME[type];
+  if (bytes && bytes.length >= 4) {
+    if (ascii(bytes, 0, 4) === 'PAR1') return 'parquet';
+    if (
+      ascii(bytes, 0, 6) === 'ARROW1' ||
+      (bytes[0] === 0xff && bytes[1] === 0xff && bytes[2] === 0xff && bytes[3] === 0xff)
+    )
+      return 'arrow';
+    const head = new TextDecoder()
+      .decode(bytes.subarray(0, 4096))
+      .replace(/^\uFEFF/, '')
+      .trimStart();
+    if (head.startsWith('[')) return 'json';
+    if (head.startsWith('{')) return 'ndjson';
+    const first = head.split('\n')[0];
+    if (first.includes('\t') && !first.includes(',')) return 'tsv';
+    if (first.includes(',') || first.includes(';')) return 'csv';
+  }
+  throw new Error('cannot tell its format: give format (csv, tsv, parquet, json, ndjson or arrow) or a file extension');
+}
+
+async function sha256(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A URL's bytes, reporting how many have arrived. */
+async function fetchBytes(
+  url: string,
+  onBytes: (bytes: number, total?: number) => void,
+): Promise<{ bytes: Uint8Array; mime: string }> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
+  const total = Number(response.headers.get('content-length')) || undefined;
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    onBytes(received, total);
+  }
+  const bytes = new Uint8Array(received);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return { bytes, mime: response.headers.get('content-type') ?? '' };
+}
+
+const isRows = (value: unknown): value is TableRow[] => Array.isArray(value);
+const isWrapped = (value: unknown): value is Extract<TableSource, { source: unknown }> =>
+  typeof value === 'object' && value !== null && 'source' in value && !(value instanceof URL) && !Array.isArray(value);
+
+/** A URL source's key: the URL itself (it is not fetched again while it stays the same). */
+export function urlOf(source: TableSource): string | undefined {
+  const inner = isWrapped(source) ? source.source : source;
+  if (inner instanceof URL) return inner.href;
+  if (typeof inner === 'string') return new URL(inner, globalThis.location?.href ?? 'file:///').href;
+  return undefined;
+}
+
+/** Reads a source into memory; `onBytes` follows a download. */
+export async function readSource(
+  source: TableSource,
+  onBytes: (bytes: number, total?: number) => void = () => {},
+): Promise<ReadSource> {
+  const {
+    source: inner,
+    format: given,
+    options = {},
+  } = isWrapped(source) ? source : { source, format: undefined, options: undefined };
+  if (isRows(inner)) {
+    if (!inner.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r)))
+      throw new Error('rows must be objects');
+    const json = new TextEncoder().encode(JSON.stringify(inner));
+    return { rows: inner, format: 'json', options, fingerprint: `rows:${await sha256(json)}`, size: json.length };
+  }
+  let bytes: Uint8Array;
+  let name = '';
+  let mime = '';
+  let fingerprint: string | undefined;
+  if (typeof inner === 'string' || inner instanceof URL) {
+    name = urlOf(inner)!;
+    ({ bytes, mime } = await fetchBytes(name, onBytes));
+    fingerprint = `url:${name}`;
+  } else if (typeof Blob !== 'undefined' && inner instanceof Blob) {
+    bytes = new Uint8Array(await inner.arrayBuffer());
+    name = (inner as File).name ?? '';
+    mime = inner.type;
+  } else if (inner instanceof ArrayBuffer) bytes = new Uint8Array(inner);
+  else if (inner instanceof Uint8Array) bytes = inner;
+  else throw new Error('a table source is a URL, a Blob or File, an ArrayBuffer or Uint8Array, or an array of rows');
+  onBytes(bytes.length, bytes.length);
+  const format = detectFormat(given, name, mime, bytes);
+  fingerprint ??= `sha256:${await sha256(bytes)}`;
+  return { bytes, format, options, fingerprint, size: bytes.length };
+}

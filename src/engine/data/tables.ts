@@ -1,0 +1,221 @@
+// The engine's own data: `engine.setModel`, `putTable`, `dropTable`, `tables()`, and the `model` and `data` options.
+// IndexedDB stays the source of truth: an imported table is stored as Arrow IPC (as the seed's tables are), so a
+// DuckDB that is restarted, or a page that is reloaded, gets it back without reading the source again. Every change
+// is checked first and written in one transaction: bad input changes nothing.
+
+import { RecordBatchReader } from 'apache-arrow';
+import type { EngineContext } from '../domain/context.js';
+import { loadModel, policyNames, type LoadedModel, type ModelProblem, type ModelSource } from '../model/index.js';
+import { TENANT_WIDE, type DataModelRecord } from '../store/schema.js';
+import { readSource, urlOf, type ReadSource, type TableFormat, type TableSource } from './import.js';
+import type { DataService } from './service.js';
+import { stageTable } from './stage.js';
+
+/** A stored table: rows, DuckDB's column types, size of what is stored (Arrow IPC), and the format it came from. */
+export interface TableInfo {
+  name: string;
+  rowCount: number;
+  columns: { name: string; type: string }[];
+  bytes: number;
+  format?: TableFormat;
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+const RESERVED = /^(__|duckdb_|pg_|sqlite_|information_schema$|main$|temp$|system$)/i;
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** A table name as DuckDB and the SQL API take it: an identifier, not a catalog name. */
+export function checkTableName(name: string): void {
+  if (typeof name !== 'string' || !NAME.test(name) || RESERVED.test(name))
+    throw new Error(
+      `Table name ${JSON.stringify(name)} is not usable: letters, digits and _, starting with a letter (at most 63)`,
+    );
+}
+
+/** Arrow type names of tables stored without DuckDB's (the seed's), in DuckDB's words. */
+function arrowTypeName(type: unknown): string {
+  const name = String(type);
+  if (name.startsWith('Dictionary') || name === 'Utf8') return 'VARCHAR';
+  if (name.startsWith('Timestamp')) return 'TIMESTAMP';
+  return (
+    { Int32: 'INTEGER', Int64: 'BIGINT', Float64: 'DOUBLE', Float32: 'FLOAT', Bool: 'BOOLEAN', Int16: 'SMALLINT' }[
+      name
+    ] ?? name.toUpperCase()
+  );
+}
+
+export class EngineTables {
+  private staged = 0;
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly data: DataService,
+  ) {}
+
+  private record(): Promise<DataModelRecord | undefined> {
+    return this.ctx.db.get('dataModels', 'default');
+  }
+
+  /** Reads and checks a model against the stored tables (and `extraTables`, about to be imported). */
+  async checkModel(source: ModelSource, extraTables: string[] = []): Promise<LoadedModel> {
+    const record = await this.record();
+    const pending = record?.generate && Object.keys(record.tableVersions).length === 0;
+    const tables = pending ? undefined : [...Object.keys(record?.tableVersions ?? {}), ...extraTables];
+    return loadModel(source, { tables });
+  }
+
+  /** Replaces the data model (ModelError, nothing changed, when it has problems); returns its warnings. */
+  async setModel(source: ModelSource): Promise<{ warnings: ModelProblem[] }> {
+    const { model, warnings } = await this.checkModel(source);
+    await this.ensurePolicyNames(model);
+    const tx = this.ctx.db.transaction('dataModels', 'readwrite');
+    const current = await tx.store.get('default');
+    await tx.store.put({ ...(current ?? { key: 'default', tableVersions: {} }), model });
+    await tx.done;
+    this.ctx.cache.clear();
+    return { warnings };
+  }
+
+  /** Creates the tenant-wide groups and user attributes the model's access policies name, when missing. */
+  private async ensurePolicyNames(model: LoadedModel['model']): Promise<void> {
+    const { groups, attributes } = policyNames(model);
+    const at = new Date(this.ctx.now()).toISOString();
+    const tx = this.ctx.db.transaction(['groups', 'attributes'], 'readwrite');
+    for (const name of groups) {
+      const store = tx.objectStore('groups');
+      if (!(await store.index('scopeName').get([TENANT_WIDE, name])))
+        await store.add({ scope: TENANT_WIDE, name, description: null, createdAt: at, updatedAt: at } as never);
+    }
+    for (const name of attributes) {
+      const store = tx.objectStore('attributes');
+      if (!(await store.index('scopeName').get([TENANT_WIDE, name])))
+        await store.add({
+          scope: TENANT_WIDE,
+          name,
+          type: 'string',
+          displayName: name,
+          defaultValue: null,
+          description: null,
+          createdAt: at,
+          updatedAt: at,
+        } as never);
+    }
+    await tx.done;
+    this.ctx.cache.clear();
+  }
+
+  /** Imports `source` as table `name` (created or replaced); progress reports bytes read, then rows. */
+  async putTable(name: string, source: TableSource): Promise<TableInfo> {
+    checkTableName(name);
+    return this.importRead(name, await this.read(name, source));
+  }
+
+  private async read(name: string, source: TableSource): Promise<ReadSource> {
+    try {
+      return await readSource(source, (bytes, totalBytes) =>
+        this.ctx.progress({ phase: 'import', table: name, bytes, ...(totalBytes !== undefined && { totalBytes }) }),
+      );
+    } catch (error) {
+      throw new Error(`Table ${name}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  private importRead(name: string, read: ReadSource): Promise<TableInfo> {
+    const staging = `__import_${++this.staged}`;
+    return this.data.withDuckDb(async (executor, loaded) => {
+      try {
+        await stageTable(executor, staging, read);
+        const described = await executor.query(`DESCRIBE ${quote(staging)}`);
+        const columns = described.rows.map((r) => ({ name: String(r[0]), type: String(r[1]) }));
+        const rowCount = Number((await executor.query(`SELECT count(*) FROM ${quote(staging)}`)).rows[0][0]);
+        const ipc = await executor.exportTable(staging);
+        const tx = this.ctx.db.transaction(['dataTables', 'dataModels'], 'readwrite');
+        const record = (await tx.objectStore('dataModels').get('default')) ?? {
+          key: 'default' as const,
+          model: { cubes: [] },
+          tableVersions: {},
+        };
+        const previous = await tx.objectStore('dataTables').get(name);
+        const version = Math.max(previous?.version ?? 0, record.tableVersions[name] ?? 0, loaded.get(name) ?? 0) + 1;
+        const { format, fingerprint, size } = read;
+        await tx
+          .objectStore('dataTables')
+          .put({ name, version, ipc, rowCount, columns, source: { format, fingerprint, size } });
+        await tx
+          .objectStore('dataModels')
+          .put({ ...record, tableVersions: { ...record.tableVersions, [name]: version } });
+        await tx.done;
+        await executor.query(`DROP TABLE IF EXISTS ${quote(name)}`);
+        await executor.query(`ALTER TABLE ${quote(staging)} RENAME TO ${quote(name)}`);
+        loaded.set(name, version);
+        this.ctx.progress({ phase: 'import', table: name, bytes: size, totalBytes: size, rows: rowCount });
+        return { name, rowCount, columns, bytes: ipc.byteLength, format };
+      } catch (error) {
+        await executor.query(`DROP TABLE IF EXISTS ${quote(staging)}`).catch(() => undefined);
+        throw new Error(`Table ${name}: ${(error as Error).message.split('\n')[0]}`, { cause: error });
+      }
+    });
+  }
+
+  /** Deletes table `name`; refused while a cube of the model reads it. */
+  async dropTable(name: string): Promise<void> {
+    const record = await this.record();
+    if (!record || !(name in record.tableVersions)) throw new Error(`There is no table ${name}`);
+    const reader = record.model.cubes.find((c) => c.sql_table?.toLowerCase() === name.toLowerCase());
+    if (reader) throw new Error(`Table ${name} is read by cube ${reader.name}: change the model first (setModel)`);
+    const tx = this.ctx.db.transaction(['dataTables', 'dataModels'], 'readwrite');
+    const current = (await tx.objectStore('dataModels').get('default'))!;
+    const { [name]: _dropped, ...tableVersions } = current.tableVersions;
+    await tx.objectStore('dataModels').put({ ...current, tableVersions });
+    await tx.objectStore('dataTables').delete(name);
+    await tx.done;
+    await this.data.withDuckDb(async (executor, loaded) => {
+      loaded.delete(name);
+      await executor.query(`DROP TABLE IF EXISTS ${quote(name)}`);
+    });
+  }
+
+  /** The stored tables, by name. */
+  async tables(): Promise<TableInfo[]> {
+    const record = await this.record();
+    const out: TableInfo[] = [];
+    for (const name of Object.keys(record?.tableVersions ?? {}).sort()) {
+      const table = await this.ctx.db.get('dataTables', name);
+      if (!table) continue;
+      const columns =
+        table.columns ??
+        RecordBatchReader.from(table.ipc)
+          .open()
+          .schema.fields.map((f) => ({ name: f.name, type: arrowTypeName(f.type) }));
+      out.push({
+        name,
+        rowCount: table.rowCount,
+        columns,
+        bytes: table.ipc.byteLength,
+        ...(table.source && { format: table.source.format as TableFormat }),
+      });
+    }
+    return out;
+  }
+
+  /**
+   * `createLocalEngine({ model, data })`: the model is checked first (against the stored tables and those given),
+   * then each table whose source changed is imported (a URL that stayed the same is not fetched; bytes are compared by
+   * hash), then the model is stored. Throws ModelError or the first table's error.
+   */
+  async apply(model: ModelSource | undefined, data: Record<string, TableSource> | undefined): Promise<ModelProblem[]> {
+    const names = Object.keys(data ?? {});
+    for (const name of names) checkTableName(name);
+    const checked = model !== undefined ? await this.checkModel(model, names) : undefined;
+    for (const [name, source] of Object.entries(data ?? {})) {
+      const stored = await this.ctx.db.get('dataTables', name);
+      const url = urlOf(source);
+      if (url && stored?.source?.fingerprint === `url:${url}`) continue;
+      const read = await this.read(name, source);
+      if (stored?.source?.fingerprint === read.fingerprint) continue;
+      await this.importRead(name, read);
+    }
+    if (model !== undefined) await this.setModel(checked!.model);
+    return checked?.warnings ?? [];
+  }
+}

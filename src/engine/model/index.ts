@@ -1,0 +1,82 @@
+// Model sources (`createLocalEngine({ model })`, `engine.setModel`): a DataModel object, one YAML or JSON file's text,
+// or a model folder as `{ 'cubes/orders.yml': text, … }`. Read with the `yaml` package, normalised from Cube's YAML,
+// checked as a whole; any error throws ModelError listing every problem with its file and line.
+
+import type { DataModel } from '../data/model-types.js';
+import { resolveModel } from '../data/model.js';
+import { Normalizer } from './normalize.js';
+import { parseFile } from './parse-files.js';
+import { ModelError, Positions, Problems, type ModelProblem } from './problems.js';
+import { validateModel } from './validate.js';
+
+export { ModelError, formatProblem, type ModelProblem } from './problems.js';
+export { policyNames } from './validate.js';
+
+/** A data model as an object, one file's text (YAML or JSON), or a folder: file path → text. */
+export type ModelSource = DataModel | string | Record<string, string>;
+
+export interface LoadedModel {
+  model: DataModel;
+  /** What the engine ignores (file and line), e.g. pre_aggregations. */
+  warnings: ModelProblem[];
+}
+
+const isDataModel = (value: unknown): value is DataModel =>
+  typeof value === 'object' && value !== null && Array.isArray((value as DataModel).cubes);
+
+/** Files of a model folder, in a stable order; only .yml, .yaml and .json (and .js, refused) are model files. */
+function modelFiles(source: string | Record<string, string>): [string, string][] {
+  if (typeof source === 'string') return [[source.trimStart().startsWith('{') ? 'model.json' : 'model.yml', source]];
+  return Object.entries(source)
+    .filter(([file]) => /\.(ya?ml|json|js|ts|mjs|cjs)$/i.test(file))
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
+/**
+ * Reads and checks a model. `tables`, when given, are the table names `sql_table` may refer to. Throws ModelError
+ * with every problem found; returns the model and the warnings otherwise.
+ */
+export function loadModel(source: ModelSource, options: { tables?: Iterable<string> } = {}): LoadedModel {
+  const positions = new Positions();
+  const problems = new Problems(positions);
+  let model: DataModel;
+  let unread = false;
+  if (isDataModel(source)) {
+    model = structuredClone(source);
+  } else if (typeof source === 'string' || (typeof source === 'object' && source !== null)) {
+    const files = modelFiles(source);
+    if (files.length === 0)
+      throw new ModelError([{ file: '<model>', line: 0, message: 'No model files (.yml, .yaml or .json) were given' }]);
+    const normalizer = new Normalizer(problems);
+    model = { cubes: [], views: [] };
+    for (const [file, text] of files) {
+      if (typeof text !== 'string') {
+        problems.errors.push({ file, line: 0, message: 'A model file must be given as text' });
+        continue;
+      }
+      const raw = parseFile(file, text, positions, problems);
+      if (raw === undefined) {
+        unread = true;
+        continue;
+      }
+      const part = normalizer.file(raw, file);
+      model.cubes.push(...part.cubes);
+      model.views!.push(...(part.views ?? []));
+    }
+  } else {
+    throw new ModelError([
+      { file: '<model>', line: 0, message: 'A model is an object with cubes, YAML or JSON text, or a map of files' },
+    ]);
+  }
+  // A file that could not be read would make every reference into it look unknown: its errors come alone.
+  if (!unread) validateModel(model, problems, options.tables && new Set(options.tables));
+  if (problems.errors.length === 0) {
+    try {
+      resolveModel(model);
+    } catch (error) {
+      problems.errors.push({ file: '<model>', line: 0, message: (error as Error).message });
+    }
+  }
+  if (problems.errors.length > 0) throw new ModelError(problems.errors);
+  return { model, warnings: problems.warnings };
+}

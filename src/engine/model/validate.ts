@@ -1,0 +1,192 @@
+// Cross-checks of a whole model (every file read): names are unique, tables exist, member SQL references resolve,
+// joins reach declared cubes without cycles, views' join paths follow declared joins and include members that exist,
+// and access policies name members of their cube or view. Each problem is reported at its object's line.
+
+import type { LoadFilter } from '../../api/types.js';
+import type { AccessPolicy, Cube, DataModel, View } from '../data/model-types.js';
+import type { Problems } from './problems.js';
+
+const INVERSE = { many_to_one: 'one_to_many', one_to_many: 'many_to_one', one_to_one: 'one_to_one' } as const;
+
+function memberNames(cube: Cube): string[] {
+  return [...cube.measures, ...cube.dimensions, ...(cube.segments ?? [])].map((m) => m.name);
+}
+
+/** The member names a view exposes (after includes, excludes and prefixes). */
+function viewMembers(view: View, cubes: Map<string, Cube>): string[] {
+  const out: string[] = [];
+  for (const part of view.cubes) {
+    const path = part.join_path.split('.');
+    const cube = cubes.get(path[path.length - 1]);
+    if (!cube) continue;
+    const prefix = part.prefix ? `${part.alias ?? cube.name}_` : '';
+    for (const name of memberNames(cube)) {
+      if (part.includes !== '*' && !part.includes.includes(name)) continue;
+      if (part.excludes?.includes(name)) continue;
+      out.push(prefix + name);
+    }
+  }
+  return out;
+}
+
+function checkSql(
+  problems: Problems,
+  cubes: Map<string, Cube>,
+  cube: Cube,
+  owner: object,
+  sql: string | undefined,
+  what: string,
+) {
+  if (!sql) return;
+  if (/\bSECURITY_CONTEXT\b/.test(sql))
+    problems.error(owner, `${what}: SECURITY_CONTEXT is not supported; use access_policy row_level filters`);
+  for (const [, ref] of sql.matchAll(/\{([^{}]*)\}/g)) {
+    const name = ref.trim();
+    if (name === 'CUBE' || cubes.has(name)) continue;
+    const [refCube, refMember] = name.includes('.') ? name.split('.', 2) : [cube.name, name];
+    const target = refCube === 'CUBE' ? cube : cubes.get(refCube);
+    if (target && memberNames(target).includes(refMember)) continue;
+    problems.error(owner, `${what}: unknown reference {${name}}`);
+  }
+}
+
+function checkFilters(problems: Problems, filters: LoadFilter[], members: Set<string>, source: string, what: string) {
+  for (const filter of filters) {
+    const f = filter as { member?: string; and?: LoadFilter[]; or?: LoadFilter[]; operator?: string };
+    if (f.and || f.or) {
+      checkFilters(problems, (f.and ?? f.or)!, members, source, what);
+      continue;
+    }
+    const member = f.member?.startsWith(`${source}.`) ? f.member.slice(source.length + 1) : f.member;
+    if (!member || !members.has(member))
+      problems.error(filter, `${what}: row_level filter on unknown member ${f.member ?? '(none)'} of ${source}`);
+    else (filter as { member?: string }).member = member;
+    if (!f.operator) problems.error(filter, `${what}: row_level filter without operator`);
+  }
+}
+
+function checkPolicies(problems: Problems, policies: AccessPolicy[], members: string[], source: string) {
+  const known = new Set(members);
+  for (const policy of policies) {
+    const what = `${source}: access policy`;
+    for (const key of ['includes', 'excludes'] as const) {
+      const names = policy.member_level?.[key];
+      if (!Array.isArray(names)) continue;
+      for (const name of names)
+        if (!known.has(name))
+          problems.error(policy, `${what}: member_level ${key} names unknown member ${name}`, 'member_level');
+    }
+    checkFilters(problems, policy.row_level?.filters ?? [], known, source, what);
+  }
+}
+
+/** A directed join cycle other than a pair of joins declared both ways with inverse relationships. */
+function joinCycles(problems: Problems, model: DataModel, cubes: Map<string, Cube>) {
+  const edges = (name: string) => (cubes.get(name)?.joins ?? []).filter((j) => cubes.has(j.name));
+  const inversePair = (a: string, b: string) => {
+    const ab = edges(a).find((j) => j.name === b);
+    const ba = edges(b).find((j) => j.name === a);
+    return !!ab && !!ba && INVERSE[ab.relationship] === ba.relationship;
+  };
+  const reported = new Set<string>();
+  const visit = (path: string[]) => {
+    const last = path[path.length - 1];
+    for (const join of edges(last)) {
+      const at = path.indexOf(join.name);
+      if (at >= 0) {
+        const cycle = [...path.slice(at), join.name];
+        if (cycle.length === 3 && inversePair(cycle[0], cycle[1])) continue;
+        const key = [...cycle.slice(0, -1)].sort().join(',');
+        if (reported.has(key)) continue;
+        reported.add(key);
+        problems.error(join, `Cube ${last}: cyclic join ${cycle.join(' → ')}`);
+      } else if (path.length < 64) visit([...path, join.name]);
+    }
+  };
+  for (const cube of model.cubes) visit([cube.name]);
+}
+
+/** Checks the whole model; `tables`, when given, are the tables sql_table may name. */
+export function validateModel(model: DataModel, problems: Problems, tables?: Set<string>): void {
+  const cubes = new Map<string, Cube>();
+  const seen = new Set<string>();
+  for (const item of [...model.cubes, ...(model.views ?? [])]) {
+    if (!item.name) continue;
+    if (seen.has(item.name)) problems.error(item, `${item.name} is defined twice (cube and view names are shared)`);
+    seen.add(item.name);
+  }
+  for (const cube of model.cubes) if (!cubes.has(cube.name)) cubes.set(cube.name, cube);
+  const lowerTables = tables && new Set([...tables].map((t) => t.toLowerCase()));
+  for (const cube of model.cubes) {
+    const what = `Cube ${cube.name}`;
+    if (cube.sql_table && lowerTables && !lowerTables.has(cube.sql_table.toLowerCase()))
+      problems.error(
+        cube,
+        `${what}: table ${cube.sql_table} does not exist (tables: ${[...tables].sort().join(', ') || 'none'})`,
+        'sql_table',
+      );
+    const names = new Set<string>();
+    for (const m of [...cube.measures, ...cube.dimensions, ...(cube.segments ?? [])]) {
+      if (names.has(m.name)) problems.error(m, `${what}: member ${m.name} is defined twice`);
+      names.add(m.name);
+    }
+    for (const m of cube.measures) {
+      checkSql(problems, cubes, cube, m, m.sql, `${what}, measure ${m.name}`);
+      for (const f of m.filters ?? []) checkSql(problems, cubes, cube, m, f.sql, `${what}, measure ${m.name}`);
+      for (const d of m.drill_members ?? [])
+        if (!names.has(d) && !cube.dimensions.some((x) => x.name === d))
+          problems.error(m, `${what}, measure ${m.name}: drill_members names unknown member ${d}`, 'drill_members');
+    }
+    for (const d of cube.dimensions) checkSql(problems, cubes, cube, d, d.sql, `${what}, dimension ${d.name}`);
+    for (const s of cube.segments ?? []) checkSql(problems, cubes, cube, s, s.sql, `${what}, segment ${s.name}`);
+    for (const j of cube.joins ?? []) {
+      if (!cubes.has(j.name)) problems.error(j, `${what}: join to unknown cube ${j.name}`);
+      else if (j.name === cube.name) problems.error(j, `${what}: cyclic join ${cube.name} → ${cube.name}`);
+      else checkSql(problems, cubes, cube, j, j.sql, `${what}, join ${j.name}`);
+    }
+    checkPolicies(problems, cube.access_policy ?? [], [...names], cube.name);
+  }
+  joinCycles(problems, model, cubes);
+  for (const view of model.views ?? []) {
+    const what = `View ${view.name}`;
+    let root: string | undefined;
+    for (const part of view.cubes) {
+      const path = part.join_path.split('.');
+      root ??= path[0];
+      if (path[0] !== root) problems.error(part, `${what}: join_path ${part.join_path} must start at ${root}`);
+      const unknown = path.find((c) => !cubes.has(c));
+      if (unknown) {
+        problems.error(part, `${what}: join_path ${part.join_path} names unknown cube ${unknown}`);
+        continue;
+      }
+      if (new Set(path).size !== path.length) problems.error(part, `${what}: cyclic join path ${part.join_path}`);
+      for (let i = 1; i < path.length; i++)
+        if (!(cubes.get(path[i - 1])!.joins ?? []).some((j) => j.name === path[i]))
+          problems.error(part, `${what}: join_path ${part.join_path}: cube ${path[i - 1]} has no join to ${path[i]}`);
+      const cube = cubes.get(path[path.length - 1])!;
+      const own = new Set(memberNames(cube));
+      for (const name of [...(part.includes === '*' ? [] : part.includes), ...(part.excludes ?? [])])
+        if (name && !own.has(name)) problems.error(part, `${what}: ${cube.name} has no member ${name}`);
+    }
+    const members = viewMembers(view, cubes);
+    const dup = members.find((m, i) => members.indexOf(m) !== i);
+    if (dup) problems.error(view, `${what}: member ${dup} is included twice (use prefix: true or excludes)`);
+    checkPolicies(problems, view.access_policy ?? [], members, view.name);
+  }
+}
+
+/** The groups and user attributes a model's access policies name (so sessions can use them). */
+export function policyNames(model: DataModel): { groups: string[]; attributes: string[] } {
+  const groups = new Set<string>();
+  const attributes = new Set<string>();
+  const text = (value: unknown) => {
+    for (const [, name] of JSON.stringify(value).matchAll(/\{\s*userAttributes\.(\w+)/g)) attributes.add(name);
+  };
+  for (const source of [...model.cubes, ...(model.views ?? [])]) {
+    for (const p of source.access_policy ?? []) {
+      for (const g of [...(p.groups ?? []), ...(p.group !== undefined ? [p.group] : [])]) if (g !== '*') groups.add(g);
+      text(p);
+    }
+  }
+  return { groups: [...groups], attributes: [...attributes] };
+}
