@@ -121,6 +121,8 @@ export interface ServiceSqlApiResult {
   uuid: string;
   /** Contains no data; data comes from `data`. */
   vegaSpec?: string;
+  /** Ours: why an empty result is empty when the caller's access policy is the reason (a value it needs is unset). */
+  notes?: string[];
 }
 
 /** A tool result that failed: the parsed result has an `error` property. */

@@ -310,6 +310,7 @@ export class ChatService {
         totalRows: result.rows.length,
         uuid: randomToken(12),
         ...(input.vegaSpec !== undefined && { vegaSpec: input.vegaSpec }),
+        ...(result.notes && { notes: result.notes }),
       };
     } catch (error) {
       return { ...echo, error: errorMessage(error) };

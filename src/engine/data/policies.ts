@@ -84,3 +84,34 @@ export function cubeRowAccess(identity: Identity, cubeSource: Source): LoadFilte
   const grantsAll = matching.some((p) => !p.row_level || p.row_level.allow_all || !p.row_level.filters?.length);
   return grantsAll ? null : matching.map((p) => p.row_level!.filters!);
 }
+
+/** Each `{ userAttributes.x }` / `{ securityContext.x }` value of a filter tree, with the filter's values. */
+function* templateRefs(filters: LoadFilter[]): Generator<string> {
+  for (const f of filters) {
+    if ('and' in f) yield* templateRefs(f.and);
+    else if ('or' in f) yield* templateRefs(f.or);
+    else for (const v of f.values ?? []) if (typeof v === 'string' && TEMPLATE.test(v.trim())) yield v.trim();
+  }
+}
+
+const isEmptyValue = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length);
+
+/**
+ * The policy values the caller lacks: for each of `sources` (a view's cubes included by the caller), the
+ * `userAttributes.x` / `securityContext.x` that a row filter of a policy the caller matches needs and the caller's
+ * session does not set. Such a filter matches no row, so an empty result is explained by it, not by the data.
+ */
+export function missingPolicyValues(identity: Identity, sources: Source[]): { source: Source; refs: string[] }[] {
+  if (identity.bypass) return [];
+  const out: { source: Source; refs: string[] }[] = [];
+  for (const source of sources) {
+    const refs = new Set<string>();
+    for (const p of source.policies.filter((policy) => matches(identity, policy))) {
+      for (const ref of templateRefs(p.row_level?.filters ?? [])) {
+        if (isEmptyValue(templateValue(identity, ref).value)) refs.add(ref.replace(/^\{\s*|\s*\}$/g, ''));
+      }
+    }
+    if (refs.size) out.push({ source, refs: [...refs] });
+  }
+  return out;
+}

@@ -240,8 +240,7 @@ export class DataService {
     const rawTables = Object.keys(record.tableVersions);
     const { sql, sources } = await rewriteSql(resolved, identity, request, this.ctx.now(), rawTables);
     const result = await this.run(record, sql);
-    if (result.rows.length > 0) return result;
-    // No rows: say so when the caller's own access policy is why (a value its row filter needs is not set).
+    // Say so when the caller's own access policy leaves no row (a value its row filter needs is not set).
     const notes = missingPolicyValues(identity, sources).map(
       ({ source, refs }) =>
         `Your access to ${source.title} filters rows by ${refs.join(' and ')}, which your session does not set, so no row can match.`,

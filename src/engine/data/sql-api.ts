@@ -176,6 +176,8 @@ async function parse(pg: PgParser, sql: string): Promise<ParseResult> {
 
 export interface RewrittenSql {
   sql: string;
+  /** The sources the query reads, and for a view the cubes it reaches (their row policies apply too). */
+  sources: Source[];
 }
 
 /** Checks and rewrites a caller's SQL; throws 400 naming the problem. */
@@ -293,5 +295,9 @@ export async function rewriteSql(
     throw unsafe();
   }
   checkScopes(inner as Node, { sources: new Set(oursNames.map((n) => n.toLowerCase())), reserved });
-  return { sql };
+  const read = [...checked.sources.values()];
+  const cubes = read.flatMap((s) =>
+    s.type === 'view' ? [...new Set([...s.members.values()].map((m) => m.cube))] : [],
+  );
+  return { sql, sources: [...read, ...cubes.map((c) => resolved.sources.get(c)).filter((c): c is Source => !!c)] };
 }

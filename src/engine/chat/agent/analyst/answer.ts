@@ -75,7 +75,9 @@ export function answerText(p: Plan, result: ServiceSqlApiResult): string {
   const read = `I measured ${reading(p)}`;
   const rows = result.data;
   if (rows.length === 0 || (rows.length === 1 && rows[0].every((v) => v === null)))
-    return `${read}\n\nNo rows match: the result is empty, so there is no number to report.`;
+    return `${read}\n\nNo rows match: the result is empty, so there is no number to report.${
+      result.notes?.length ? ` ${result.notes.join(' ')}` : ''
+    }`;
   const r = rows[0];
   if (p.compare) {
     const [a, b] = p.compare;
