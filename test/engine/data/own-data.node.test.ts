@@ -10,6 +10,7 @@ import {
   checkRowLevelSecurity,
   checkSqlApi,
   checkTables,
+  checkTrickyCsv,
   exampleInputs,
 } from './own-data.scenario.js';
 
@@ -29,4 +30,6 @@ describe('own model and data (Node)', () => {
   it('answers in the chat', () => checkChat(engine));
   it("applies the model's access policy to sessions with groups and userAttributes", () =>
     checkRowLevelSecurity(engine));
+  it('reads a CSV with quoted commas, newlines, empty fields, unicode and ISO times with the right types', () =>
+    checkTrickyCsv(engine));
 });

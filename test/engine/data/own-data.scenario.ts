@@ -63,10 +63,11 @@ async function viewer(engine: LocalEngine, groups: string[], countryCode?: strin
   return new HttpTransport({ baseUrl: 'https://local.svc', fetch: engine.fetch, auth: { serviceToken: token } });
 }
 
-function byCountry(response: LoadResponse) {
-  return Object.fromEntries(
-    response.data.map((r) => [r['box_office.cinemas_country'], [r['box_office.revenue'], r['box_office.count']]]),
-  );
+function byCountry(response: LoadResponse): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = {};
+  for (const r of response.data)
+    out[String(r['box_office.cinemas_country'])] = [r['box_office.revenue'], r['box_office.count']];
+  return out;
 }
 
 export async function checkTables(engine: LocalEngine): Promise<void> {
@@ -177,3 +178,49 @@ export async function checkRowLevelSecurity(engine: LocalEngine): Promise<void> 
   const nobody = await viewer(engine, ['cinema-managers']);
   eq((await nobody.load({ query })).data.length, 0, 'a manager without a country sees no rows');
 }
+
+/** RFC 4180 corners: quoted commas and quotes, embedded newlines, empty fields, unicode, ISO timestamps. */
+export const TRICKY_CSV =
+  'id,name,note,amount,seen_at,day\r\n' +
+  '1,"Zoë, the first","two\nlines",12.5,2025-03-05T10:00:00,2025-03-05\r\n' +
+  '2,,"say ""hi""",,2025-03-06 11:30:00.250,\r\n' +
+  '3,東京 🎬,plain,-7,2025-03-07T00:00:00Z,2025-03-07\r\n';
+
+export async function checkTrickyCsv(engine: LocalEngine): Promise<void> {
+  const info = await engine.putTable('notes', new TextEncoder().encode(TRICKY_CSV));
+  eq(
+    info.columns.map((c) => `${c.name}:${c.type}`),
+    ['id:BIGINT', 'name:VARCHAR', 'note:VARCHAR', 'amount:DOUBLE', 'seen_at:TIMESTAMP', 'day:DATE'],
+    'tricky CSV types',
+  );
+  eq([info.rowCount, info.format], [3, 'csv'], 'tricky CSV rows');
+  await engine.setModel(NOTES_MODEL);
+  const response = await admin(engine).load({
+    query: {
+      dimensions: ['notes.id', 'notes.name', 'notes.note', 'notes.amount', 'notes.seen_at'],
+      order: { 'notes.id': 'asc' },
+      ungrouped: true,
+    },
+  });
+  eq(
+    response.data.map((r) => Object.values(r)),
+    [
+      [1, 'Zoë, the first', 'two\nlines', 12.5, '2025-03-05T10:00:00.000'],
+      [2, null, 'say "hi"', null, '2025-03-06T11:30:00.250'],
+      [3, '東京 🎬', 'plain', -7, '2025-03-07T00:00:00.000'],
+    ],
+    'tricky CSV values',
+  );
+}
+
+/** A model of one cube over the `notes` table. */
+const NOTES_MODEL = `cubes:
+  - name: notes
+    sql_table: notes
+    dimensions:
+      - { name: id, sql: id, type: number, primary_key: true }
+      - { name: name, sql: name, type: string }
+      - { name: note, sql: note, type: string }
+      - { name: amount, sql: amount, type: number }
+      - { name: seen_at, sql: seen_at, type: time }
+`;
