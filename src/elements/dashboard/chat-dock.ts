@@ -1,26 +1,82 @@
-// The "Ask AI" launcher of a published dashboard and the chat panel it opens.
+// The "Ask AI" launcher of a published dashboard and the chat panel it opens. The launcher sits in a bar of its own
+// above the grid, so it never covers a widget; the panel is a modal dialog (focus moves into its message box, stays
+// inside, Escape or Close ends it and focus goes back to the launcher), and its chat starts with the prompts of the
+// dashboard's AI widgets.
 
 import { html, nothing, type TemplateResult } from 'lit';
+import { ref } from 'lit/directives/ref.js';
 import '../chat/svc-chat.js';
 
-export function renderChatDock(open: boolean, toggle: () => void): TemplateResult {
-  return html`<div class="chat-dock">
-    <button
-      part="chat-launcher"
-      class="launcher"
-      type="button"
-      aria-expanded=${open ? 'true' : 'false'}
-      aria-controls="dashboard-chat"
-      @click=${toggle}
-    >
-      ${open ? 'Close chat' : 'Ask AI'}
-    </button>
-    ${
-      open
-        ? html`<div part="chat-panel" class="chat-panel" id="dashboard-chat" role="dialog" aria-label="Ask AI">
-            <svc-chat placeholder="Ask about this dashboard"></svc-chat>
-          </div>`
-        : nothing
-    }
-  </div>`;
+export class ChatDock {
+  private open = false;
+  private dialog?: HTMLDialogElement;
+  private launcher?: HTMLButtonElement;
+
+  constructor(private readonly requestUpdate: () => void) {}
+
+  get isOpen(): boolean {
+    return this.open;
+  }
+
+  render(prompts: string[]): TemplateResult {
+    return html`<div class="chat-bar">
+      <button
+        part="chat-launcher"
+        class="launcher"
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded=${this.open ? 'true' : 'false'}
+        aria-controls="dashboard-chat"
+        ${ref((el) => (this.launcher = el as HTMLButtonElement | undefined))}
+        @click=${() => this.show()}
+      >
+        Ask AI
+      </button>
+      ${
+        this.open
+          ? html`<dialog
+              part="chat-panel"
+              class="chat-panel"
+              id="dashboard-chat"
+              aria-modal="true"
+              aria-labelledby="dashboard-chat-title"
+              ${ref((el) => this.opened(el as HTMLDialogElement | undefined))}
+              @close=${() => this.closed()}
+            >
+              <div class="head">
+                <h2 class="title" id="dashboard-chat-title">Ask AI about this dashboard</h2>
+                <button type="button" class="close" @click=${() => this.dialog?.close()}>Close</button>
+              </div>
+              <svc-chat placeholder="Ask about this dashboard" .starterPrompts=${prompts}></svc-chat>
+            </dialog>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  private show(): void {
+    this.open = true;
+    this.requestUpdate();
+  }
+
+  /** The dialog was rendered: once it is in the page, show it as a modal and put the focus in its message box. */
+  private opened(dialog: HTMLDialogElement | undefined): void {
+    if (!dialog || dialog === this.dialog) return;
+    this.dialog = dialog;
+    // The ref runs before the template is in the document; showModal needs it there.
+    void Promise.resolve().then(async () => {
+      if (!dialog.isConnected || dialog.open) return;
+      dialog.showModal();
+      const chat = dialog.querySelector('svc-chat');
+      await chat?.updateComplete;
+      if (dialog.open) chat?.shadowRoot?.querySelector<HTMLElement>('[part~="input"]')?.focus();
+    });
+  }
+
+  private closed(): void {
+    this.open = false;
+    this.dialog = undefined;
+    this.requestUpdate();
+    this.launcher?.focus();
+  }
 }

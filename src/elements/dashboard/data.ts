@@ -8,6 +8,7 @@ import type { DashboardWidget, ReportSnapshot, SchemaColumn, TimeGranularity } f
 import { errorMessage, isAbortError } from '../../api/errors.js';
 import type { Transport } from '../../transport/transport.js';
 import { SvcErrorEvent } from '../events.js';
+import { loadColumns, sqlColumns, type DataColumn } from './columns.js';
 import type { DashboardFilters, DashboardHost } from './filters.js';
 import { reportRequest, type ReportRequest } from './reports.js';
 import { chartSpec } from './widgets/chart-spec.js';
@@ -22,6 +23,8 @@ export interface WidgetData {
   /** What was (or is being) loaded: the request under the filters and grain, and the refresh count. */
   key: string;
   data?: ChartData;
+  /** How `data`'s columns read: titles and formatting hints. */
+  columns?: DataColumn[];
   /** The Vega-Lite spec for `data` (reports drawn as charts: vega, map). */
   spec?: Record<string, unknown>;
   error?: string;
@@ -107,7 +110,11 @@ export class DashboardData implements ReactiveController {
     if (current?.key === key) return;
     this.inFlight.get(id)?.abort();
     this.inFlight.delete(id);
-    const next: WidgetData = { key, loading: true, ...(current?.data && { data: current.data, spec: current.spec }) };
+    const next: WidgetData = {
+      key,
+      loading: true,
+      ...(current?.data && { data: current.data, columns: current.columns, spec: current.spec }),
+    };
     this.states.set(id, next);
     if (request) void this.load(id, key, report, request);
     else Object.assign(next, { loading: false, error: 'This report has no query' });
@@ -118,8 +125,8 @@ export class DashboardData implements ReactiveController {
     this.inFlight.set(id, abort);
     let patch: Partial<WidgetData>;
     try {
-      const data = await this.fetch(request, abort.signal);
-      patch = { data, loading: false, error: undefined, spec: undefined };
+      const { data, columns } = await this.fetch(request, abort.signal);
+      patch = { data, columns, loading: false, error: undefined, spec: undefined };
       try {
         if (drawn(report)) patch.spec = chartSpec(report, data);
       } catch (error) {
@@ -140,7 +147,10 @@ export class DashboardData implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  private async fetch(request: ReportRequest, signal: AbortSignal): Promise<ChartData> {
+  private async fetch(
+    request: ReportRequest,
+    signal: AbortSignal,
+  ): Promise<{ data: ChartData; columns: DataColumn[] }> {
     const transport = this.sources.transport();
     const extra = {
       ...(request.filters && { filters: request.filters }),
@@ -148,13 +158,14 @@ export class DashboardData implements ReactiveController {
     };
     if (request.kind === 'sql') {
       const result = await transport.cubeSql({ query: request.query, ...extra }, { signal });
-      return toChartData(result.schema, result.data);
+      const data = toChartData(result.schema, result.data);
+      return { data, columns: sqlColumns(result.schema, data.rows) };
     }
     const timezone = this.sources.timezone();
     const query = timezone && !request.query.timezone ? { ...request.query, timezone } : request.query;
     const result = await transport.load({ query, ...extra }, { signal });
     const columns = result.data.length ? Object.keys(result.data[0]) : membersInOrder(request);
-    return { columns, rows: result.data };
+    return { data: { columns, rows: result.data }, columns: loadColumns(columns, result.annotation, result.data) };
   }
 
   private abortAll(): void {

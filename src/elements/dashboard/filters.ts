@@ -31,7 +31,8 @@ export const memberOf = (widget: DashboardWidget): string | undefined => {
 export class DashboardFilters implements ReactiveController {
   private values = new Map<string, string[]>();
   private grain?: TimeGranularity;
-  private readonly options = new Map<string, string[]>();
+  /** Member → the values the viewer can pick (undefined while they load). */
+  private readonly options = new Map<string, string[] | undefined>();
   /** Bumped when the options are dropped (another viewer), so answers for the one before are ignored. */
   private optionsGeneration = 0;
 
@@ -66,9 +67,9 @@ export class DashboardFilters implements ReactiveController {
     return this.values.get(member) ?? [];
   }
 
-  /** The options a FILTER on `member` offers (loading: none yet). */
-  optionsOf(member: string): readonly string[] {
-    return this.options.get(member) ?? [];
+  /** The values a FILTER on `member` offers: those the data API gives the viewer (undefined while they load). */
+  optionsOf(member: string): readonly string[] | undefined {
+    return this.options.get(member);
   }
 
   /** Sets (or, with no values, clears) the filter on `member` and announces the filters. */
@@ -125,7 +126,7 @@ export class DashboardFilters implements ReactiveController {
 
   private async loadOptions(transport: Transport, member: string): Promise<void> {
     const generation = this.optionsGeneration;
-    this.options.set(member, []);
+    this.options.set(member, undefined);
     try {
       const result = await transport.load({
         query: { dimensions: [member], order: { [member]: 'asc' }, limit: 1000 },
@@ -137,6 +138,9 @@ export class DashboardFilters implements ReactiveController {
       );
       this.host.requestUpdate();
     } catch (error) {
+      if (generation !== this.optionsGeneration) return;
+      this.options.set(member, []);
+      this.host.requestUpdate();
       this.host.emit(new SvcErrorEvent(error));
     }
   }

@@ -5,8 +5,9 @@
 import { html, type TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { DashboardConfig, DashboardWidget } from '../../api/types.js';
-import { computeGrid, gridOptions } from '../../layout/index.js';
+import { computeGrid, gridOptions, type GridResult, type GridWidget } from '../../layout/index.js';
 import { widgetStyle } from './css-values.js';
+import { FRAME_INSET_Y } from './frame.js';
 import { asRecord, tabsOf } from './values.js';
 import type { DashboardViewport } from './viewport.js';
 import type { WidgetHost } from './widgets/host.js';
@@ -40,15 +41,62 @@ export function shownWidgets(config: DashboardConfig, activeTabs: ReadonlyMap<st
   return out;
 }
 
+/** Widgets whose frame takes its content's height: filters shrink to it, text grows to it (never below design). */
+export const fitsContent = (widget: DashboardWidget): boolean =>
+  widget.type === 'FILTER' || widget.type === 'TIME_GRAIN' || widget.type === 'TEXT';
+
+/** Rows are split in this many steps, so content-sized frames need not take whole rows. */
+const STEPS = 8;
+
+/**
+ * The grid of `widgets` at `width`, with content-sized frames (`heights`: widget id → content px) at their content's
+ * height. The layout core lays out a grid STEPS times finer, whose step rows are exactly as tall that a widget of h
+ * rows keeps its pixels (rowHeight·h + (h−1)·margin); so widgets of whole rows sit where react-grid-layout puts them,
+ * and compaction moves the rest up under a compact filter or down under a long text.
+ */
+export function layoutGrid(
+  config: DashboardConfig,
+  widgets: readonly DashboardWidget[],
+  width: number,
+  heights: ReadonlyMap<string, number>,
+): GridResult {
+  const compact = asRecord(config.settings).compactType === 'none' ? 'none' : 'vertical';
+  const options = gridOptions(config.layout, compact);
+  const my = options.margin[1];
+  let steps = STEPS;
+  while (steps > 1 && (options.rowHeight + my) / steps - my <= 0) steps--;
+  const step = (options.rowHeight + my) / steps; // a step row and its margin
+  const fine = { ...options, rowHeight: step - my };
+  const scaled = widgets.map((widget): GridWidget => {
+    const content = fitsContent(widget) ? heights.get(widget.id) : undefined;
+    const scale = ({ x, y, w, h }: { x: number; y: number; w: number; h: number }) => {
+      const needed = content === undefined ? 0 : Math.max(1, Math.ceil((content + FRAME_INSET_Y + my) / step));
+      const designed = h * steps;
+      return {
+        x,
+        y: y * steps,
+        w,
+        h: needed ? (widget.type === 'TEXT' ? Math.max(designed, needed) : needed) : designed,
+      };
+    };
+    const layouts = widget.responsiveLayouts;
+    return {
+      id: widget.id,
+      position: scale(widget.position),
+      responsiveLayouts:
+        layouts && Object.fromEntries(Object.entries(layouts).map(([bp, cell]) => [bp, cell ? scale(cell) : cell])),
+    };
+  });
+  return computeGrid(scaled, width, fine);
+}
+
 export function renderGrid(
   host: WidgetHost,
   viewport: DashboardViewport,
   widgets: DashboardWidget[],
   width: number,
 ): TemplateResult {
-  const config = host.dashboard.config;
-  const compact = asRecord(config.settings).compactType === 'none' ? 'none' : 'vertical';
-  const grid = computeGrid(widgets, width, gridOptions(config.layout, compact));
+  const grid = layoutGrid(host.dashboard.config, widgets, width, viewport.contentHeights);
   const byId = new Map(widgets.map((w) => [w.id, w]));
   return html`<div part="grid" class="grid" style=${styleMap({ height: `${grid.height}px` })}>
     ${grid.items.map((item) => {
@@ -69,7 +117,11 @@ export function renderGrid(
         })}
         ${viewport.observe()}
       >
-        ${renderWidget(host, widget, item.width)}
+        ${
+          fitsContent(widget)
+            ? html`<div class="fit" ${viewport.measure()}>${renderWidget(host, widget, item.width)}</div>`
+            : renderWidget(host, widget, item.width)
+        }
       </div>`;
     })}
   </div>`;

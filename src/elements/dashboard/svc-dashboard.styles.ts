@@ -13,7 +13,8 @@ export const dashboardStyles = css`
     display: flex;
     flex-direction: column;
     overflow: hidden;
-    padding: 0.5rem 0.75rem;
+    /* 12px sideways: FRAME_PADDING_X (./frame.ts), which nested grids and charts subtract. */
+    padding: 8px 12px;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     background: var(--svc-dashboard-widget-background, var(--_bg));
@@ -21,9 +22,17 @@ export const dashboardStyles = css`
   .widget .widget {
     border-style: dashed;
   }
+  .head {
+    display: flex;
+    align-items: baseline;
+    gap: 0.5rem;
+    margin-block-end: 0.25rem;
+  }
   .title {
-    margin: 0 0 0.25rem;
+    flex: 1;
+    margin: 0;
     font-size: 0.95rem;
+    overflow-wrap: anywhere;
   }
   .body {
     flex: 1;
@@ -31,8 +40,8 @@ export const dashboardStyles = css`
     position: relative;
   }
   .chart {
-    width: 100%;
-    height: 100%;
+    position: absolute;
+    inset: 0;
   }
   .widget {
     container-type: inline-size;
@@ -55,6 +64,10 @@ export const dashboardStyles = css`
     border-bottom: 1px solid var(--_border);
     padding: 0.2rem 0.5rem;
     text-align: start;
+  }
+  .num {
+    text-align: end;
+    font-variant-numeric: tabular-nums;
   }
   .frame,
   .app {
@@ -100,11 +113,12 @@ export const dashboardStyles = css`
   .panel {
     position: relative;
     flex: 1;
+    min-height: 0;
   }
   .downloads {
     display: flex;
     gap: 0.25rem;
-    justify-content: flex-end;
+    margin-inline-start: auto;
   }
   .downloads button {
     font: inherit;
@@ -121,26 +135,29 @@ export const dashboardStyles = css`
   .error {
     color: var(--svc-color-danger, light-dark(#b3261e, #f2b8b5));
   }
+  .fit {
+    flex: none;
+  }
+  .text > :first-child {
+    margin-block-start: 0;
+  }
+  .text > :last-child {
+    margin-block-end: 0;
+  }
   .ai {
-    height: 100%;
-    --svc-chat-max-height: 100%;
+    flex: 1;
+    min-height: 0;
+    --svc-chat-max-height: none;
   }
-  .text {
-    overflow: auto;
+  /* The answers fill the card above the message box. */
+  .ai::part(log) {
+    flex: 1;
+    min-height: 0;
   }
-
-  .chat-dock {
-    position: sticky;
-    bottom: 0;
+  .chat-bar {
     display: flex;
-    flex-direction: column;
-    align-items: flex-end;
-    gap: 0.5rem;
-    padding: 0.5rem;
-    pointer-events: none;
-  }
-  .chat-dock > * {
-    pointer-events: auto;
+    justify-content: flex-end;
+    padding: 10px 10px 0;
   }
   .launcher {
     font: inherit;
@@ -152,10 +169,27 @@ export const dashboardStyles = css`
     cursor: pointer;
   }
   .chat-panel {
-    width: min(28rem, 100%);
+    width: min(32rem, calc(100vw - 2rem));
+    max-height: calc(100dvh - 2rem);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     background: var(--_bg);
-    padding: 0.5rem;
+    color: var(--_fg);
+    padding: 0.75rem;
+    --svc-chat-max-height: calc(100dvh - 14rem);
+  }
+  .chat-panel::backdrop {
+    background: rgb(0 0 0 / 0.4);
+  }
+  .chat-panel .title {
+    font-size: 1rem;
+  }
+  .close {
+    font: inherit;
+    background: none;
+    color: var(--_accent);
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) / 2);
+    cursor: pointer;
   }
 `;

@@ -14,7 +14,7 @@ import { viewerOf } from '../shared/context.js';
 import { defineElement } from '../shared/define.js';
 import { SvcConnectedElement } from '../shared/svc-element.js';
 import { AppFrames } from './apps.js';
-import { renderChatDock } from './chat-dock.js';
+import { ChatDock } from './chat-dock.js';
 import { themeStyle } from './css-values.js';
 import { DashboardData, type ChartData } from './data.js';
 import { DashboardFilters } from './filters.js';
@@ -23,6 +23,7 @@ import { readable, readDashboard, type LoadedDashboard } from './source.js';
 import { dashboardStyles } from './svc-dashboard.styles.js';
 import { reportOf, titleOf } from './values.js';
 import { DashboardViewport } from './viewport.js';
+import { dashboardPrompts } from './widgets/ai.js';
 import { renderApp } from './widgets/app.js';
 import type { WidgetHost } from './widgets/host.js';
 
@@ -75,7 +76,6 @@ export class SvcDashboard extends SvcConnectedElement {
 
   @state() private loaded?: LoadedDashboard;
   @state() private loadError?: string;
-  @state() private chatOpen = false;
 
   private readonly viewport = new DashboardViewport(this);
   private readonly filters = new DashboardFilters(this, {
@@ -96,6 +96,7 @@ export class SvcDashboard extends SvcConnectedElement {
     },
   });
   private readonly apps = new AppFrames();
+  private readonly chatDock = new ChatDock(() => this.requestUpdate());
   /** What the widget renderers see of the element. */
   private readonly widgetHost = this.makeWidgetHost();
 
@@ -240,7 +241,16 @@ export class SvcDashboard extends SvcConnectedElement {
 
   override render(): TemplateResult {
     if (this.loadError) return html`<p part="error" class="error" role="alert">${this.loadError}</p>`;
-    if (!this.loaded) return html`<p class="muted" role="status">Loading dashboard…</p>`;
+    if (!this.loaded) {
+      if (!this.dashboard && !this.config && !readable(this)) {
+        return html`<p class="muted" role="status">
+          No dashboard to show yet: set <code>public-id</code> (a published dashboard), <code>deployment-id</code> with
+          <code>workbook-id</code> or <code>slug</code> (a draft), or the <code>dashboard</code> or <code>config</code>
+          property.
+        </p>`;
+      }
+      return html`<p class="muted" role="status">Loading dashboard…</p>`;
+    }
     const config = this.loaded.config;
     const width = this.viewport.width;
     const body =
@@ -250,7 +260,7 @@ export class SvcDashboard extends SvcConnectedElement {
           ? renderGrid(this.widgetHost, this.viewport, topWidgets(config), width)
           : html`<div class="measure"></div>`;
     return html`<div class="dashboard" style=${styleMap(themeStyle(config.theme))}>
-      ${body}${this.chatAvailable ? renderChatDock(this.chatOpen, () => (this.chatOpen = !this.chatOpen)) : nothing}
+      ${this.chatAvailable ? this.chatDock.render(dashboardPrompts(config)) : nothing}${body}
     </div>`;
   }
 

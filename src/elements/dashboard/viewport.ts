@@ -1,5 +1,6 @@
-// What of the dashboard the viewer can see: the element's own width (the grid lays out at it) and which widget
-// frames have come into view (their data load then). Observers start on connect and stop on disconnect.
+// What of the dashboard the viewer can see: the element's own width (the grid lays out at it), which widget frames
+// have come into view (their data load then), and how tall the content of content-sized frames is (filters, text).
+// Observers start on connect and stop on disconnect.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ref } from 'lit/directives/ref.js';
@@ -11,9 +12,14 @@ export class DashboardViewport implements ReactiveController {
   readonly visible = new Set<string>();
   /** The view observer has reported at least once (so `visible` is known). */
   checked = false;
+  /** Widget id → the height in px of its content, for frames that take their content's height. */
+  readonly contentHeights = new Map<string, number>();
 
   private resizeObserver?: ResizeObserver;
   private viewObserver?: IntersectionObserver;
+  private contentObserver?: ResizeObserver;
+  private measured = new WeakSet<Element>();
+  private contentFrame = 0;
   /** Frames the current view observer watches (a new observer, after reconnecting, starts empty). */
   private observed = new WeakSet<Element>();
   private frame = 0;
@@ -50,13 +56,31 @@ export class DashboardViewport implements ReactiveController {
       },
       { rootMargin: '200px' },
     );
+    this.contentObserver = new ResizeObserver((entries) => {
+      let changed = false;
+      for (const entry of entries) {
+        const id = entry.target.closest<HTMLElement>('[data-widget-id]')?.dataset.widgetId;
+        const height = Math.ceil(entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height);
+        if (id === undefined || this.contentHeights.get(id) === height) continue;
+        this.contentHeights.set(id, height);
+        changed = true;
+      }
+      // On the next frame, as for the width: the new layout resizes frames, not the content measured here.
+      if (changed) {
+        cancelAnimationFrame(this.contentFrame);
+        this.contentFrame = requestAnimationFrame(() => this.host.requestUpdate());
+      }
+    });
   }
 
   hostDisconnected(): void {
     cancelAnimationFrame(this.frame);
+    cancelAnimationFrame(this.contentFrame);
     this.resizeObserver?.disconnect();
     this.viewObserver?.disconnect();
+    this.contentObserver?.disconnect();
     this.observed = new WeakSet();
+    this.measured = new WeakSet();
   }
 
   /** On a widget frame (with `data-widget-id`): watches it for coming into view. */
@@ -65,6 +89,16 @@ export class DashboardViewport implements ReactiveController {
       if (el instanceof HTMLElement && !this.observed.has(el)) {
         this.observed.add(el);
         this.viewObserver?.observe(el);
+      }
+    });
+  }
+
+  /** On the content of a content-sized frame: measures its height (the grid gives the frame that height). */
+  measure() {
+    return ref((el) => {
+      if (el instanceof HTMLElement && !this.measured.has(el)) {
+        this.measured.add(el);
+        this.contentObserver?.observe(el);
       }
     });
   }

@@ -15,6 +15,8 @@ export interface ChartOptions {
   spec: Record<string, unknown> | string;
   /** The rows; pass the same array while they are the same (a new array updates the view's data). */
   values: Record<string, unknown>[];
+  /** Fit the element's height too (an element of fixed height, like a dashboard card's body); else only its width. */
+  fitHeight?: boolean;
   /** What else changes the theme's tokens (the colour scheme, the dashboard's theme): a new value redraws. */
   themeKey?: string;
   /** Called with each new view (after it is drawn), e.g. to listen for clicks. */
@@ -36,7 +38,7 @@ class VegaChartDirective extends AsyncDirective {
   private drawing = false;
   /** Bumped whenever a drawing in progress must be dropped (disconnected, redrawn). */
   private generation = 0;
-  private width = -1;
+  private size = '';
   private sizes?: ResizeObserver;
 
   render(_options: ChartOptions): typeof nothing {
@@ -94,12 +96,14 @@ class VegaChartDirective extends AsyncDirective {
       if (generation !== this.generation) return;
       const spec =
         typeof options.spec === 'string' ? (JSON.parse(options.spec) as Record<string, unknown>) : options.spec;
-      const chart = await embedChart(el, spec, options.values);
+      const chart = await embedChart(el, spec, options.values, { fitHeight: options.fitHeight });
       if (generation !== this.generation) return chart.finalize(); // disconnected or redrawn meanwhile
       this.chart = chart;
       views.set(el, chart.view);
-      this.width = -1;
-      this.sizes = new ResizeObserver(([entry]) => this.resize(Math.floor(entry.contentRect.width)));
+      this.size = '';
+      this.sizes = new ResizeObserver(([entry]) =>
+        this.resize(Math.floor(entry.contentRect.width), Math.floor(entry.contentRect.height)),
+      );
       this.sizes.observe(el);
       options.onView?.(chart.view);
     } catch (error) {
@@ -110,12 +114,15 @@ class VegaChartDirective extends AsyncDirective {
     if (generation === this.generation && this.isConnected && this.options !== options) this.sync();
   }
 
-  private resize(width: number): void {
-    const first = this.width < 0;
-    if (width === this.width) return;
-    this.width = width;
+  private resize(width: number, height: number): void {
+    const first = !this.size;
+    const size = this.options?.fitHeight ? `${width}x${height}` : `${width}`;
+    if (size === this.size) return;
+    this.size = size;
     // The first report is the size the chart was just drawn at.
-    if (!first && width > 0) this.chart?.setWidth(width).catch((error: unknown) => this.options?.onError?.(error));
+    if (!first && width > 0) {
+      this.chart?.setSize(width, height).catch((error: unknown) => this.options?.onError?.(error));
+    }
   }
 
   private release(): void {

@@ -35,8 +35,8 @@ export interface EmbeddedChart {
   readonly view: ChartView;
   /** Replaces the rows (the spec stays; no new view). */
   setValues(values: Record<string, unknown>[]): Promise<void>;
-  /** Sets the width the chart fits into (its container's content width, in px). */
-  setWidth(width: number): Promise<void>;
+  /** Sets the size the chart fits into (its container's content box, in px; the height only when it fits both). */
+  setSize(width: number, height: number): Promise<void>;
   /** Finalizes the view: its timers and listeners (window ones too) go; safe to call twice. */
   finalize(): void;
 }
@@ -49,15 +49,20 @@ export const liveChartViews = (): number => live;
 interface VegaView extends ChartView {
   data(name: string, values: Record<string, unknown>[]): VegaView;
   width(width: number): VegaView;
+  height(height: number): VegaView;
   runAsync(): Promise<unknown>;
 }
 
-/** Draws `spec` with `values` as SVG into `container`, themed from its tokens (under the spec's own config). */
+/**
+ * Draws `spec` with `values` as SVG into `container`, themed from its tokens (under the spec's own config). The chart
+ * fits the container's width, and its height too with `fitHeight` (a container of fixed height, like a card's body):
+ * axes, titles and legends are inside that box.
+ */
 export async function embedChart(
   container: HTMLElement,
   spec: Record<string, unknown>,
   values: Record<string, unknown>[],
-  config: Record<string, unknown> = chartTheme(container),
+  { fitHeight = false, config = chartTheme(container) }: { fitHeight?: boolean; config?: Record<string, unknown> } = {},
 ): Promise<EmbeddedChart> {
   const [{ default: embed }, { expressionInterpreter }] = await Promise.all([
     import('vega-embed'),
@@ -72,6 +77,7 @@ export async function embedChart(
       data: { name: ROWS },
       datasets: { [ROWS]: values },
       width: 'container',
+      ...(fitHeight && { height: 'container' }),
       autosize: { type: 'fit', contains: 'padding' },
     } as never,
     {
@@ -90,7 +96,11 @@ export async function embedChart(
   return {
     view,
     setValues: async (next) => void (await view.data(ROWS, next).runAsync()),
-    setWidth: async (width) => void (await view.width(width).runAsync()),
+    setSize: async (width, height) => {
+      view.width(width);
+      if (fitHeight && height > 0) view.height(height);
+      await view.runAsync();
+    },
     finalize() {
       if (finalized) return;
       finalized = true;

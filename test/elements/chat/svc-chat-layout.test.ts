@@ -6,20 +6,7 @@ import { setViewport } from '@web/test-runner-commands';
 import '../../../src/elements/chat/svc-chat.js';
 import type { SvcChat } from '../../../src/elements/chat/svc-chat.js';
 import { chatSettings, completed, engineAndTransport, type TestSetup } from '../helpers.js';
-
-/** Relative luminance of a computed `rgb(…)` colour, 0 (black) to 1 (white). */
-function luminance(color: string): number {
-  const [r, g, b] = (color.match(/[\d.]+/g) ?? ['0', '0', '0']).slice(0, 3).map((c) => Number(c) / 255);
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-const inside = (inner: DOMRect, outer: DOMRect, slack = 1) =>
-  inner.left >= outer.left - slack &&
-  inner.right <= outer.right + slack &&
-  inner.top >= outer.top - slack &&
-  inner.bottom <= outer.bottom + slack;
-
-const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+import { expectChartTextInside, expectNotClipped, expectThemedChart, frames, luminance } from '../layout-helpers.js';
 
 describe('<svc-chat> layout', function () {
   this.timeout(120_000);
@@ -58,35 +45,20 @@ describe('<svc-chat> layout', function () {
           expect(el.getBoundingClientRect().width).to.be.at.most(innerWidth);
 
           // Every text of the chart (axis labels and titles, legend) is inside the card.
-          const texts = [...chart.querySelectorAll('text')].filter((t) => t.textContent.trim());
-          expect(texts.length).to.be.greaterThan(2);
-          for (const t of texts) {
-            expect(inside(t.getBoundingClientRect(), cardBox), `"${t.textContent}" inside its card`).to.equal(true);
-          }
+          expect(expectChartTextInside(chart, card)).to.be.greaterThan(2);
           expect(chart.getBoundingClientRect().width).to.be.at.most(card.clientWidth);
 
           // No card or message clips its text: only the rows and the SQL may scroll (sideways).
-          for (const box of root.querySelectorAll<HTMLElement>('.tool, .tool header, .count, .answer, .user, .chart')) {
-            expect(box.scrollHeight, `${box.className} height`).to.be.at.most(box.clientHeight + 1);
-            expect(box.scrollWidth, `${box.className} width`).to.be.at.most(box.clientWidth + 1);
-          }
+          expectNotClipped(
+            root.querySelectorAll<HTMLElement>('.tool, .tool header, .count, .answer, .user, .chart'),
+            (box) => box.className,
+          );
 
           // The chart follows the theme: no opaque background, text in the element's text colour.
-          const fg = getComputedStyle(el).color;
-          for (const rect of chart.querySelectorAll('rect.background, .background')) {
-            expect(getComputedStyle(rect).fill).to.match(/none|transparent|rgba\(0, 0, 0, 0\)/);
-          }
-          expect(getComputedStyle(chart).backgroundColor).to.match(/transparent|rgba\(0, 0, 0, 0\)/);
-          const label = chart.querySelector('.role-axis-label text')!;
-          expect(getComputedStyle(label).fill).to.equal(fg);
+          expectThemedChart(chart, el, scheme);
           const background = getComputedStyle(el).backgroundColor;
-          if (scheme === 'dark') {
-            expect(luminance(fg)).to.be.greaterThan(0.6);
-            expect(luminance(background)).to.be.lessThan(0.2);
-          } else {
-            expect(luminance(fg)).to.be.lessThan(0.2);
-            expect(luminance(background)).to.be.greaterThan(0.8);
-          }
+          if (scheme === 'dark') expect(luminance(background)).to.be.lessThan(0.2);
+          else expect(luminance(background)).to.be.greaterThan(0.8);
         });
       }
     }

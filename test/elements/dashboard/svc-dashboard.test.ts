@@ -9,7 +9,7 @@ import type { DashboardConfig, ReportSnapshot } from '../../../src/api/types.js'
 import type { SvcDashboard } from '../../../src/elements/dashboard/svc-dashboard.js';
 import type { SvcProvider } from '../../../src/elements/provider/svc-provider.js';
 import { demoSeed } from '../../../src/engine/index.js';
-import { computeGrid, gridOptions } from '../../../src/layout/index.js';
+import { layoutGrid } from '../../../src/elements/dashboard/grid.js';
 import type { HttpTransport } from '../../../src/transport/http-transport.js';
 import { DEMO } from '../../engine/helpers.js';
 import { engineAndTransport, type TestSetup } from '../helpers.js';
@@ -183,7 +183,8 @@ describe('<svc-dashboard>', function () {
     await waitUntil(() => frame(el, 'c7').querySelector('[part="error"]'), 'the failing widget’s error');
     expect(frame(el, 'c7').querySelector('[part="error"]')!.textContent).to.match(/nowhere|not found|unknown/i);
     await waitUntil(() => frame(el, 'c5').querySelectorAll('tbody tr').length === 8, 'its neighbour still renders');
-    expect(frame(el, 'f1').querySelectorAll('option').length).to.equal(2); // All + the viewer's one region
+    // The viewer sees one region: the filter offers it, not "All".
+    expect([...frame(el, 'f1').querySelectorAll('option')].map((o) => o.textContent.trim())).to.deep.equal(['EU']);
     expect(frame(el, 'ai').querySelector('svc-chat')).to.not.equal(null);
     expect(frame(el, 'tabs').querySelector('[role="tablist"]')).to.not.equal(null);
     expect(el.getChartData('c1')!.rows.map((r) => r['sales.customers_region'])).to.deep.equal(['EU']);
@@ -205,7 +206,7 @@ describe('<svc-dashboard>', function () {
     await loaded(el);
     const before = new Map(['c1', 'c2', 'c3', 'c4', 'c5'].map((id) => [id, el.getChartData(id)]));
     const select = frame(el, 'f1').querySelector('select')!;
-    await waitUntil(() => select.options.length === 2, 'the filter options');
+    await waitUntil(() => select.options.length === 1, 'the filter options');
     const changed = oneEvent(el, 'svc-filters-changed');
     select.value = 'EU';
     select.dispatchEvent(new Event('change'));
@@ -254,14 +255,25 @@ describe('<svc-dashboard>', function () {
     );
   });
 
-  it('places widgets at the layout core’s pixels (within 1 px) at four widths', async () => {
+  it('places widgets at the layout core’s pixels (within 1 px) at four widths, filters and text at their content’s height', async () => {
     for (const width of [1300, 1100, 800, 400]) {
       const { el } = await mount('EU', width);
       await waitUntil(() => el.shadowRoot!.querySelector('[part="grid"]'), 'the grid');
+      await waitUntil(() => frame(el, 't1').querySelector('h2'), 'the text');
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       await el.updateComplete;
       const grid = el.shadowRoot!.querySelector('[part="grid"]')!.getBoundingClientRect();
       const top = config.widgets!.filter((w) => !['c6', 't2'].includes(w.id));
-      const expected = computeGrid(top, el.clientWidth, gridOptions(config.layout));
+      const heights = new Map(
+        ['f1', 'g1', 't1'].map((id) => [id, frame(el, id).querySelector<HTMLElement>('.fit')!.offsetHeight]),
+      );
+      const expected = layoutGrid(config, top, el.clientWidth, heights);
+      // Filters are compact (less than the 150 px row); text is never clipped.
+      for (const id of ['f1', 'g1']) expect(frame(el, id).offsetHeight, `${width}: ${id}`).to.be.below(100);
+      const text = frame(el, 't1');
+      expect(text.scrollHeight, `${width}: text`).to.be.at.most(text.clientHeight);
+      // Whole-row widgets keep react-grid-layout's heights.
+      expect(frame(el, 'c1').offsetHeight).to.equal(310);
       for (const item of expected.items) {
         const r = frame(el, item.id).getBoundingClientRect();
         expect(Math.abs(r.left - grid.left - item.left), `${width}: ${item.id} left`).to.be.at.most(1);
@@ -322,17 +334,36 @@ describe('<svc-dashboard> published, events and apps', function () {
     expect(frame(shown, 'c1')).to.not.equal(null);
     const launcher = shown.shadowRoot!.querySelector<HTMLButtonElement>('[part="chat-launcher"]')!;
     expect(launcher.textContent.trim()).to.equal('Ask AI');
+    launcher.focus();
     launcher.click();
     await shown.updateComplete;
-    expect(shown.shadowRoot!.querySelector('[part="chat-panel"] svc-chat')).to.not.equal(null);
+    const panel = shown.shadowRoot!.querySelector<HTMLDialogElement>('[part="chat-panel"]')!;
+    const chat = panel.querySelector('svc-chat')!;
+    expect(panel.open).to.equal(true);
+    expect(panel.getAttribute('aria-modal')).to.equal('true');
     expect(launcher.getAttribute('aria-expanded')).to.equal('true');
+    // The panel's chat offers the AI widget's prompt, and the focus is in its message box.
+    expect(chat.starterPrompts).to.deep.equal(['Summarise revenue by region']);
+    await waitUntil(() => chat.shadowRoot!.activeElement?.matches('[part~="input"]'), 'focus in the message box');
     await expect(shown).to.be.accessible();
+    // Escape closes it, and the focus goes back to the launcher.
+    await sendKeys({ press: 'Escape' });
+    await waitUntil(() => !shown.shadowRoot!.querySelector('[part="chat-panel"]'), 'the panel closed');
+    expect(shown.shadowRoot!.activeElement).to.equal(launcher);
+    expect(launcher.getAttribute('aria-expanded')).to.equal('false');
     expect((await embed({ showDashboardChat: true })).shadowRoot!.querySelector('[part="chat-launcher"]')).to.not.equal(
       null,
     );
     expect((await embed({ showDashboardChat: false })).shadowRoot!.querySelector('[part="chat-launcher"]')).to.equal(
       null,
     );
+  });
+
+  it('says what is missing when it has no dashboard to show', async () => {
+    const el = await fixture<SvcDashboard>(html`<svc-dashboard .transport=${setup.transport}></svc-dashboard>`);
+    expect(el.shadowRoot!.textContent).to.match(/No dashboard to show yet: set public-id/);
+    el.publicId = publicId;
+    await waitUntil(() => !/No dashboard/.test(el.shadowRoot!.textContent), 'loading once it has a source');
   });
 
   it('reads the draft by deployment and workbook id, or by slug', async () => {

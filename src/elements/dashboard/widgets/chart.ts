@@ -4,12 +4,16 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { DashboardWidget, ReportSnapshot } from '../../../api/types.js';
 import { vegaChart } from '../../shared/chart.js';
+import { formatNumber, formatValue, numberStyleOf } from '../../shared/format.js';
+import type { DataColumn } from '../columns.js';
 import type { ChartData, WidgetData } from '../data.js';
+import { FRAME_INSET } from '../frame.js';
 import { asRecord, reportOf, text } from '../values.js';
+import { cardSpec, isNarrow, rowOf, tooltipRows } from './chart-spec.js';
 import { renderDownloads } from './downloads.js';
 import type { WidgetHost } from './host.js';
 
-export function renderChart(host: WidgetHost, widget: DashboardWidget): TemplateResult {
+export function renderChart(host: WidgetHost, widget: DashboardWidget, width: number): TemplateResult {
   const report = reportOf(widget, host.dashboard.reports);
   const title = host.titleOf(widget);
   if (!report) {
@@ -20,17 +24,24 @@ export function renderChart(host: WidgetHost, widget: DashboardWidget): Template
   const state = host.data.get(widget.id);
   const kind = report.kind ?? 'vega';
   const data = state?.data;
-  return html`${title ? html`<h3 part="title" class="title">${title}</h3>` : nothing}
+  const downloads = data && !host.dashboard.restrictDownload;
+  return html`${
+      title || downloads
+        ? html`<div class="head">
+            ${title ? html`<h3 part="title" class="title">${title}</h3>` : nothing}
+            ${downloads ? renderDownloads(host, widget.id, kind === 'vega' || kind === 'map') : nothing}
+          </div>`
+        : nothing
+    }
     <div class="body" aria-busy=${state?.loading ? 'true' : 'false'}>
       ${
         state?.error
           ? html`<p part="error" class="error" role="alert">${state.error}</p>`
           : !data
             ? html`<p class="muted">Loading…</p>`
-            : renderKind(host, widget, report, state, title)
+            : renderKind(host, widget, report, state, title, width)
       }
-    </div>
-    ${data && !host.dashboard.restrictDownload ? renderDownloads(host, widget.id, kind === 'vega' || kind === 'map') : nothing}`;
+    </div>`;
 }
 
 function renderKind(
@@ -39,13 +50,14 @@ function renderKind(
   report: ReportSnapshot,
   state: WidgetData,
   title: string,
+  width: number,
 ): TemplateResult {
   const data = state.data!;
   switch (report.kind ?? 'vega') {
     case 'table':
-      return renderTable(data, title);
+      return renderTable(data, state.columns, title, host.locale);
     case 'kpi':
-      return html`<p part="kpi" class="kpi">${formatNumber(firstNumber(data), host.locale)}</p>`;
+      return renderKpi(data, state.columns, host.locale);
     case 'html':
       return renderHtmlReport(widget, report, data, title);
     default:
@@ -55,12 +67,13 @@ function renderKind(
         role="img"
         aria-label=${`Chart: ${title || 'report'}`}
         ${vegaChart({
-          spec: state.spec!,
-          values: data.rows,
+          spec: cardSpec(state.spec!, isNarrow(width - FRAME_INSET)),
+          values: tooltipRows(data, state.columns, host.locale),
+          fitHeight: true,
           themeKey: host.themeKey,
           onView: (view) =>
             view.addEventListener('click', (_event, item) => {
-              const datum = asRecord(item?.datum);
+              const datum = rowOf(asRecord(item?.datum));
               if (Object.keys(datum).length) host.filters.drilldown(widget.id, datum);
             }),
           onError: (error) => host.data.failed(widget.id, data, error),
@@ -69,35 +82,40 @@ function renderKind(
   }
 }
 
-/** A KPI's value: the first row's first number, else its first column. */
-function firstNumber(data: ChartData): unknown {
+/** A KPI: the first row's first number (else its first column), millions and more written short ("52.6M"). */
+function renderKpi(data: ChartData, columns: DataColumn[] | undefined, locale: string | undefined): TemplateResult {
   const row = data.rows[0];
-  return row?.[data.columns.find((c) => typeof row?.[c] === 'number') ?? data.columns[0]];
+  const name = data.columns.find((c) => typeof row?.[c] === 'number') ?? data.columns[0];
+  const value = row?.[name];
+  const hints = columns?.find((c) => c.name === name)?.hints;
+  const shown =
+    typeof value === 'number'
+      ? formatNumber(value, locale, numberStyleOf(hints), Math.abs(value) >= 1e6)
+      : formatValue(value, locale, hints);
+  return html`<p part="kpi" class="kpi">${shown}</p>`;
 }
 
-/** A KPI's number in the active locale; millions and more in compact notation ("52.6M"), so it fits its frame. */
-function formatNumber(v: unknown, locale: string | undefined): string {
-  if (typeof v !== 'number') return text(v);
-  const compact = Math.abs(v) >= 1e6;
-  return new Intl.NumberFormat(locale, {
-    maximumFractionDigits: compact ? 1 : 2,
-    ...(compact && { notation: 'compact' }),
-  }).format(v);
-}
-
-function renderTable(data: ChartData, title: string): TemplateResult {
+function renderTable(
+  data: ChartData,
+  columns: DataColumn[] | undefined,
+  title: string,
+  locale: string | undefined,
+): TemplateResult {
+  const described = columns ?? data.columns.map((name) => ({ name, title: name, hints: {}, numeric: false }));
   return html`<div class="scroll" tabindex="0" role="group" aria-label=${title || 'Table'}>
     <table part="table">
       <thead>
         <tr>
-          ${data.columns.map((c) => html`<th scope="col">${c}</th>`)}
+          ${described.map((c) => html`<th scope="col" class=${c.numeric ? 'num' : ''}>${c.title}</th>`)}
         </tr>
       </thead>
       <tbody>
         ${data.rows.slice(0, 500).map(
           (r) =>
             html`<tr>
-              ${data.columns.map((c) => html`<td>${text(r[c])}</td>`)}
+              ${described.map(
+                (c) => html`<td class=${c.numeric ? 'num' : ''}>${formatValue(r[c.name], locale, c.hints)}</td>`,
+              )}
             </tr>`,
         )}
       </tbody>

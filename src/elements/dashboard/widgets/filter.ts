@@ -1,4 +1,6 @@
-// FILTER widget: a select of the member's values (from the data API); "All" clears it, or several when `multiple`.
+// FILTER widget: a select of the values the viewer can pick — the member's values as the data API gives them to this
+// viewer (row-level security applies), so a viewer who sees only EU is offered EU, not "All". With several values,
+// "All" clears the filter (or, when `multiple`, several can be chosen).
 
 import { html, nothing, type TemplateResult } from 'lit';
 import type { DashboardWidget } from '../../../api/types.js';
@@ -10,22 +12,32 @@ export function renderFilter(host: WidgetHost, widget: DashboardWidget): Templat
   const c = asRecord(widget.config);
   const member = memberOf(widget);
   if (!member) return html`<p part="error" class="error" role="alert">This filter has no member</p>`;
-  const options = host.filters.optionsOf(member);
+  const loaded = host.filters.optionsOf(member);
   const selected = new Set(host.filters.selected(member));
+  // Values set by the host or a default stay visible even when the viewer's data do not have them.
+  const options = [...new Set([...(loaded ?? []), ...selected])];
   const label = typeof c.label === 'string' ? c.label : member;
   const id = `filter-${widget.id}`;
   const multiple = c.multiple === true;
+  const all = !multiple && options.length !== 1;
   return html`<label class="label" for=${id}>${label}</label>
     <select
       part="filter"
       id=${id}
       ?multiple=${multiple}
+      aria-busy=${loaded ? 'false' : 'true'}
       @change=${(e: Event) => {
         const select = e.target as HTMLSelectElement;
         host.filters.set(member, [...select.selectedOptions].map((o) => o.value).filter(Boolean));
       }}
     >
-      ${multiple ? nothing : html`<option value="" ?selected=${selected.size === 0}>All</option>`}
-      ${options.map((o) => html`<option value=${o} ?selected=${selected.has(o)}>${o}</option>`)}
+      ${
+        all
+          ? html`<option value="" ?selected=${selected.size === 0}>
+              ${!loaded ? 'Loading…' : options.length ? 'All' : 'No values'}
+            </option>`
+          : nothing
+      }
+      ${options.map((o) => html`<option value=${o} ?selected=${selected.has(o) || (!all && !multiple)}>${o}</option>`)}
     </select>`;
 }

@@ -20,7 +20,7 @@ export function renderWidget(
   try {
     switch (widget.type) {
       case 'CHART':
-        return renderChart(host, widget);
+        return renderChart(host, widget, width);
       case 'TEXT':
         return renderText(host, widget);
       case 'FILTER':
@@ -30,7 +30,7 @@ export function renderWidget(
       case 'TABS_CONTAINER':
         return renderTabs(host, widget, width);
       case 'AI':
-        return renderAi(widget);
+        return renderAi(host, widget);
       default:
         return html`<p part="error" class="error" role="alert">Unknown widget type ${text(widget.type)}</p>`;
     }

@@ -2,6 +2,7 @@
 
 import { html, nothing, type TemplateResult } from 'lit';
 import type { DashboardWidget } from '../../../api/types.js';
+import { FRAME_INSET } from '../frame.js';
 import { tabsOf, type Tab } from '../values.js';
 import type { WidgetHost } from './host.js';
 
@@ -66,6 +67,6 @@ export function renderTabs(host: WidgetHost, widget: DashboardWidget, width: num
       aria-labelledby=${`tab-${widget.id}-${current.id}`}
       tabindex="0"
     >
-      ${members.length ? host.renderGrid(members, Math.max(0, width - 2)) : nothing}
+      ${members.length ? host.renderGrid(members, Math.max(0, width - FRAME_INSET)) : nothing}
     </div>`;
 }
