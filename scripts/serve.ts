@@ -1,15 +1,23 @@
 // `npm run serve`: the local engine with the demo seed on http://127.0.0.1:8787 (PORT to change), in memory
 // (fake-indexeddb): every start begins from the seed. ALLOW_ORIGIN lets one page origin call it from a browser
-// (the demo's remote mode: ALLOW_ORIGIN=http://127.0.0.1:5173).
+// (the demo's remote mode: ALLOW_ORIGIN=http://127.0.0.1:5173). With arguments it is the CLI from source:
+// `npm run serve -- serve --model examples/model --data examples/data` (src/cli/serve.ts).
 import 'fake-indexeddb/auto';
+import { main } from '../src/cli/serve.js';
 import { DEMO, createLocalEngine } from '../src/engine/index.js';
 import { serveFetch } from '../src/engine/node/serve.js';
 
-const port = Number(process.env.PORT ?? 8787);
-const engine = await createLocalEngine({ seed: 'demo' });
-await serveFetch(engine.fetch, { port, ...(process.env.ALLOW_ORIGIN && { allowOrigin: process.env.ALLOW_ORIGIN }) });
-const base = `http://127.0.0.1:${port}`;
-console.log(`svc-elements local engine on ${base} (demo seed, in memory)
+if (process.argv.length > 2) {
+  const code = await main(process.argv.slice(2));
+  if (code !== 0) process.exit(code);
+} else await serveDemo();
+
+async function serveDemo() {
+  const port = Number(process.env.PORT ?? 8787);
+  const engine = await createLocalEngine({ seed: 'demo' });
+  await serveFetch(engine.fetch, { port, ...(process.env.ALLOW_ORIGIN && { allowOrigin: process.env.ALLOW_ORIGIN }) });
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`svc-elements local engine on ${base} (demo seed, in memory)
 
   curl -s ${base}/api/v1/deployments -H 'Authorization: Bearer ${DEMO.adminKey}'
   curl -s -X PUT ${base}/api/v1/deployments/1/workbooks/by-slug/my-board -H 'Authorization: Bearer ${DEMO.adminKey}' \\
@@ -17,3 +25,4 @@ console.log(`svc-elements local engine on ${base} (demo seed, in memory)
   curl -s -X POST ${base}/api/v1/embed/generate-session -H 'Authorization: Api-Key ${DEMO.adminKey}' \\
        -H 'Content-Type: application/json' -d '{"deploymentId":1,"externalId":"viewer-1","groups":["sales-eu"]}'
 `);
+}

@@ -33,7 +33,9 @@ export async function exampleInputs(
     data: {
       screenings: url
         ? url('examples/data/screenings.csv')
-        : new File([await bytes('screenings.csv')], 'screenings.csv', { type: 'text/csv' }),
+        : new File([(await bytes('screenings.csv')) as Uint8Array<ArrayBuffer>], 'screenings.csv', {
+            type: 'text/csv',
+          }),
       films: await bytes('films.parquet'), // Parquet by its magic bytes
       cinemas: { source: await bytes('cinemas.json'), format: 'json' },
       ratings: ratings.buffer.slice(ratings.byteOffset, ratings.byteOffset + ratings.byteLength) as ArrayBuffer,
