@@ -1,11 +1,16 @@
-// @web/test-runner: browser tests in Debian's Chromium driven by puppeteer-core (no browser download).
+// @web/test-runner: browser tests in Debian's Chromium and Firefox ESR driven by puppeteer-core (CDP and WebDriver
+// BiDi) and in WebKitGTK's MiniBrowser through WebKitWebDriver — no browser download. SVC_BROWSERS picks them
+// (comma-separated: chromium, firefox, webkit; default chromium); scripts/test.mjs runs one browser per process.
 // Files named *.node.test.ts run under Node instead (see scripts/test.mjs).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { defaultReporter } from '@web/test-runner';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import * as puppeteerCore from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_MEMORY_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { FIREFOX_PATH, FIREFOX_PREFS } from './scripts/firefox.mjs';
+import { webkitLauncher } from './scripts/webkit.mjs';
 import { LIBPG_QUERY_LOADER, libpgQueryToEsm } from './scripts/libpg-query-esm.mjs';
 
 /** Serves libpg-query's CommonJS loader as an ES module (see scripts/libpg-query-esm.mjs). */
@@ -34,6 +39,7 @@ const heapCommand = {
   name: 'heap-after-gc',
   async executeCommand({ command, session }) {
     if (command !== 'heap-after-gc') return undefined;
+    if (!session.browser.getPage(session.id).createCDPSession) return undefined; // CDP only (Chromium)
     const cdp = await session.browser.getPage(session.id).createCDPSession();
     try {
       await cdp.send('HeapProfiler.collectGarbage');
@@ -57,6 +63,7 @@ function plainSummaryReporter() {
       sessions = args.sessions;
     },
     stop() {
+      const file = `test-results/browser${process.env.SVC_RESULTS_SUFFIX ?? ''}.json`;
       const acc = { passed: 0, failed: 0, skipped: 0 };
       for (const s of sessions) {
         walk(s.testResults, acc);
@@ -65,7 +72,7 @@ function plainSummaryReporter() {
           acc.failed++; // a file that never reported (timeout, crash)
       }
       mkdirSync('test-results', { recursive: true });
-      writeFileSync('test-results/browser.json', JSON.stringify(acc));
+      writeFileSync(file, JSON.stringify(acc));
       // wtr's dynamic terminal repaints over direct writes, so print on process exit.
       process.once('exit', () =>
         process.stdout.write(`\n${acc.passed} passed, ${acc.failed} failed, ${acc.skipped} skipped\n`),
@@ -84,6 +91,31 @@ const freePort = () =>
     });
   });
 
+const launchers = {
+  chromium: () =>
+    chromeLauncher({
+      launchOptions: {
+        executablePath: CHROMIUM_PATH,
+        headless: true,
+        args: [...CHROMIUM_ARGS, ...CHROMIUM_MEMORY_ARGS],
+      },
+    }),
+  // puppeteer-core passed as the launcher's own puppeteer: Firefox over WebDriver BiDi, no download.
+  firefox: () =>
+    chromeLauncher({
+      puppeteer: puppeteerCore,
+      launchOptions: {
+        browser: 'firefox',
+        executablePath: FIREFOX_PATH,
+        headless: true,
+        extraPrefsFirefox: FIREFOX_PREFS,
+      },
+    }),
+  webkit: () => webkitLauncher(),
+};
+const browserNames = (process.env.SVC_BROWSERS || 'chromium').split(',').map((s) => s.trim().toLowerCase());
+for (const name of browserNames) if (!launchers[name]) throw new Error(`SVC_BROWSERS: unknown browser ${name}`);
+
 export default {
   // `--port` on the command line wins over this; WTR_PORT sets it for a whole run.
   port: Number(process.env.WTR_PORT) || (await freePort()),
@@ -95,15 +127,7 @@ export default {
     highlightCoreEsm,
     heapCommand,
   ],
-  browsers: [
-    chromeLauncher({
-      launchOptions: {
-        executablePath: CHROMIUM_PATH,
-        headless: true,
-        args: [...CHROMIUM_ARGS, ...CHROMIUM_MEMORY_ARGS],
-      },
-    }),
-  ],
+  browsers: browserNames.map((name) => launchers[name]()),
   concurrency: 1, // 2-core machines
   browserStartTimeout: 60000,
   testsStartTimeout: 60000,

@@ -1,5 +1,7 @@
-// `npm test`: type check, lint, size budgets, browser tests (Chromium), Node tests; every stage runs, then one
-// summary line. Type check, lint and size budgets count as one test each, so a red check shows in the totals.
+// `npm test`: type check, lint, size budgets, browser tests (Chromium, Firefox, WebKit — one after another, each in its
+// own runner process), Node tests; every stage runs, then one summary line. Type check, lint and size budgets count
+// as one test each, so a red check shows in the totals.
+// SVC_BROWSERS=chromium,firefox,webkit chooses the browsers (default all three).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,33 +9,48 @@ import { join } from 'node:path';
 const total = { passed: 0, failed: 0, skipped: 0 };
 const rows = [];
 
-function run(label, cmd, args) {
-  console.log(`\n━━ ${label}: ${[cmd, ...args].join(' ')}`);
+function run(label, cmd, args, env) {
+  const shown = Object.entries(env ?? {}).map(([k, v]) => `${k}=${v} `);
+  console.log(`\n━━ ${label}: ${shown.join('')}${[cmd, ...args].join(' ')}`);
   const started = Date.now();
-  const { status } = spawnSync(cmd, args, { stdio: 'inherit', shell: process.platform === 'win32' });
+  const { status } = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+    env: { ...process.env, ...env },
+  });
   return { ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 
 function check(label, cmd, args) {
   const { ok, seconds } = run(label, cmd, args);
   total[ok ? 'passed' : 'failed']++;
-  rows.push(`${label.padEnd(14)} ${ok ? 'ok' : 'FAILED'} (${seconds}s)`);
+  rows.push(`${label.padEnd(16)} ${ok ? 'ok' : 'FAILED'} (${seconds}s)`);
 }
 
-function suite(label, cmd, args, resultFile, parse) {
+function suite(label, cmd, args, resultFile, parse, env, required = true) {
   rmSync(resultFile, { force: true });
-  const { ok, seconds } = run(label, cmd, args);
+  const { ok, seconds } = run(label, cmd, args, env);
   const counts = existsSync(resultFile) ? parse(readFileSync(resultFile, 'utf8')) : null;
   if (!counts) {
+    if (!required) {
+      rows.push(`${label.padEnd(16)} FAILED before reporting (${seconds}s) — not required (SVC_REQUIRED_BROWSERS)`);
+      return;
+    }
     total.failed++;
-    rows.push(`${label.padEnd(14)} FAILED before reporting (${seconds}s)`);
+    rows.push(`${label.padEnd(16)} FAILED before reporting (${seconds}s)`);
     return;
   }
   if (!ok && counts.failed === 0) counts.failed = 1; // the runner failed for a reason it did not count
+  const line = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds}s)`;
+  if (!required && counts.failed > 0) {
+    // A browser not yet required: shown, but its failures neither count nor fail the run.
+    total.passed += counts.passed;
+    total.skipped += counts.skipped;
+    rows.push(`${label.padEnd(16)} ${line} — not required (SVC_REQUIRED_BROWSERS)`);
+    return;
+  }
   for (const k of Object.keys(total)) total[k] += counts[k];
-  rows.push(
-    `${label.padEnd(14)} ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds}s)`,
-  );
+  rows.push(`${label.padEnd(16)} ${line}`);
 }
 
 /** Node's TAP reporter ends with "# pass N", "# fail N", "# skipped N", "# todo N". */
@@ -49,12 +66,27 @@ function nodeTestFiles(dir) {
   );
 }
 
-check('ensure chromium', 'node', ['scripts/ensure-chromium.mjs']);
+const list = (v) => v.split(',').map((b) => b.trim());
+const browsers = list(process.env.SVC_BROWSERS || 'chromium,firefox,webkit');
+// Browsers whose failures fail the run; the others' failures are shown only.
+const required = list(process.env.SVC_REQUIRED_BROWSERS || 'chromium');
+
+check('ensure browsers', 'node', ['scripts/ensure-browsers.mjs']);
 check('type check', 'npx', ['tsc', '-p', '.']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
 check('size budgets', 'npx', ['size-limit']);
 check('docs current', 'node', ['scripts/docs.mjs', '--check']); // docs/elements/ match the source's JSDoc // .size-limit.json: elements ≤ 25 KB, transport ≤ 6 KB (gzip)
-suite('browser tests', 'npx', ['web-test-runner'], 'test-results/browser.json', (t) => JSON.parse(t));
+for (const browser of browsers) {
+  suite(
+    `browser: ${browser}`,
+    'npx',
+    ['web-test-runner'],
+    `test-results/browser-${browser}.json`,
+    (t) => JSON.parse(t),
+    { SVC_BROWSERS: browser, SVC_RESULTS_SUFFIX: `-${browser}` },
+    required.includes(browser),
+  );
+}
 suite(
   'node tests',
   'node',
