@@ -3,7 +3,7 @@
 // ("by region", "for each ward") and whether it compares or asks for a share.
 
 import { parseTime, type TimeAsk } from './time-range.js';
-import { aggregationWords, fold, tokenize, type Aggregation, type Token } from './text.js';
+import { NUMBER_WORDS, aggregationWords, fold, tokenize, type Aggregation, type Token } from './text.js';
 import type { Comparison } from './plan.js';
 
 export interface NumericAsk {
@@ -40,19 +40,6 @@ export interface Question {
   ranks: boolean;
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twenty: 20,
-};
 const toNumber = (s: string) => NUMBER_WORDS[s] ?? Number(s.replace(/,/g, ''));
 
 const DESC_WORDS = /^(top|most|highest|largest|biggest|greatest|best|max|maximum|more)$/;

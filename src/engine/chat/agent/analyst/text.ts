@@ -208,3 +208,24 @@ export function editDistance(a: string, b: string, max = 2): number {
 
 /** Edits a word of this length may have and still be taken as a typo of another. */
 export const typoBudget = (length: number) => (length >= 9 ? 2 : length >= 5 ? 1 : 0);
+
+/** Number words a question may use for counts and periods ("top five", "last thirty days"). */
+export const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  sixty: 60,
+  ninety: 90,
+};

@@ -4,6 +4,7 @@
 // "over time"). Ranges are whole days, inclusive, in the engine's wall-clock UTC, as ISO dates.
 
 import { add, startOf } from '../../../data/date-ranges.js';
+import { NUMBER_WORDS } from './text.js';
 
 export type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
 export type Grain = Unit | 'weekday' | 'hour';
@@ -28,27 +29,7 @@ export interface TimeAsk {
 const DAY = 86_400_000;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-const NUMBERS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  sixty: 60,
-  ninety: 90,
-};
+const NUMBERS: Record<string, number> = { a: 1, an: 1, ...NUMBER_WORDS };
 const ORDINAL: Record<string, number> = {
   first: 1,
   second: 2,
