@@ -4,24 +4,9 @@
 import { ApiError, ChatAuthError, ChatStreamError, isErrorBody, isJsonRpcErrorBody } from '../api/errors.js';
 import type { AbortChatRequest, ChatRequest, ChatStreamMessage } from '../api/types.js';
 import { cutoffState } from './chat.js';
-import { requestJson, send, seg, type HttpContext } from './http-core.js';
+import { chatStreamUrl, requestJson, send, type HttpContext } from './http-core.js';
 import { readNdjson, type NdjsonItem } from './ndjson.js';
 import type { ChatStream, ChatTarget, RequestOptions, StreamChatOptions } from './transport.js';
-
-const STREAM_SUFFIX = '/chat/stream-chat-state';
-
-/** The stream-chat-state URL for a call (the full Chat API URL, or built from a base URL). */
-export function chatStreamUrl(http: HttpContext, target: ChatTarget = {}): string {
-  if (http.chatUrl.endsWith(STREAM_SUFFIX)) return http.chatUrl;
-  const accountName = target.accountName ?? http.accountName;
-  const agentId = target.agentId ?? http.agentId;
-  if (!accountName || !agentId) {
-    throw new TypeError(
-      'HttpTransport: chat needs accountName and agentId (options or per call) unless chatUrl is the full Chat API URL',
-    );
-  }
-  return `${http.chatUrl}/api/v1/public/${seg(accountName)}/agents/${seg(agentId)}${STREAM_SUFFIX}`;
-}
 
 export async function streamChat(
   http: HttpContext,

@@ -3,7 +3,7 @@
 // chat-api.ts) are plain functions over an HttpContext; the clients (HttpTransport, EmbedTransport) compose them.
 
 import { ApiError, ChatAuthError, isErrorBody, isJsonRpcErrorBody, errorMessage } from '../api/errors.js';
-import type { AuthSource, Credentials, RequestOptions } from './transport.js';
+import type { AuthSource, ChatTarget, Credentials, RequestOptions } from './transport.js';
 
 export type FetchLike = (request: Request) => Promise<Response>;
 
@@ -89,6 +89,21 @@ const STATUS_MESSAGES: Record<number, string> = {
 };
 
 export const seg = encodeURIComponent;
+
+const STREAM_SUFFIX = '/chat/stream-chat-state';
+
+/** The stream-chat-state URL for a call (the full Chat API URL, or built from a base URL). */
+export function chatStreamUrl(http: HttpContext, target: ChatTarget = {}): string {
+  if (http.chatUrl.endsWith(STREAM_SUFFIX)) return http.chatUrl;
+  const accountName = target.accountName ?? http.accountName;
+  const agentId = target.agentId ?? http.agentId;
+  if (!accountName || !agentId) {
+    throw new TypeError(
+      'HttpTransport: chat needs accountName and agentId (options or per call) unless chatUrl is the full Chat API URL',
+    );
+  }
+  return `${http.chatUrl}/api/v1/public/${seg(accountName)}/agents/${seg(agentId)}${STREAM_SUFFIX}`;
+}
 
 /** Checks the options and fills in the defaults. */
 export function createContext(options: HttpTransportOptions): HttpContext {

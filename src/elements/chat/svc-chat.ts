@@ -10,9 +10,9 @@ import { isFinalAnswer } from '../../transport/chat.js';
 import { SvcAiQueryEvent, SvcChatChangedEvent, SvcErrorEvent, SvcMessageEvent } from '../events.js';
 import { viewerOf } from '../shared/context.js';
 import { defineElement } from '../shared/define.js';
+import { LazyModule } from '../shared/lazy-module.js';
 import { SvcConnectedElement, SvcElement } from '../shared/svc-element.js';
-import { hideRepeatedTables } from './answer-tables.js';
-import { emptyState, suggestedQuestions } from './chat-empty.js';
+import { emptyState } from './chat-empty.js';
 import { composer } from './chat-composer.js';
 import { ChatLook } from './chat-look.js';
 import { ChatScroll } from './chat-scroll.js';
@@ -20,10 +20,10 @@ import { ChatSession } from './chat-session.js';
 import type { ChatEntry } from './chat-turns.js';
 import { MemberCatalog } from './member-catalog.js';
 import { RenderWhenNear } from './render-when-near.js';
-import { copySql, highlighted } from './sql-block.js';
 import { chatStyles } from './svc-chat.styles.js';
 import { syncMarkdown } from './sync-markdown.js';
-import { toolCard } from './tool-card.js';
+
+const loadParts = () => import('./chat-parts.js');
 
 /**
  * A chat with the analyst agent, streaming.
@@ -75,6 +75,8 @@ export class SvcChat extends SvcConnectedElement {
   private readonly look = new ChatLook(this);
   private readonly near = new RenderWhenNear(this, () => this.log);
   private readonly catalog = new MemberCatalog(this, () => ({ transport: this.activeTransport, viewer: this.viewer }));
+  /** Tool cards, answer-table check, starter questions: loaded after the first frame. */
+  private readonly parts = new LazyModule(this, loadParts, { afterFirstFrame: true });
   /** Full results loaded through the data API, by tool message id. */
   private readonly loadedRows = new Map<string, unknown[][]>();
 
@@ -150,26 +152,33 @@ export class SvcChat extends SvcConnectedElement {
     }
   }
 
-  private copy(id: string, sql: string, code: HTMLElement | null): void {
-    void copySql(sql, code).then(() => {
-      this.copied = id;
-      setTimeout(() => {
-        if (this.copied === id) this.copied = undefined;
-      }, 2000);
-    });
+  private async copy(id: string, sql: string, code: HTMLElement | null): Promise<void> {
+    await this.parts.get()?.copySql(sql, code);
+    this.copied = id;
+    setTimeout(() => {
+      if (this.copied === id) this.copied = undefined;
+    }, 2000);
+  }
+
+  /** A frame that started loading the parts is complete once they are there and drawn. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    await super.getUpdateComplete();
+    await this.parts.settled();
+    return super.getUpdateComplete();
   }
 
   private renderMessage({ message, turn, folded, keep }: ChatEntry): TemplateResult | typeof nothing {
     if (message.role === 'user') return html`<div part="message user" class="user">${message.content}</div>`;
+    const parts = this.parts.get();
     if (message.toolCall) {
-      if (folded && !keep) return nothing;
-      return toolCard(message, {
+      if ((folded && !keep) || !parts) return nothing;
+      return parts.toolCard(message, {
         locale: this.activeLocale,
         meta: this.catalog.meta,
         loadedRows: this.loadedRows.get(message.id),
         copied: this.copied === message.id,
         look: this.look.key,
-        copy: (sql, code) => this.copy(message.id, sql, code),
+        copy: (sql, code) => void this.copy(message.id, sql, code),
         loadAll: (sql) => void this.loadAll(message.id, sql),
         refresh: () => this.requestUpdate(),
         error: (e) => this.emit(new SvcErrorEvent(e)),
@@ -184,7 +193,7 @@ export class SvcChat extends SvcConnectedElement {
         ${syncMarkdown(
           () => this.session.markdownOf(turn, message),
           turn.history ? this.near.defer : undefined,
-          (el) => hideRepeatedTables(el, result?.schema?.length ?? 0, result?.schema ? result.data : undefined),
+          (el) => parts?.hideRepeatedTables(el, result?.schema?.length ?? 0, result?.schema ? result.data : undefined),
         )}
       ></div>`;
     }
@@ -198,8 +207,8 @@ export class SvcChat extends SvcConnectedElement {
   }
 
   private renderEmpty(): TemplateResult {
-    const starters = this.starterPrompts.length ? this.starterPrompts : suggestedQuestions(this.catalog.meta);
-    return emptyState(starters, (q) => void this.send(q));
+    const suggested = (meta = this.catalog.meta) => (meta && this.parts.get()?.suggestedQuestions(meta)) ?? [];
+    return emptyState(this.starterPrompts.length ? this.starterPrompts : suggested(), (q) => void this.send(q));
   }
 
   override render(): TemplateResult {
@@ -237,7 +246,7 @@ export class SvcChat extends SvcConnectedElement {
                         this.copied === e.message.id,
                         this.loadedRows.get(e.message.id),
                         this.activeLocale,
-                        highlighted(),
+                        this.parts.get()?.highlighted(),
                         look.key,
                         e.message.toolCall && catalog.meta,
                       ],

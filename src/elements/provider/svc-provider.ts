@@ -4,8 +4,7 @@
 import { provide } from '@lit/context';
 import { css, html, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { EmbedTransport } from '../../transport/embed-transport.js';
-import type { FetchLike } from '../../transport/http-core.js';
+import { HttpTransport, type FetchLike } from '../../transport/http-transport.js';
 import type { Transport } from '../../transport/transport.js';
 import { SvcErrorEvent, SvcSessionExpiredEvent, SvcSessionExpiringEvent } from '../events.js';
 import { defineElement } from '../shared/define.js';
@@ -62,7 +61,7 @@ export class SvcProvider extends SvcElement {
   @provide({ context: svcContext })
   protected provided: SvcContext = {};
 
-  private built?: { key: string; transport: EmbedTransport };
+  private built?: { key: string; transport: HttpTransport };
   private readonly session = new ProviderSession(() => this.activeTransport, {
     expiring: (expiresAt) => this.emit(new SvcSessionExpiringEvent(expiresAt)).defaultPrevented === false,
     expired: () => this.emit(new SvcSessionExpiredEvent()),
@@ -92,7 +91,7 @@ export class SvcProvider extends SvcElement {
     if (this.built?.key !== key) {
       this.built = {
         key,
-        transport: new EmbedTransport({
+        transport: new HttpTransport({
           baseUrl: this.baseUrl,
           ...(this.chatUrl && { chatUrl: this.chatUrl }),
           ...(this.accountName && { accountName: this.accountName }),

@@ -1,0 +1,44 @@
+// Size budgets `npm test` checks (size-limit, esbuild, minified and gzipped, without the runtime dependencies a host
+// app shares). An entry's budget counts what a page loads with it: its static imports, not the chunks it imports
+// lazily (`import()`, left out of the bundle here). A looser budget on the whole, lazy chunks included, keeps their
+// growth visible too.
+import { readFileSync } from 'node:fs';
+
+const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const ignore = Object.keys(dependencies);
+
+/** esbuild leaves every `import()` out of the bundle: what remains is what loads with the entry. */
+const eagerOnly = (config) => ({
+  ...config,
+  plugins: [
+    ...(config.plugins ?? []),
+    {
+      name: 'lazy-chunks-excluded',
+      setup(build) {
+        build.onResolve({ filter: /.*/ }, (args) =>
+          args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+        );
+      },
+    },
+  ],
+});
+
+export default [
+  { name: 'svc-elements', path: 'src/index.ts', limit: '25 kB', gzip: true, ignore, modifyEsbuildConfig: eagerOnly },
+  { name: 'svc-elements, lazy chunks included', path: 'src/index.ts', limit: '40 kB', gzip: true, ignore },
+  {
+    name: 'svc-elements/transport',
+    path: 'src/transport/index.ts',
+    limit: '6 kB',
+    gzip: true,
+    ignore,
+    modifyEsbuildConfig: eagerOnly,
+  },
+  {
+    name: 'svc-elements/transport, lazy chunks included',
+    path: 'src/transport/index.ts',
+    limit: '8 kB',
+    gzip: true,
+    ignore,
+  },
+];
