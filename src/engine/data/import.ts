@@ -134,7 +134,7 @@ export function urlOf(source: TableSource): string | undefined {
   return undefined;
 }
 
-/** Reads a source into memory; `onBytes` follows a download. */
+/** Reads a source into memory; `onBytes` follows a download (a URL's). */
 export async function readSource(
   source: TableSource,
   onBytes: (bytes: number, total?: number) => void = () => {},
@@ -165,7 +165,6 @@ export async function readSource(
   } else if (inner instanceof ArrayBuffer) bytes = new Uint8Array(inner);
   else if (inner instanceof Uint8Array) bytes = inner;
   else throw new Error('a table source is a URL, a Blob or File, an ArrayBuffer or Uint8Array, or an array of rows');
-  onBytes(bytes.length, bytes.length);
   const format = detectFormat(given, name, mime, bytes);
   fingerprint ??= `sha256:${await sha256(bytes)}`;
   return { bytes, format, options, fingerprint, size: bytes.length };

@@ -92,7 +92,7 @@ function parseJson(bytes: Uint8Array, format: 'json' | 'ndjson'): TableRow[] {
 }
 
 async function parseParquet(bytes: Uint8Array): Promise<TableRow[]> {
-  const { parquetReadObjects } = await import('hyparquet');
+  const { parquetReadObjects } = await import('hyparquet/src/index.js'); // the runtime-neutral entry (no node:fs)
   const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   try {
     return (await parquetReadObjects({ file })) as TableRow[];

@@ -122,6 +122,10 @@ export class EngineTables {
 
   private importRead(name: string, read: ReadSource): Promise<TableInfo> {
     const staging = `__import_${++this.staged}`;
+    const { format, fingerprint, size } = read;
+    // A download reported its bytes as they came; bytes in memory are all there at once.
+    if (!fingerprint.startsWith('url:'))
+      this.ctx.progress({ phase: 'import', table: name, bytes: size, totalBytes: size });
     return this.data.withDuckDb(async (executor, loaded) => {
       try {
         await stageTable(executor, staging, read);
@@ -137,7 +141,6 @@ export class EngineTables {
         };
         const previous = await tx.objectStore('dataTables').get(name);
         const version = Math.max(previous?.version ?? 0, record.tableVersions[name] ?? 0, loaded.get(name) ?? 0) + 1;
-        const { format, fingerprint, size } = read;
         await tx
           .objectStore('dataTables')
           .put({ name, version, ipc, rowCount, columns, source: { format, fingerprint, size } });
