@@ -1,7 +1,6 @@
 // <svc-dashboard> in a long-lived page: twenty refreshes and twenty trips out of and back into the DOM leave no
 // window listeners, no Vega views and no heap behind.
 import { expect, fixture, html } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
 import '../../../src/elements/dashboard/svc-dashboard.js';
 import '../../../src/elements/provider/svc-provider.js';
 import type { DashboardConfig, ReportSnapshot } from '../../../src/api/types.js';
@@ -11,6 +10,7 @@ import { liveChartViews } from '../../../src/elements/shared/vega-chart.js';
 import { demoSeed } from '../../../src/engine/index.js';
 import { DEMO } from '../../engine/helpers.js';
 import { engineAndTransport, type TestSetup } from '../helpers.js';
+import { frames, gc, heapAfterGc, trackWindowListeners, until } from '../lifecycle-helpers.js';
 
 const bars = (id: number, measure: string, dimension: string): ReportSnapshot => ({
   id,
@@ -47,75 +47,6 @@ const config: DashboardConfig = {
 };
 const charts = ['c1', 'c2', 'c3'];
 const dataWidgets = [...charts, 't1'];
-
-/** Window listeners added and not removed since `track()` (the page's own ones before it are not counted). */
-function trackWindowListeners() {
-  const live = new Set<string>();
-  const ids = new WeakMap<object, number>();
-  let next = 0;
-  const key = (type: string, listener: unknown, options: unknown) => {
-    if (!listener || (typeof listener !== 'function' && typeof listener !== 'object')) return undefined;
-    if (!ids.has(listener)) ids.set(listener, next++);
-    const capture = typeof options === 'boolean' ? options : !!(options as { capture?: boolean } | undefined)?.capture;
-    return `${type}:${ids.get(listener)}:${capture}`;
-  };
-  const add = window.addEventListener.bind(window);
-  const remove = window.removeEventListener.bind(window);
-  window.addEventListener = ((...args: Parameters<Window['addEventListener']>) => {
-    const k = key(args[0], args[1], args[2]);
-    if (k) live.add(k);
-    add(...args);
-  }) as Window['addEventListener'];
-  window.removeEventListener = ((...args: Parameters<Window['removeEventListener']>) => {
-    const k = key(args[0], args[1], args[2]);
-    if (k) live.delete(k);
-    remove(...args);
-  }) as Window['removeEventListener'];
-  return {
-    count: () => live.size,
-    restore: () => {
-      delete (window as { addEventListener?: unknown }).addEventListener;
-      delete (window as { removeEventListener?: unknown }).removeEventListener;
-    },
-  };
-}
-
-/**
- * Resolves when `predicate` holds (checked each frame), rejects after `timeout` ms. Unlike waitUntil, it leaves no
- * timer behind holding the predicate (and all its closure reaches) once it has resolved, which the heap comparison
- * would count.
- */
-function until(predicate: () => unknown, message: string, timeout = 30_000): Promise<void> {
-  const end = performance.now() + timeout;
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (predicate()) resolve();
-      else if (performance.now() > end) reject(new Error(`Timed out: ${message}`));
-      else requestAnimationFrame(check);
-    };
-    check();
-  });
-}
-
-const frames = (n: number) =>
-  new Promise<void>((resolve) => {
-    const step = () => (n-- <= 0 ? resolve() : requestAnimationFrame(step));
-    step();
-  });
-
-const gc = (window as unknown as { gc?: () => void }).gc;
-
-/**
- * The JS heap after full collections (several: finalizers and weak references free more on each pass), read through
- * DevTools by the test runner's `heap-after-gc` command.
- */
-async function heapAfterGc(): Promise<number> {
-  for (let i = 0; i < 3; i++) {
-    gc!();
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return executeServerCommand<number, undefined>('heap-after-gc');
-}
 
 const shadow = (el: SvcDashboard) => el.shadowRoot!;
 const chartViews = (el: SvcDashboard) =>
