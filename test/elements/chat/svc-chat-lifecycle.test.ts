@@ -47,7 +47,7 @@ describe('<svc-chat> lifecycle', function () {
     try {
       const host = await fixture<HTMLDivElement>(html`<div style="width: 900px"></div>`);
       const atStart = listeners.count();
-      const el = document.createElement('svc-chat') as SvcChat;
+      const el = document.createElement('svc-chat');
       el.transport = setup.transport;
       el.sessionSettings = chatSettings;
       el.style.setProperty('--svc-chat-max-height', '600px');
