@@ -81,12 +81,18 @@ export interface ServiceMetaMember {
   description?: string;
   type: MemberType;
   aggType?: string;
+  /** Ours: the model's display format and free-form `meta` (e.g. `synonyms`), when it gives them. */
+  format?: string;
+  meta?: Record<string, unknown>;
 }
 
 export interface ServiceMetaCube {
   name: string;
   type: 'cube' | 'view' | (string & {});
   title: string;
+  /** Ours: the cube's or view's description and `meta`, when the model gives them. */
+  description?: string;
+  meta?: Record<string, unknown>;
   members: ServiceMetaMember[];
 }
 

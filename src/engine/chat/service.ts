@@ -14,6 +14,7 @@ import type {
   AbortChatRequest,
   ChatRequest,
   ChatStreamMessage,
+  MetaMember,
   ServiceMetaResult,
   ServiceSqlApiInput,
   ServiceSqlApiResult,
@@ -267,14 +268,18 @@ export class ChatService {
           name: c.name,
           type: c.type,
           title: c.title,
+          ...(c.description !== undefined && { description: c.description }),
+          ...(c.meta !== undefined && { meta: c.meta }),
           members: [...c.measures, ...c.dimensions]
-            .filter((m) => matches(`${m.name} ${m.title} ${m.description ?? ''}`) || matches(c.title))
+            .filter((m) => matches(memberText(m)) || matches(c.title))
             .map((m) => ({
               name: m.name,
               title: m.title,
               description: m.description ?? '',
               type: m.type as 'string',
               ...(m.aggType !== undefined && { aggType: m.aggType }),
+              ...(m.format !== undefined && { format: m.format }),
+              ...(m.meta !== undefined && { meta: m.meta }),
             })),
         }))
         .filter((c) => c.members.length > 0),
@@ -329,4 +334,10 @@ export class ChatService {
     // Answer once the stream has ended, so the thread takes a new message right away (agents stop promptly).
     await Promise.race([run.whenDone, new Promise((resolve) => setTimeout(resolve, 5000))]);
   }
+}
+
+/** The text a serviceMeta search matches a member on: name, title, description and `meta.synonyms`. */
+function memberText(m: MetaMember): string {
+  const synonyms = m.meta?.synonyms;
+  return [m.name, m.title, m.description ?? '', ...(Array.isArray(synonyms) ? synonyms.map(String) : [])].join(' ');
 }

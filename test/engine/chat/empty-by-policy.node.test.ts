@@ -24,10 +24,14 @@ describe('chat: an empty result explained by the access policy', () => {
   });
   after(() => engine.close());
 
-  const ask = async (externalId: string, userAttributes: { name: string; value: string }[]) => {
+  const ask = async (
+    externalId: string,
+    userAttributes: { name: string; value: string }[],
+    input = 'What is the total weight of shipments?',
+  ) => {
     const messages = [];
     for await (const m of await chat.streamChat({
-      input: 'What is the total weight of shipments?',
+      input,
       sessionSettings: { externalId, groups: ['ops'], userAttributes },
     }))
       messages.push(m);
@@ -41,5 +45,12 @@ describe('chat: an empty result explained by the access policy', () => {
     const withIt = await ask('north-viewer', [{ name: 'warehouse', value: 'north' }]);
     assert.doesNotMatch(withIt, /No rows match|does not set/);
     assert.match(withIt, /\*\*\d/);
+  });
+
+  it("plans with the model's synonyms (meta.synonyms reaches the agent through serviceMeta)", async () => {
+    const answer = await ask('north-viewer', [{ name: 'warehouse', value: 'north' }], 'What is the tonnage?');
+    assert.match(answer, /Total Weight/);
+    // 30 visible shipments weigh 1..10 kg in turn: 3 × 55.
+    assert.match(answer, /\*\*165\*\*/);
   });
 });
