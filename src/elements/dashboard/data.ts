@@ -1,17 +1,17 @@
 // The dashboard's widget data: which CHART widgets should have data (on screen and in view), what each loads (its
 // report under the filters and the time grain), and the loading itself — one request per widget at a time (a newer
 // one aborts it), results kept until what the widget shows changes, refresh() loads all again, and disconnecting
-// aborts what is in flight (it loads again on reconnect).
+// aborts what is in flight (it loads again on reconnect). What describes the data (their columns) and draws them
+// (the chart spec) loads with the first request, beside it, not with the element.
 
 import type { ReactiveController } from 'lit';
 import type { DashboardWidget, ReportSnapshot, SchemaColumn, TimeGranularity } from '../../api/types.js';
 import { errorMessage, isAbortError } from '../../api/errors.js';
 import type { Transport } from '../../transport/transport.js';
 import { SvcErrorEvent } from '../events.js';
-import { loadColumns, sqlColumns, type DataColumn } from './columns.js';
+import type { DataColumn } from './columns.js';
 import type { DashboardFilters, DashboardHost } from './filters.js';
 import { reportRequest, type ReportRequest } from './reports.js';
-import { chartSpec } from './widgets/chart-spec.js';
 
 /** A widget's data: columns in order and rows keyed by column. */
 export interface ChartData {
@@ -128,7 +128,10 @@ export class DashboardData implements ReactiveController {
       const { data, columns } = await this.fetch(request, abort.signal);
       patch = { data, columns, loading: false, error: undefined, spec: undefined };
       try {
-        if (drawn(report)) patch.spec = chartSpec(report, data);
+        if (drawn(report)) {
+          const { chartSpec } = await import('./widgets/chart-spec.js');
+          patch.spec = chartSpec(report, data);
+        }
       } catch (error) {
         // A chart that cannot be drawn shows why, like a query that failed; its data stay readable.
         patch.error = errorMessage(error);
@@ -156,14 +159,21 @@ export class DashboardData implements ReactiveController {
       ...(request.filters && { filters: request.filters }),
       ...(request.timeGrain && { timeGrain: request.timeGrain }),
     };
+    // The columns' module loads beside the request (the first one; later ones find it there).
     if (request.kind === 'sql') {
-      const result = await transport.cubeSql({ query: request.query, ...extra }, { signal });
+      const [result, { sqlColumns }] = await Promise.all([
+        transport.cubeSql({ query: request.query, ...extra }, { signal }),
+        import('./columns.js'),
+      ]);
       const data = toChartData(result.schema, result.data);
       return { data, columns: sqlColumns(result.schema, data.rows) };
     }
     const timezone = this.sources.timezone();
     const query = timezone && !request.query.timezone ? { ...request.query, timezone } : request.query;
-    const result = await transport.load({ query, ...extra }, { signal });
+    const [result, { loadColumns }] = await Promise.all([
+      transport.load({ query, ...extra }, { signal }),
+      import('./columns.js'),
+    ]);
     const columns = result.data.length ? Object.keys(result.data[0]) : membersInOrder(request);
     return { data: { columns, rows: result.data }, columns: loadColumns(columns, result.annotation, result.data) };
   }

@@ -12,6 +12,7 @@ import { errorMessage } from '../../api/errors.js';
 import { SvcDashboardLoadedEvent, SvcErrorEvent, SvcReadyEvent } from '../events.js';
 import { viewerOf } from '../shared/context.js';
 import { defineElement } from '../shared/define.js';
+import { LazyModule } from '../shared/lazy-module.js';
 import { SvcConnectedElement } from '../shared/svc-element.js';
 import { AppFrames } from './apps.js';
 import { ChatDock } from './chat-dock.js';
@@ -28,6 +29,8 @@ import { renderApp } from './widgets/app.js';
 import type { WidgetHost } from './widgets/host.js';
 
 export type { ChartData } from './data.js';
+
+const loadChartRenderer = () => import('./widgets/chart.js');
 
 /**
  * A dashboard, rendered in-page.
@@ -95,6 +98,8 @@ export class SvcDashboard extends SvcConnectedElement {
       });
     },
   });
+  /** The CHART renderer: loaded with the first chart card (which shows its loading state until then). */
+  private readonly charts = new LazyModule(this, loadChartRenderer);
   private readonly apps = new AppFrames();
   private readonly chatDock = new ChatDock(() => this.requestUpdate());
   /** What the widget renderers see of the element. */
@@ -216,6 +221,7 @@ export class SvcDashboard extends SvcConnectedElement {
       },
       data: el.data,
       filters: el.filters,
+      charts: el.charts,
       apps: el.apps,
       get locale() {
         return el.activeLocale;
@@ -237,6 +243,13 @@ export class SvcDashboard extends SvcConnectedElement {
       requestUpdate: () => el.requestUpdate(),
       emit: (event) => el.emit(event),
     };
+  }
+
+  /** A frame that started loading the chart renderer is complete once it is there and drawn. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    await super.getUpdateComplete();
+    await this.charts.settled();
+    return super.getUpdateComplete();
   }
 
   override render(): TemplateResult {

@@ -4,15 +4,22 @@
 import type { TemplateResult } from 'lit';
 import type { DashboardWidget } from '../../../api/types.js';
 import type { Transport } from '../../../transport/transport.js';
+import type { LazyModule } from '../../shared/lazy-module.js';
 import type { AppFrames } from '../apps.js';
 import type { DashboardData } from '../data.js';
 import type { DashboardFilters } from '../filters.js';
 import type { LoadedDashboard } from '../source.js';
+import type * as ChartRenderer from './chart.js';
+
+/** The CHART renderer, loaded with the first chart card. */
+export type ChartModule = typeof ChartRenderer;
 
 export interface WidgetHost {
   readonly dashboard: LoadedDashboard;
   readonly data: DashboardData;
   readonly filters: DashboardFilters;
+  /** The CHART renderer (undefined until it has loaded; asking starts the load and updates the element after). */
+  readonly charts: LazyModule<ChartModule>;
   /** Windows of sandboxed apps and html reports the dashboard answers. */
   readonly apps: AppFrames;
   /** The locale numbers are formatted in. */

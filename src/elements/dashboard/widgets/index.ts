@@ -1,11 +1,12 @@
-// A widget's content by its type; a widget that fails to render shows its error and the others go on.
+// A widget's content by its type; a widget that fails to render shows its error and the others go on. The CHART
+// renderer (with its spec fitting, downloads, number formatting and the chart directive) loads with the first chart
+// card: until it is there, the card shows its title and its loading state, as it does while its data load.
 
-import { html, type nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { DashboardWidget } from '../../../api/types.js';
 import { errorMessage } from '../../../api/errors.js';
 import { text } from '../values.js';
 import { renderAi } from './ai.js';
-import { renderChart } from './chart.js';
 import { renderFilter } from './filter.js';
 import type { WidgetHost } from './host.js';
 import { renderTabs } from './tabs.js';
@@ -20,7 +21,7 @@ export function renderWidget(
   try {
     switch (widget.type) {
       case 'CHART':
-        return renderChart(host, widget, width);
+        return host.charts.get()?.renderChart(host, widget, width) ?? renderChartLoading(host, widget);
       case 'TEXT':
         return renderText(host, widget);
       case 'FILTER':
@@ -37,4 +38,11 @@ export function renderWidget(
   } catch (error) {
     return html`<p part="error" class="error" role="alert">${errorMessage(error)}</p>`;
   }
+}
+
+/** A CHART card before its renderer is there: its title and its loading state. */
+function renderChartLoading(host: WidgetHost, widget: DashboardWidget): TemplateResult {
+  const title = host.titleOf(widget);
+  return html`${title ? html`<div class="head"><h3 part="title" class="title">${title}</h3></div>` : nothing}
+    <div class="body" aria-busy="true"><p class="muted">Loading…</p></div>`;
 }
