@@ -95,8 +95,8 @@ const nodeOnlyImports: Plugin = {
   resolveId(source, importer) {
     const name = /^\.\/([\w-]+)\.js$/.exec(source)?.[1];
     if (!name || !NODE_ONLY[name] || !importer) return null;
-    // Only the runtime switches (the engine's executor, the parser loader); the parser's worker bundles its own copy.
-    if (!/\/engine\/data\/(executor|pg-parser)\.ts$/.test(importer)) return null;
+    // Only the runtime switches (executor-runtime, the parser loader); the parser's worker bundles its own copy.
+    if (!/\/engine\/data\/(executor-runtime|pg-parser)\.ts$/.test(importer)) return null;
     return { id: `#svc-node/${name}`, external: true };
   },
   generateBundle() {

@@ -4,7 +4,7 @@
 import type { ChatStreamMessage } from '../src/api/types.js';
 import { StreamRun } from '../src/engine/chat/hub.js';
 import { demoDataModel } from '../src/engine/data/demo-dataset.js';
-import { createExecutor } from '../src/engine/data/executor.js';
+import { createExecutor } from '../src/engine/data/executor-runtime.js';
 import { resolveModel } from '../src/engine/data/model.js';
 import { rewriteSql } from '../src/engine/data/sql-api.js';
 import { openDB } from 'idb';

@@ -3,7 +3,7 @@
 import { openDB } from 'idb';
 import type { LoadQuery } from '../src/api/types.js';
 import { demoDataModel } from '../src/engine/data/demo-dataset.js';
-import { createExecutor } from '../src/engine/data/executor.js';
+import { createExecutor } from '../src/engine/data/executor-runtime.js';
 import { compileLoad } from '../src/engine/data/load-compiler.js';
 import { resolveModel } from '../src/engine/data/model.js';
 import { DEMO, createLocalEngine, demoSeed } from '../src/engine/index.js';

@@ -131,10 +131,3 @@ export function normalizeArrow(table: Table): QueryResult {
   }
   return { schema: fields.map((f, i) => ({ name: f.name, column_type: kinds[i] })), rows };
 }
-
-/** The executor for this runtime: DuckDB in a Worker in browsers, the blocking build in Node. Loaded lazily. */
-export async function createExecutor(): Promise<Executor> {
-  const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
-  const module = isNode ? await import('./duckdb-node.js') : await import('./duckdb-browser.js');
-  return module.createDuckDbExecutor();
-}

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Table, makeVector, tableToIPC, vectorFromArray } from 'apache-arrow';
-import { createExecutor, type Executor } from '../../../src/engine/data/executor.js';
+import type { Executor } from '../../../src/engine/data/executor.js';
+import { createExecutor } from '../../../src/engine/data/executor-runtime.js';
 
 describe('DuckDB executor (Node: the blocking build)', () => {
   let exec: Executor;

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { Table, makeVector, tableToIPC, vectorFromArray } from 'apache-arrow';
-import { createExecutor, type Executor } from '../../../src/engine/data/executor.js';
+import type { Executor } from '../../../src/engine/data/executor.js';
+import { createExecutor } from '../../../src/engine/data/executor-runtime.js';
 
 describe('DuckDB executor (browser: AsyncDuckDB in a Worker)', function () {
   this.timeout(60_000);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { LocalEngine } from '../../../src/engine/index.js';
-import { createExecutor } from '../../../src/engine/data/executor.js';
+import { createExecutor } from '../../../src/engine/data/executor-runtime.js';
 import type { HttpTransport } from '../../../src/transport/http-transport.js';
 import { ENDLESS_QUERY, LOGISTICS, isCanary, logisticsViewer } from '../../fixtures/logistics.js';
 
