@@ -16,6 +16,7 @@ import { openEngineDb } from './store/db.js';
 import type { StoreName } from './store/schema.js';
 import { applySeed } from './store/seed.js';
 import { formatProblem } from './model/index.js';
+import { LocalEngineUnavailableError, indexedDbOpenFailure } from './unavailable.js';
 
 export type {
   ChatTokenClaims,
@@ -37,11 +38,14 @@ export { createLocalAnalystAgent } from './chat/agent/local-analyst.js';
 export { createOpenAiCompatibleAgent } from './chat/agent/openai-compatible.js';
 export type { OpenAiCompatibleOptions } from './chat/agent/openai-compatible.js';
 export { DEMO, demoSeed } from './demo-seed.js';
+export { LocalEngineUnavailableError } from './unavailable.js';
 
 export async function createLocalEngine(options: LocalEngineOptions = {}): Promise<LocalEngine> {
   const factory = options.indexedDB ?? globalThis.indexedDB;
   if (!factory) {
-    throw new TypeError('createLocalEngine: no IndexedDB here; pass options.indexedDB (e.g. fake-indexeddb in Node)');
+    throw new LocalEngineUnavailableError(
+      'this environment has no IndexedDB (in Node pass options.indexedDB, e.g. fake-indexeddb)',
+    );
   }
   if (typeof globalThis.IDBRequest === 'undefined') {
     // idb recognises IndexedDB objects by their global classes.
@@ -58,7 +62,9 @@ export async function createLocalEngine(options: LocalEngineOptions = {}): Promi
     ...(model !== undefined && { dataModel: undefined }),
     ...(tables !== undefined && { tables: undefined, data: undefined }),
   };
-  const db = await openEngineDb(factory, options.name ?? 'svc-engine');
+  const db = await openEngineDb(factory, options.name ?? 'svc-engine').catch((error: unknown) => {
+    throw new LocalEngineUnavailableError(indexedDbOpenFailure(error), { cause: error });
+  });
   const progress = (event: EngineProgress) => {
     try {
       options.onProgress?.(event);

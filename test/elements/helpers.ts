@@ -1,5 +1,6 @@
 // Shared setup of the element tests: a local engine (demo seed, small data) with a chat-capable transport.
 import { fixture, html, oneEvent } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
 import type { SvcChat } from '../../src/elements/chat/svc-chat.js';
 import type { SvcAiQueryEvent } from '../../src/elements/events.js';
 import {
@@ -87,4 +88,18 @@ export function droppingBody(
       if (cut(text)) controller.error(new TypeError('network error'));
     },
   });
+}
+
+/**
+ * Emulates `prefers-color-scheme` where the test runner can (Chromium over CDP); false where it cannot (Firefox over
+ * WebDriver BiDi, WebKitGTK over WebDriver have no media emulation), so a test can skip that part and say why.
+ */
+export async function emulateColorScheme(colorScheme: 'light' | 'dark'): Promise<boolean> {
+  try {
+    await emulateMedia({ colorScheme });
+    return true;
+  } catch (error) {
+    if (/not (be )?supported|CDP support is required|not available/i.test(String(error))) return false;
+    throw error;
+  }
 }

@@ -1,10 +1,31 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import { createLocalEngine } from '../../src/engine/index.js';
+import { LocalEngineUnavailableError, createLocalEngine } from '../../src/engine/index.js';
 import { HttpTransport } from '../../src/transport/http-transport.js';
 import { DEMO, deleteDatabase, dumpDatabase, testEngine } from './helpers.js';
 
 describe('createLocalEngine', () => {
+  it('says clearly that it cannot run where IndexedDB refuses to open, with the browser error as cause', async () => {
+    const name = `svc-unavailable-${Date.now()}`;
+    // A database from a newer version: the open fails with the browser's VersionError, like a blocked IndexedDB.
+    await new Promise<void>((resolve, reject) => {
+      const r = indexedDB.open(name, 10_000);
+      r.onsuccess = () => (r.result.close(), resolve());
+      r.onerror = () => reject(r.error ?? new Error('open failed'));
+    });
+    try {
+      const error = await createLocalEngine({ name, seed: 'demo' }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).to.be.instanceOf(LocalEngineUnavailableError);
+      expect((error as Error).message).to.match(/local engine cannot run here: IndexedDB .*remote transport/);
+      expect(((error as Error).cause as DOMException).name).to.equal('VersionError');
+    } finally {
+      await deleteDatabase(name);
+    }
+  });
+
   it('keeps data across close() and a new engine on the same database; the seed is applied once', async () => {
     const t = await testEngine();
     const wb = await t.admin.upsertWorkbookBySlug(1, 'kept', { name: 'Kept' });

@@ -9,20 +9,24 @@ import { asRecord } from './values.js';
 export class AppFrames {
   private readonly listeners: (() => void)[] = [];
 
+  private readonly watched = new WeakSet<HTMLIFrameElement>();
+
   /**
-   * An app gets `{type: 'svc-init', reports, filters}`, then asks `{type: 'svc-load', id, query}` and gets
-   * `{type: 'svc-result', id, data | error}`.
+   * An app gets `{type: 'svc-init', reports, filters}` on each load of its frame, and asks `{type: 'svc-load', id,
+   * query}` and gets `{type: 'svc-result', id, data | error}`. Call as soon as the frame exists: its first script may
+   * ask before the frame's load event (Firefox delivers that message first), so requests are answered from then on.
    */
   connectApp(
     frame: HTMLIFrameElement,
-    init: { reports: ReportSnapshot[]; filters: Record<string, string[]> },
+    init: () => { reports: ReportSnapshot[]; filters: Record<string, string[]> },
     transport: () => Transport | undefined,
   ): void {
-    const target = frame.contentWindow;
-    if (!target) return;
-    target.postMessage({ type: 'svc-init', ...init }, '*');
+    if (this.watched.has(frame)) return;
+    this.watched.add(frame);
+    const onLoad = () => frame.contentWindow?.postMessage({ type: 'svc-init', ...init() }, '*');
     const listener = (event: MessageEvent) => {
-      if (event.source !== target) return;
+      const target = frame.contentWindow;
+      if (!target || event.source !== target) return;
       const message = asRecord(event.data);
       if (message.type !== 'svc-load') return;
       const current = transport();
@@ -34,8 +38,13 @@ export class AppFrames {
           target.postMessage({ type: 'svc-result', id: message.id, error: errorMessage(error) }, '*'),
         );
     };
+    frame.addEventListener('load', onLoad);
     window.addEventListener('message', listener);
-    this.listeners.push(() => window.removeEventListener('message', listener));
+    this.listeners.push(() => {
+      frame.removeEventListener('load', onLoad);
+      window.removeEventListener('message', listener);
+      this.watched.delete(frame);
+    });
   }
 
   /** Stops answering every app (the element left the page). */

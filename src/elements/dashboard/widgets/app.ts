@@ -1,6 +1,7 @@
 // A kind-APP dashboard: its html (or entry file) in a frame sandboxed without same-origin, fed by postMessage.
 
 import { html, type TemplateResult } from 'lit';
+import { ref } from 'lit/directives/ref.js';
 import type { DashboardConfig } from '../../../api/types.js';
 import type { WidgetHost } from './host.js';
 
@@ -13,11 +14,13 @@ export function renderApp(host: WidgetHost, config: DashboardConfig): TemplateRe
     title=${config.title ?? 'Dashboard'}
     sandbox="allow-scripts"
     srcdoc=${source}
-    @load=${(e: Event) =>
+    ${ref((frame) => {
+      if (!(frame instanceof HTMLIFrameElement)) return;
       host.apps.connectApp(
-        e.target as HTMLIFrameElement,
-        { reports: host.dashboard.reports, filters: host.filters.snapshot() },
+        frame,
+        () => ({ reports: host.dashboard.reports, filters: host.filters.snapshot() }),
         () => host.transport(),
-      )}
+      );
+    })}
   ></iframe>`;
 }
