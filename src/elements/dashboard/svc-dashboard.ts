@@ -20,7 +20,7 @@ import { themeStyle } from './css-values.js';
 import { DashboardData, type ChartData } from './data.js';
 import { DashboardFilters } from './filters.js';
 import { renderGrid, shownWidgets, topWidgets } from './grid.js';
-import { readable, readDashboard, type LoadedDashboard } from './source.js';
+import { readable, readDashboard, unloaded, type LoadedDashboard } from './source.js';
 import { dashboardStyles } from './svc-dashboard.styles.js';
 import { reportOf, titleOf } from './values.js';
 import { DashboardViewport } from './viewport.js';
@@ -254,16 +254,7 @@ export class SvcDashboard extends SvcConnectedElement {
 
   override render(): TemplateResult {
     if (this.loadError) return html`<p part="error" class="error" role="alert">${this.loadError}</p>`;
-    if (!this.loaded) {
-      if (!this.dashboard && !this.config && !readable(this)) {
-        return html`<p class="muted" role="status">
-          No dashboard to show yet: set <code>public-id</code> (a published dashboard), <code>deployment-id</code> with
-          <code>workbook-id</code> or <code>slug</code> (a draft), or the <code>dashboard</code> or <code>config</code>
-          property.
-        </p>`;
-      }
-      return html`<p class="muted" role="status">Loading dashboard…</p>`;
-    }
+    if (!this.loaded) return unloaded(!!(this.dashboard || this.config || readable(this)));
     const config = this.loaded.config;
     const width = this.viewport.width;
     const body =
