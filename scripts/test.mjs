@@ -68,8 +68,8 @@ function nodeTestFiles(dir) {
 
 const list = (v) => v.split(',').map((b) => b.trim());
 const browsers = list(process.env.SVC_BROWSERS || 'chromium,firefox,webkit');
-// Browsers whose failures fail the run; the others' failures are shown only.
-const required = list(process.env.SVC_REQUIRED_BROWSERS || 'chromium');
+// Browsers whose failures fail the run (default: all); the others' failures are shown only.
+const required = list(process.env.SVC_REQUIRED_BROWSERS || 'chromium,firefox,webkit');
 
 check('ensure browsers', 'node', ['scripts/ensure-browsers.mjs']);
 check('type check', 'npx', ['tsc', '-p', '.']);
