@@ -41,4 +41,5 @@ export default [
     gzip: true,
     ignore,
   },
+  { name: 'svc-elements/generate', path: 'src/generate/index.ts', limit: '2.5 kB', gzip: true, ignore },
 ];

@@ -194,6 +194,7 @@ export default defineConfig(({ command, mode }) => {
           transport: 'src/transport/index.ts',
           engine: 'src/engine/index.ts',
           server: 'src/server/index.ts',
+          generate: 'src/generate/index.ts',
           cli: 'src/cli/serve.ts',
           ...Object.fromEntries(Object.entries(NODE_ONLY).map(([name, path]) => [`node/${name}`, path])),
         },

@@ -190,10 +190,10 @@ describe('library build', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('declares the four entry points', () => {
+  it('declares the five entry points', () => {
     assert.deepEqual(
       entries.map(([name]) => name),
-      ['.', './transport', './engine', './server'],
+      ['.', './transport', './engine', './server', './generate'],
     );
   });
 

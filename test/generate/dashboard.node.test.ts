@@ -1,0 +1,167 @@
+// generateDashboard(meta): which subjects, measures, time dimension and breakdowns it picks, from meta alone and with
+// a value-count hint, and a layout that tiles the 12-column grid without overlaps.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { DashboardWidget, MetaCube, MetaMember, MetaResponse } from '../../src/api/types.js';
+import { generateDashboard, mainTimeDimension, usefulDimensions } from '../../src/generate/index.js';
+
+const member = (cube: string, name: string, type: string, rest: Partial<MetaMember> = {}): MetaMember => ({
+  name: `${cube}.${name}`,
+  title: `${cube} ${name}`,
+  shortTitle: name.replace(/_/g, ' '),
+  type,
+  ...rest,
+});
+
+function cube(name: string, type: 'cube' | 'view', measures: MetaMember[], dimensions: MetaMember[]): MetaCube {
+  return { name, type, title: name.replace(/_/g, ' '), measures, dimensions, segments: [] };
+}
+
+const orders = cube(
+  'orders',
+  'view',
+  [
+    member('orders', 'count', 'number', { aggType: 'count' }),
+    member('orders', 'revenue', 'number', { aggType: 'sum', format: 'currency' }),
+    member('orders', 'average_basket', 'number', { aggType: 'avg' }),
+    member('orders', 'hidden_measure', 'number', { aggType: 'sum', isVisible: false }),
+  ],
+  [
+    member('orders', 'id', 'number', { primaryKey: true }),
+    member('orders', 'order_ref', 'string', { primaryKey: true }),
+    member('orders', 'updated_at', 'time'),
+    member('orders', 'created_at', 'time'),
+    member('orders', 'customer_email', 'string'),
+    member('orders', 'customer_name', 'string'),
+    member('orders', 'city', 'string'),
+    member('orders', 'status', 'string'),
+    member('orders', 'region', 'string'),
+    member('orders', 'notes', 'string'),
+    member('orders', 'channel', 'string', { isVisible: false }),
+  ],
+);
+const rawCube = cube('raw_orders', 'cube', [member('raw_orders', 'count', 'number', { aggType: 'count' })], []);
+const meta: MetaResponse = { cubes: [{ ...rawCube, public: false }, orders] };
+
+/** No two widgets of the top level share a cell, and every one is inside the 12 columns. */
+function assertTiles(widgets: DashboardWidget[]): void {
+  const cells = new Set<string>();
+  for (const { id, position: p } of widgets) {
+    assert.ok(p.x >= 0 && p.x + p.w <= 12 && p.w > 0 && p.h > 0, `${id} inside the grid`);
+    for (let x = p.x; x < p.x + p.w; x++)
+      for (let y = p.y; y < p.y + p.h; y++) {
+        assert.ok(!cells.has(`${x},${y}`), `${id} overlaps at ${x},${y}`);
+        cells.add(`${x},${y}`);
+      }
+  }
+}
+
+describe('generateDashboard', () => {
+  it('a KPI per visible measure, each over the main time dimension, the main measure by the few-valued dimensions', () => {
+    const { config, reportSnapshots } = generateDashboard(meta);
+    assert.equal(config.title, 'orders');
+    const kinds = reportSnapshots.map((r) => `${r.kind}: ${r.title}`);
+    assert.deepEqual(kinds, [
+      'kpi: count',
+      'kpi: revenue',
+      'kpi: average basket',
+      'vega: count over time',
+      'vega: revenue over time',
+      'vega: average basket over time',
+      'vega: revenue by status',
+      'vega: revenue by region',
+      'vega: revenue by customer name',
+    ]);
+    const over = reportSnapshots[4].meta!.query!;
+    assert.deepEqual(over, {
+      measures: ['orders.revenue'],
+      timeDimensions: [{ dimension: 'orders.created_at', granularity: 'month' }],
+    });
+    assert.deepEqual(reportSnapshots[6].meta!.query, {
+      measures: ['orders.revenue'],
+      dimensions: ['orders.status'],
+      order: { 'orders.revenue': 'desc' },
+      limit: 25,
+    });
+    const spec = reportSnapshots[6].spec as { encoding: Record<string, { field: string }> };
+    assert.equal(spec.encoding.y.field, 'orders\\.status');
+    assert.equal(spec.encoding.x.field, 'orders\\.revenue');
+    // Every report is on the dashboard, once; ids are unique.
+    const widgets = config.widgets!;
+    const charted = widgets.filter((w) => w.type === 'CHART').map((w) => (w.config as { reportId: number }).reportId);
+    assert.deepEqual(
+      charted,
+      reportSnapshots.map((r) => r.id),
+    );
+    assert.equal(new Set(widgets.map((w) => w.id)).size, widgets.length);
+    // The controls: filters on the first two breakdowns and the time grain, beside the title.
+    assert.deepEqual(
+      widgets.filter((w) => w.type !== 'CHART').map((w) => [w.type, w.config?.member ?? null]),
+      [
+        ['TEXT', null],
+        ['FILTER', 'orders.status'],
+        ['FILTER', 'orders.region'],
+        ['TIME_GRAIN', null],
+      ],
+    );
+    assertTiles(widgets);
+  });
+
+  it('picks the main time dimension past update times, and none when there is no time dimension', () => {
+    assert.equal(mainTimeDimension(orders)?.name, 'orders.created_at');
+    assert.equal(mainTimeDimension(rawCube), undefined);
+    const { reportSnapshots } = generateDashboard({ cubes: [rawCube] });
+    assert.deepEqual(
+      reportSnapshots.map((r) => r.kind),
+      ['kpi'],
+    );
+  });
+
+  it('with a value-count hint: 3–12 values first, then 2, then up to maxValues; more or fewer are left out', () => {
+    const valueCounts = {
+      'orders.status': 1,
+      'orders.region': 40,
+      'orders.city': 2,
+      'orders.customer_name': 7,
+      'orders.notes': 5,
+    };
+    assert.deepEqual(
+      usefulDimensions(orders, { valueCounts }).map((d) => d.name),
+      ['orders.customer_name', 'orders.notes', 'orders.city'],
+    );
+    assert.deepEqual(
+      usefulDimensions(orders, { valueCounts, maxValues: 50, maxDimensions: 4 }).map((d) => d.name),
+      ['orders.customer_name', 'orders.notes', 'orders.city', 'orders.region'],
+    );
+  });
+
+  it('covers the visible cubes when there is no view, each in its own section, with one time-grain control', () => {
+    const a = { ...orders, type: 'cube' as const };
+    const b = cube(
+      'visits',
+      'cube',
+      [member('visits', 'count', 'number', { aggType: 'count' })],
+      [member('visits', 'visited_at', 'time'), member('visits', 'device', 'string')],
+    );
+    const { config } = generateDashboard({ cubes: [a, b] }, { title: 'Shop' });
+    assert.equal(config.title, 'Shop');
+    const widgets = config.widgets!;
+    assert.equal(widgets.filter((w) => w.type === 'TIME_GRAIN').length, 1);
+    assert.ok(widgets.some((w) => w.id === 'visits-by-visits-device'));
+    assert.ok(widgets.some((w) => w.id === 'orders-kpi-orders-revenue'));
+    assertTiles(widgets);
+    // Named subjects only.
+    const only = generateDashboard({ cubes: [a, b] }, { subjects: ['visits'], granularity: 'week' });
+    assert.deepEqual(
+      only.reportSnapshots.map((r) => r.title),
+      ['count', 'count over time', 'count by device'],
+    );
+    assert.equal(only.reportSnapshots[1].meta!.query!.timeDimensions![0].granularity, 'week');
+  });
+
+  it('says so when the model has nothing to show', () => {
+    const { config, reportSnapshots } = generateDashboard({ cubes: [] });
+    assert.deepEqual(reportSnapshots, []);
+    assert.match(String(config.widgets![0].config!.markdown), /no visible measures/);
+  });
+});
