@@ -180,6 +180,16 @@ export class WebKitLauncher {
     this.#display?.stop();
   }
 
+  /** Starts WebKitWebDriver and MiniBrowser (once); startSession() does it too. */
+  start() {
+    return this.#ensure();
+  }
+
+  /** Any WebDriver command in this launcher's session: `command('GET', '/screenshot')` (the e2e's WebKit driver). */
+  command(method, path, body) {
+    return this.#session(method, path, body);
+  }
+
   execute(script, args = []) {
     return this.#session('POST', '/execute/sync', { script, args });
   }

@@ -20,6 +20,8 @@ import { createSessionServer } from '../../examples/session-server.js';
 import { DEMO, createLocalEngine, demoSeed } from '../../src/engine/index.js';
 import { serveFetch } from '../../src/engine/node/serve.js';
 import { HttpTransport } from '../../src/transport/index.js';
+import { demoScenario } from './demo-scenario.js';
+import { playwrightDriver } from './drivers/playwright.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 /** A port the system says is free now (E2E_PORT to choose one): runs side by side never collide. */
@@ -129,33 +131,13 @@ describe('demo, end to end', { timeout: 240_000 }, () => {
   });
 
   it('the newcomer path: the demo loads, a viewer sees their dashboard, a question gets a chart', async () => {
-    await open(page, '/', engineReady);
-    const dashboard = page.locator('svc-dashboard');
-    await dashboard.locator('[data-widget-id="by-region"] [part="chart"] svg').waitFor({ timeout: 60_000 });
-    // Eva (sales EU) sees one region.
-    assert.equal(await dashboard.locator('[data-widget-id="by-region"] svg .mark-rect path').count(), 1);
-    await page.screenshot({ path: `${SHOTS}/1-dashboard-eva.png`, fullPage: true });
-
-    // Alex, an executive, sees every region.
-    await page.selectOption('#preset', 'exec');
-    await page.click('#viewer-form button[type="submit"]');
-    await regionBars(page, 4);
-    await page.screenshot({ path: `${SHOTS}/2-dashboard-alex.png`, fullPage: true });
-
-    // A question to the analyst: the answer, its SQL and a chart.
-    const chat = page.locator('#chat');
-    await chat.locator('.starters button').first().click();
-    await chat.locator('[part~="answer"]').waitFor({ timeout: 60_000 });
-    // Attached is enough: messages off the log's view skip rendering (content-visibility), so "visible" would lie.
-    await chat.locator('[part="sql"]').first().waitFor({ state: 'attached' });
-    await chat.locator('[part="chart"] svg').first().waitFor({ state: 'attached', timeout: 60_000 });
-    await chat.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/3-chat.png`, fullPage: true });
-
+    // The scenario shared with Firefox and WebKit (demo-scenario.ts, demo-browsers.node.test.ts): the strict CSP,
+    // Eva's dashboard, Alex's, a question answered with a chart, no console errors, nothing violates the CSP.
+    await demoScenario(playwrightDriver(page, consoleErrors), {
+      origin: ORIGIN,
+      shot: (name) => `${SHOTS}/${name}.png`,
+    });
     assert.deepEqual(foreignRequests, [], 'no request leaves the page’s origin');
-    assert.deepEqual(consoleErrors, [], 'no console errors');
-    // DuckDB and the SQL parser compiled their wasm in workers: the page's policy needed no relaxation.
-    assert.deepEqual(await cspViolations(page), [], 'nothing violates the strict CSP');
   });
 
   it('the gallery shows every element’s states in light and dark, axe-clean, without console errors', async () => {

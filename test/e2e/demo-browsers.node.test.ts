@@ -1,0 +1,103 @@
+// The demo's end-to-end scenario (demo-scenario.ts) in Firefox (Debian's firefox-esr, puppeteer-core over WebDriver
+// BiDi) and WebKitGTK (MiniBrowser through WebKitWebDriver on Xvfb); demo.node.test.ts runs it in Chromium. The demo
+// is built into test-results/ of its own, with a recorder script added to its pages (CSP violations and errors,
+// which classic WebDriver cannot report), and served by `vite preview` with the strict CSP. A browser that is not
+// installed, or left out by SVC_BROWSERS, skips and says so (scripts/ensure-browsers.mjs installs them for `npm test`).
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { demoScenario, injectRecorder } from './demo-scenario.js';
+import { firefoxDriver, firefoxPresent } from './drivers/firefox.js';
+import type { Driver } from './drivers/types.js';
+import { webkitDriver, webkitMissing } from './drivers/webkit.js';
+
+const root = new URL('../..', import.meta.url).pathname;
+const OUT = `${root}test-results/demo-browsers-build`;
+const SHOTS = `${root}test-results/e2e`;
+
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve, reject) => probe.on('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function waitForServer(url: string, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+// SVC_BROWSERS (as for the browser suite) leaves a browser out.
+const chosen = (process.env.SVC_BROWSERS || 'chromium,firefox,webkit').split(',').map((b) => b.trim().toLowerCase());
+const notChosen = (id: string) => (chosen.includes(id) ? '' : `SVC_BROWSERS=${process.env.SVC_BROWSERS} leaves it out`);
+const browsers: { id: string; launch: () => Promise<Driver>; skip: string }[] = [
+  {
+    id: 'firefox',
+    launch: () => firefoxDriver(),
+    skip: notChosen('firefox') || (firefoxPresent() ? '' : 'firefox-esr not installed'),
+  },
+  { id: 'webkit', launch: () => webkitDriver(), skip: notChosen('webkit') || webkitMissing() },
+];
+
+describe('demo, end to end, in Firefox and WebKit', { timeout: 300_000 }, () => {
+  let server: ChildProcess;
+  let origin = '';
+
+  before(async () => {
+    if (browsers.every((b) => b.skip)) return;
+    mkdirSync(SHOTS, { recursive: true });
+    rmSync(OUT, { recursive: true, force: true });
+    const built = spawnSync(
+      'npx',
+      ['vite', 'build', '--mode', 'demo', '--logLevel', 'error', '--outDir', OUT, '--emptyOutDir'],
+      { cwd: root, stdio: 'inherit' },
+    );
+    assert.equal(built.status, 0, 'the demo builds');
+    injectRecorder(OUT);
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    server = spawn(
+      'npx',
+      ['vite', 'preview', '--mode', 'demo', '--outDir', OUT, '--port', String(port), '--strictPort'],
+      { cwd: root, stdio: 'ignore', detached: true },
+    );
+    await waitForServer(`${origin}/`, 30_000);
+  });
+
+  after(() => {
+    if (server?.pid) process.kill(-server.pid);
+  });
+
+  for (const { id, launch, skip } of browsers) {
+    it(
+      `${id}: the newcomer path under the strict CSP — dashboards, a chat answer with a chart, no violation, no error`,
+      { skip: skip || false },
+      async (t) => {
+        const started = Date.now();
+        const driver = await launch();
+        try {
+          const timings = await demoScenario(driver, {
+            origin,
+            shot: (name) => `${SHOTS}/${id}-${name}.png`,
+            checkResourceTiming: true,
+          });
+          const steps = Object.entries(timings).map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`);
+          t.diagnostic(`${driver.name}: ${steps.join(', ')}; ${((Date.now() - started) / 1000).toFixed(1)} s in all`);
+        } finally {
+          await driver.close();
+        }
+      },
+    );
+  }
+});
