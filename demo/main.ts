@@ -6,6 +6,7 @@ import type { SvcDashboard, SvcProvider } from '../src/index.js';
 import { DEMO, createLocalEngine, type EngineProgress, type LocalEngine } from '../src/engine/index.js';
 import { HttpTransport } from '../src/transport/index.js';
 import { setUpCreatorPanel } from './creator.js';
+import { setUpYourDataPanel } from './your-data.js';
 import { demoWorkbook } from './dashboard.js';
 import { $, describeError as describe } from './util.js';
 const status = $<HTMLParagraphElement>('#engine-status');
@@ -42,6 +43,18 @@ function fillPreset(): void {
 let engine: LocalEngine;
 let backend: HttpTransport;
 const refreshTenant = setUpCreatorPanel(() => backend);
+const SAMPLE_STARTERS = [
+  'Revenue by region last year',
+  'How many orders per month in 2025?',
+  'Top 5 products by revenue',
+];
+const yourData = setUpYourDataPanel({
+  engine: () => engine,
+  backend: () => backend,
+  publish: (slug, input) => publish(slug, input),
+  chat,
+  sampleStarters: SAMPLE_STARTERS,
+});
 
 /** Publishes the demo dashboard (upsert by slug, then publish) and shows it. */
 async function publish(slug: string, input: object): Promise<string> {
@@ -151,14 +164,15 @@ async function main(): Promise<void> {
     },
     { once: true },
   );
-  chat.starterPrompts = [
-    'Revenue by region last year',
-    'How many orders per month in 2025?',
-    'Top 5 products by revenue',
-  ];
+  chat.starterPrompts = SAMPLE_STARTERS;
   await startSession();
   status.textContent = 'Publishing the demo dashboard…';
-  await Promise.all([publish('sales-overview', demoWorkbook), refreshTenant()]);
+  // A person's own model and data, imported before a reload, come back instead of the sample.
+  const own = yourData.resume();
+  await Promise.all([
+    own.then(async (mine) => mine || (await publish('sales-overview', demoWorkbook))),
+    refreshTenant(),
+  ]);
 }
 
 $('#preset').addEventListener('change', fillPreset);

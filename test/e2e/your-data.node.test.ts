@@ -1,0 +1,205 @@
+// End to end: the demo's "Try your own model and data" panel in Debian's Chromium (playwright-core, a Vite preview of
+// the built demo, the strict CSP): real files from examples/ picked in the page — a broken model first (its errors
+// with file and line, the page keeps the sample), then the example model — the tables with row counts and types, a
+// dashboard generated from the model with exact numbers, the chat over it, a reload that comes back to it, and "Back
+// to the sample". Screenshots go to test-results/e2e/.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+// @ts-expect-error -- plain JS module shared with the test runner
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { DEMO_CSP } from '../../vite.config.js';
+
+const root = new URL('../..', import.meta.url).pathname;
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => probe.on('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+const PORT = Number(process.env.E2E_PORT) || (await freePort());
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const SHOTS = `${root}test-results/e2e`;
+const FILES = `${root}test-results/your-data-files`;
+const DATA = ['screenings.csv', 'films.parquet', 'cinemas.json', 'ratings.ndjson', 'staff.arrow'].map(
+  (f) => `${root}examples/data/${f}`,
+);
+const MODEL = ['cubes/screenings.yml', 'cubes/catalog.yml', 'views/box_office.yml'].map(
+  (f) => `${root}examples/model/${f}`,
+);
+/** A view over a cube the model does not have, and a cube over a table there is not: each problem at its line. */
+const BROKEN = {
+  'broken_view.yml': 'views:\n  - name: broken\n    cubes:\n      - join_path: nowhere\n        includes: "*"\n',
+  'broken_table.yml':
+    'cubes:\n  - name: lost\n    sql_table: no_such_table\n    measures:\n      - name: count\n        type: count\n',
+};
+
+const engineReady = () => !!document.querySelector('#engine-status')?.textContent?.startsWith('Ready');
+const yourStatus = (page: Page, prefix: string) =>
+  page.waitForFunction((p) => document.querySelector('#your-status')?.textContent?.startsWith(p), prefix, {
+    timeout: 60_000,
+  });
+const kpi = (page: Page, id: string) =>
+  page.locator(`svc-dashboard [data-widget-id="${id}"] [part="kpi"]`).textContent({ timeout: 60_000 });
+
+async function waitForServer(url: string, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+describe('demo: your own model and data, end to end', { timeout: 240_000 }, () => {
+  let server: ChildProcess;
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+  const foreign: string[] = [];
+
+  before(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    mkdirSync(FILES, { recursive: true });
+    for (const [name, text] of Object.entries(BROKEN)) writeFileSync(`${FILES}/${name}`, text);
+    const built = spawnSync('npx', ['vite', 'build', '--mode', 'demo', '--logLevel', 'error'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    assert.equal(built.status, 0, 'the demo builds');
+    server = spawn('npx', ['vite', 'preview', '--mode', 'demo', '--port', String(PORT), '--strictPort'], {
+      cwd: root,
+      stdio: 'ignore',
+      detached: true,
+    });
+    await waitForServer(`${ORIGIN}/`, 30_000);
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH as string, args: CHROMIUM_ARGS as string[] });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await page.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(ORIGIN) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+      foreign.push(url);
+      return route.abort();
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    if (server?.pid) process.kill(-server.pid);
+  });
+
+  it('tables, model errors with file and line, a generated dashboard and the chat; a reload; back to the sample', async () => {
+    const response = await page.goto(`${ORIGIN}/`);
+    assert.equal(response?.headers()['content-security-policy'], DEMO_CSP);
+    await page.waitForFunction(engineReady, null, { timeout: 120_000 });
+
+    // The data files and a broken model: the tables are in, the model's problems are listed, the sample stays.
+    await page.setInputFiles('#your-files', [...DATA, ...Object.keys(BROKEN).map((f) => `${FILES}/${f}`)]);
+    await yourStatus(page, 'The model has');
+    const errors = await page.locator('#your-problems li.error').allTextContents();
+    assert.ok(
+      errors.some((e) => /broken_table\.yml:3: .*no_such_table/.test(e)),
+      `the missing table at its line: ${errors.join(' | ')}`,
+    );
+    assert.ok(
+      errors.some((e) => /broken_view\.yml:4: .*nowhere/.test(e)),
+      `the unknown cube at its line: ${errors.join(' | ')}`,
+    );
+    const rows = await page
+      .locator('#your-tables tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    assert.deepEqual(
+      rows.map(([name, count]) => [name, count]),
+      [
+        ['cinemas', '4'],
+        ['films', '5'],
+        ['ratings', '6'],
+        ['screenings', '60'],
+        ['staff', '5'],
+      ],
+    );
+    const screenings = rows.find((r) => r[0] === 'screenings')![2];
+    assert.match(screenings, /starts_at TIMESTAMP/);
+    assert.match(screenings, /revenue (BIGINT|INTEGER|DOUBLE|DECIMAL)/);
+    await page.screenshot({ path: `${SHOTS}/your-data-1-errors.png`, fullPage: true });
+
+    // The example model: a dashboard generated from it. A programmer (the view's policy) sees every screening.
+    await page.setInputFiles('#your-files', MODEL);
+    await yourStatus(page, 'Your model is in use');
+    await page.fill('#groups', 'programmers');
+    await page.click('#viewer-form button[type="submit"]');
+    // Cards load their data when they come into view: the panel above pushed the dashboard down.
+    await page.locator('svc-dashboard [data-widget-id="kpi-box_office-count"]').scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('svc-dashboard')
+          ?.shadowRoot?.querySelector('[data-widget-id="kpi-box_office-count"] [part="kpi"]')
+          ?.textContent?.trim() === '60',
+      null,
+      { timeout: 60_000 },
+    );
+    // Tickets sold: the sum of the CSV's seats_sold column, as the KPI shows it.
+    const csv = readFileSync(`${root}examples/data/screenings.csv`, 'utf8').trim().split('\n').slice(1);
+    const tickets = csv.reduce((sum, line) => sum + Number(line.split(',')[4]), 0);
+    assert.equal((await kpi(page, 'kpi-box_office-tickets'))?.trim(), tickets.toLocaleString('en-US'));
+    await page.locator('svc-dashboard [data-widget-id="time-box_office-count"] [part="chart"] svg').waitFor({
+      timeout: 60_000,
+    });
+    await page.screenshot({ path: `${SHOTS}/your-data-2-dashboard.png`, fullPage: true });
+
+    // The chat over the same model: its suggested questions come from it, and one is answered.
+    const chat = page.locator('#chat');
+    await chat.locator('.starters button').first().waitFor({ timeout: 30_000 });
+    assert.doesNotMatch((await chat.locator('.starters').textContent()) ?? '', /orders|products/i);
+    await chat.locator('.starters button').first().click();
+    await chat.locator('[part~="answer"]').waitFor({ state: 'attached', timeout: 60_000 });
+    await page.screenshot({ path: `${SHOTS}/your-data-3-chat.png`, fullPage: true });
+
+    // A reload comes back to the person's model and tables (IndexedDB), not to the sample.
+    await page.reload();
+    await yourStatus(page, 'Your model is in use');
+    assert.equal(await page.locator('#your-tables tbody tr').count(), 5);
+    // The generated dashboard again (the viewer is the page's default, whom the model's policy may refuse).
+    await page.locator('svc-dashboard [data-widget-id="kpi-box_office-count"]').waitFor({ state: 'attached' });
+
+    // Back to the sample: the sales model, its dashboard (an executive sees four regions), the tables gone.
+    await page.click('#your-back');
+    await yourStatus(page, 'Back to the sample');
+    await page.selectOption('#preset', 'exec');
+    await page.click('#viewer-form button[type="submit"]');
+    await page.locator('svc-dashboard [data-widget-id="by-region"]').scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('svc-dashboard')
+          ?.shadowRoot?.querySelectorAll('[data-widget-id="by-region"] svg .mark-rect path').length === 4,
+      null,
+      { timeout: 60_000 },
+    );
+    assert.equal(await page.locator('#your-tables').isHidden(), true);
+
+    assert.deepEqual(foreign, [], 'no request leaves the page’s origin');
+    assert.deepEqual(problems, [], 'no console errors');
+    assert.deepEqual(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+      [],
+      'nothing violates the strict CSP',
+    );
+  });
+});
