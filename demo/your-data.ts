@@ -124,7 +124,7 @@ export function setUpYourDataPanel(hooks: YourDataHooks): { resume(): Promise<bo
     const shown = meta.cubes.filter((c) => c.isVisible !== false && c.public !== false);
     const views = shown.filter((c) => c.type === 'view');
     const subjects = (views.length ? views : shown).map((c) => c.name);
-    status.textContent = `Your model is in use (${subjects.join(', ') || 'nothing visible'}): the dashboard below was generated from it (${generated.reportSnapshots.length} reports) and the analyst answers over it. Access policies of the model apply to the viewer chosen in 1.`;
+    status.textContent = `Your model is in use (${subjects.join(', ') || 'nothing visible'}): the dashboard above was generated from it (${generated.reportSnapshots.length} reports) and the analyst answers over it. Access policies of the model apply to the viewer chosen in 1.`;
   }
 
   async function load(files: File[]): Promise<void> {
