@@ -111,9 +111,9 @@ describe('generateDashboard in <svc-dashboard>', function () {
 
     await waitUntil(() => kpi(el, 'kpi-tickets-count') === '90', 'the Tickets KPI', { timeout: 30_000 });
     const minutes = ROWS.reduce((s, r) => s + r.minutes, 0);
-    await waitUntil(() => kpi(el, 'kpi-tickets-minutes') === minutes.toLocaleString('en-US'), 'the minutes KPI', {
-      timeout: 30_000,
-    });
+    // Written in the page's default locale (no provider locale given): WebKitGTK's may not be en-US.
+    const written = [minutes.toLocaleString('en-US'), new Intl.NumberFormat().format(minutes)];
+    await waitUntil(() => written.includes(kpi(el, 'kpi-tickets-minutes')), 'the minutes KPI', { timeout: 30_000 });
     // Six months of tickets: a line with a point per month; a bar per priority and per team.
     await waitUntil(
       () => frame(el, 'time-tickets-count').querySelectorAll('[part="chart"] svg .mark-symbol path').length === 6,
