@@ -12,6 +12,7 @@ import { demoScenario, injectRecorder } from './demo-scenario.js';
 import { firefoxDriver, firefoxPresent } from './drivers/firefox.js';
 import type { Driver } from './drivers/types.js';
 import { webkitDriver, webkitMissing } from './drivers/webkit.js';
+import { waitForServer } from './server.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const OUT = `${root}test-results/demo-browsers-build`;
@@ -23,19 +24,6 @@ async function freePort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
   return port;
-}
-
-async function waitForServer(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
 // SVC_BROWSERS (as for the browser suite) leaves a browser out.

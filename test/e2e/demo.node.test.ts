@@ -22,6 +22,7 @@ import { serveFetch } from '../../src/engine/node/serve.js';
 import { HttpTransport } from '../../src/transport/index.js';
 import { demoScenario } from './demo-scenario.js';
 import { playwrightDriver } from './drivers/playwright.js';
+import { waitForServer } from './server.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 /** A port the system says is free now (E2E_PORT to choose one): runs side by side never collide. */
@@ -78,19 +79,6 @@ const regionBars = (page: Page, count: number) =>
 const engineReady = () => !!document.querySelector('#engine-status')?.textContent?.startsWith('Ready');
 const cspViolations = (page: Page) =>
   page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-
-async function waitForServer(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
 
 describe('demo, end to end', { timeout: 240_000 }, () => {
   let server: ChildProcess;

@@ -12,6 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 // @ts-expect-error -- plain JS module shared with the test runner
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { DEMO_CSP } from '../../vite.config.js';
+import { waitForServer } from './server.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 async function freePort(): Promise<number> {
@@ -45,19 +46,6 @@ const yourStatus = (page: Page, prefix: string) =>
   });
 const kpi = (page: Page, id: string) =>
   page.locator(`svc-dashboard [data-widget-id="${id}"] [part="kpi"]`).textContent({ timeout: 60_000 });
-
-async function waitForServer(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
 
 describe('demo: your own model and data, end to end', { timeout: 240_000 }, () => {
   let server: ChildProcess;
