@@ -1,6 +1,8 @@
 // `npm run bench`: every benchmark, each a table of medians with ratios against a baseline measured in the same run.
-// `npm run bench -- <name>` runs one (the names of BENCHES, and size).
+// `npm run bench -- <name>` runs one (the names of BENCHES, cold-start and size).
 import { inChromium } from './browser.js';
+import { coldStartBench } from './cold-start.js';
+import { coldStartProfile } from './cold-start-profile.js';
 import { ndjsonBench } from './ndjson.js';
 import { sizeBench } from './size.js';
 import { printTable } from './util.js';
@@ -67,5 +69,12 @@ for (const [name, tables] of Object.entries(BENCHES)) {
       await ndjsonBench(),
     );
   }
+}
+if (!only || only === 'cold-start') {
+  printTable(
+    'Cold start of the demo’s production build — Chromium, main-thread long tasks and first chart (medians of 3; ratio to the engine in the page)',
+    await coldStartBench(),
+  );
+  printTable('The longest main-thread tasks of one traced cold start (engine in its worker)', await coldStartProfile());
 }
 if (!only || only === 'size') printTable('Entry sizes (minified + gzip, runtime deps external)', await sizeBench());

@@ -148,7 +148,9 @@ async function main(): Promise<void> {
             ? `Loading table ${p.table} into DuckDB (${p.done + 1} of ${p.total})…`
             : 'Data ready; drawing the dashboard…';
   };
-  engine = await createLocalEngine({ seed: 'demo', name: 'svc-demo', onProgress });
+  // `?engine=in-page` keeps the engine on the page's main thread (the cold-start benchmark's baseline).
+  const inPage = new URLSearchParams(location.search).get('engine') === 'in-page';
+  engine = await createLocalEngine({ seed: 'demo', name: 'svc-demo', onProgress, ...(inPage && { worker: false }) });
   backend = new HttpTransport({ baseUrl: BASE, fetch: engine.fetch, auth: { apiKey: DEMO.adminKey } });
   provider.fetch = engine.fetch;
   // Ready when the charts in view show their data (svc-dashboard-loaded waits for them), not when the grid is drawn;

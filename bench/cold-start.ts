@@ -1,0 +1,176 @@
+// Cold start of the demo's production build in Chromium (issue 18): main-thread long tasks (PerformanceObserver
+// 'longtask', registered before any of the page's scripts) and the time to the first chart drawn in
+// <svc-dashboard>, until the dashboard is idle. Each start is a fresh browser context (empty IndexedDB: the demo
+// seeds its engine), then a warm start (a reload, the engine's database kept). The engine in its worker (the
+// default) against the same build with the engine in the page (`?engine=in-page`, the baseline), in the same run;
+// medians of 3. cold-start-profile.ts names what the long tasks run.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+// @ts-expect-error -- plain JS module shared with the test runner
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { waitForServer } from '../test/e2e/server.js';
+import { median, type Row } from './util.js';
+
+const root = new URL('..', import.meta.url).pathname;
+export const OUT = `${root}test-results/cold-start-build`;
+const RUNS = 3;
+/** The dashboard is idle once this long has passed with no long task after it said it was loaded. */
+const QUIET_MS = 2_000;
+
+/** What one start measured, in ms from navigation. */
+export interface StartMeasure {
+  over50: number;
+  over100: number;
+  totalMs: number;
+  maxMs: number;
+  firstChartMs: number;
+  loadedMs: number;
+}
+
+interface Probe {
+  tasks: { start: number; duration: number }[];
+  firstChart?: number;
+  loaded?: number;
+}
+
+/**
+ * Runs in the page before any of its scripts: records long tasks, the first drawn Vega chart inside
+ * <svc-dashboard> (shadow roots pierced; checked once per frame) and svc-dashboard-loaded.
+ */
+function probe(): void {
+  const state: Probe = { tasks: [] };
+  (window as unknown as { __coldStart: Probe }).__coldStart = state;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) state.tasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  document.addEventListener('svc-dashboard-loaded', () => (state.loaded ??= performance.now()), true);
+  const drawn = (node: ParentNode): boolean => {
+    if (node.querySelector('svg.marks g.role-mark > *')) return true;
+    for (const el of node.querySelectorAll('*')) if (el.shadowRoot && drawn(el.shadowRoot)) return true;
+    return false;
+  };
+  const check = () => {
+    const root = document.querySelector('svc-dashboard')?.shadowRoot;
+    if (root && drawn(root)) state.firstChart = performance.now();
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
+/** The probe as the page's first script (tsx names functions with a `__name` helper the page lacks: a local one). */
+export const PROBE = { content: `(() => { const __name = (f) => f; (${probe.toString()})(); })();` };
+
+/** Waits until the dashboard said it was loaded and no long task came for QUIET_MS, then reads the probe. */
+export async function measure(page: Page): Promise<StartMeasure> {
+  await page.waitForFunction(
+    (quiet) => {
+      const s = (window as unknown as { __coldStart: Probe }).__coldStart;
+      if (s.loaded === undefined || s.firstChart === undefined) return false;
+      const lastEnd = Math.max(s.loaded, ...s.tasks.map((t) => t.start + t.duration));
+      return performance.now() - lastEnd > quiet;
+    },
+    QUIET_MS,
+    { timeout: 180_000, polling: 250 },
+  );
+  const s = await page.evaluate(() => (window as unknown as { __coldStart: Probe }).__coldStart);
+  const durations = s.tasks.map((t) => t.duration);
+  return {
+    over50: durations.filter((d) => d > 50).length,
+    over100: durations.filter((d) => d > 100).length,
+    totalMs: durations.reduce((a, b) => a + b, 0),
+    maxMs: Math.max(0, ...durations),
+    firstChartMs: s.firstChart!,
+    loadedMs: s.loaded!,
+  };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => server.on('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Builds the demo (its own output folder) and serves it with `vite preview`; `use` gets the origin. */
+export async function withDemo<T>(use: (origin: string, browser: Browser) => Promise<T>): Promise<T> {
+  const built = spawnSync(
+    'npx',
+    ['vite', 'build', '--mode', 'demo', '--logLevel', 'error', '--outDir', OUT, '--emptyOutDir'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (built.status !== 0) throw new Error('the demo did not build');
+  const port = await freePort();
+  const server: ChildProcess = spawn(
+    'npx',
+    ['vite', 'preview', '--mode', 'demo', '--outDir', OUT, '--port', String(port), '--strictPort'],
+    { cwd: root, stdio: 'ignore', detached: true },
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  let browser: Browser | undefined;
+  try {
+    await waitForServer(`${origin}/`, 30_000);
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH as string, args: CHROMIUM_ARGS as string[] });
+    return await use(origin, browser);
+  } finally {
+    await browser?.close();
+    if (server.pid) process.kill(-server.pid);
+  }
+}
+
+/** A cold start in a fresh context, then a warm one (a reload: the engine's database is kept). */
+async function startTwice(browser: Browser, url: string): Promise<{ cold: StartMeasure; warm: StartMeasure }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    await context.addInitScript(PROBE);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => console.error('[cold-start page]', e.message));
+    await page.goto(url);
+    const cold = await measure(page);
+    await page.reload();
+    const warm = await measure(page);
+    return { cold, warm };
+  } finally {
+    await context.close();
+  }
+}
+
+const ms = (v: number) => `${Math.round(v)} ms`;
+
+function row(mode: string, start: string, runs: StartMeasure[], baseline?: StartMeasure[]): Row {
+  const m = (k: keyof StartMeasure, of = runs) => median(of.map((r) => r[k]));
+  const ratio = (k: keyof StartMeasure) =>
+    baseline && m(k, baseline) > 0 ? ` (${(m(k) / m(k, baseline)).toFixed(2)}×)` : '';
+  return {
+    engine: mode,
+    start,
+    'tasks > 50 ms': String(m('over50')),
+    'tasks > 100 ms': String(m('over100')),
+    'long tasks total': ms(m('totalMs')) + ratio('totalMs'),
+    'longest task': ms(m('maxMs')) + ratio('maxMs'),
+    'first chart': ms(m('firstChartMs')) + ratio('firstChartMs'),
+    'dashboard loaded': ms(m('loadedMs')) + ratio('loadedMs'),
+  };
+}
+
+export async function coldStartBench(): Promise<Row[]> {
+  return withDemo(async (origin, browser) => {
+    const modes = { 'in the page (baseline)': '/?engine=in-page', 'in a worker': '/' } as const;
+    const results = new Map<string, { cold: StartMeasure[]; warm: StartMeasure[] }>();
+    for (const name of Object.keys(modes)) results.set(name, { cold: [], warm: [] });
+    // Interleaved, so the machine's drift over the run falls on both alike.
+    for (let i = 0; i < RUNS; i++) {
+      for (const [name, path] of Object.entries(modes)) {
+        const { cold, warm } = await startTwice(browser, origin + path);
+        results.get(name)!.cold.push(cold);
+        results.get(name)!.warm.push(warm);
+      }
+    }
+    const base = results.get('in the page (baseline)')!;
+    return [...results].flatMap(([name, r]) => [
+      row(name, 'cold', r.cold, r === base ? undefined : base.cold),
+      row(name, 'warm', r.warm, r === base ? undefined : base.warm),
+    ]);
+  });
+}
