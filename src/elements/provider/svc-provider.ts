@@ -28,14 +28,27 @@ import { ProviderSession, type SessionInfo, type SessionSource } from './session
  * @fires svc-error - Exchanging or renewing the session failed.
  */
 export class SvcProvider extends SvcElement {
-  static override styles = [
-    SvcElement.styles,
-    css`
-      :host {
-        display: contents;
-      }
-    `,
-  ];
+  /**
+   * Only the token the elements inside read. The content the provider wraps is the host page's own and inherits from
+   * the provider's host: no `color`, font or `color-scheme` here, which would restyle the page's headings and text.
+   */
+  static override styles = css`
+    :host {
+      display: contents;
+    }
+    :host([color-scheme='light']) {
+      --svc-color-scheme: light;
+    }
+    :host([color-scheme='dark']) {
+      --svc-color-scheme: dark;
+    }
+    :host([color-scheme='auto']) {
+      --svc-color-scheme: light dark;
+    }
+    :host([hidden]) {
+      display: none !important;
+    }
+  `;
 
   /** A ready transport, used as it is (give it `auth: provider.credentials` to use this provider's session). */
   @property({ attribute: false }) transport?: Transport;

@@ -119,6 +119,26 @@ describe('<svc-provider>', function () {
     expect(background(free)).to.equal(dark);
     expect(background(own)).to.equal(light);
   });
+
+  it('never styles the page’s own content it wraps: colour, font and colour scheme stay the page’s', async () => {
+    const root = await fixture<HTMLDivElement>(
+      html`<div style="color: rgb(10, 20, 30); font-family: serif; color-scheme: light">
+        <h2 id="outside">Outside</h2>
+        <svc-provider color-scheme="dark"
+          ><h2 id="inside">Inside</h2>
+          <svc-chat></svc-chat
+        ></svc-provider>
+      </div>`,
+    );
+    const style = (s: string) => {
+      const { color, fontFamily, colorScheme } = getComputedStyle(root.querySelector(s)!);
+      return { color, fontFamily, colorScheme };
+    };
+    expect(style('#inside')).to.deep.equal(style('#outside'));
+    expect(style('#inside').color).to.equal('rgb(10, 20, 30)');
+    // The elements inside still take the provider's scheme.
+    expect(background(root.querySelector<SvcChat>('svc-chat')!)).to.equal('rgb(29, 31, 35)');
+  });
 });
 
 describe('<svc-provider> sessions', function () {
