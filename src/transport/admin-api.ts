@@ -9,7 +9,8 @@ import type {
   ScimListRequest,
   ScimListResponse,
 } from '../api/types.js';
-import { queryString, requestJson, seg, type HttpContext } from './http-core.js';
+import { queryString, seg, type HttpContext } from './http-core.js';
+import { requestJson } from './http-send.js';
 import type { RequestOptions } from './transport.js';
 
 type TenantList = 'groups' | 'user-attributes';

@@ -4,7 +4,8 @@
 import { ApiError, ChatAuthError, ChatStreamError, isErrorBody, isJsonRpcErrorBody } from '../api/errors.js';
 import type { AbortChatRequest, ChatRequest, ChatStreamMessage } from '../api/types.js';
 import { cutoffState } from './chat.js';
-import { chatStreamUrl, requestJson, send, type HttpContext } from './http-core.js';
+import { chatStreamUrl, type HttpContext } from './http-core.js';
+import { requestJson, send } from './http-send.js';
 import { readNdjson, type NdjsonItem } from './ndjson.js';
 import type { ChatStream, ChatTarget, RequestOptions, StreamChatOptions } from './transport.js';
 

@@ -11,7 +11,8 @@ import type {
   MetaResponse,
 } from '../api/types.js';
 import { foldOverrides, isContinueWait } from './cube-dialect.js';
-import { requestJson, send, type HttpContext } from './http-core.js';
+import type { HttpContext } from './http-core.js';
+import { requestJson, send } from './http-send.js';
 import { readNdjson } from './ndjson.js';
 import type { RequestOptions } from './transport.js';
 

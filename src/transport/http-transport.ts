@@ -1,8 +1,8 @@
 // HttpTransport: the one client of the API, over any `fetch` — the network's, or the local engine's in-process
-// handler. It composes the areas of the spec over the shared plumbing (http-core.ts: auth headers, error mapping,
-// AbortSignal and timeouts). Loaded with it: the plumbing and the session exchange (sessions-api.ts); loading when
-// it is built: the areas the elements await data from (lazy-areas.ts: workbooks-api, data-api, chat-api); on first
-// use: the admin areas (admin-api.ts: embed-tenant admin, SCIM), which the elements never call.
+// handler. It composes the areas of the spec over the shared plumbing. Loaded with it: its options and URLs
+// (http-core.ts); loading when it is built: the areas every call goes through (lazy-areas.ts: sessions, workbooks,
+// data, chat, and http-send.ts's auth headers, error mapping, AbortSignal and timeouts); on first use: the admin
+// areas (admin-api.ts: embed-tenant admin, SCIM), which the elements never call.
 
 import type {
   AbortChatRequest,
@@ -30,7 +30,6 @@ import type {
   Workbook,
 } from '../api/types.js';
 import { chatStreamUrl, createContext, type HttpContext, type HttpTransportOptions } from './http-core.js';
-import * as sessions from './sessions-api.js';
 import {
   paginate,
   type AuthSource,
@@ -41,7 +40,6 @@ import {
   type Transport,
 } from './transport.js';
 
-export { errorFromResponse } from './http-core.js';
 export type { FetchLike, HttpTransportOptions, RetryOptions } from './http-core.js';
 
 export class HttpTransport implements Transport {
@@ -57,7 +55,7 @@ export class HttpTransport implements Transport {
     void this.areas().catch(() => undefined); // loading starts now; a failure shows at the first call
   }
 
-  /** Workbooks and dashboards, data, chat. */
+  /** Sessions, workbooks and dashboards, data, chat. */
   private areas() {
     return import('./lazy-areas.js');
   }
@@ -105,16 +103,16 @@ export class HttpTransport implements Transport {
 
   // ─── Embed sessions ──────────────────────────────────────────────────────────────────────────────────────
 
-  generateSession(request: GenerateSessionRequest, options?: RequestOptions): Promise<GenerateSessionResponse> {
-    return sessions.generateSession(this.http, request, options);
+  async generateSession(request: GenerateSessionRequest, options?: RequestOptions): Promise<GenerateSessionResponse> {
+    return (await this.areas()).generateSession(this.http, request, options);
   }
 
-  exchangeSessionToken(sessionId: string, options?: RequestOptions): Promise<SessionTokenResponse> {
-    return sessions.exchangeSessionToken(this.http, sessionId, options);
+  async exchangeSessionToken(sessionId: string, options?: RequestOptions): Promise<SessionTokenResponse> {
+    return (await this.areas()).exchangeSessionToken(this.http, sessionId, options);
   }
 
-  revokeSessionToken(token: string, options?: RequestOptions): Promise<void> {
-    return sessions.revokeSessionToken(this.http, token, options);
+  async revokeSessionToken(token: string, options?: RequestOptions): Promise<void> {
+    return (await this.areas()).revokeSessionToken(this.http, token, options);
   }
 
   // ─── Embed-tenant admin and SCIM (loaded on first use) ───────────────────────────────────────────────────

@@ -2,7 +2,8 @@
 // ApiError and the wire types. Loads nothing but `fetch`.
 
 export * from './transport.js';
-export { HttpTransport, errorFromResponse } from './http-transport.js';
+export { HttpTransport } from './http-transport.js';
+export { errorFromResponse } from './http-send.js';
 export type { FetchLike, HttpTransportOptions, RetryOptions } from './http-transport.js';
 export { NdjsonDecoder, readNdjson, readNdjsonBatches } from './ndjson.js';
 export type { NdjsonItem, NdjsonOptions } from './ndjson.js';

@@ -1,7 +1,8 @@
-// The areas the elements call once they await data anyway — workbooks and dashboards, the data API, chat — as one
-// module: HttpTransport loads it when it is built (beside the session exchange), so it is no part of the elements'
-// first frame.
+// The areas every call of the elements goes through — the session exchange, workbooks and dashboards, the data API,
+// chat, with the sending plumbing they share (http-send.ts) — as one module: HttpTransport loads it when it is built,
+// so it is no part of the elements' first frame.
 
 export * from './chat-api.js';
 export * from './data-api.js';
+export * from './sessions-api.js';
 export * from './workbooks-api.js';

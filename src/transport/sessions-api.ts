@@ -2,7 +2,8 @@
 // token, and the token revoked; the exchange and the revoke carry their credential in the body.
 
 import type { GenerateSessionRequest, GenerateSessionResponse, SessionTokenResponse } from '../api/types.js';
-import { requestJson, type HttpContext } from './http-core.js';
+import type { HttpContext } from './http-core.js';
+import { requestJson } from './http-send.js';
 import type { RequestOptions } from './transport.js';
 
 export function generateSession(

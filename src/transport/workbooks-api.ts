@@ -12,7 +12,8 @@ import type {
   PublishDashboardInput,
   Workbook,
 } from '../api/types.js';
-import { requestJson, seg, type HttpContext } from './http-core.js';
+import { seg, type HttpContext } from './http-core.js';
+import { requestJson } from './http-send.js';
 import type { RequestOptions } from './transport.js';
 
 const workbookUrl = (http: HttpContext, deploymentId: number, workbookId: number) =>
