@@ -40,15 +40,19 @@ const plainAssetUrls: Plugin = {
     // Vite writes the worker's URL as new URL(new URL("assets/w.js", import.meta.url).href, "" + import.meta.url).
     const plain = code
       .replace(
-        /new URL\(\s*(?:\/\* @vite-ignore \*\/\s*)?new URL\("(assets\/[\w.-]+\.js)", import\.meta\.url\)\.href,\s*"" \+ import\.meta\.url\s*\)/g,
+        /new URL\(\s*(?:\/\* @vite-ignore \*\/\s*)?new URL\("((?:assets\/)?[\w.-]+\.js)", import\.meta\.url\)\.href,\s*"" \+ import\.meta\.url\s*\)/g,
         'new URL("./$1", import.meta.url)',
       )
       .replace(/\/\* @vite-ignore \*\/\s*/g, '');
     return plain === code ? null : { code: plain, map: null };
   },
 };
-const libraryAssets: Plugin = {
-  name: 'library-assets',
+/**
+ * DuckDB's files as `new URL('<prefix>file', import.meta.url)`: './' from the engine's chunk in dist/, '../' from the
+ * engine's worker in dist/assets/ (its own bundle: see `worker` below).
+ */
+const duckdbUrls = (prefix: string): Plugin => ({
+  name: 'duckdb-urls',
   enforce: 'pre',
   transform(code, id) {
     if (!id.endsWith('/engine/data/duckdb-browser.ts')) return undefined;
@@ -56,11 +60,15 @@ const libraryAssets: Plugin = {
       /new URL\(\s*'\.\.\/\.\.\/\.\.\/node_modules\/@duckdb\/duckdb-wasm\/dist\/([\w.-]+)',\s*import\.meta\.url,?\s*\)/g,
       (_, file: string) => {
         if (!DUCKDB_FILES.includes(file)) throw new Error(`library-assets: unexpected file ${file}`);
-        return `new URL(${IGNORE} ${JSON.stringify(`./${file}`)}, import.meta.url)`;
+        return `new URL(${IGNORE} ${JSON.stringify(`${prefix}${file}`)}, import.meta.url)`;
       },
     );
     return { code: replaced, map: null }; // same lines: the source map stays right
   },
+});
+const libraryAssets: Plugin = {
+  ...duckdbUrls('./'),
+  name: 'library-assets',
   generateBundle() {
     for (const file of DUCKDB_FILES) {
       let source: Buffer | string = readFileSync(
@@ -89,8 +97,8 @@ const NODE_ONLY: Record<string, string> = {
   'duckdb-node': 'src/engine/data/duckdb-node.ts',
   'pg-parser-local': 'src/engine/data/pg-parser-local.ts',
 };
-const nodeOnlyImports: Plugin = {
-  name: 'node-only-imports',
+const nodeOnlyResolve: Plugin = {
+  name: 'node-only-resolve',
   enforce: 'pre',
   resolveId(source, importer) {
     const name = /^\.\/([\w-]+)\.js$/.exec(source)?.[1];
@@ -99,6 +107,10 @@ const nodeOnlyImports: Plugin = {
     if (!/\/engine\/data\/(executor-runtime|pg-parser)\.ts$/.test(importer)) return null;
     return { id: `#svc-node/${name}`, external: true };
   },
+};
+const nodeOnlyImports: Plugin = {
+  ...nodeOnlyResolve,
+  name: 'node-only-imports',
   generateBundle() {
     const unavailable = (name: string) =>
       `export function ${name}() {\n  throw new Error('svc-elements: this module runs only in Node');\n}\n`;
@@ -184,9 +196,14 @@ export default defineConfig(({ command, mode }) => {
   }
   return {
     plugins: [libraryAssets, nodeOnlyImports, plainAssetUrls],
-    // The parser's worker is a file of its own in dist/assets (with its wasm), found relative to the engine's chunk.
+    // The engine's worker and the parser's worker are files of their own in dist/assets (each a bundle with what it
+    // imports; the parser's with its wasm), found relative to the chunk that starts them. Inside the engine's worker,
+    // DuckDB's files are one folder up, and Node-only modules stay behind the package's `imports`.
     base: './',
-    worker: { format: 'es', plugins: () => [libpgQueryEsm({ ignoreWasmUrl: true }), plainAssetUrls] },
+    worker: {
+      format: 'es',
+      plugins: () => [libpgQueryEsm({ ignoreWasmUrl: true }), duckdbUrls('../'), nodeOnlyResolve, plainAssetUrls],
+    },
     build: {
       lib: {
         entry: {

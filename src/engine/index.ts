@@ -1,22 +1,10 @@
-// Entry point `svc-elements/engine`: createLocalEngine(), the whole API answered in-process on IndexedDB
-// (ARCHITECTURE §1, §5). The returned `fetch` is an HTTP server that lives in the page (or in Node).
+// Entry point `svc-elements/engine`: createLocalEngine(), the whole API answered on IndexedDB without a server
+// (ARCHITECTURE §1, §5). In a browser page the engine runs in a dedicated Worker by default and the returned `fetch`
+// is a thin proxy to it; `worker: false`, options that are functions, and Node keep it in this thread (in-page.ts).
 
-import { ApiError } from '../api/errors.js';
-import { demoSeed } from './demo-seed.js';
-import { ReadCache } from './domain/cache.js';
-import type { EngineContext } from './domain/context.js';
-import { createLocalAnalystAgent } from './chat/agent/local-analyst.js';
-import { ChatService } from './chat/service.js';
-import { ChatTokenVerifier } from './chat/token.js';
-import { DataService } from './data/service.js';
-import { EngineTables } from './data/tables.js';
-import { createApp } from './http/app.js';
-import type { EngineProgress, LocalEngine, LocalEngineOptions } from './options.js';
-import { openEngineDb } from './store/db.js';
-import type { StoreName } from './store/schema.js';
-import { applySeed } from './store/seed.js';
-import { formatProblem } from './model/index.js';
-import { LocalEngineUnavailableError, indexedDbOpenFailure } from './unavailable.js';
+import type { LocalEngine, LocalEngineOptions } from './options.js';
+import { recipeOf } from './worker/agent-recipe.js';
+import { EngineWorkerLoadError, createWorkerEngine } from './worker/client.js';
 
 export type {
   ChatTokenClaims,
@@ -34,90 +22,50 @@ export type { FileOptions } from './data/executor.js';
 export type { TableInfo } from './data/tables.js';
 export { ModelError, formatProblem, loadModel, type ModelProblem, type ModelSource } from './model/index.js';
 export type { Agent, AgentContext, AgentEvent } from './chat/agent/types.js';
-export { createLocalAnalystAgent } from './chat/agent/local-analyst.js';
-export { createOpenAiCompatibleAgent } from './chat/agent/openai-compatible.js';
+export { createLocalAnalystAgent, createOpenAiCompatibleAgent } from './worker/agent-recipe.js';
 export type { OpenAiCompatibleOptions } from './chat/agent/openai-compatible.js';
 export { DEMO, demoSeed } from './demo-seed.js';
 export { LocalEngineUnavailableError } from './unavailable.js';
 
-export async function createLocalEngine(options: LocalEngineOptions = {}): Promise<LocalEngine> {
-  const factory = options.indexedDB ?? globalThis.indexedDB;
-  if (!factory) {
-    throw new LocalEngineUnavailableError(
-      'this environment has no IndexedDB (in Node pass options.indexedDB, e.g. fake-indexeddb)',
-    );
-  }
-  if (typeof globalThis.IDBRequest === 'undefined') {
-    // idb recognises IndexedDB objects by their global classes.
-    throw new TypeError(
-      "createLocalEngine: IndexedDB's classes are not global here; in Node import 'fake-indexeddb/auto' first",
-    );
-  }
-  const now = options.now ?? Date.now;
-  const { model, data: tables } = options;
-  const given = options.seed ?? (model !== undefined || tables !== undefined ? 'demo' : undefined);
-  // A given model and tables take the place of the seed's (its account, users, keys and agent stay).
-  const seed = given && {
-    ...(given === 'demo' ? demoSeed : given),
-    ...(model !== undefined && { dataModel: undefined }),
-    ...(tables !== undefined && { tables: undefined, data: undefined }),
-  };
-  const db = await openEngineDb(factory, options.name ?? 'svc-engine').catch((error: unknown) => {
-    throw new LocalEngineUnavailableError(indexedDbOpenFailure(error), { cause: error });
-  });
-  const progress = (event: EngineProgress) => {
-    try {
-      options.onProgress?.(event);
-    } catch (error) {
-      console.warn('svc-engine: onProgress threw', error);
-    }
-  };
-  const chatTokens = new ChatTokenVerifier({ checkChatToken: options.checkChatToken, remoteJwks: options.remoteJwks });
-  const ctx: EngineContext = { db, now, hooks: options.hooks ?? {}, cache: new ReadCache(), progress, chatTokens };
-  if (seed) await applySeed(db, seed, now());
-  const data = new DataService(ctx, { queryTimeoutMs: options.queryTimeoutMs });
-  const own = new EngineTables(ctx, data);
-  const applyOwn = async () => {
-    for (const w of await own.apply(model, tables)) console.warn(`svc-engine: ${formatProblem(w)}`);
-  };
-  try {
-    await applyOwn();
-  } catch (error) {
-    db.close();
-    await data.close();
-    throw error;
-  }
-  const chat = new ChatService(ctx, data, options.agent ?? createLocalAnalystAgent());
-  const app = createApp(ctx, data, chat, { continueWaitMs: options.continueWaitMs });
-  let closed = false;
+/** Options that are functions (or hold some) and so keep the engine in this thread; an agent made by the entry's
+ * factories from plain options is rebuilt in the worker instead. */
+function inPageOnly(options: LocalEngineOptions): string[] {
+  const names: string[] = [];
+  if (options.now !== undefined) names.push('now');
+  if (options.hooks !== undefined) names.push('hooks');
+  if (options.indexedDB !== undefined) names.push('indexedDB');
+  if (options.agent !== undefined && !recipeOf(options.agent)) names.push('agent');
+  return names;
+}
 
-  return {
-    async fetch(request: Request): Promise<Response> {
-      if (closed) {
-        return Response.json({ error: 'The local engine is closed' }, { status: 503 });
-      }
-      return app.fetch(request);
-    },
-    async close() {
-      closed = true;
-      chat.hub.abortAll();
-      db.close();
-      await data.close();
-    },
-    async reset() {
-      if (closed) throw new ApiError({ status: 503, message: 'The local engine is closed' });
-      ctx.cache.clear();
-      await data.close();
-      const names = [...db.objectStoreNames] as StoreName[];
-      const tx = db.transaction(names, 'readwrite');
-      await Promise.all([...names.map((n) => tx.objectStore(n).clear()), tx.done]);
-      if (seed) await applySeed(db, seed, now());
-      ctx.cache.clear();
-      await applyOwn();
-    },
-    setModel: (source) => own.setModel(source),
-    putTable: (name, source) => own.putTable(name, source),
-    dropTable: (name) => own.dropTable(name),
-    tables: () => own.tables(),
-  };
+/** A browser page: a document, and Workers to start (not Node, not already a worker). */
+const inBrowserPage = (): boolean =>
+  typeof Worker !== 'undefined' && typeof document !== 'undefined' && typeof window !== 'undefined';
+
+export async function createLocalEngine(options: LocalEngineOptions = {}): Promise<LocalEngine> {
+  const pinned = inPageOnly(options);
+  if (options.worker === true) {
+    if (!inBrowserPage()) {
+      throw new TypeError('createLocalEngine: worker: true needs a browser page with Workers; leave it unset here');
+    }
+    if (pinned.length > 0) {
+      throw new TypeError(
+        `createLocalEngine: worker: true cannot take ${pinned.join(', ')} (functions do not cross to a Worker); ` +
+          'leave worker unset to run the engine in this page with them',
+      );
+    }
+  }
+  const inWorker = options.worker ?? (inBrowserPage() && pinned.length === 0);
+  if (inWorker) {
+    try {
+      return await createWorkerEngine(options);
+    } catch (error) {
+      // The worker's script could not load at all (a CSP without worker-src 'self', a host that does not serve it):
+      // asked for explicitly, that is an error; by default the engine runs in this page instead, and says so.
+      if (!(error instanceof EngineWorkerLoadError) || options.worker === true) throw error;
+      console.warn(`svc-engine: ${error.message}; running the engine in this page instead`);
+    }
+  }
+  const { createInPageEngine } = await import('./in-page.js');
+  return createInPageEngine(options);
 }

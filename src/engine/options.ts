@@ -147,6 +147,25 @@ export interface LocalEngineOptions {
    * (Cube's long-polling), in ms. Default 5,000, Cube's.
    */
   continueWaitMs?: number;
+  /**
+   * Where the engine runs (ours, not in §5). In a browser page it runs by default in a dedicated module Worker of
+   * its own (store, routing, chat agent, data generation and import; DuckDB and the SQL parser in their workers),
+   * so the page's main thread stays free; `fetch` and the other methods are thin proxies with the same answers:
+   * bodies stream back as they are produced (a transferred ReadableStream where the browser can transfer one, else
+   * chunk messages), errors keep their class and fields (ModelError's problems, ApiError's status), aborting a
+   * request's signal aborts it in the worker and errors its body (as `fetch` does), cancelling a body cancels the
+   * worker's stream, and `close()` ends the worker. `onProgress` events and `checkChatToken` calls come back to the
+   * page. `data` and `putTable` sources cross by structured clone: relative URLs are resolved against the page,
+   * and ArrayBuffers (and the buffers under typed arrays) are moved, not copied — the caller's become empty.
+   *
+   * The engine stays in this thread with `worker: false`, in Node, inside a worker, and when an option is a function
+   * that cannot cross: `now`, `hooks`, `indexedDB`, or an `agent` not made by this entry's
+   * `createLocalAnalystAgent()` or `createOpenAiCompatibleAgent()` without a custom `fetch` (those are made again in
+   * the worker). `worker: true` with one of them, or where there are no Workers, is a TypeError. When the worker's
+   * script cannot load at all (a Content-Security-Policy without `worker-src 'self'`, a host that does not serve it),
+   * the default falls back to this thread with a console warning; `worker: true` rejects instead.
+   */
+  worker?: boolean;
 }
 
 /** The local engine: an HTTP server that lives in-process. Its functions are bound: pass `engine.fetch` around. */

@@ -46,7 +46,8 @@ function workerParser(): PgParser {
 let parser: Promise<PgParser> | undefined;
 
 export function loadParser(): Promise<PgParser> {
-  const inBrowser = typeof window !== 'undefined' && typeof Worker !== 'undefined';
+  // A page or the engine's own worker (which starts this one inside it); Node has no global Worker.
+  const inBrowser = typeof Worker !== 'undefined' && !(typeof process !== 'undefined' && process.versions?.node);
   parser ??= inBrowser
     ? Promise.resolve(workerParser())
     : import('./pg-parser-local.js').then((core) => core.createInProcessParser());

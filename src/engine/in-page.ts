@@ -1,0 +1,102 @@
+// The engine in this thread: store, domain, routing, agent, data plane. createLocalEngine() runs it in the page when
+// asked (or in Node), and the engine's worker (worker/engine.worker.ts) runs it there.
+
+import { ApiError } from '../api/errors.js';
+import { demoSeed } from './demo-seed.js';
+import { ReadCache } from './domain/cache.js';
+import type { EngineContext } from './domain/context.js';
+import { createLocalAnalystAgent } from './chat/agent/local-analyst.js';
+import { ChatService } from './chat/service.js';
+import { ChatTokenVerifier } from './chat/token.js';
+import { DataService } from './data/service.js';
+import { EngineTables } from './data/tables.js';
+import { createApp } from './http/app.js';
+import type { EngineProgress, LocalEngine, LocalEngineOptions } from './options.js';
+import { openEngineDb } from './store/db.js';
+import type { StoreName } from './store/schema.js';
+import { applySeed } from './store/seed.js';
+import { formatProblem } from './model/index.js';
+import { LocalEngineUnavailableError, indexedDbOpenFailure } from './unavailable.js';
+
+/** The engine in this thread (the page, a worker, or Node): what createLocalEngine runs in-page and its worker runs. */
+export async function createInPageEngine(options: LocalEngineOptions = {}): Promise<LocalEngine> {
+  const factory = options.indexedDB ?? globalThis.indexedDB;
+  if (!factory) {
+    throw new LocalEngineUnavailableError(
+      'this environment has no IndexedDB (in Node pass options.indexedDB, e.g. fake-indexeddb)',
+    );
+  }
+  if (typeof globalThis.IDBRequest === 'undefined') {
+    // idb recognises IndexedDB objects by their global classes.
+    throw new TypeError(
+      "createLocalEngine: IndexedDB's classes are not global here; in Node import 'fake-indexeddb/auto' first",
+    );
+  }
+  const now = options.now ?? Date.now;
+  const { model, data: tables } = options;
+  const given = options.seed ?? (model !== undefined || tables !== undefined ? 'demo' : undefined);
+  // A given model and tables take the place of the seed's (its account, users, keys and agent stay).
+  const seed = given && {
+    ...(given === 'demo' ? demoSeed : given),
+    ...(model !== undefined && { dataModel: undefined }),
+    ...(tables !== undefined && { tables: undefined, data: undefined }),
+  };
+  const db = await openEngineDb(factory, options.name ?? 'svc-engine').catch((error: unknown) => {
+    throw new LocalEngineUnavailableError(indexedDbOpenFailure(error), { cause: error });
+  });
+  const progress = (event: EngineProgress) => {
+    try {
+      options.onProgress?.(event);
+    } catch (error) {
+      console.warn('svc-engine: onProgress threw', error);
+    }
+  };
+  const chatTokens = new ChatTokenVerifier({ checkChatToken: options.checkChatToken, remoteJwks: options.remoteJwks });
+  const ctx: EngineContext = { db, now, hooks: options.hooks ?? {}, cache: new ReadCache(), progress, chatTokens };
+  if (seed) await applySeed(db, seed, now());
+  const data = new DataService(ctx, { queryTimeoutMs: options.queryTimeoutMs });
+  const own = new EngineTables(ctx, data);
+  const applyOwn = async () => {
+    for (const w of await own.apply(model, tables)) console.warn(`svc-engine: ${formatProblem(w)}`);
+  };
+  try {
+    await applyOwn();
+  } catch (error) {
+    db.close();
+    await data.close();
+    throw error;
+  }
+  const chat = new ChatService(ctx, data, options.agent ?? createLocalAnalystAgent());
+  const app = createApp(ctx, data, chat, { continueWaitMs: options.continueWaitMs });
+  let closed = false;
+
+  return {
+    async fetch(request: Request): Promise<Response> {
+      if (closed) {
+        return Response.json({ error: 'The local engine is closed' }, { status: 503 });
+      }
+      return app.fetch(request);
+    },
+    async close() {
+      closed = true;
+      chat.hub.abortAll();
+      db.close();
+      await data.close();
+    },
+    async reset() {
+      if (closed) throw new ApiError({ status: 503, message: 'The local engine is closed' });
+      ctx.cache.clear();
+      await data.close();
+      const names = [...db.objectStoreNames] as StoreName[];
+      const tx = db.transaction(names, 'readwrite');
+      await Promise.all([...names.map((n) => tx.objectStore(n).clear()), tx.done]);
+      if (seed) await applySeed(db, seed, now());
+      ctx.cache.clear();
+      await applyOwn();
+    },
+    setModel: (source) => own.setModel(source),
+    putTable: (name, source) => own.putTable(name, source),
+    dropTable: (name) => own.dropTable(name),
+    tables: () => own.tables(),
+  };
+}
