@@ -77,4 +77,4 @@ if (!only || only === 'cold-start') {
   );
   printTable('The longest main-thread tasks of one traced cold start (engine in its worker)', await coldStartProfile());
 }
-if (!only || only === 'size') printTable('Entry sizes (minified + gzip, runtime deps external)', await sizeBench());
+if (!only || only === 'size') printTable('Entry sizes (minified + gzip; kB = 1,000 bytes)', await sizeBench());
