@@ -7,73 +7,9 @@
 import 'deep-chat';
 import '../src/elements/chat/svc-chat.js';
 import { renderMarkdown } from '../src/elements/shared/markdown.js';
-import { DEMO, createLocalEngine, demoSeed } from '../src/engine/index.js';
-import { HttpTransport } from '../src/transport/http-transport.js';
 import { longMarkdownAnswer, splitIntoDeltas } from '../test/fixtures/long-answer.js';
+import { frames, record, replay, settings, tick } from './chat-stream.js';
 import { mainThreadBreakdown, mainThreadMs, type MainThreadBreakdown, type Row } from './util.js';
-
-const settings = { externalId: 'bench', groups: ['executives'] };
-const tick = () => new Promise<void>((r) => setTimeout(r, 0));
-const frames = async (n: number) => {
-  for (let i = 0; i < n; i++) await new Promise((r) => requestAnimationFrame(r));
-};
-
-function transportOver(fetch: (request: Request) => Promise<Response>): HttpTransport {
-  return new HttpTransport({
-    baseUrl: 'https://bench.svc',
-    fetch,
-    auth: { apiKey: DEMO.adminKey },
-    accountName: DEMO.accountName,
-    agentId: DEMO.agentId,
-  });
-}
-
-/** The NDJSON lines the local engine streams for an answer written as `deltas`. */
-async function record(deltas: string[]): Promise<string[]> {
-  const name = `bench-chat-${Date.now()}`;
-  const engine = await createLocalEngine({
-    name,
-    seed: { ...demoSeed, data: { rows: 1000 } },
-    agent: {
-      async *answer() {
-        for (const d of deltas) yield { final: d };
-      },
-    },
-  });
-  let body = '';
-  const transport = transportOver(async (request) => {
-    const response = await engine.fetch(request);
-    body = await response.clone().text();
-    return response;
-  });
-  for await (const _ of await transport.streamChat({ input: 'the long report', sessionSettings: settings }));
-  await engine.close();
-  indexedDB.deleteDatabase(name);
-  return body.split('\n').filter(Boolean);
-}
-
-/**
- * A transport whose chat requests are answered with recorded lines, 10 per task: `history` for a request without
- * input (loading a thread), `lines` otherwise; `progress(i)` runs after each task's lines (false stops the stream).
- */
-function replay(lines: string[], progress: (linesSent: number) => Promise<boolean | void>, history: string[] = []) {
-  return transportOver(async (request) => {
-    const loading = !((await request.json()) as { input?: string }).input;
-    const source = loading ? history : lines;
-    const encoder = new TextEncoder();
-    let i = 0;
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        if (i >= source.length) return controller.close();
-        controller.enqueue(encoder.encode(`${source.slice(i, i + 10).join('\n')}\n`));
-        i += 10;
-        await tick();
-        if (!loading && (await progress(i)) === false) controller.close();
-      },
-    });
-    return new Response(body, { headers: { 'content-type': 'application/x-ndjson' } });
-  });
-}
 
 /** A thread's history as the service sends it: `pairs` questions, each answered with a table. */
 function historyLines(pairs: number): string[] {

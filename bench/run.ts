@@ -47,6 +47,14 @@ const BENCHES: Record<string, { module: string; fn: string; title: string }[]> =
       title: '<svc-chat> streaming a 5,000-delta answer, against naive re-rendering and deep-chat — Chromium',
     },
   ],
+  'chat-main-thread': [
+    {
+      module: 'chat-main-thread.ts',
+      fn: 'chatMainThreadBench',
+      title:
+        "<svc-chat> and the page's main thread: a 5,000-delta, 200 KB answer against a no-op renderer — Chromium (medians of 3)",
+    },
+  ],
   layout: [{ module: 'layout.ts', fn: 'layoutBench', title: 'Grid-layout core — Chromium (medians)' }],
   dashboard: [
     {
@@ -77,4 +85,4 @@ if (!only || only === 'cold-start') {
   );
   printTable('The longest main-thread tasks of one traced cold start (engine in its worker)', await coldStartProfile());
 }
-if (!only || only === 'size') printTable('Entry sizes (minified + gzip; kB = 1,000 bytes)', await sizeBench());
+if (!only || only === 'size') printTable('Entry sizes (minified + gzip, runtime deps external)', await sizeBench());

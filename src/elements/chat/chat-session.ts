@@ -35,6 +35,13 @@ export interface ChatSessionOptions {
 /** Waits before each resubscription after a dropped connection. */
 const RESUBSCRIBE_DELAYS_MS = [250, 1000, 3000];
 
+/** The most of the main thread a streaming answer's renders take (the rest is the page's). */
+const RENDER_SHARE = 0.15;
+/** The longest wait between two renders of a stream. */
+const MAX_WAIT_MS = 100;
+/** The most text of an answer one render adds. */
+const RENDER_CHARS = 2000;
+
 /** The connection broke (not an answer from the service, not the user's abort). */
 function isDropped(error: unknown): boolean {
   if (error instanceof ApiError) return error.status === 0 && error.code === 'network_error';
@@ -47,6 +54,14 @@ export class ChatSession implements ReactiveController {
   /** The turn whose answer is being written. */
   private active?: ChatTurn;
   private frame = 0;
+  /** A render put off to keep the stream's share of the main thread (see schedule). */
+  private wait?: ReturnType<typeof setTimeout>;
+  private renderStart = 0;
+  private nextRender = 0;
+  /** This render left text of an answer for the next. */
+  private behind = false;
+  /** Counts the renders of a catch-up; 0 when every answer is rendered to its end. */
+  backlog = 0;
   private md?: MarkdownModule;
   private controller?: AbortController;
   chatId: string | undefined;
@@ -78,8 +93,7 @@ export class ChatSession implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    cancelAnimationFrame(this.frame);
-    this.frame = 0;
+    this.cancelRender();
   }
 
   /** The log: messages turn by turn, without the bookkeeping ones. */
@@ -92,17 +106,62 @@ export class ChatSession implements ReactiveController {
     if (!this.md) return undefined;
     let md = turn.markdown.get(message.id);
     if (!md) turn.markdown.set(message.id, (md = new this.md.StreamingMarkdown()));
-    md.set(message.content ?? '');
+    const content = message.content ?? '';
+    const done = md.source.length;
+    // However much arrived since the last frame, a frame renders at most RENDER_CHARS of it (no long task).
+    if (content.length - done > RENDER_CHARS && content.startsWith(md.source)) {
+      md.append(content.slice(done, done + RENDER_CHARS));
+      this.behind = true;
+    } else md.set(content);
     return md;
   }
 
-  /** One render per animation frame at most. */
+  /** Answers have text not rendered yet (a render is asked for each frame until they have none). */
+  get catchingUp(): boolean {
+    return this.backlog !== 0;
+  }
+
+  /**
+   * One render per animation frame at most, and while an answer streams, renders spaced so that they take at most
+   * RENDER_SHARE of the main thread: after a render that took `c` ms the next waits `c × (1 / RENDER_SHARE − 1)`
+   * (nothing on a fast machine, where a render takes a fraction of a frame; fewer, larger steps on a slow one).
+   */
   private schedule(): void {
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.host.requestUpdate();
-    });
+    if (this.frame || this.wait) return;
+    const frame = () => {
+      this.wait = undefined;
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0;
+        this.host.requestUpdate();
+      });
+    };
+    const delay = this.nextRender - performance.now();
+    if (delay > 1) this.wait = setTimeout(frame, delay);
+    else frame();
+  }
+
+  hostUpdate(): void {
+    this.renderStart = performance.now();
+  }
+
+  hostUpdated(): void {
+    // Controllers added before this one (the scroll's stick-to-bottom forces layout) are in the measure.
+    const end = performance.now();
+    const wait = Math.min(MAX_WAIT_MS, (end - this.renderStart) * (1 / RENDER_SHARE - 1));
+    this.nextRender = this.streaming || this.behind ? end + wait : 0;
+    if (this.behind) {
+      this.behind = false;
+      this.backlog++; // changes what the answers render from (see SvcChat's guard)
+      this.schedule();
+    } else this.backlog = 0;
+  }
+
+  private cancelRender(): void {
+    this.backlog = 0;
+    cancelAnimationFrame(this.frame);
+    clearTimeout(this.wait);
+    this.frame = 0;
+    this.wait = undefined;
   }
 
   async send(text: string): Promise<void> {
@@ -144,8 +203,7 @@ export class ChatSession implements ReactiveController {
       this.streaming = false;
       if (this.active === turn) this.active = undefined;
       if (this.controller === controller) this.controller = undefined;
-      cancelAnimationFrame(this.frame);
-      this.frame = 0;
+      this.cancelRender();
       this.host.requestUpdate();
     }
   }

@@ -67,10 +67,15 @@ export class ChatTurn {
       ?.id;
   }
 
+  /** The answering query's message. */
+  get answeringMessage(): ChatStreamMessage | undefined {
+    const id = this.answeringQuery;
+    return id === undefined ? undefined : this.messages.get(id);
+  }
+
   /** The answering query's result (the rows its card shows), if it has one. */
   get answeringResult(): Partial<ServiceSqlApiResult> | undefined {
-    const id = this.answeringQuery;
-    const message = id === undefined ? undefined : this.messages.get(id);
+    const message = this.answeringMessage;
     return message?.toolCall ? parseToolPayload(message.toolCall).result : undefined;
   }
 }

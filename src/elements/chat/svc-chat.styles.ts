@@ -74,7 +74,11 @@ export const chatStyles = css`
   .answer > .chunk {
     display: flow-root;
     content-visibility: auto;
-    contain-intrinsic-size: auto 40rem;
+    contain-intrinsic-size: auto 12rem;
+  }
+  /* A chunk far from view keeps its height (and, hidden until found, its text for find-in-page). */
+  .answer > .chunk.away {
+    content-visibility: hidden;
   }
   .answer table,
   .tool table {

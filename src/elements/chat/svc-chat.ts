@@ -164,6 +164,11 @@ export class SvcChat extends SvcConnectedElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
     await this.parts.settled();
+    // An answer that arrived faster than frames render it is complete once it is all rendered.
+    while (this.session.catchingUp) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      await super.getUpdateComplete();
+    }
     return super.getUpdateComplete();
   }
 
@@ -186,15 +191,21 @@ export class SvcChat extends SvcConnectedElement {
     }
     if (isFinalAnswer(message)) {
       // The answering query's card shows the rows: a markdown table that repeats them is hidden.
-      const result = turn.answeringResult;
+      const answering = turn.answeringMessage?.toolCall?.result;
       return html`<div
         part="message assistant answer"
         class="answer"
-        ${syncMarkdown(
-          () => this.session.markdownOf(turn, message),
-          turn.history ? this.near.defer : undefined,
-          (el) => parts?.hideRepeatedTables(el, result?.schema?.length ?? 0, result?.schema ? result.data : undefined),
-        )}
+        ${syncMarkdown(() => this.session.markdownOf(turn, message), {
+          defer: turn.history ? this.near.defer : undefined,
+          keepNear: this.near.keepNear,
+          check: parts && {
+            key: [parts, answering],
+            apply: (root) => {
+              const result = turn.answeringResult;
+              parts.hideRepeatedTables(root, result?.schema?.length ?? 0, result?.schema ? result.data : undefined);
+            },
+          },
+        })}
       ></div>`;
     }
     if (!message.thinking && !message.content) return nothing;
@@ -248,7 +259,7 @@ export class SvcChat extends SvcConnectedElement {
                         this.activeLocale,
                         this.parts.get()?.highlighted(),
                         look.key,
-                        e.message.toolCall && catalog.meta,
+                        e.message.toolCall ? catalog.meta : this.session.backlog,
                       ],
                       () => this.renderMessage(e),
                     ),

@@ -4,49 +4,98 @@
 import { ref } from 'lit/directives/ref.js';
 import type { StreamingMarkdown } from '../shared/markdown.js';
 
-/** Finished blocks are grouped in chunks of this many, each a containment boundary. */
-const BLOCKS_PER_CHUNK = 32;
+/** Finished blocks are grouped in chunks of about this much HTML, each a containment boundary, in the DOM or not. */
+const CHUNK_CHARS = 6000;
+
+export interface SyncOptions {
+  /** Renders the container only once this calls back (a loaded thread's answers, when they near the view). */
+  defer?: (el: HTMLElement, render: () => void) => void;
+  /** Watches each full chunk: it may leave the DOM when far from view; `fill` puts it back. */
+  keepNear?: (chunk: HTMLElement, fill: (chunk: HTMLElement) => void) => void;
+  /**
+   * Adjusts what was inserted (a chunk's new blocks, the tail, a chunk put back) — and the whole container again
+   * when `key` changes.
+   */
+  check?: { key: readonly unknown[]; apply(root: HTMLElement): void };
+}
+
+/** A chunk: the blocks [chunkStart, chunkEnd) of the answer, chunkChars of HTML. */
+type Chunk = HTMLElement & { chunkStart: number; chunkEnd: number; chunkChars: number };
+
+interface SyncState {
+  blocks: number;
+  tail: HTMLElement;
+  chunks: Chunk[];
+  check?: SyncOptions['check'];
+}
+
+const states = new WeakMap<HTMLElement, SyncState>();
+const sameKey = (a?: readonly unknown[], b?: readonly unknown[]) =>
+  a?.length === b?.length && (a ?? []).every((v, i) => v === b![i]);
 
 /**
  * Keeps a container in step with a StreamingMarkdown: finished blocks appended once, the tail replaced. Finished
  * blocks sit in chunks with `content-visibility: auto`, so the browser's style and layout work per frame stays with
- * the open chunk and the tail, and off-screen chunks cost nothing, however long the answer grows. `rendered` runs
- * after each sync (to adjust what was inserted).
+ * the open chunk and the tail, and a full chunk far from view leaves the DOM (`keepNear`), however long the answer.
  */
-export function syncMarkdown(
-  markdown: () => StreamingMarkdown | undefined,
-  defer?: (el: HTMLElement, render: () => void) => void,
-  rendered?: (el: HTMLElement) => void,
-) {
+export function syncMarkdown(markdown: () => StreamingMarkdown | undefined, options: SyncOptions = {}) {
   return ref((el) => {
     if (!(el instanceof HTMLElement)) return;
-    const state = el as HTMLElement & { __blocks?: number; __tail?: HTMLElement; __chunks?: HTMLElement[] };
     const render = () => {
       const md = markdown();
       if (!md) return;
-      if (!state.__tail || md.blocks.length < state.__blocks!) {
-        state.__tail ??= Object.assign(document.createElement('div'), { className: 'tail' });
-        el.replaceChildren(state.__tail);
-        state.__blocks = 0;
-        state.__chunks = [];
+      let state = states.get(el);
+      if (!state || md.blocks.length < state.blocks) {
+        state = { blocks: 0, tail: Object.assign(document.createElement('div'), { className: 'tail' }), chunks: [] };
+        states.set(el, state);
+        el.replaceChildren(state.tail);
       }
-      const chunks = state.__chunks!;
-      for (let i = state.__blocks!; i < md.blocks.length;) {
-        const index = Math.floor(i / BLOCKS_PER_CHUNK);
-        let chunk = chunks[index];
-        if (!chunk) {
-          chunk = chunks[index] = Object.assign(document.createElement('div'), { className: 'chunk' });
-          state.__tail.before(chunk);
+      const { chunks, tail } = state;
+      const previous = state.check;
+      state.check = options.check;
+      const touched = new Set<HTMLElement>([tail]);
+      let html = '';
+      let open = chunks[chunks.length - 1];
+      const flush = () => {
+        if (!html) return;
+        open.insertAdjacentHTML('beforeend', html); // sanitised
+        touched.add(open);
+        html = '';
+      };
+      for (let i = state.blocks; i < md.blocks.length; i++) {
+        if (!open || open.chunkChars >= CHUNK_CHARS) {
+          flush();
+          const full = open;
+          open = Object.assign(document.createElement('div'), {
+            className: 'chunk',
+            chunkStart: i,
+            chunkEnd: i,
+            chunkChars: 0,
+          });
+          chunks.push(open);
+          tail.before(open);
+          if (full && options.keepNear) options.keepNear(full, fill(md, state, full));
         }
-        const end = Math.min(md.blocks.length, (index + 1) * BLOCKS_PER_CHUNK);
-        chunk.insertAdjacentHTML('beforeend', md.blocks.slice(i, end).join('')); // sanitised
-        i = end;
+        html += md.blocks[i];
+        open.chunkChars += md.blocks[i].length;
+        open.chunkEnd = i + 1;
       }
-      state.__blocks = md.blocks.length;
-      state.__tail.innerHTML = md.tail; // sanitised
-      rendered?.(el);
+      flush();
+      state.blocks = md.blocks.length;
+      tail.innerHTML = md.tail; // sanitised
+      if (!options.check) return;
+      if (!sameKey(previous?.key, options.check.key)) options.check.apply(el);
+      else for (const root of touched) options.check.apply(root);
     };
-    if (state.__tail || !defer) render();
-    else defer(el, render);
+    if (states.has(el) || !options.defer) render();
+    else options.defer(el, render);
   });
+}
+
+/** Puts a full chunk's blocks back. */
+function fill(md: StreamingMarkdown, state: SyncState, { chunkStart, chunkEnd }: Chunk) {
+  return (chunk: HTMLElement) => {
+    chunk.innerHTML = md.blocks.slice(chunkStart, chunkEnd).join(''); // sanitised
+    state.check?.apply(chunk);
+  };
 }

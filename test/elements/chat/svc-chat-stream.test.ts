@@ -13,6 +13,11 @@ import { completed, droppingBody, engineAndTransport, mountChat } from '../helpe
 type Fetch = (request: Request) => Promise<Response>;
 const isChat = (request: Request) => request.url.endsWith('/stream-chat-state');
 
+/** Puts back the chunks of the answer that left the DOM, as a find-in-page match does (`beforematch`). */
+export function fillAllChunks(el: SvcChat): void {
+  for (const chunk of el.shadowRoot!.querySelectorAll('.chunk.away')) chunk.dispatchEvent(new Event('beforematch'));
+}
+
 function answerText(el: SvcChat): string {
   return el.shadowRoot!.querySelector('[part~="answer"]')?.textContent ?? '';
 }
@@ -154,6 +159,8 @@ describe('<svc-chat> streams', function () {
       await whole.send('the long report');
       await Promise.all([liveEl.updateComplete, replayed.updateComplete, whole.updateComplete]);
 
+      // Far chunks of the answer are out of the DOM: put every one back (as a find-in-page match does) to compare.
+      for (const el of [liveEl, replayed, whole]) fillAllChunks(el);
       const dom = (el: SvcChat) => el.shadowRoot!.querySelector('[part~="answer"]')!.innerHTML;
       expect(dom(whole).length).to.be.greaterThan(200_000);
       expect(dom(replayed)).to.equal(dom(whole));

@@ -1,0 +1,118 @@
+// The page's main thread while <svc-chat> streams a 5,000-delta, ~200 KB markdown answer (issue 18): paced like a
+// model writing (10 deltas every 16 ms, ≈ 8 s) and unpaced (10 lines per task, as fast as a network delivers them).
+// Main-thread share = the renderer main thread's busy time over the stream (DevTools' TaskDuration: every task —
+// script, style, layout, paint, GC — not only ours) ÷ the stream's wall-clock duration. Long tasks from the
+// `longtask` PerformanceObserver (tasks over 50 ms). DOM nodes at the end: every element and text node of the
+// document, shadow roots included. The baseline, in the same run, is a no-op renderer: the same stream through the
+// same transport, each message parsed and dropped. Medians of 3. Lit is bundled in its production build (esbuild
+// picks no `development` condition); the bundle is not minified, which changes parse time, not these costs.
+import '../src/elements/chat/svc-chat.js';
+import { longMarkdownAnswer, splitIntoDeltas } from '../test/fixtures/long-answer.js';
+import { frames, record, replay, settings } from './chat-stream.js';
+import { mainThreadMs, median, type Row } from './util.js';
+
+interface Sample {
+  share: number;
+  busyMs: number;
+  durationMs: number;
+  longTasks: number[];
+  nodes: number;
+}
+
+/** Elements and text nodes under `root`, shadow roots included. */
+function countNodes(root: Node): number {
+  let n = 0;
+  const walk = (node: Node) => {
+    n++;
+    if (node instanceof Element && node.shadowRoot) walk(node.shadowRoot);
+    for (let c = node.firstChild; c; c = c.nextSibling) walk(c);
+  };
+  walk(root);
+  return n;
+}
+
+async function measure(run: () => Promise<void>): Promise<Sample> {
+  const longTasks: number[] = [];
+  const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration)));
+  observer.observe({ type: 'longtask' });
+  await frames(2);
+  const busy0 = await mainThreadMs();
+  const t0 = performance.now();
+  await run();
+  await frames(2); // the last frame drawn
+  const durationMs = performance.now() - t0;
+  const busyMs = (await mainThreadMs()) - busy0;
+  await new Promise((r) => setTimeout(r, 100)); // long-task entries are delivered after their task
+  observer.disconnect();
+  return { share: busyMs / durationMs, busyMs, durationMs, longTasks, nodes: countNodes(document) };
+}
+
+/** No-op renderer: the stream read through the transport, every message parsed and dropped. */
+async function noop(lines: string[], paceMs: number): Promise<Sample> {
+  return measure(async () => {
+    const transport = replay(lines, undefined, [], paceMs);
+    for await (const _ of await transport.streamChat({ input: 'the long report', sessionSettings: settings }));
+  });
+}
+
+async function svcChat(lines: string[], paceMs: number): Promise<Sample> {
+  const el = document.createElement('svc-chat');
+  el.style.width = '720px';
+  el.sessionSettings = settings;
+  document.body.append(el);
+  await el.updateComplete;
+  await new Promise((r) => setTimeout(r, 500)); // the user reads the page before asking (the element loads idly)
+  el.transport = replay(lines, undefined, [], paceMs);
+  const sample = await measure(async () => {
+    await el.send('the long report');
+    await el.updateComplete;
+  });
+  el.remove();
+  return sample;
+}
+
+function rows(label: string, ours: Sample[], base: Sample[]): Row[] {
+  const m = (samples: Sample[], f: (s: Sample) => number) => median(samples.map(f));
+  const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
+  const tasks = (s: Sample[]) =>
+    `${m(s, (x) => x.longTasks.length)} (max ${m(s, (x) => Math.max(0, ...x.longTasks)).toFixed(0)} ms)`;
+  return [
+    {
+      measure: `${label}: main-thread share (busy ÷ stream duration)`,
+      '<svc-chat>': `${pct(m(ours, (s) => s.share))} (${m(ours, (s) => s.busyMs).toFixed(0)} of ${m(ours, (s) => s.durationMs).toFixed(0)} ms)`,
+      'no-op renderer': `${pct(m(base, (s) => s.share))} (${m(base, (s) => s.busyMs).toFixed(0)} of ${m(base, (s) => s.durationMs).toFixed(0)} ms)`,
+      target: label.startsWith('paced') ? '≤ 20 %' : '',
+    },
+    {
+      measure: `${label}: tasks over 50 ms (count, longest)`,
+      '<svc-chat>': tasks(ours),
+      'no-op renderer': tasks(base),
+      target: label.startsWith('unpaced') ? '0' : '',
+    },
+    {
+      measure: `${label}: DOM nodes at the end (shadow roots included)`,
+      '<svc-chat>': String(m(ours, (s) => s.nodes)),
+      'no-op renderer': String(m(base, (s) => s.nodes)),
+      target: 'bounded by the screen',
+    },
+  ];
+}
+
+export async function chatMainThreadBench(runs = 3): Promise<Row[]> {
+  const text = longMarkdownAnswer();
+  const lines = await record(splitIntoDeltas(text, 5000));
+  const out: Row[] = [];
+  for (const [label, paceMs] of [
+    ['paced, 10 deltas / 16 ms', 16],
+    ['unpaced, 10 lines / task', 0],
+  ] as const) {
+    const ours: Sample[] = [];
+    const base: Sample[] = [];
+    for (let i = 0; i < runs; i++) {
+      base.push(await noop(lines, paceMs));
+      ours.push(await svcChat(lines, paceMs));
+    }
+    out.push(...rows(`${label}`, ours, base));
+  }
+  return out;
+}
