@@ -335,10 +335,12 @@ describe('the page during a heavy engine task', function () {
     let ticks = 0;
     let last = performance.now();
     let longest = 0;
+    let blocked = 0;
     let running = true;
     const tick = () => {
       const now = performance.now();
       longest = Math.max(longest, now - last);
+      blocked += Math.max(0, now - last - 50); // beyond 50 ms, a gap is a long task
       last = now;
       ticks++;
       if (running) setTimeout(tick, 0);
@@ -347,7 +349,12 @@ describe('the page during a heavy engine task', function () {
     const started = performance.now();
     await task();
     running = false;
-    return { ticks, longest: Math.round(longest), ms: Math.round(performance.now() - started) };
+    return {
+      ticks,
+      longest: Math.round(longest),
+      blocked: Math.round(blocked),
+      ms: Math.round(performance.now() - started),
+    };
   }
 
   it('keeps ticking while the engine generates and loads 200,000 rows in its worker', async () => {
@@ -367,10 +374,10 @@ describe('the page during a heavy engine task', function () {
       }
     }
     console.log(`page ticks during the first load of 200,000 rows: ${JSON.stringify(figures)}`);
-    const [inWorker, inPage] = [figures.worker, figures['in-page']] as { ticks: number; longest: number }[];
-    // Both modes measured in this run, under the same load: the page's longest stall is the engine's work in-page.
+    const [inWorker, inPage] = [figures.worker, figures['in-page']] as { ticks: number; blocked: number }[];
+    // Both modes measured in this run, under the same load: the page's time in long gaps is the engine's in-page.
     expect(inWorker.ticks).to.be.greaterThan(20);
-    expect(inWorker.longest).to.be.lessThan(inPage.longest);
+    expect(inWorker.blocked).to.be.lessThan(inPage.blocked);
   });
 
   it('answers a small request alike in both modes (the proxy cost is logged: median of 40)', async () => {
