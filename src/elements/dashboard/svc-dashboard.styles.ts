@@ -138,6 +138,14 @@ export const dashboardStyles = css`
   .fit {
     flex: none;
   }
+  /* Text wraps inside its frame at any width (long words and links, code, a wide table's cells): nothing is clipped
+     and nothing becomes a scroll box a keyboard cannot reach. */
+  .text {
+    overflow-wrap: anywhere;
+  }
+  .text pre {
+    white-space: pre-wrap;
+  }
   .text > :first-child {
     margin-block-start: 0;
   }
