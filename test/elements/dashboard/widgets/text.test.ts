@@ -1,6 +1,6 @@
 // The TEXT widget at a phone's width (390 px) and a desktop's: a long word, a link, a line of code and a wide table
 // wrap inside the widget's frame — nothing is clipped, and nothing becomes a scroll box a keyboard cannot reach.
-/* eslint-disable @typescript-eslint/no-floating-promises -- chai-as-promised types make every plain expect(x).to.equal(y) look floating (as in the browser tests) */
+
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import '../../../../src/elements/dashboard/svc-dashboard.js';
@@ -42,7 +42,7 @@ describe('<svc-dashboard> TEXT widget', function () {
         document.documentElement.clientWidth,
       );
       for (const node of frame()!.querySelectorAll<HTMLElement>('.text, .text *')) {
-        const name = `<${node.localName}> "${node.textContent!.slice(0, 30)}"`;
+        const name = `<${node.localName}> "${node.textContent.slice(0, 30)}"`;
         expect(inside(node.getBoundingClientRect(), box), `${name} inside the frame`).to.equal(true);
         // An inline box has no client width: its lines are inside the frame (above), which is what counts.
         if (getComputedStyle(node).display === 'inline') continue;
