@@ -103,8 +103,7 @@ export async function coldStartProfile(path = '/', top = 10): Promise<Row[]> {
       await context.addInitScript(PROBE);
       const page = await context.newPage();
       await browser.startTracing(page, { categories: CATEGORIES });
-      await page.goto(origin + path);
-      await measure(page);
+      await measure(page, () => page.goto(origin + path));
       return (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
     } finally {
       await context.close();

@@ -36,44 +36,61 @@ interface Probe {
 
 /**
  * Runs in the page before any of its scripts: records long tasks, the first drawn Vega chart inside
- * <svc-dashboard> (shadow roots pierced; checked once per frame) and svc-dashboard-loaded.
+ * <svc-dashboard> (in any shadow root within it) and svc-dashboard-loaded; once the dashboard is idle (loaded, a
+ * chart drawn, and no long task for `quietMs`), it logs what it saw to the console. Nothing is evaluated in the page
+ * from outside while it starts (DevTools evaluation runs scripts of its own on the main thread).
  */
-function probe(): void {
+function probe(quietMs: number): void {
   const state: Probe = { tasks: [] };
-  (window as unknown as { __coldStart: Probe }).__coldStart = state;
+  const idle = setInterval(() => {
+    if (state.loaded === undefined || state.firstChart === undefined) return;
+    const lastEnd = Math.max(state.loaded, ...state.tasks.map((t) => t.start + t.duration));
+    if (performance.now() - lastEnd < quietMs) return;
+    clearInterval(idle);
+    console.debug(`__coldStart ${JSON.stringify(state)}`);
+  }, 250);
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) state.tasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
   document.addEventListener('svc-dashboard-loaded', () => (state.loaded ??= performance.now()), true);
-  const drawn = (node: ParentNode): boolean => {
-    if (node.querySelector('svg.marks g.role-mark > *')) return true;
-    for (const el of node.querySelectorAll('*')) if (el.shadowRoot && drawn(el.shadowRoot)) return true;
+  // Every shadow root is watched from its creation (no per-frame walks of the page, which would add main-thread work
+  // of their own): the first mutation after which a root inside <svc-dashboard> holds a drawn Vega mark is the chart.
+  const inDashboard = (root: ShadowRoot): boolean => {
+    for (let node: Node = root; node instanceof ShadowRoot; node = node.host.getRootNode()) {
+      if (node.host.localName === 'svc-dashboard') return true;
+    }
     return false;
   };
-  const check = () => {
-    const root = document.querySelector('svc-dashboard')?.shadowRoot;
-    if (root && drawn(root)) state.firstChart = performance.now();
-    else requestAnimationFrame(check);
+  const observers: MutationObserver[] = [];
+  const attachShadow = Object.getOwnPropertyDescriptor(Element.prototype, 'attachShadow')!.value as (
+    this: Element,
+    init: ShadowRootInit,
+  ) => ShadowRoot;
+  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit): ShadowRoot {
+    const root = attachShadow.call(this, init);
+    const observer = new MutationObserver(() => {
+      if (state.firstChart !== undefined || !root.querySelector('svg.marks g.role-mark > *') || !inDashboard(root))
+        return;
+      state.firstChart = performance.now();
+      for (const o of observers) o.disconnect();
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    observers.push(observer);
+    return root;
   };
-  requestAnimationFrame(check);
 }
 
 /** The probe as the page's first script (tsx names functions with a `__name` helper the page lacks: a local one). */
-export const PROBE = { content: `(() => { const __name = (f) => f; (${probe.toString()})(); })();` };
+export const PROBE = { content: `(() => { const __name = (f) => f; (${probe.toString()})(${QUIET_MS}); })();` };
 
-/** Waits until the dashboard said it was loaded and no long task came for QUIET_MS, then reads the probe. */
-export async function measure(page: Page): Promise<StartMeasure> {
-  await page.waitForFunction(
-    (quiet) => {
-      const s = (window as unknown as { __coldStart: Probe }).__coldStart;
-      if (s.loaded === undefined || s.firstChart === undefined) return false;
-      const lastEnd = Math.max(s.loaded, ...s.tasks.map((t) => t.start + t.duration));
-      return performance.now() - lastEnd > quiet;
-    },
-    QUIET_MS,
-    { timeout: 180_000, polling: 250 },
-  );
-  const s = await page.evaluate(() => (window as unknown as { __coldStart: Probe }).__coldStart);
+/** Navigates (`go`) and waits until the page's probe says the dashboard is idle; what it saw. */
+export async function measure(page: Page, go: () => Promise<unknown>): Promise<StartMeasure> {
+  const said = page.waitForEvent('console', {
+    predicate: (m) => m.text().startsWith('__coldStart '),
+    timeout: 180_000,
+  });
+  await go();
+  const s = JSON.parse((await said).text().slice('__coldStart '.length)) as Probe;
   const durations = s.tasks.map((t) => t.duration);
   return {
     over50: durations.filter((d) => d > 50).length,
@@ -126,10 +143,8 @@ async function startTwice(browser: Browser, url: string): Promise<{ cold: StartM
     await context.addInitScript(PROBE);
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error('[cold-start page]', e.message));
-    await page.goto(url);
-    const cold = await measure(page);
-    await page.reload();
-    const warm = await measure(page);
+    const cold = await measure(page, () => page.goto(url));
+    const warm = await measure(page, () => page.reload());
     return { cold, warm };
   } finally {
     await context.close();
