@@ -1,4 +1,4 @@
-// `npm run build` produces dist/ with the four entries of package.json, their types, and runtime deps external; `npm
+// `npm run build` produces dist/ with the entries of package.json, their types, and runtime deps external; `npm
 // pack` makes it a tarball, and everything below runs from that tarball, installed in node_modules as a consumer gets
 // it. The engine works from it in Node; in host apps that their own Vite bundles it works with no configuration:
 // test/fixtures/consumer-app, served with the strict Content-Security-Policy `script-src 'self'; object-src 'none'` in
@@ -8,53 +8,36 @@
 // dashboard and a chat answer with numbers, in `vite build` and in Vite's dev server, and neither prints a warning.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { dirname, extname, join, posix } from 'node:path';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { dirname, join, posix } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build, createLogger, createServer as createViteServer, type Logger } from 'vite';
-// @ts-expect-error -- plain JS module shared with the test runner
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import type { Browser, Page } from 'playwright-core';
+import { build, createServer as createViteServer } from 'vite';
 import { DEMO_CSP } from '../vite.config.js';
 import type * as EngineModule from '../src/engine/index.js';
 import type * as TransportModule from '../src/transport/index.js';
+import {
+  buildAdvice,
+  hostApp,
+  launchChromium,
+  origin,
+  packLibrary,
+  pkg,
+  recordingLogger,
+  root,
+  serveStatic,
+  watch,
+  type Packed,
+} from './helpers/package.js';
 
 type TransportEntry = typeof TransportModule;
 type EngineEntry = typeof EngineModule;
 
-const root = new URL('..', import.meta.url).pathname;
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-  name: string;
-  version: string;
-  exports: Record<string, { types: string; import: string } | string>;
-  dependencies: Record<string, string>;
-};
 const entries = Object.entries(pkg.exports).filter(
   (e): e is [string, { types: string; import: string }] => typeof e[1] === 'object',
 );
-
-/** A Vite logger that keeps every warning and error (and prints nothing). */
-function recordingLogger(into: string[]): Logger {
-  const logger = createLogger('warn', { allowClearScreen: false });
-  const keep = (level: string) => (message: string) => into.push(`${level}: ${message}`);
-  return {
-    ...logger,
-    info: () => undefined,
-    warn: keep('warn'),
-    warnOnce: keep('warn'),
-    error: keep('error'),
-    hasWarned: false,
-  };
-}
-
-/**
- * Vite's generic advice about chunks over 500 kB: vega alone is 521 kB minified (the lazy chart chunk); that is the
- * size of the dependency, not something the package can change, and it names no file.
- */
-const chunkSizeAdvice = (message: string) => /Some chunks are larger than 500 kB after minification/.test(message);
 
 /** The README's blocks marked `<!-- readme-app: <file> -->`, joined per file in their order. */
 function readmeApp(): Map<string, string> {
@@ -64,40 +47,6 @@ function readmeApp(): Map<string, string> {
     files.set(m[1], `${files.get(m[1]) ?? ''}${m[2]}\n`);
   }
   return files;
-}
-
-/** The bytes of a static site, as a host would serve them; pages carry `csp` when given. */
-function serveStatic(site: string, csp?: string): Promise<Server> {
-  const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://host').pathname;
-    const file = join(site, path.endsWith('/') ? `${path}index.html` : path);
-    if (!file.startsWith(site) || !existsSync(file)) return res.writeHead(404).end();
-    const headers: Record<string, string> = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
-    if (csp && file.endsWith('.html')) headers['content-security-policy'] = csp;
-    res.writeHead(200, headers).end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-const origin = (server: { address(): AddressInfo | string | null }) =>
-  `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-/** Console errors, uncaught exceptions and failed responses of a page, and how often its main frame navigated. */
-function watch(page: Page): { problems: string[]; navigations: () => number } {
-  const problems: string[] = [];
-  let navigations = 0;
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('response', (r) => {
-    if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
-  });
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) navigations++;
-  });
-  return { problems, navigations: () => navigations };
 }
 
 /**
@@ -129,72 +78,33 @@ async function checkReadmeApp(page: Page, url: string): Promise<{ kpi: string; a
 }
 
 describe('library build', () => {
-  let work: string;
+  let packed: Packed;
   let packageDir: string; // the package as `npm pack` saw it: package.json, README.md, dist/
   let tarball: string;
   let browser: Browser | undefined;
   const at = (distPath: string) => join(packageDir, distPath);
-  const launch = async () =>
-    (browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH as string, args: CHROMIUM_ARGS as string[] }));
-
-  /** A host app in `work`: its files, and the packed package installed in its node_modules. */
-  function hostApp(name: string, files: Map<string, string> | string): string {
-    const app = join(work, name);
-    if (typeof files === 'string') cpSync(files, app, { recursive: true });
-    else {
-      for (const [file, text] of files) {
-        mkdirSync(dirname(join(app, file)), { recursive: true });
-        writeFileSync(join(app, file), text);
-      }
-    }
-    const installed = join(app, 'node_modules', pkg.name);
-    mkdirSync(installed, { recursive: true });
-    execFileSync('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1']);
-    return app;
-  }
+  const launch = async () => (browser ??= await launchChromium());
 
   before(async () => {
-    // Inside the project, so the build's bare imports (lit, hono…) resolve from its node_modules as a consumer's would.
-    mkdirSync(join(root, 'test-results'), { recursive: true });
-    work = mkdtempSync(join(root, 'test-results', 'build-'));
-    packageDir = join(work, 'package');
-    await build({
-      root,
-      configFile: join(root, 'vite.config.ts'),
-      logLevel: 'silent',
-      build: { outDir: join(packageDir, 'dist'), emptyOutDir: true },
-    });
-    execFileSync(process.execPath, [
-      join(root, 'node_modules/typescript/bin/tsc'),
-      '-p',
-      join(root, 'tsconfig.build.json'),
-      '--outDir',
-      join(packageDir, 'dist/types'),
-    ]);
-    // What package.json's `files` names (dist/ is the build above), as `npm pack` takes it from the project.
-    const files = (pkg as unknown as { files: string[] }).files.filter((f) => f !== 'dist');
-    for (const file of ['package.json', ...files]) {
-      if (existsSync(join(root, file))) cpSync(join(root, file), join(packageDir, file), { recursive: true });
-    }
-    // `npm pack` of what `npm run build` made (its prepack would build into the project's dist/ again).
-    const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], {
-      cwd: packageDir,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    tarball = join(work, packed.trim().split('\n').pop()!);
+    packed = await packLibrary('build-');
+    ({ packageDir, tarball } = packed);
   });
 
   after(async () => {
     await browser?.close();
-    rmSync(work, { recursive: true, force: true });
+    rmSync(packed.work, { recursive: true, force: true });
   });
 
-  it('declares the five entry points', () => {
+  it('declares the five entry points, and the elements again with framework typings', () => {
     assert.deepEqual(
       entries.map(([name]) => name),
-      ['.', './transport', './engine', './server', './generate'],
+      ['.', './transport', './engine', './server', './generate', './react', './vue', './svelte'],
     );
+    for (const framework of ['./react', './vue', './svelte'])
+      assert.equal(
+        (pkg.exports[framework] as { import: string }).import,
+        (pkg.exports['.'] as { import: string }).import,
+      );
   });
 
   it('the tarball holds each entry, its type declarations, and the files the engine loads', () => {
@@ -294,7 +204,7 @@ describe('library build', () => {
     const warnings: string[] = [];
 
     before(async () => {
-      const app = hostApp('consumer-app', join(root, 'test/fixtures/consumer-app'));
+      const app = hostApp(packed, 'consumer-app', join(root, 'test/fixtures/consumer-app'));
       site = join(app, 'dist');
       // The host's Vite as it comes: no configuration file, no plugin.
       await build({ root: app, configFile: false, customLogger: recordingLogger(warnings) });
@@ -305,7 +215,7 @@ describe('library build', () => {
 
     it("the host's build prints no warning about the package", () => {
       assert.deepEqual(
-        warnings.filter((w) => !chunkSizeAdvice(w)),
+        warnings.filter((w) => !buildAdvice(w)),
         [],
       );
     });
@@ -374,7 +284,7 @@ describe('library build', () => {
           dependencies: { [pkg.name]: pkg.version },
         }),
       );
-      app = hostApp('readme-app', files);
+      app = hostApp(packed, 'readme-app', files);
     });
 
     it("type-checks against the package's declarations, as create-vite's vanilla-ts template checks it", () => {
@@ -401,7 +311,7 @@ describe('library build', () => {
       const warnings: string[] = [];
       await build({ root: app, configFile: false, customLogger: recordingLogger(warnings) });
       assert.deepEqual(
-        warnings.filter((w) => !chunkSizeAdvice(w)),
+        warnings.filter((w) => !buildAdvice(w)),
         [],
       );
       const server = await serveStatic(join(app, 'dist'), DEMO_CSP);

@@ -1,6 +1,6 @@
 // defineElement where there is no DOM and no shim of it (plain Node, the source imported directly): no registry, so
 // nothing is defined and nothing throws; the package's own server-side import (with Lit's shim) is in
-// test/frameworks/server-import.node.test.ts.
+// test/frameworks/examples.node.test.ts.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { defineElement } from '../../../src/elements/shared/define.js';
