@@ -1,12 +1,14 @@
 // The dashboard's widget data: which CHART widgets should have data (on screen and in view), what each loads (its
 // report under the filters and the time grain), and the loading itself — one request per widget at a time (a newer
 // one aborts it), results kept until what the widget shows changes, refresh() loads all again, and disconnecting
-// aborts what is in flight (it loads again on reconnect). What describes the data (their columns) and draws them
-// (the chart spec) loads with the first request, beside it, not with the element.
+// aborts what is in flight (it loads again on reconnect). A result is applied through `commit` (the element draws
+// one widget's new data per slice). A new session of the same viewer loads again what failed, and what was on its
+// way when it came loads again if it fails. What describes the data (their columns) and draws them (the chart spec)
+// loads with the first request, beside it, not with the element.
 
 import type { ReactiveController } from 'lit';
 import type { DashboardWidget, ReportSnapshot, SchemaColumn, TimeGranularity } from '../../api/types.js';
-import { errorMessage, isAbortError } from '../../api/errors.js';
+import { errorMessage } from '../../api/errors.js';
 import type { Transport } from '../../transport/transport.js';
 import { SvcErrorEvent } from '../events.js';
 import type { DataColumn } from './columns.js';
@@ -38,12 +40,16 @@ export interface DataSources {
   /** The CHART widgets that should have data now (rendered and in view), with their reports. */
   wanted(): { widget: DashboardWidget; report: ReportSnapshot }[];
   readonly filters: DashboardFilters;
+  /** Applies a widget's loaded data (`apply`) when the element draws them; the element updates after. */
+  commit(widgetId: string, apply: () => void): void;
 }
 
 export class DashboardData implements ReactiveController {
   private readonly states = new Map<string, WidgetData>();
   private readonly inFlight = new Map<string, AbortController>();
   private refreshCount = 0;
+  /** Bumped by each new session of the same viewer. */
+  private sessions = 0;
 
   constructor(
     private readonly host: DashboardHost,
@@ -61,6 +67,21 @@ export class DashboardData implements ReactiveController {
   refresh(): void {
     this.refreshCount++;
     this.host.requestUpdate();
+  }
+
+  /**
+   * A new session of the same viewer (a renewal, or the first session): what failed loads again on the next update,
+   * and what is on its way loads again if it fails (its failure may be the session's before).
+   */
+  newSession(): void {
+    this.sessions++;
+    let failed = false;
+    for (const state of this.states.values()) {
+      if (state.error === undefined || state.loading) continue;
+      state.key = '';
+      failed = true;
+    }
+    if (failed) this.host.requestUpdate();
   }
 
   /** Forgets every widget's data (another dashboard was loaded). */
@@ -123,31 +144,49 @@ export class DashboardData implements ReactiveController {
   private async load(id: string, key: string, report: ReportSnapshot, request: ReportRequest): Promise<void> {
     const abort = new AbortController();
     this.inFlight.set(id, abort);
-    let patch: Partial<WidgetData>;
+    const session = this.sessions;
+    let apply: (state: WidgetData) => void;
     try {
       const { data, columns } = await this.fetch(request, abort.signal);
-      patch = { data, columns, loading: false, error: undefined, spec: undefined };
-      try {
-        if (drawn(report)) {
-          const { chartSpec } = await import('./widgets/chart-spec.js');
-          patch.spec = chartSpec(report, data);
+      // The chart spec is fitted to the data when they are drawn, in their slice.
+      const fit = drawn(report)
+        ? await import('./widgets/chart-spec.js').then(
+            ({ chartSpec }) =>
+              () =>
+                chartSpec(report, data),
+            (error: unknown) => () => {
+              throw error;
+            },
+          )
+        : undefined;
+      apply = (state) => {
+        Object.assign(state, { data, columns, loading: false, error: undefined, spec: undefined });
+        try {
+          if (fit) state.spec = fit();
+        } catch (error) {
+          // A chart that cannot be drawn shows why, like a query that failed; its data stay readable.
+          state.error = errorMessage(error);
+          this.host.emit(new SvcErrorEvent(error));
         }
-      } catch (error) {
-        // A chart that cannot be drawn shows why, like a query that failed; its data stay readable.
-        patch.error = errorMessage(error);
-        this.host.emit(new SvcErrorEvent(error));
-      }
+      };
     } catch (error) {
-      if (abort.signal.aborted || isAbortError(error)) return;
-      patch = { loading: false, error: errorMessage(error) };
+      // Superseded or disconnected: our own abort. Any other failure (an abort by the transport too) is shown.
+      if (abort.signal.aborted) return;
+      if (session !== this.sessions) {
+        const state = this.states.get(id);
+        if (state?.key === key) state.key = ''; // started under the session before: loads again under this one
+        this.host.requestUpdate();
+        return;
+      }
+      apply = (state) => Object.assign(state, { loading: false, error: errorMessage(error) });
       this.host.emit(new SvcErrorEvent(error));
     } finally {
       if (this.inFlight.get(id) === abort) this.inFlight.delete(id);
     }
-    const state = this.states.get(id);
-    if (state?.key !== key) return; // superseded
-    Object.assign(state, patch);
-    this.host.requestUpdate();
+    this.sources.commit(id, () => {
+      const state = this.states.get(id);
+      if (state?.key === key) apply(state); // else superseded meanwhile
+    });
   }
 
   private async fetch(

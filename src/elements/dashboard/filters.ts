@@ -7,7 +7,7 @@ import type { DashboardConfig, DashboardWidget, TimeGranularity } from '../../ap
 import { TIME_GRANULARITIES } from '../../api/types.js';
 import type { Transport } from '../../transport/transport.js';
 import { SvcDrilldownEvent, SvcErrorEvent, SvcFiltersChangedEvent } from '../events.js';
-import { asRecord, text } from './values.js';
+import { asRecord, text, withFilter } from './values.js';
 
 /** The element, as its controllers see it. */
 export interface DashboardHost extends ReactiveControllerHost {
@@ -72,15 +72,12 @@ export class DashboardFilters implements ReactiveController {
     return this.options.get(member);
   }
 
-  /** Sets (or, with no values, clears) the filter on `member` and announces the filters. */
-  set(member: string, values: readonly unknown[] | undefined): void {
-    const next = new Map(this.values);
-    const list = (values ?? []).map(text);
-    if (list.length) next.set(member, list);
-    else next.delete(member);
+  /** Sets (or, with no values, clears) the filter on `member` and announces the filters (unless told not to). */
+  set(member: string, values: readonly unknown[] | undefined, announce = true): void {
+    const next = withFilter(this.values, member, values);
     this.values = next;
     this.host.requestUpdate();
-    this.host.emit(new SvcFiltersChangedEvent(Object.fromEntries(next)));
+    if (announce) this.host.emit(new SvcFiltersChangedEvent(Object.fromEntries(next)));
   }
 
   /** The defaults of a newly loaded dashboard's FILTER and TIME_GRAIN widgets, unless the host has set its own. */

@@ -1,34 +1,15 @@
 // Where a dashboard comes from: read through the transport by public id (published, embed) or as a workbook's draft
-// by deployment and workbook id or slug; or given directly. Either way the element gets one LoadedDashboard.
+// by deployment and workbook id or slug (./placeholder tells whether one is named); or given directly. Either way the
+// element gets one LoadedDashboard.
 
-import { html, type TemplateResult } from 'lit';
 import type { DashboardConfig, ReportSnapshot } from '../../api/types.js';
 import type { Transport } from '../../transport/transport.js';
+import type { DashboardSource } from './placeholder.js';
 
 export interface LoadedDashboard {
   config: DashboardConfig;
   reports: ReportSnapshot[];
   restrictDownload: boolean;
-}
-
-export interface DashboardSource {
-  publicId?: string;
-  deploymentId?: number;
-  workbookId?: number;
-  slug?: string;
-}
-
-/** Whether `source` names a dashboard to read. */
-export const readable = (s: DashboardSource): boolean => !!(s.publicId || (s.deploymentId && (s.workbookId || s.slug)));
-
-/** What the element shows before it has a dashboard: loading one, or what to set when nothing names one. */
-export function unloaded(hasSource: boolean): TemplateResult {
-  if (hasSource) return html`<p class="muted" role="status">Loading dashboard…</p>`;
-  return html`<p class="muted" role="status">
-    No dashboard to show yet: set <code>public-id</code> (a published dashboard), <code>deployment-id</code> with
-    <code>workbook-id</code> or <code>slug</code> (a draft), or the <code>dashboard</code> or <code>config</code>
-    property.
-  </p>`;
 }
 
 /**

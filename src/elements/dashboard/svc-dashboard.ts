@@ -1,36 +1,30 @@
 // <svc-dashboard>: any DashboardConfig rendered in-page. The grid follows react-grid-layout's responsive rules
-// through the layout core (src/layout) at the element's own width; widgets load their data when they come into
-// view, through the transport, under the dashboard's filters and time grain; a failing widget shows its error and
-// the others go on. The element composes: the source (./source), the viewport, the filters, the data controller,
-// the grid and one renderer per widget kind (./widgets); here are its public API and its events.
+// through the layout core (src/layout) at the element's own width; widgets are drawn one per slice with a yield to
+// the page between them, and load their data when they come into view, through the transport, under the dashboard's
+// filters and time grain; a failing widget shows its error and the others go on. This module is the element as the
+// page first loads it — its public API, its events and its first frame; the rest (./core: the source, viewport,
+// filters, data, grid and widget renderers) loads right after, and a chunk that cannot be loaded shows its error.
 
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { styleMap } from 'lit/directives/style-map.js';
+import type { nothing, PropertyValues, TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
 import type { Dashboard, DashboardConfig, ReportSnapshot } from '../../api/types.js';
-import { errorMessage } from '../../api/errors.js';
-import { SvcDashboardLoadedEvent, SvcErrorEvent, SvcReadyEvent } from '../events.js';
-import { viewerOf } from '../shared/context.js';
+import { SvcErrorEvent, SvcFiltersChangedEvent } from '../events.js';
 import { defineElement } from '../shared/define.js';
 import { LazyModule } from '../shared/lazy-module.js';
 import { SvcConnectedElement } from '../shared/svc-element.js';
-import { AppFrames } from './apps.js';
-import { ChatDock } from './chat-dock.js';
-import { themeStyle } from './css-values.js';
-import { DashboardData, type ChartData } from './data.js';
-import { DashboardFilters } from './filters.js';
-import { renderGrid, shownWidgets, topWidgets } from './grid.js';
-import { readable, readDashboard, unloaded, type LoadedDashboard } from './source.js';
+import type { DashboardCore } from './core.js';
+import type { ChartData } from './data.js';
+import { loadFailure, notLoaded, readable, unloaded } from './placeholder.js';
 import { dashboardStyles } from './svc-dashboard.styles.js';
-import { reportOf, titleOf } from './values.js';
-import { DashboardViewport } from './viewport.js';
-import { dashboardPrompts } from './widgets/ai.js';
-import { renderApp } from './widgets/app.js';
-import type { WidgetHost } from './widgets/host.js';
+import { withFilter } from './values.js';
 
 export type { ChartData } from './data.js';
 
-const loadChartRenderer = () => import('./widgets/chart.js');
+const loadCore = () => import('./core.js');
+type Core = Awaited<ReturnType<typeof loadCore>>;
+
+/** Every property the implementation reads: all count as changed when it arrives. */
+const ALL = new Set<PropertyKey>(['dashboard', 'config', 'reports', 'publicId', 'deploymentId', 'workbookId', 'slug']);
 
 /**
  * A dashboard, rendered in-page.
@@ -77,127 +71,76 @@ export class SvcDashboard extends SvcConnectedElement {
   @property({ attribute: false }) config?: DashboardConfig;
   @property({ attribute: false }) reports: ReportSnapshot[] = [];
 
-  @state() private loaded?: LoadedDashboard;
-  @state() private loadError?: string;
+  /**
+   * Loads the implementation (after the first frame); a subclass may load it otherwise.
+   * @internal
+   */
+  protected static loadImplementation: () => Promise<Core> = loadCore;
 
-  private readonly viewport = new DashboardViewport(this);
-  private readonly filters = new DashboardFilters(this, {
-    transport: () => this.activeTransport,
-    widgets: () => this.loaded?.config.widgets ?? [],
-  });
-  private readonly data = new DashboardData(this, {
-    transport: () => this.requireTransport(),
-    timezone: () => this.context?.timezone,
-    filters: this.filters,
-    wanted: () => {
-      if (!this.loaded || this.loaded.config.kind === 'APP' || !this.viewport.width) return [];
-      const reports = this.loaded.reports;
-      return shownWidgets(this.loaded.config, this.widgetHost.activeTabs).flatMap((widget) => {
-        const report = widget.type === 'CHART' && this.viewport.visible.has(widget.id) && reportOf(widget, reports);
-        return report ? [{ widget, report }] : [];
-      });
-    },
-  });
-  /** The CHART renderer: loaded with the first chart card (which shows its loading state until then). */
-  private readonly charts = new LazyModule(this, loadChartRenderer);
-  private readonly apps = new AppFrames();
-  private readonly chatDock = new ChatDock(() => this.requestUpdate());
-  /** What the widget renderers see of the element. */
-  private readonly widgetHost = this.makeWidgetHost();
+  private readonly implementation = new LazyModule(this, (this.constructor as typeof SvcDashboard).loadImplementation);
+  private core?: DashboardCore;
+  /** Filters set before the implementation was there (it starts with them). */
+  private early = new Map<string, string[]>();
+  private failureAnnounced = false;
 
-  /** Who the data were loaded for (the session's subject). */
-  private viewer?: string;
-  /** The session the last dashboard read was made with. */
-  private loadedWith?: unknown;
-  private loadStarted = 0;
-  private announcedLoaded = false;
-  private readyEmitted = false;
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.implementation.get(); // loads beside the provider's session and the first frame
+  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.apps.disconnect();
+    this.core?.disconnect();
   }
-
-  // ─── Loading ───────────────────────────────────────────────────────────────────────────────────────────────
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('dashboard') || changed.has('config') || changed.has('reports')) {
-      const config = this.dashboard?.config ?? this.config;
-      if (config) {
-        const reports = this.dashboard?.reportSnapshots ?? this.reports;
-        this.setLoaded({ config, reports, restrictDownload: !!this.dashboard?.restrictDataDownload });
-      }
+    const module = this.core ? undefined : this.implementation.get();
+    if (module) {
+      const access = {
+        transport: () => this.activeTransport,
+        requireTransport: () => this.requireTransport(),
+        context: () => this.context,
+        locale: () => this.activeLocale,
+      };
+      this.core = new module.DashboardCore(this, access, this.early);
+      this.core.willUpdate(new Set([...ALL, 'transport', 'context', ...changed.keys()]));
+    } else {
+      this.core?.willUpdate(changed);
     }
-    const source =
-      changed.has('publicId') || changed.has('deploymentId') || changed.has('workbookId') || changed.has('slug');
-    const transportArrived = changed.has('transport') || changed.has('context' as keyof SvcDashboard);
-    // Another viewer sees other rows: their data and filter options load again (the host's filters stay).
-    const viewer = viewerOf(this.context?.session?.claims);
-    if (viewer !== this.viewer) {
-      if (this.viewer !== undefined && viewer !== undefined) {
-        this.data.refresh();
-        this.filters.resetOptions();
-      }
-      if (viewer !== undefined) this.viewer = viewer;
+    const error = this.implementation.error;
+    if (error !== undefined && !this.failureAnnounced) {
+      this.failureAnnounced = true;
+      this.emit(new SvcErrorEvent(new Error(loadFailure(error), { cause: error })));
     }
-    // A new session (the first, or another viewer) retries a read that failed without one.
-    const sessionChanged = transportArrived && this.context?.session !== this.loadedWith;
-    if (
-      (source || (transportArrived && !this.loaded && (!this.loadError || sessionChanged))) &&
-      !this.dashboard &&
-      !this.config
-    ) {
-      this.loadedWith = this.context?.session;
-      void this.fetchDashboard();
-    }
-  }
-
-  private async fetchDashboard(): Promise<void> {
-    const transport = this.activeTransport;
-    if (!transport || !readable(this)) return;
-    this.loadStarted = performance.now();
-    try {
-      this.setLoaded(await readDashboard(transport, this));
-    } catch (error) {
-      this.loadError = errorMessage(error);
-      this.emit(new SvcErrorEvent(error));
-    }
-  }
-
-  private setLoaded(loaded: LoadedDashboard): void {
-    this.loadStarted ||= performance.now();
-    this.loaded = loaded;
-    this.loadError = undefined;
-    this.data.clear();
-    this.announcedLoaded = false;
-    this.filters.applyDefaults(loaded.config);
   }
 
   // ─── Public methods ────────────────────────────────────────────────────────────────────────────────────────
 
   /** Sets (or, with no values, clears) the filter on `member`; every report that reads its cube reloads. */
   setFilter(member: string, values: readonly unknown[] | undefined): void {
-    this.filters.set(member, values);
+    if (this.core) return this.core.filters.set(member, values);
+    this.early = withFilter(this.early, member, values);
+    this.emit(new SvcFiltersChangedEvent(Object.fromEntries(this.early)));
   }
 
   /** The current filters (member → values). */
   getFilters(): Record<string, string[]> {
-    return this.filters.snapshot();
+    return this.core ? this.core.filters.snapshot() : Object.fromEntries(this.early);
   }
 
   /** Loads every widget's data again (filters stay). */
   refresh(): void {
-    this.data.refresh();
+    this.core?.refresh();
   }
 
   /** The data a widget shows (undefined until loaded). */
   getChartData(widgetId: string): ChartData | undefined {
-    return this.data.get(widgetId)?.data;
+    return this.core?.chartData(widgetId);
   }
 
   /** Whether the dashboard and the data of the widgets in view have loaded (svc-dashboard-loaded was sent). */
   get dataLoaded(): boolean {
-    return this.announcedLoaded;
+    return !!this.core?.dataLoaded;
   }
 
   /**
@@ -205,86 +148,32 @@ export class SvcDashboard extends SvcConnectedElement {
    * launcher; unset, the account default (shown) applies. Dashboards given directly or read as drafts do not.
    */
   get chatAvailable(): boolean {
-    if (!this.publicId || !this.loaded) return false;
+    if (!this.publicId || !this.core?.hasDashboard) return false;
     return this.context?.session?.claims?.settings?.showDashboardChat !== false;
   }
 
   // ─── Rendering ─────────────────────────────────────────────────────────────────────────────────────────────
 
-  private makeWidgetHost(): WidgetHost {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the renderers' view of this element
-    const el = this;
-    const reports = () => el.loaded?.reports ?? [];
-    return {
-      get dashboard() {
-        return el.loaded!;
-      },
-      data: el.data,
-      filters: el.filters,
-      charts: el.charts,
-      apps: el.apps,
-      get locale() {
-        return el.activeLocale;
-      },
-      get themeKey() {
-        return `${el.colorScheme ?? el.context?.colorScheme ?? ''} ${JSON.stringify(el.loaded?.config.theme ?? {})}`;
-      },
-      activeTabs: new Map(),
-      markdown: new Map(),
-      get renderRoot() {
-        return el.renderRoot;
-      },
-      get updateComplete() {
-        return el.updateComplete;
-      },
-      transport: () => el.activeTransport,
-      renderGrid: (widgets, width) => renderGrid(el.widgetHost, el.viewport, widgets, width),
-      titleOf: (widget) => titleOf(widget, reports()),
-      requestUpdate: () => el.requestUpdate(),
-      emit: (event) => el.emit(event),
-    };
-  }
-
-  /** A frame that started loading the chart renderer is complete once it is there and drawn. */
+  /** Complete once the implementation is there (when it was loading), and what it started drawing is drawn. */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
-    await this.charts.settled();
+    if (!this.core) {
+      await this.implementation.settled();
+      await super.getUpdateComplete();
+    }
+    await this.core?.settled();
     return super.getUpdateComplete();
   }
 
-  override render(): TemplateResult {
-    if (this.loadError) return html`<p part="error" class="error" role="alert">${this.loadError}</p>`;
-    if (!this.loaded) return unloaded(!!(this.dashboard || this.config || readable(this)));
-    const config = this.loaded.config;
-    const width = this.viewport.width;
-    const body =
-      config.kind === 'APP'
-        ? renderApp(this.widgetHost, config)
-        : width
-          ? renderGrid(this.widgetHost, this.viewport, topWidgets(config), width)
-          : html`<div class="measure"></div>`;
-    return html`<div class="dashboard" style=${styleMap(themeStyle(config.theme))}>
-      ${this.chatAvailable ? this.chatDock.render(dashboardPrompts(config)) : nothing}${body}
-    </div>`;
+  override render(): TemplateResult | typeof nothing {
+    const error = this.implementation.error;
+    if (error !== undefined && !this.core) return notLoaded(error);
+    return this.core?.render(this.chatAvailable) ?? unloaded(!!(this.dashboard || this.config || readable(this)));
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    if (this.loaded && this.viewport.width && !this.readyEmitted) {
-      this.readyEmitted = true;
-      this.emit(new SvcReadyEvent());
-    }
-    this.maybeLoaded();
-  }
-
-  /** svc-dashboard-loaded once the grid is drawn, has been checked for what is in view, and those charts settled. */
-  private maybeLoaded(): void {
-    if (this.announcedLoaded || !this.loaded || !this.viewport.checked) return;
-    const widgets = this.loaded.config.widgets ?? [];
-    const charts = widgets.filter((w) => w.type === 'CHART' && this.viewport.visible.has(w.id));
-    if (charts.some((w) => this.data.get(w.id)?.loading !== false)) return;
-    this.announcedLoaded = true;
-    this.emit(new SvcDashboardLoadedEvent(widgets.length, performance.now() - this.loadStarted));
+    this.core?.updated();
   }
 }
 

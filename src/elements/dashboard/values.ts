@@ -1,5 +1,5 @@
 // Reading the free-form parts of a dashboard config (ARCHITECTURE §4): values as text, configs as records, a tab
-// container's tabs, a widget's report and title.
+// container's tabs, a widget's report and title; and filters set from such values.
 
 import type { DashboardWidget, ReportSnapshot } from '../../api/types.js';
 
@@ -12,6 +12,19 @@ export const text = (v: unknown): string =>
       : typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint'
         ? String(v)
         : JSON.stringify(v);
+
+/** `filters` with the filter on `member` set to `values` as text (or, with none, without it). */
+export function withFilter(
+  filters: ReadonlyMap<string, string[]>,
+  member: string,
+  values: readonly unknown[] | undefined,
+): Map<string, string[]> {
+  const next = new Map(filters);
+  const list = (values ?? []).map(text);
+  if (list.length) next.set(member, list);
+  else next.delete(member);
+  return next;
+}
 
 /** A config value as a record ({} when it is not one). */
 export const asRecord = (v: unknown): Record<string, unknown> =>

@@ -12,6 +12,8 @@ export class DashboardViewport implements ReactiveController {
   readonly visible = new Set<string>();
   /** The view observer has reported at least once (so `visible` is known). */
   checked = false;
+  /** Widgets the view observer has reported on (in view or not); a frame just drawn is not known yet. */
+  readonly reported = new Set<string>();
   /** Widget id → the height in px of its content, for frames that take their content's height. */
   readonly contentHeights = new Map<string, number>();
 
@@ -47,6 +49,7 @@ export class DashboardViewport implements ReactiveController {
         this.checked = true;
         for (const entry of entries) {
           const id = (entry.target as HTMLElement).dataset.widgetId!;
+          this.reported.add(id);
           if (entry.isIntersecting && !this.visible.has(id)) {
             this.visible.add(id);
             changed = true;

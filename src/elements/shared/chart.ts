@@ -2,11 +2,13 @@
 // element and owns its view — same spec, new rows: the rows change in place (no new view); another spec: the old view
 // is finalized and a new one drawn; the element resized: the chart refits; the part removed or the host element
 // disconnected: the view is finalized (window listeners, timers and all), and drawn again if it comes back.
-// vega-embed loads with the first chart; the theme (./chart-theme) comes from the element's tokens.
+// vega-embed loads with the first chart; the theme (./chart-theme) comes from the element's tokens. Charts drawn with
+// `queued` take turns across the page: one drawing (or new rows) at a time, with a yield to the main thread between.
 
 import { nothing } from 'lit';
 import { AsyncDirective, directive, type ElementPart } from 'lit/async-directive.js';
 import type { ChartView, EmbeddedChart } from './vega-chart.js';
+import { yieldToMain } from './yield.js';
 
 export type { ChartView } from './vega-chart.js';
 
@@ -23,6 +25,26 @@ export interface ChartOptions {
   onView?: (view: ChartView) => void;
   /** The chart could not be drawn or updated. */
   onError?: (error: unknown) => void;
+  /**
+   * Take turns with the page's other queued charts: one drawing or update of rows at a time, with a yield to the main
+   * thread before each, so many charts arriving together never block the page together.
+   */
+  queued?: boolean;
+}
+
+/** The end of the queue of drawings: each waits for the one before and a yield. */
+let queue: Promise<void> = Promise.resolve();
+
+/** Runs `work` now, or with `queued` in its turn (after the queued work before it and a yield). */
+function inTurn<T>(queued: boolean | undefined, work: () => Promise<T>): Promise<T> {
+  if (!queued) return work();
+  const turn = queue.then(yieldToMain);
+  const done = turn.then(work);
+  queue = done.then(
+    () => undefined,
+    () => undefined,
+  );
+  return done;
 }
 
 /** The view drawn in a chart element, while it is alive (for exports). */
@@ -81,7 +103,10 @@ class VegaChartDirective extends AsyncDirective {
       void this.draw(key, options);
     } else if (this.chart && this.shown.values !== options.values) {
       this.shown.values = options.values;
-      this.chart.setValues(options.values).catch((error: unknown) => options.onError?.(error));
+      const chart = this.chart;
+      inTurn(options.queued, () => (chart === this.chart ? chart.setValues(options.values) : Promise.resolve())).catch(
+        (error: unknown) => options.onError?.(error),
+      );
     }
   }
 
@@ -96,7 +121,13 @@ class VegaChartDirective extends AsyncDirective {
       if (generation !== this.generation) return;
       const spec =
         typeof options.spec === 'string' ? (JSON.parse(options.spec) as Record<string, unknown>) : options.spec;
-      const chart = await embedChart(el, spec, options.values, { fitHeight: options.fitHeight });
+      const chart = await inTurn(options.queued, async () =>
+        // Dropped while it waited for its turn: not drawn at all.
+        generation === this.generation
+          ? embedChart(el, spec, options.values, { fitHeight: options.fitHeight })
+          : undefined,
+      );
+      if (!chart) return;
       if (generation !== this.generation) return chart.finalize(); // disconnected or redrawn meanwhile
       this.chart = chart;
       views.set(el, chart.view);

@@ -1,7 +1,9 @@
-// A module an element needs only once data is there (a chat's tool cards, a dashboard's widget renderers): loaded
-// on first use, then the host updates; until then the element renders what it can. A module loaded once is there at
-// once for every later element. The host's `updateComplete` can wait for a load under way (`settled()`), so tests
-// and hosts see the finished frame.
+// A module an element needs only once data is there (a chat's tool cards, a dashboard's widget renderers) or after
+// its first frame (a dashboard's implementation): loaded on first use, then the host updates; until then the element
+// renders what it can. A module loaded once is there at once for every later element. The host's `updateComplete` can
+// wait for a load under way (`settled()`), so tests and hosts see the finished frame. A load that fails (the chunk
+// could not be downloaded) updates the host too, which can show `error`; that host does not ask again until
+// `retry()`, and a later host tries afresh.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
@@ -15,6 +17,9 @@ const loads = new WeakMap<() => Promise<unknown>, Load<unknown>>();
 
 export class LazyModule<T> implements ReactiveController {
   private readonly state: Load<T>;
+  private failure?: { error: unknown };
+  /** The load this host waits for (one callback per load, however often it renders meanwhile). */
+  private watched?: Promise<T>;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -28,25 +33,41 @@ export class LazyModule<T> implements ReactiveController {
     this.state = state;
   }
 
-  /** The module when it is there; the first call starts loading it and the host updates once it arrives. */
+  /** The module when it is there; the first call starts loading it and the host updates once it arrives or fails. */
   get(): T | undefined {
     const state = this.state;
-    if (!state.module && !state.pending) {
+    if (state.module || this.failure) return state.module;
+    if (!state.pending) {
       state.pending = this.load().then(
         (module) => (state.module = module),
         (error: unknown) => {
-          state.pending = undefined; // asked again at the next use
+          state.pending = undefined; // a later host asks again
           throw error;
         },
       );
     }
-    if (!state.module) {
-      state.pending!.then(
-        () => this.host.requestUpdate(),
-        () => undefined,
-      );
-    }
-    return state.module;
+    const pending = state.pending;
+    if (this.watched === pending) return undefined;
+    this.watched = pending;
+    pending.then(
+      () => this.host.requestUpdate(),
+      (error: unknown) => {
+        if (this.failure || this.state.module) return;
+        this.failure = { error };
+        this.host.requestUpdate();
+      },
+    );
+    return undefined;
+  }
+
+  /** Why the module could not be loaded for this host (undefined while it loads, once loaded, or after retry()). */
+  get error(): unknown {
+    return this.failure?.error;
+  }
+
+  /** Forgets a failed load, so the next get() tries again. */
+  retry(): void {
+    this.failure = undefined;
   }
 
   /** Resolves once a load under way has ended (at once when none is). */
@@ -57,6 +78,6 @@ export class LazyModule<T> implements ReactiveController {
   hostConnected(): void {}
 
   hostUpdated(): void {
-    if (this.options.afterFirstFrame && !this.state.module && !this.state.pending) this.get();
+    if (this.options.afterFirstFrame && !this.state.module && !this.state.pending && !this.failure) this.get();
   }
 }

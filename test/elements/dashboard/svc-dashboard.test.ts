@@ -260,6 +260,7 @@ describe('<svc-dashboard>', function () {
       const { el } = await mount('EU', width);
       await waitUntil(() => el.shadowRoot!.querySelector('[part="grid"]'), 'the grid');
       await waitUntil(() => frame(el, 't1').querySelector('h2'), 'the text');
+      await el.updateComplete; // every widget drawn (one per slice), then content-sized frames measured
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       await el.updateComplete;
       const grid = el.shadowRoot!.querySelector('[part="grid"]')!.getBoundingClientRect();
@@ -289,6 +290,7 @@ describe('<svc-dashboard>', function () {
     const { el } = await mount();
     await waitUntil(() => el.shadowRoot!.querySelector('[part="grid"]'), 'the grid');
     const tabs = () => [...frame(el, 'tabs').querySelectorAll<HTMLElement>('[role="tab"]')];
+    await waitUntil(() => tabs().length, 'the tabs drawn (widgets are drawn one per slice)');
     tabs()[0].focus();
     tabs()[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, composed: true }));
     await el.updateComplete;

@@ -1,5 +1,6 @@
 // CHART widget: its report's data (loaded by the data controller once in view) as the report's kind shows them —
-// a Vega-Lite chart (vega, map), a table, a KPI, or an html report in a sandboxed frame — with its downloads.
+// a Vega-Lite chart (vega, map), a table, a KPI, or an html report in a sandboxed frame — with its downloads. Charts
+// take their turns with the page's other charts (one Vega drawing per slice).
 
 import { html, nothing, type TemplateResult } from 'lit';
 import type { DashboardWidget, ReportSnapshot } from '../../../api/types.js';
@@ -8,6 +9,7 @@ import { formatNumber, formatValue, numberStyleOf } from '../../shared/format.js
 import type { DataColumn } from '../columns.js';
 import type { ChartData, WidgetData } from '../data.js';
 import { FRAME_INSET } from '../frame.js';
+import { DrawSlices } from '../slices.js';
 import { asRecord, reportOf, text } from '../values.js';
 import { cardSpec, isNarrow, rowOf, tooltipRows } from './chart-spec.js';
 import { renderDownloads } from './downloads.js';
@@ -71,6 +73,7 @@ function renderKind(
           values: tooltipRows(data, state.columns, host.locale),
           fitHeight: true,
           themeKey: host.themeKey,
+          queued: DrawSlices.sliced,
           onView: (view) =>
             view.addEventListener('click', (_event, item) => {
               const datum = rowOf(asRecord(item?.datum));

@@ -1,5 +1,6 @@
 // What a widget renderer may use of its dashboard: the loaded dashboard, its data, filters and per-widget UI state,
-// and the grid (for tabs). The element builds one WidgetHost; the renderers are plain functions of it.
+// the slices widgets are drawn in, and the grid (for tabs). The element builds one WidgetHost; the renderers are plain
+// functions of it.
 
 import type { TemplateResult } from 'lit';
 import type { DashboardWidget } from '../../../api/types.js';
@@ -8,6 +9,7 @@ import type { LazyModule } from '../../shared/lazy-module.js';
 import type { AppFrames } from '../apps.js';
 import type { DashboardData } from '../data.js';
 import type { DashboardFilters } from '../filters.js';
+import type { DrawSlices } from '../slices.js';
 import type { LoadedDashboard } from '../source.js';
 import type * as ChartRenderer from './chart.js';
 
@@ -20,6 +22,8 @@ export interface WidgetHost {
   readonly filters: DashboardFilters;
   /** The CHART renderer (undefined until it has loaded; asking starts the load and updates the element after). */
   readonly charts: LazyModule<ChartModule>;
+  /** Which widgets are drawn; the others wait for their slice. */
+  readonly slices: DrawSlices;
   /** Windows of sandboxed apps and html reports the dashboard answers. */
   readonly apps: AppFrames;
   /** The locale numbers are formatted in. */

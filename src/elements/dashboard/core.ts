@@ -1,0 +1,296 @@
+// <svc-dashboard>'s implementation, loaded after the element's first frame (./svc-dashboard.ts stays small, so the
+// elements entry does too): where the dashboard comes from (./source), the viewport, the filters, the data
+// controller, the grid drawn in slices (./slices) and one renderer per widget kind (./widgets); the element forwards
+// its updates and public methods here.
+
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { styleMap } from 'lit/directives/style-map.js';
+import type { Dashboard, DashboardConfig, ReportSnapshot } from '../../api/types.js';
+import { errorMessage } from '../../api/errors.js';
+import type { Transport } from '../../transport/transport.js';
+import { SvcDashboardLoadedEvent, SvcErrorEvent, SvcReadyEvent } from '../events.js';
+import type { ColorScheme, SvcContext } from '../shared/context.js';
+import { LazyModule } from '../shared/lazy-module.js';
+import { AppFrames } from './apps.js';
+import { ChatDock } from './chat-dock.js';
+import { themeStyle } from './css-values.js';
+import { DashboardData, type ChartData } from './data.js';
+import { DashboardFilters, type DashboardHost } from './filters.js';
+import { renderGrid, shownWidgets, topWidgets } from './grid.js';
+import { readable } from './placeholder.js';
+import { DrawSlices } from './slices.js';
+import { readDashboard, type LoadedDashboard } from './source.js';
+import { reportOf, titleOf } from './values.js';
+import { DashboardViewport } from './viewport.js';
+import { dashboardPrompts } from './widgets/ai.js';
+import { renderApp } from './widgets/app.js';
+import type { WidgetHost } from './widgets/host.js';
+
+const loadChartRenderer = () => import('./widgets/chart.js');
+type ChartRenderer = Awaited<ReturnType<typeof loadChartRenderer>>;
+
+/** What the implementation sees of the element: its public properties and what it may use of its own. */
+export interface DashboardElement extends DashboardHost {
+  readonly publicId?: string;
+  readonly deploymentId?: number;
+  readonly workbookId?: number;
+  readonly slug?: string;
+  readonly dashboard?: Pick<Dashboard, 'config' | 'reportSnapshots'> & Partial<Pick<Dashboard, 'restrictDataDownload'>>;
+  readonly config?: DashboardConfig;
+  readonly reports: ReportSnapshot[];
+  readonly colorScheme?: ColorScheme;
+  readonly renderRoot: HTMLElement | DocumentFragment;
+  readonly updateComplete: Promise<boolean>;
+}
+
+/** The element's protected state, read through these. */
+export interface ElementAccess {
+  transport(): Transport | undefined;
+  requireTransport(): Transport;
+  context(): SvcContext | undefined;
+  locale(): string | undefined;
+}
+
+/** Everything of a session's claims but when it was issued and expires: what decides which rows a viewer sees. */
+function viewerKey(context: SvcContext | undefined): string | undefined {
+  const claims = context?.session?.claims;
+  if (!claims) return undefined;
+  const { iat: _iat, exp: _exp, jti: _jti, ...viewer } = claims as typeof claims & { nbf?: number };
+  return JSON.stringify(viewer);
+}
+
+export class DashboardCore {
+  private loaded?: LoadedDashboard;
+  private loadError?: string;
+  private readonly viewport: DashboardViewport;
+  readonly filters: DashboardFilters;
+  private readonly slices: DrawSlices;
+  private readonly data: DashboardData;
+  /** The CHART renderer: loaded with the first chart card (which shows its loading state until then). */
+  private readonly charts: LazyModule<ChartRenderer>;
+  private readonly apps = new AppFrames();
+  private readonly chatDock: ChatDock;
+  /** What the widget renderers see of the element. */
+  private readonly widgetHost: WidgetHost;
+
+  /** The session the data were last loaded under, and its viewer. */
+  private session?: unknown;
+  private viewer?: string;
+  /** The session the last dashboard read was made with. */
+  private loadedWith?: unknown;
+  private loadStarted = 0;
+  private announcedLoaded = false;
+  private readyEmitted = false;
+
+  constructor(
+    private readonly el: DashboardElement,
+    private readonly access: ElementAccess,
+    /** Filters the host set before the implementation was there. */
+    filters: ReadonlyMap<string, string[]>,
+  ) {
+    this.viewport = new DashboardViewport(el as DashboardElement & HTMLElement);
+    this.filters = new DashboardFilters(el, {
+      transport: () => access.transport(),
+      widgets: () => this.loaded?.config.widgets ?? [],
+    });
+    for (const [member, values] of filters) this.filters.set(member, values, false);
+    this.slices = new DrawSlices(
+      el,
+      // Near the view, or just drawn and not reported on yet (like the tab that shows it).
+      (id) => this.viewport.visible.has(id) || !this.viewport.reported.has(id),
+      () => this.viewport.checked,
+    );
+    this.data = new DashboardData(el, {
+      transport: () => access.requireTransport(),
+      timezone: () => access.context()?.timezone,
+      filters: this.filters,
+      wanted: () => this.wanted(),
+      commit: (id, apply) => this.slices.commit(id, apply),
+    });
+    this.charts = new LazyModule(el, loadChartRenderer);
+    this.chatDock = new ChatDock(() => el.requestUpdate());
+    this.widgetHost = this.makeWidgetHost();
+  }
+
+  /** The CHART widgets that should have data: shown (top grid, selected tabs) and in view. */
+  private wanted() {
+    if (!this.loaded || this.loaded.config.kind === 'APP' || !this.viewport.width) return [];
+    const reports = this.loaded.reports;
+    return shownWidgets(this.loaded.config, this.widgetHost.activeTabs).flatMap((widget) => {
+      const report = widget.type === 'CHART' && this.viewport.visible.has(widget.id) && reportOf(widget, reports);
+      return report ? [{ widget, report }] : [];
+    });
+  }
+
+  disconnect(): void {
+    this.apps.disconnect();
+  }
+
+  // ─── Loading ───────────────────────────────────────────────────────────────────────────────────────────────
+
+  willUpdate(changed: PropertyValues | ReadonlySet<PropertyKey>): void {
+    const el = this.el;
+    if (changed.has('dashboard') || changed.has('config') || changed.has('reports')) {
+      const config = el.dashboard?.config ?? el.config;
+      if (config) {
+        const reports = el.dashboard?.reportSnapshots ?? el.reports;
+        this.setLoaded({ config, reports, restrictDownload: !!el.dashboard?.restrictDataDownload });
+      }
+    }
+    const source =
+      changed.has('publicId') || changed.has('deploymentId') || changed.has('workbookId') || changed.has('slug');
+    const transportArrived = changed.has('transport') || changed.has('context');
+    const context = this.access.context();
+    this.followSession(context);
+    // A new session (the first, or another viewer) retries a read that failed without one.
+    const sessionChanged = transportArrived && context?.session !== this.loadedWith;
+    if (
+      (source || (transportArrived && !this.loaded && (!this.loadError || sessionChanged))) &&
+      !el.dashboard &&
+      !el.config
+    ) {
+      this.loadedWith = context?.session;
+      void this.fetchDashboard();
+    }
+  }
+
+  /**
+   * Another viewer sees other rows: every widget's data and the filter options load again (the host's filters stay).
+   * A new session of the same viewer (a renewal) loads again what failed or was on its way under the one before.
+   */
+  private followSession(context: SvcContext | undefined): void {
+    const session = context?.session;
+    if (session === this.session || session === undefined) return; // unchanged, or a new one on its way
+    const viewer = viewerKey(context);
+    if (this.session !== undefined && viewer !== this.viewer) {
+      this.data.refresh();
+      this.filters.resetOptions();
+    } else {
+      this.data.newSession();
+    }
+    this.session = session;
+    this.viewer = viewer;
+  }
+
+  private async fetchDashboard(): Promise<void> {
+    const transport = this.access.transport();
+    if (!transport || !readable(this.el)) return;
+    this.loadStarted = performance.now();
+    try {
+      this.setLoaded(await readDashboard(transport, this.el));
+    } catch (error) {
+      this.loadError = errorMessage(error);
+      this.el.emit(new SvcErrorEvent(error));
+    }
+    this.el.requestUpdate();
+  }
+
+  private setLoaded(loaded: LoadedDashboard): void {
+    this.loadStarted ||= performance.now();
+    this.loaded = loaded;
+    this.loadError = undefined;
+    this.data.clear();
+    this.slices.reset();
+    this.announcedLoaded = false;
+    this.filters.applyDefaults(loaded.config);
+  }
+
+  // ─── What the element's public methods read ────────────────────────────────────────────────────────────────
+
+  refresh(): void {
+    this.data.refresh();
+  }
+
+  chartData(widgetId: string): ChartData | undefined {
+    return this.data.get(widgetId)?.data;
+  }
+
+  get dataLoaded(): boolean {
+    return this.announcedLoaded;
+  }
+
+  /** Whether a dashboard has been loaded (the chat launcher waits for one). */
+  get hasDashboard(): boolean {
+    return !!this.loaded;
+  }
+
+  // ─── Rendering ─────────────────────────────────────────────────────────────────────────────────────────────
+
+  private makeWidgetHost(): WidgetHost {
+    const el = this.el;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the renderers' view of the implementation
+    const core = this;
+    const reports = () => core.loaded?.reports ?? [];
+    return {
+      get dashboard() {
+        return core.loaded!;
+      },
+      data: core.data,
+      filters: core.filters,
+      charts: core.charts,
+      slices: core.slices,
+      apps: core.apps,
+      get locale() {
+        return core.access.locale();
+      },
+      get themeKey() {
+        const scheme = el.colorScheme ?? core.access.context()?.colorScheme ?? '';
+        return `${scheme} ${JSON.stringify(core.loaded?.config.theme ?? {})}`;
+      },
+      activeTabs: new Map(),
+      markdown: new Map(),
+      get renderRoot() {
+        return el.renderRoot;
+      },
+      get updateComplete() {
+        return el.updateComplete;
+      },
+      transport: () => core.access.transport(),
+      renderGrid: (widgets, width) => renderGrid(core.widgetHost, core.viewport, widgets, width),
+      titleOf: (widget) => titleOf(widget, reports()),
+      requestUpdate: () => el.requestUpdate(),
+      emit: (event) => el.emit(event),
+    };
+  }
+
+  /** Resolves once the chart renderer has loaded (if it is loading) and every slice waiting now is drawn. */
+  async settled(): Promise<void> {
+    await this.charts.settled();
+    await this.slices.idle();
+  }
+
+  /** The dashboard, or undefined before there is one (the element shows its first frame meanwhile). */
+  render(chatAvailable: boolean): TemplateResult | undefined {
+    if (this.loadError) return html`<p part="error" class="error" role="alert">${this.loadError}</p>`;
+    if (!this.loaded) return undefined;
+    const config = this.loaded.config;
+    const width = this.viewport.width;
+    const body =
+      config.kind === 'APP'
+        ? renderApp(this.widgetHost, config)
+        : width
+          ? renderGrid(this.widgetHost, this.viewport, topWidgets(config), width)
+          : html`<div class="measure"></div>`;
+    return html`<div class="dashboard" style=${styleMap(themeStyle(config.theme))}>
+      ${chatAvailable ? this.chatDock.render(dashboardPrompts(config)) : nothing}${body}
+    </div>`;
+  }
+
+  updated(): void {
+    if (this.loaded && this.viewport.width && !this.readyEmitted) {
+      this.readyEmitted = true;
+      this.el.emit(new SvcReadyEvent());
+    }
+    this.maybeLoaded();
+  }
+
+  /** svc-dashboard-loaded once the grid is drawn, has been checked for what is in view, and those charts settled. */
+  private maybeLoaded(): void {
+    if (this.announcedLoaded || !this.loaded || !this.viewport.checked) return;
+    const widgets = this.loaded.config.widgets ?? [];
+    const charts = widgets.filter((w) => w.type === 'CHART' && this.viewport.visible.has(w.id));
+    if (charts.some((w) => this.data.get(w.id)?.loading !== false)) return;
+    this.announcedLoaded = true;
+    this.el.emit(new SvcDashboardLoadedEvent(widgets.length, performance.now() - this.loadStarted));
+  }
+}

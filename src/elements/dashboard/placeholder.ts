@@ -1,0 +1,34 @@
+// What <svc-dashboard> shows before its implementation or its dashboard is there (loaded with the element itself):
+// loading one, what to set when nothing names one, or why its implementation could not be loaded.
+
+import { html, type TemplateResult } from 'lit';
+
+/** Where a dashboard is read from: by public id (published, embed) or as a workbook's draft. */
+export interface DashboardSource {
+  publicId?: string;
+  deploymentId?: number;
+  workbookId?: number;
+  slug?: string;
+}
+
+/** Whether `source` names a dashboard to read. */
+export const readable = (s: DashboardSource): boolean => !!(s.publicId || (s.deploymentId && (s.workbookId || s.slug)));
+
+/** What the element shows before it has a dashboard: loading one, or what to set when nothing names one. */
+export function unloaded(hasSource: boolean): TemplateResult {
+  if (hasSource) return html`<p class="muted" role="status">Loading dashboard…</p>`;
+  return html`<p class="muted" role="status">
+    No dashboard to show yet: set <code>public-id</code> (a published dashboard), <code>deployment-id</code> with
+    <code>workbook-id</code> or <code>slug</code> (a draft), or the <code>dashboard</code> or <code>config</code>
+    property.
+  </p>`;
+}
+
+/** A part of the element that could not be loaded (its chunk did not download): said, not left loading. */
+export function notLoaded(error: unknown): TemplateResult {
+  return html`<p part="error" class="error" role="alert">${loadFailure(error)}</p>`;
+}
+
+/** The message for a module that could not be loaded. */
+export const loadFailure = (error: unknown): string =>
+  `Could not load the dashboard: ${error instanceof Error ? error.message : String(error)}`;
