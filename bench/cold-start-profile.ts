@@ -68,7 +68,7 @@ function sourceMapper(): (frame: CallFrame) => string {
       lineNumber,
       columnNumber,
     );
-    if (!entry?.originalSource) return `${functionName || '(anonymous)'} ${path.slice(1)}:${lineNumber + 1}`;
+    if (!entry?.originalSource) return `${functionName || '(anonymous)'} ${path.slice(1)}:${(lineNumber ?? 0) + 1}`;
     const source = entry.originalSource.replace(/^.*?\/(node_modules|src|demo)\//, '$1/');
     return `${entry.name ?? functionName ?? '(anonymous)'} ${source}:${(entry.originalLine ?? 0) + 1}`;
   };
@@ -95,9 +95,14 @@ function samplesOf(events: TraceEvent[], pid: number, tid: number): { ts: number
   return out.sort((a, b) => a.ts - b.ts);
 }
 
-/** The long tasks of one traced cold start (of `path`: the engine in its worker by default), longest first. */
-export async function coldStartProfile(path = '/', top = 10): Promise<Row[]> {
-  const events = await withDemo(async (origin, browser) => {
+/**
+ * One traced cold start (of `path`: the engine in its worker by default): its long tasks, longest first, and the
+ * source files whose own time in long tasks is largest, with their functions.
+ */
+export async function coldStartProfile(path = '/', top = 10): Promise<{ tasks: Row[]; sources: Row[] }> {
+  let origin = '';
+  const events = await withDemo(async (at, browser) => {
+    origin = at;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       await context.addInitScript(PROBE);
@@ -109,12 +114,14 @@ export async function coldStartProfile(path = '/', top = 10): Promise<Row[]> {
       await context.close();
     }
   });
-  // The page's main thread: of the renderer threads named CrRendererMain, the busiest.
-  const busy = (t: TraceEvent) =>
-    events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'RunTask').reduce((a, e) => a + e.dur!, 0);
-  const main = events
-    .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-    .sort((a, b) => busy(b) - busy(a))[0];
+  // The page's main thread: the renderer main thread that parsed the demo's page (not, say, a new-tab page).
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const main = mains.find((t) =>
+    events.some(
+      (e) => e.pid === t.pid && e.tid === t.tid && e.name === 'ParseHTML' && JSON.stringify(e.args).includes(origin),
+    ),
+  );
+  if (!main) throw new Error(`coldStartProfile: no renderer parsed ${origin} in the trace`);
   const onMain = events
     .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X')
     .sort((a, b) => a.ts - b.ts);
@@ -122,7 +129,15 @@ export async function coldStartProfile(path = '/', top = 10): Promise<Row[]> {
   const where = sourceMapper();
   const t0 = onMain[0]?.ts ?? 0;
   const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! > 50_000).sort((a, b) => b.dur! - a.dur!);
-  return tasks.slice(0, top).map((task) => {
+  const largest = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, d]) => `${k} ${ms(d)}`)
+      .join(' · ');
+  /** Own time in all long tasks: source file → function → µs. */
+  const bySource = new Map<string, Map<string, number>>();
+  const taskRows = tasks.map((task) => {
     const end = task.ts + task.dur!;
     const parts = new Map<string, number>();
     let coveredUntil = 0;
@@ -138,14 +153,12 @@ export async function coldStartProfile(path = '/', top = 10): Promise<Row[]> {
     const inTask = samples.filter((s) => s.ts >= task.ts && s.ts < end);
     inTask.forEach((s, i) => {
       const key = where(s.frame);
-      self.set(key, (self.get(key) ?? 0) + ((inTask[i + 1]?.ts ?? end) - s.ts));
+      const d = (inTask[i + 1]?.ts ?? end) - s.ts;
+      self.set(key, (self.get(key) ?? 0) + d);
+      const [, fn = key, file = '(browser)'] = /^(.*) (\S*\/\S*?)(?::\w+)?$/.exec(key) ?? [];
+      const fns = bySource.get(file) ?? new Map<string, number>();
+      bySource.set(file, fns.set(fn || '(anonymous)', (fns.get(fn) ?? 0) + d));
     });
-    const largest = (m: Map<string, number>, n: number) =>
-      [...m]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, n)
-        .map(([k, d]) => `${k} ${ms(d)}`)
-        .join(' · ');
     return {
       at: ms(task.ts - t0),
       task: ms(task.dur!),
@@ -153,4 +166,10 @@ export async function coldStartProfile(path = '/', top = 10): Promise<Row[]> {
       'own time (sampled)': largest(self, 4),
     };
   });
+  const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  const sources = [...bySource]
+    .sort((a, b) => total(b[1]) - total(a[1]))
+    .slice(0, top)
+    .map(([source, fns]) => ({ source, 'own time in long tasks': ms(total(fns)), functions: largest(fns, 4) }));
+  return { tasks: taskRows.slice(0, top), sources };
 }

@@ -83,6 +83,8 @@ if (!only || only === 'cold-start') {
     'Cold start of the demo’s production build — Chromium, main-thread long tasks and first chart (medians of 3; ratio to the engine in the page)',
     await coldStartBench(),
   );
-  printTable('The longest main-thread tasks of one traced cold start (engine in its worker)', await coldStartProfile());
+  const { tasks, sources } = await coldStartProfile();
+  printTable('The longest main-thread tasks of one traced cold start (engine in its worker)', tasks);
+  printTable('Where those long tasks spend their own time (sampled; source maps of the build)', sources);
 }
 if (!only || only === 'size') printTable('Entry sizes (minified + gzip, runtime deps external)', await sizeBench());
