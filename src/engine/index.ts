@@ -63,7 +63,7 @@ export async function createLocalEngine(options: LocalEngineOptions = {}): Promi
       // The worker's script could not load at all (a CSP without worker-src 'self', a host that does not serve it):
       // asked for explicitly, that is an error; by default the engine runs in this page instead, and says so.
       if (!(error instanceof EngineWorkerLoadError) || options.worker === true) throw error;
-      console.warn(`svc-engine: ${error.message}; running the engine in this page instead`);
+      console.warn(`svc-engine: the engine's worker did not load (${error.detail}); it runs in this page instead`);
     }
   }
   const { createInPageEngine } = await import('./in-page.js');

@@ -6,13 +6,25 @@
 import { ApiError } from '../../api/errors.js';
 import type { LocalEngine, LocalEngineOptions } from '../options.js';
 import type { TableSource } from '../data/import.js';
+import { LocalEngineUnavailableError } from '../unavailable.js';
 import { recipeOf } from './agent-recipe.js';
 import { buffersOf, canTransferStreams, type EngineMethod, type FromWorker, type ToWorker } from './protocol.js';
 import { fromWire, toWire } from './wire-errors.js';
 
-/** The worker could not be loaded at all (blocked by a CSP's worker-src, a missing file): the page may run in-page. */
-export class EngineWorkerLoadError extends Error {
-  override readonly name = 'EngineWorkerLoadError';
+/**
+ * The worker's script could not load at all (a CSP's worker-src, a file the host does not serve): by default the
+ * engine then runs in the page; with `worker: true` this is the rejection, a LocalEngineUnavailableError.
+ */
+export class EngineWorkerLoadError extends LocalEngineUnavailableError {
+  constructor(readonly detail: string) {
+    super(`its worker's script did not load (${detail})`);
+  }
+}
+
+let workerUrl: URL | undefined;
+/** Test seam: start the worker from another script (one that does not load, to test the fallback). */
+export function setWorkerUrl(url: URL | undefined): void {
+  workerUrl = url;
 }
 
 let streamMode: 'transfer' | 'chunks' | undefined;
@@ -62,7 +74,9 @@ function post(worker: Worker, message: ToWorker, transfer: Transferable[] = []):
 }
 
 export function createWorkerEngine(options: LocalEngineOptions): Promise<LocalEngine> {
-  const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'svc-engine' });
+  const worker = workerUrl
+    ? new Worker(workerUrl, { type: 'module', name: 'svc-engine' })
+    : new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'svc-engine' });
   const pending = new Map<number, FetchCall | MethodCall>();
   let nextId = 0;
   let stopped: Error | undefined;
@@ -250,7 +264,7 @@ export function createWorkerEngine(options: LocalEngineOptions): Promise<LocalEn
       if (!started) {
         started = true;
         worker.terminate();
-        return reject(new EngineWorkerLoadError(`The local engine's worker did not start: ${detail}`));
+        return reject(new EngineWorkerLoadError(detail));
       }
       console.error('svc-engine: the worker failed', event.message);
       stop(new Error(`The local engine's worker stopped: ${detail}`));

@@ -6,9 +6,11 @@ import {
   createLocalEngine,
   createOpenAiCompatibleAgent,
   DEMO,
+  LocalEngineUnavailableError,
   ModelError,
   type LocalEngineOptions,
 } from '../../../src/engine/index.js';
+import { setWorkerUrl } from '../../../src/engine/worker/client.js';
 import { deleteDatabase } from '../helpers.js';
 import { BASE, CHAT_URL, chatRequest, messageId, open, rejection } from './greenhouse.js';
 
@@ -103,5 +105,29 @@ describe('local engine in its worker: abort, errors at startup, options, close',
     const error = await rejection(engine.tables());
     expect(error).to.be.instanceOf(ApiError);
     expect((error as ApiError).status).to.equal(503);
+  });
+
+  it('a worker script that does not load: the default runs in the page and warns, worker: true rejects', async () => {
+    setWorkerUrl(new URL('./no-such-engine-worker.js', import.meta.url));
+    const warned: unknown[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warned.push(args[0]);
+    try {
+      const refused = await rejection(createLocalEngine({ name: 'svc-worker-never', worker: true }));
+      expect(refused).to.be.instanceOf(LocalEngineUnavailableError);
+      expect(refused.message).to.match(/worker's script did not load/);
+      const name = `svc-worker-fallback-${Date.now()}`;
+      names.push(name);
+      const engine = await createLocalEngine({ name, seed: 'demo' });
+      const ok = await engine.fetch(
+        new Request(`${BASE}/api/v1/deployments`, { headers: { Authorization: `Bearer ${DEMO.adminKey}` } }),
+      );
+      expect(ok.status).to.equal(200);
+      expect(String(warned[0])).to.match(/worker did not load .* runs in this page instead/);
+      await engine.close();
+    } finally {
+      setWorkerUrl(undefined);
+      console.warn = warn;
+    }
   });
 });
