@@ -41,6 +41,8 @@ const RENDER_SHARE = 0.15;
 const MAX_WAIT_MS = 100;
 /** The most text of an answer one render adds. */
 const RENDER_CHARS = 2000;
+/** A render asked for comes this late at most where animation frames do not (a hidden page). */
+const NO_FRAME_MS = 100;
 
 /** The connection broke (not an answer from the service, not the user's abort). */
 function isDropped(error: unknown): boolean {
@@ -108,7 +110,7 @@ export class ChatSession implements ReactiveController {
     if (!md) turn.markdown.set(message.id, (md = new this.md.StreamingMarkdown()));
     const content = message.content ?? '';
     const done = md.source.length;
-    // However much arrived since the last frame, a frame renders at most RENDER_CHARS of it (no long task).
+    // However much arrived since the last frame, a render adds at most RENDER_CHARS of it (no long task).
     if (content.length - done > RENDER_CHARS && content.startsWith(md.source)) {
       md.append(content.slice(done, done + RENDER_CHARS));
       this.behind = true;
@@ -129,11 +131,13 @@ export class ChatSession implements ReactiveController {
   private schedule(): void {
     if (this.frame || this.wait) return;
     const frame = () => {
-      this.wait = undefined;
-      this.frame = requestAnimationFrame(() => {
-        this.frame = 0;
+      // The next animation frame, or a moment later where frames do not come (a page that is not shown).
+      const render = () => {
+        this.clearTimers();
         this.host.requestUpdate();
-      });
+      };
+      this.wait = setTimeout(render, NO_FRAME_MS);
+      this.frame = requestAnimationFrame(render);
     };
     const delay = this.nextRender - performance.now();
     if (delay > 1) this.wait = setTimeout(frame, delay);
@@ -158,6 +162,10 @@ export class ChatSession implements ReactiveController {
 
   private cancelRender(): void {
     this.backlog = 0;
+    this.clearTimers();
+  }
+
+  private clearTimers(): void {
     cancelAnimationFrame(this.frame);
     clearTimeout(this.wait);
     this.frame = 0;

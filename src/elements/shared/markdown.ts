@@ -62,7 +62,9 @@ export function sanitize(html: string): string {
 
 function renderTokens(tokens: Token[]): string {
   if (tokens.length === 0) return '';
-  return sanitize(Parser.parse(tokens, { gfm: true }));
+  const html = Parser.parse(tokens, { gfm: true });
+  // Blank blocks (the space between two others) have nothing to sanitise: skip the sanitiser's document for them.
+  return /^\s*$/.test(html) ? html : sanitize(html);
 }
 
 /**

@@ -96,11 +96,14 @@ async function reload(transport: Transport, chatId: string, answers: number): Pr
     html`<svc-chat .transport=${transport} .sessionSettings=${chatSettings} chat-id=${chatId}></svc-chat>`,
   );
   const root = el.shadowRoot!;
-  await waitUntil(() => root.querySelectorAll('[part~="answer"]').length === answers, 'the loaded thread');
+  // The element's body loads after its first frame, then the thread: give a loaded machine time.
+  await waitUntil(() => root.querySelectorAll('[part~="answer"]').length === answers, 'the loaded thread', {
+    timeout: 15_000,
+  });
   // Loaded answers render when they come near the visible part of the log.
   for (const answer of root.querySelectorAll('[part~="answer"]')) {
     answer.scrollIntoView();
-    await waitUntil(() => answer.textContent.trim(), 'a loaded answer');
+    await waitUntil(() => answer.textContent.trim(), 'a loaded answer', { timeout: 5000 });
   }
   return el;
 }

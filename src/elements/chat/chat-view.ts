@@ -1,0 +1,297 @@
+// The body of <svc-chat>, loaded after its first frame (svc-chat.ts defines the element and paints the empty state
+// and the composer until this is there): the conversation — sending, streaming and loading threads (chat-session.ts),
+// the log turn by turn with its scrolling, and the styles of messages, cards and answers.
+
+import { adoptStyles, html, nothing, type PropertyValues, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
+import { repeat } from 'lit/directives/repeat.js';
+import type { ChatSessionSettings } from '../../api/types.js';
+import { isFinalAnswer } from '../../transport/chat.js';
+import type { Transport } from '../../transport/transport.js';
+import { SvcAiQueryEvent, SvcChatChangedEvent, SvcErrorEvent, SvcMessageEvent } from '../events.js';
+import { LazyModule } from '../shared/lazy-module.js';
+import { emptyState } from './chat-empty.js';
+import { composer } from './chat-composer.js';
+import { ChatLook } from './chat-look.js';
+import { ChatScroll } from './chat-scroll.js';
+import { ChatSession } from './chat-session.js';
+import type * as ChatParts from './chat-parts.js';
+import type { ChatEntry } from './chat-turns.js';
+import { chatViewStyles } from './chat-view.styles.js';
+import { MemberCatalog } from './member-catalog.js';
+import { RenderWhenNear } from './render-when-near.js';
+import { syncMarkdown } from './sync-markdown.js';
+
+const loadParts = () => import('./chat-parts.js');
+
+/** The element the body serves (SvcChat): its properties and what it gives the body of its own. */
+export interface ChatHost extends HTMLElement, ReactiveControllerHost {
+  accountName?: string;
+  agentId?: string;
+  chatId?: string;
+  sessionSettings?: ChatSessionSettings;
+  starterPrompts: string[];
+  placeholder: string;
+  readonly renderRoot: HTMLElement | DocumentFragment;
+  emit<E extends Event>(event: E): E;
+}
+
+export interface ChatHostAccess {
+  transport(): Transport | undefined;
+  requireTransport(): Transport;
+  locale(): string | undefined;
+  /** Who the thread belongs to (the session's subject). */
+  viewer(): string | undefined;
+}
+
+export class ChatView {
+  private announcement = '';
+  /** The message whose SQL was just copied (its button says so for a moment). */
+  private copied?: string;
+  private readonly scroller: ChatScroll;
+  private readonly look: ChatLook;
+  private readonly near: RenderWhenNear;
+  private readonly catalog: MemberCatalog;
+  /** Tool cards, answer-table check, starter questions: loaded after the first frame. */
+  private readonly parts: LazyModule<typeof ChatParts>;
+  /** Full results loaded through the data API, by tool message id. */
+  private readonly loadedRows = new Map<string, unknown[][]>();
+  private readonly session: ChatSession;
+  /** Who the thread belongs to: another viewer starts a new thread. */
+  private viewer?: string;
+
+  constructor(
+    private readonly host: ChatHost,
+    private readonly access: ChatHostAccess,
+  ) {
+    const part = (selector: string) => host.renderRoot.querySelector<HTMLElement>(selector) ?? undefined;
+    this.scroller = new ChatScroll(host, () => ({ log: part('.log'), composer: part('.composer') }));
+    this.look = new ChatLook(host);
+    this.near = new RenderWhenNear(host, () => part('.log'));
+    this.catalog = new MemberCatalog(host, () => ({ transport: access.transport(), viewer: this.viewer }));
+    this.parts = new LazyModule(host, loadParts, { afterFirstFrame: true });
+    this.session = new ChatSession(host, {
+      transport: () => access.transport(),
+      target: () => ({
+        ...(host.accountName && { accountName: host.accountName }),
+        ...(host.agentId && { agentId: host.agentId }),
+      }),
+      sessionSettings: () => host.sessionSettings,
+      onSubmitted: (q) => host.emit(new SvcAiQueryEvent('submitted', q, this.session.chatId)),
+      onCompleted: (q, answer, chatId) => {
+        void this.announce(answer);
+        host.emit(new SvcAiQueryEvent('completed', q, chatId, answer));
+      },
+      onError: (q, error) => {
+        if (q !== undefined) host.emit(new SvcAiQueryEvent('error', q, this.session.chatId));
+        host.emit(new SvcErrorEvent(error));
+      },
+      onMessage: (m) => host.emit(new SvcMessageEvent(m)),
+      onMalformedLine: (error) => host.emit(new SvcErrorEvent(error)),
+      onChatChanged: (id) => {
+        host.chatId = id; // the property follows the thread shown
+        host.emit(new SvcChatChangedEvent(id));
+      },
+    });
+    const root = host.renderRoot;
+    if (root instanceof ShadowRoot) {
+      const own = (host.constructor as unknown as { elementStyles: Parameters<typeof adoptStyles>[1] }).elementStyles;
+      adoptStyles(root, [...own, chatViewStyles]);
+    }
+  }
+
+  send(text: string): Promise<void> {
+    return this.session.send(text);
+  }
+
+  abort(): Promise<void> {
+    return this.session.abort();
+  }
+
+  newChat(): void {
+    this.session.reset();
+  }
+
+  /** The answer as plain text for the live region: no markdown syntax, tables summarised. */
+  private async announce(answer: string | undefined): Promise<void> {
+    if (!answer) {
+      this.announcement = 'The answer ended.';
+    } else {
+      const { markdownToPlainText, truncateWords } = await import('./plain-text.js');
+      this.announcement = `Answer: ${truncateWords(markdownToPlainText(answer), 300)}`;
+    }
+    this.host.requestUpdate();
+  }
+
+  willUpdate(changed: PropertyValues): void {
+    const viewer = this.access.viewer();
+    if (viewer !== undefined && viewer !== this.viewer) {
+      if (this.viewer !== undefined) this.session.reset();
+      this.viewer = viewer;
+    }
+    const { chatId } = this.host;
+    if (chatId && chatId !== this.session.chatId && this.access.transport()) void this.session.load(chatId);
+    else if (changed.has('chatId') && !chatId && this.session.chatId) this.session.reset();
+  }
+
+  /** Resolves once the parts loading are there and every answer is rendered to its end. */
+  async settled(): Promise<void> {
+    await this.parts.settled();
+    // An answer that arrived faster than frames render it is complete once it is all rendered.
+    while (this.session.catchingUp) {
+      await new Promise((resolve) => setTimeout(resolve, 16));
+      await this.host.updateComplete;
+    }
+  }
+
+  private async loadAll(id: string, sqlQuery: string): Promise<void> {
+    try {
+      const result = await this.access.requireTransport().cubeSql({ query: sqlQuery });
+      this.loadedRows.set(id, result.data);
+      this.host.requestUpdate();
+    } catch (error) {
+      this.host.emit(new SvcErrorEvent(error));
+    }
+  }
+
+  private async copy(id: string, sql: string, code: HTMLElement | null): Promise<void> {
+    await this.parts.get()?.copySql(sql, code);
+    this.copied = id;
+    this.host.requestUpdate();
+    setTimeout(() => {
+      if (this.copied !== id) return;
+      this.copied = undefined;
+      this.host.requestUpdate();
+    }, 2000);
+  }
+
+  private renderMessage({ message, turn, folded, keep }: ChatEntry): TemplateResult | typeof nothing {
+    if (message.role === 'user') return html`<div part="message user" class="user">${message.content}</div>`;
+    const parts = this.parts.get();
+    if (message.toolCall) {
+      if ((folded && !keep) || !parts) return nothing;
+      return parts.toolCard(message, {
+        locale: this.access.locale(),
+        meta: this.catalog.meta,
+        loadedRows: this.loadedRows.get(message.id),
+        copied: this.copied === message.id,
+        look: this.look.key,
+        copy: (sql, code) => void this.copy(message.id, sql, code),
+        loadAll: (sql) => void this.loadAll(message.id, sql),
+        refresh: () => this.host.requestUpdate(),
+        error: (e) => this.host.emit(new SvcErrorEvent(e)),
+      });
+    }
+    if (isFinalAnswer(message)) {
+      // The answering query's card shows the rows: a markdown table that repeats them is hidden.
+      const answering = turn.answeringMessage?.toolCall?.result;
+      return html`<div
+        part="message assistant answer"
+        class="answer"
+        ${syncMarkdown(() => this.session.markdownOf(turn, message), {
+          defer: turn.history ? this.near.defer : undefined,
+          keepNear: this.near.keepNear,
+          check: parts && {
+            key: [parts, answering],
+            apply: (root) => {
+              const result = turn.answeringResult;
+              parts.hideRepeatedTables(root, result?.schema?.length ?? 0, result?.schema ? result.data : undefined);
+            },
+          },
+        })}
+      ></div>`;
+    }
+    if (!message.thinking && !message.content) return nothing;
+    return folded
+      ? nothing
+      : html`<details part="thinking" class="thinking" ?open=${message.isInProcess === true}>
+          <summary>Thinking</summary>
+          <p>${message.thinking}${message.content}</p>
+        </details>`;
+  }
+
+  private renderEmpty(): TemplateResult {
+    const suggested = (meta = this.catalog.meta) => (meta && this.parts.get()?.suggestedQuestions(meta)) ?? [];
+    return emptyState(
+      this.host.starterPrompts.length ? this.host.starterPrompts : suggested(),
+      (q) => void this.send(q),
+    );
+  }
+
+  render(): TemplateResult {
+    // Turn by turn; a turn's intermediate steps fold away once its final answer is there (they stay in the thread),
+    // and the query that produced the answer stays, with its table and chart.
+    const messages = this.session.entries;
+    const streaming = this.session.streaming;
+    const { look, catalog } = this;
+    return html`
+      <div
+        part="log"
+        class="log"
+        role="log"
+        tabindex="0"
+        aria-live="polite"
+        aria-busy=${streaming || this.session.loading ? 'true' : 'false'}
+        aria-label="Conversation"
+        @scroll=${this.scroller.scrolled}
+      >
+        ${
+          this.session.loading && messages.length === 0
+            ? html`<p class="empty">Loading the conversation…</p>`
+            : messages.length === 0
+              ? this.renderEmpty()
+              : repeat(
+                  messages,
+                  (e) => e.key,
+                  // A message re-renders only when it (or how it shows) changed: a frame costs O(changed), not O(thread).
+                  (e) =>
+                    guard(
+                      [
+                        e.message,
+                        e.folded,
+                        e.keep,
+                        this.copied === e.message.id,
+                        this.loadedRows.get(e.message.id),
+                        this.access.locale(),
+                        this.parts.get()?.highlighted(),
+                        look.key,
+                        e.message.toolCall ? catalog.meta : this.session.backlog,
+                      ],
+                      () => this.renderMessage(e),
+                    ),
+                )
+        }
+        ${
+          this.session.skippedLines
+            ? html`<p class="notice">
+                ${this.session.skippedLines === 1 ? 'A malformed line' : `${this.session.skippedLines} malformed lines`}
+                of the answer could not be read and ${this.session.skippedLines === 1 ? 'was' : 'were'} skipped.
+              </p>`
+            : nothing
+        }
+        ${
+          this.session.error
+            ? html`<p class="error" role="alert">
+                ${this.session.error}
+                <button type="button" @click=${() => void this.session.retry()}>Retry</button>
+              </p>`
+            : nothing
+        }
+      </div>
+      ${
+        this.scroller.following || messages.length === 0
+          ? nothing
+          : html`<button part="jump" class="jump" type="button" @click=${() => this.scroller.jumpToLatest()}>
+              Jump to latest
+            </button>`
+      }
+      ${composer({
+        streaming,
+        placeholder: this.host.placeholder,
+        send: (text) => void this.send(text),
+        stop: () => void this.abort(),
+      })}
+      <div class="visually-hidden" role="status">${this.announcement}</div>
+    `;
+  }
+}
