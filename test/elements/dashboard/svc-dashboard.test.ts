@@ -260,15 +260,21 @@ describe('<svc-dashboard>', function () {
       const { el } = await mount('EU', width);
       await waitUntil(() => el.shadowRoot!.querySelector('[part="grid"]'), 'the grid');
       await waitUntil(() => frame(el, 't1').querySelector('h2'), 'the text');
-      await el.updateComplete; // every widget drawn (one per slice), then content-sized frames measured
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      await el.updateComplete; // every widget drawn (one per slice)
+      const top = config.widgets!.filter((w) => !['c6', 't2'].includes(w.id));
+      const heights = () =>
+        new Map(['f1', 'g1', 't1'].map((id) => [id, frame(el, id).querySelector<HTMLElement>('.fit')!.offsetHeight]));
+      // Content-sized frames take their content's height a frame after it was drawn and measured.
+      await waitUntil(
+        () =>
+          layoutGrid(config, top, el.clientWidth, heights()).items.every(
+            (item) => Math.abs(frame(el, item.id).offsetHeight - item.height) <= 1,
+          ),
+        'the content-sized frames at their content’s height',
+      );
       await el.updateComplete;
       const grid = el.shadowRoot!.querySelector('[part="grid"]')!.getBoundingClientRect();
-      const top = config.widgets!.filter((w) => !['c6', 't2'].includes(w.id));
-      const heights = new Map(
-        ['f1', 'g1', 't1'].map((id) => [id, frame(el, id).querySelector<HTMLElement>('.fit')!.offsetHeight]),
-      );
-      const expected = layoutGrid(config, top, el.clientWidth, heights);
+      const expected = layoutGrid(config, top, el.clientWidth, heights());
       // Filters are compact (less than the 150 px row); text is never clipped.
       for (const id of ['f1', 'g1']) expect(frame(el, id).offsetHeight, `${width}: ${id}`).to.be.below(100);
       const text = frame(el, 't1');
