@@ -13,7 +13,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { build } from 'vite';
+import { build, createServer as createViteServer } from 'vite';
 import { parse, type SFCDescriptor } from 'vue/compiler-sfc';
 import {
   buildAdvice,
@@ -206,6 +206,43 @@ describe('frameworks, from the packed library', { timeout: 600_000 }, () => {
 
     it('built by Vite with @vitejs/plugin-vue: shows the dashboard and a chat that answers', async () => {
       await buildAndOpen(app);
+    });
+
+    it("renders on the server (Vite's SSR in Node): the elements' tags and attributes, for the client to upgrade", async () => {
+      // The example's App with its `svc-elements/vue` import, rendered by Vue's server renderer; the package is
+      // imported by Node itself (Vite leaves node_modules to it), with no DOM.
+      writeFileSync(
+        join(app, 'src/entry-server.ts'),
+        `import 'svc-elements/vue';
+import { createSSRApp } from 'vue';
+import { renderToString } from 'vue/server-renderer';
+import App from './App.vue';
+
+export const render = () =>
+  renderToString(
+    createSSRApp(App, {
+      demo: { fetch, token: 'server-token', dashboard: { config: { title: 'On the server', widgets: [] }, reportSnapshots: [] } },
+    }),
+  );
+`,
+      );
+      const vite = await createViteServer({
+        root: app,
+        logLevel: 'silent',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+      });
+      try {
+        const { render } = (await vite.ssrLoadModule('/src/entry-server.ts')) as { render: () => Promise<string> };
+        const html = await render();
+        assert.match(html, /^<svc-provider base-url="https:\/\/local\.svc" account-name="demo" agent-id="analyst"/);
+        assert.match(html, /<svc-dashboard><\/svc-dashboard>/, 'objects and listeners are left to the client');
+        assert.match(html, /<svc-chat><\/svc-chat>/);
+        assert.match(html, /<p role="status">Loading the dashboard…<\/p>/);
+      } finally {
+        await vite.close();
+        rmSync(join(app, 'src/entry-server.ts'));
+      }
     });
   });
 
