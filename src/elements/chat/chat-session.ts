@@ -40,7 +40,7 @@ const RENDER_SHARE = 0.15;
 /** The longest wait between two renders of a stream. */
 const MAX_WAIT_MS = 100;
 /** The most text of an answer one render adds. */
-const RENDER_CHARS = 2000;
+const RENDER_CHARS = 4000;
 /** A render asked for comes this late at most where animation frames do not (a hidden page). */
 const NO_FRAME_MS = 100;
 
@@ -152,7 +152,7 @@ export class ChatSession implements ReactiveController {
     // Controllers added before this one (the scroll's stick-to-bottom forces layout) are in the measure.
     const end = performance.now();
     const wait = Math.min(MAX_WAIT_MS, (end - this.renderStart) * (1 / RENDER_SHARE - 1));
-    this.nextRender = this.streaming || this.behind ? end + wait : 0;
+    this.nextRender = this.streaming ? end + wait : 0;
     if (this.behind) {
       this.behind = false;
       this.backlog++; // changes what the answers render from (see SvcChat's guard)
