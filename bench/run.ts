@@ -87,4 +87,4 @@ if (!only || only === 'cold-start') {
   printTable('The longest main-thread tasks of one traced cold start (engine in its worker)', tasks);
   printTable('Where those long tasks spend their own time (sampled; source maps of the build)', sources);
 }
-if (!only || only === 'size') printTable('Entry sizes (minified + gzip, runtime deps external)', await sizeBench());
+if (!only || only === 'size') printTable('Entry sizes (minified + gzip; kB = 1,000 bytes)', await sizeBench());
