@@ -95,8 +95,7 @@ function propsInterfaces(elements, { suffix, attributes, handler }) {
         ...el.properties.map((p) => `${doc(p.description, '  ')}  ${key(p.name)}?: ${el.name}['${p.name}'];\n`),
         ...(attributes
           ? el.attributes.map(
-              (a) =>
-                `${doc(`Attribute of \`${a.fieldName}\`${a.description ? `: ${a.description}` : ''}`, '  ')}  '${a.name}'?: string;\n`,
+              (a) => `${doc(`\`${a.fieldName}\` as an attribute (a string).`, '  ')}  '${a.name}'?: string;\n`,
             )
           : []),
         ...el.events.map((e) => `${doc(e.description, '  ')}  ${key(handler(e.name))}?: (event: ${e.type}) => void;\n`),

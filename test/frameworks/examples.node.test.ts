@@ -5,8 +5,10 @@
 // served, and in Chromium show a dashboard (charts drawn, the `svc-dashboard-loaded` handler called through the
 // framework) and a chat that answers. `svc-elements/svelte` is type checked against a stand-in of `svelte/elements`
 // (Svelte is not installed here). And importing the package in plain Node, with no DOM, works: its entries and
-// subpaths import, and the elements are registered in Lit's server-side registry.
-// About 3–4 minutes on 2 busy cores: the pack (~70 s), two type checks and two Vite builds (~20 s each), the pages.
+// subpaths import, the elements are registered in Lit's server-side registry, and the Vue app renders on the server
+// through Vite's SSR.
+// About 6 minutes on 2 busy cores (load ~25): the pack (~2 min), two type checks and two Vite builds (~40 s each),
+// the pages (~20 s each).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
