@@ -31,6 +31,13 @@ const BENCHES: Record<string, { module: string; fn: string; title: string }[]> =
       title: 'Data plane at 1,000,000 orders — Chromium, IndexedDB and DuckDB-wasm',
     },
   ],
+  import: [
+    {
+      module: 'import.ts',
+      fn: 'importBench',
+      title: 'Importing a 1,000,000-row CSV against DuckDB-wasm read_csv of the same bytes — Chromium (medians of 5)',
+    },
+  ],
   chat: [{ module: 'chat.ts', fn: 'chatBench', title: 'Chat through engine.fetch — Chromium' }],
   analyst: [
     {

@@ -1,8 +1,10 @@
 // DuckDB-wasm in the browser: AsyncDuckDB in a Worker, eh bundle only (ARCHITECTURE §3). Its files are resolved
-// beside this module with new URL(…, import.meta.url).
+// beside this module with new URL(…, import.meta.url). Imports stay in DuckDB's worker: a file to read is handed over
+// as a Blob (the worker reads it with FileReaderSync) and a table to keep comes back as the IPC bytes the worker wrote.
 
-import { AsyncDuckDB, ConsoleLogger, LogLevel } from '@duckdb/duckdb-wasm';
-import { tableToIPC } from 'apache-arrow';
+import { AsyncDuckDB, ConsoleLogger, DuckDBDataProtocol, LogLevel } from '@duckdb/duckdb-wasm';
+import { MessageHeader, MessageReader, tableFromIPC, tableToIPC } from 'apache-arrow';
+import { readBlob } from './chunks.js';
 import { HARDENING_SQL, IMPORT_DIR, normalizeArrow, readFileSql, type Executor } from './executor.js';
 
 const WASM_URL = new URL('../../../node_modules/@duckdb/duckdb-wasm/dist/duckdb-eh.wasm', import.meta.url).href;
@@ -10,6 +12,36 @@ const WORKER_URL = new URL(
   '../../../node_modules/@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js',
   import.meta.url,
 ).href;
+
+const MAGIC = [0x41, 0x52, 0x52, 0x4f, 0x57, 0x31]; // ARROW1
+const CONTINUATION = [0xff, 0xff, 0xff, 0xff];
+const at = (bytes: Uint8Array, from: number, expected: number[]) => expected.every((b, i) => bytes[from + i] === b);
+
+/**
+ * The stream inside an Arrow IPC file, without copying: a file is `ARROW1\0\0`, the stream's messages, the footer, its
+ * length and `ARROW1`. DuckDB's writer (Arrow C++) starts the messages with the schema and ends them with the
+ * end-of-stream marker, so they are a stream as they are; undefined when the bytes are not laid out so.
+ */
+export function streamOfIpcFile(file: Uint8Array): Uint8Array | undefined {
+  const n = file.length;
+  if (n < 24 || !at(file, 0, MAGIC) || !at(file, n - 6, MAGIC) || !at(file, 8, CONTINUATION)) return undefined;
+  const footerStart = n - 10 - new DataView(file.buffer, file.byteOffset + n - 10, 4).getInt32(0, true);
+  if (footerStart < 16 || !at(file, footerStart - 8, [...CONTINUATION, 0, 0, 0, 0])) return undefined;
+  const stream = file.subarray(8, footerStart);
+  try {
+    return new MessageReader(stream).readMessage()?.headerType === MessageHeader.Schema ? stream : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * DuckDB's worker lets go of a dropped file, then asks whether it was an OPFS sync handle: where workers have no
+ * FileSystemSyncAccessHandle (WebKitGTK) that question throws, after the file is already gone.
+ */
+function ignoreMissingSyncHandle(error: unknown): void {
+  if (!String((error as Error)?.message ?? error).includes('FileSystemSyncAccessHandle')) throw error;
+}
 
 export async function createDuckDbExecutor(): Promise<Executor> {
   const worker = new Worker(WORKER_URL);
@@ -28,24 +60,32 @@ export async function createDuckDbExecutor(): Promise<Executor> {
   };
   return {
     query: (sql) => serial(async () => normalizeArrow(await conn.query(sql))),
-    loadTable: (name, ipc) =>
-      serial(async () => {
+    async loadTable(name, ipc) {
+      // A Blob (a stored table) is read a slice at a time before the connection is held; the buffer then moves.
+      const bytes = ipc instanceof Uint8Array ? ipc : await readBlob(ipc);
+      return serial(async () => {
         await conn.query(`DROP TABLE IF EXISTS "${name}"`);
-        await conn.insertArrowFromIPCStream(ipc, { name, create: true });
-      }),
-    loadFile: (name, bytes, format, options) =>
+        await conn.insertArrowFromIPCStream(bytes, { name, create: true });
+      });
+    },
+    loadFile: (name, source, format, options) =>
       serial(async () => {
         const path = `${IMPORT_DIR}${++files}.${format}`;
         const sql = readFileSql(path, format, options);
-        // The buffer moves to DuckDB's worker, which reads it there.
-        await db.registerFileBuffer(path, bytes);
+        if (source instanceof Uint8Array) await db.registerFileBuffer(path, source);
+        else await db.registerFileHandle(path, source, DuckDBDataProtocol.BROWSER_FILEREADER, true);
         try {
           await conn.query(`CREATE OR REPLACE TABLE ${quote(name)} AS ${sql}`);
         } finally {
-          await db.dropFile(path);
+          await db.dropFile(path).catch(ignoreMissingSyncHandle);
         }
       }),
-    exportTable: (name) => serial(async () => tableToIPC(await conn.query(`SELECT * FROM ${quote(name)}`), 'stream')),
+    // The worker writes the IPC file and moves its buffer here; the stream inside it is what the engine keeps.
+    exportTable: (name) =>
+      serial(async () => {
+        const file = await conn.useUnsafe((bindings, id) => bindings.runQuery(id, `SELECT * FROM ${quote(name)}`));
+        return streamOfIpcFile(file) ?? tableToIPC(tableFromIPC(file), 'stream');
+      }),
     async close() {
       await conn.close();
       await db.terminate();

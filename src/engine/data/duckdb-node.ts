@@ -40,6 +40,9 @@ const arrow = require(workerData.arrow);
 })().catch((error) => parentPort.postMessage({ fatal: String((error && error.message) || error) }));
 `;
 
+const bytesOf = async (data: Uint8Array | Blob) =>
+  data instanceof Uint8Array ? data : new Uint8Array(await data.arrayBuffer());
+
 type Reply = { id: number; ipc?: Uint8Array; error?: string } | { ready: true } | { fatal: string };
 
 export async function createDuckDbExecutor(): Promise<Executor> {
@@ -97,11 +100,11 @@ export async function createDuckDbExecutor(): Promise<Executor> {
   let files = 0;
   return {
     query: async (sql) => normalizeArrow(tableFromIPC(await send({ op: 'query', sql }))),
-    loadTable: async (name, ipc) => void (await send({ op: 'load', name, ipc })),
-    loadFile: async (name, bytes, format, options) => {
+    loadTable: async (name, ipc) => void (await send({ op: 'load', name, ipc: await bytesOf(ipc) })),
+    loadFile: async (name, source, format, options) => {
       const path = `${IMPORT_DIR}${++files}.${format}`;
       const sql = readFileSql(path, format, options);
-      await send({ op: 'file', name, path, sql, bytes });
+      await send({ op: 'file', name, path, sql, bytes: await bytesOf(source) });
     },
     exportTable: async (name) => (await send({ op: 'query', sql: `SELECT * FROM "${name.replace(/"/g, '""')}"` }))!,
     close: async () => {

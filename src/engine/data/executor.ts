@@ -12,14 +12,15 @@ export interface QueryResult {
 export interface Executor {
   /** Runs one statement and returns its normalised result. DuckDB errors reject with their message. */
   query(sql: string): Promise<QueryResult>;
-  /** Creates or replaces table `name` from an Arrow IPC stream. */
-  loadTable(name: string, ipc: Uint8Array): Promise<void>;
+  /** Creates or replaces table `name` from an Arrow IPC stream (bytes, which it may take over, or a Blob). */
+  loadTable(name: string, ipc: Uint8Array | Blob): Promise<void>;
   /**
-   * Creates or replaces table `name` by reading `bytes` with DuckDB's own reader for `format`, inside DuckDB's worker:
-   * the bytes are registered as a file under IMPORT_DIR (the one directory DuckDB may read), read, and unregistered.
+   * Creates or replaces table `name` by reading `source` with DuckDB's own reader for `format`, inside DuckDB's
+   * worker: registered as a file under IMPORT_DIR (the one directory DuckDB may read), read, and unregistered. Bytes
+   * are taken over (moved to the worker); a Blob is read by the worker itself, never on the calling thread.
    */
-  loadFile(name: string, bytes: Uint8Array, format: FileFormat, options?: FileOptions): Promise<void>;
-  /** Table `name` as an Arrow IPC stream (what the engine keeps in IndexedDB). */
+  loadFile(name: string, source: Uint8Array | Blob, format: FileFormat, options?: FileOptions): Promise<void>;
+  /** Table `name` as an Arrow IPC stream (what the engine keeps in IndexedDB), written inside DuckDB's worker. */
   exportTable(name: string): Promise<Uint8Array>;
   close(): Promise<void>;
   /** Stops DuckDB at once, even inside a query (its worker is terminated); pending calls reject. */

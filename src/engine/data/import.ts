@@ -3,6 +3,7 @@
 // it is; JSON, NDJSON, row arrays and Parquet (the wasm build has neither the json nor the parquet extension) are
 // parsed here into rows and handed to read_csv as CSV, with the types their values have (strings stay strings).
 
+import { SLICE, fingerprintBlob, sha256Hex, toBlob } from './chunks.js';
 import type { FileOptions } from './executor.js';
 
 export type TableFormat = 'csv' | 'tsv' | 'parquet' | 'json' | 'ndjson' | 'arrow';
@@ -21,14 +22,19 @@ export type TableSource =
       options?: FileOptions;
     };
 
-/** A source read into memory: its bytes (or rows), its format, and a fingerprint to tell whether it changed. */
+/**
+ * A source made ready to read: its bytes as a Blob (not read into memory: DuckDB's worker reads CSV and TSV from it
+ * itself) or its rows, its format, and what tells whether it changed (a URL, else a hash, computed once when asked).
+ */
 export interface ReadSource {
-  bytes?: Uint8Array;
+  blob?: Blob;
   rows?: TableRow[];
+  /** The URL it was downloaded from. */
+  url?: string;
   format: TableFormat;
   options: FileOptions;
-  fingerprint: string;
   size: number;
+  fingerprint(): Promise<string>;
 }
 
 export const FORMATS: TableFormat[] = ['csv', 'tsv', 'parquet', 'json', 'ndjson', 'arrow'];
@@ -90,36 +96,32 @@ export function detectFormat(given: string | undefined, name: string, mime: stri
   throw new Error('cannot tell its format: give format (csv, tsv, parquet, json, ndjson or arrow) or a file extension');
 }
 
-async function sha256(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** A URL's bytes, reporting how many have arrived. */
-async function fetchBytes(
-  url: string,
-  onBytes: (bytes: number, total?: number) => void,
-): Promise<{ bytes: Uint8Array; mime: string }> {
+/** A URL's bytes as a Blob, reporting how many have arrived (gathered a slice at a time, never copied at once). */
+async function fetchBlob(url: string, onBytes: (bytes: number, total?: number) => void): Promise<Blob> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
   const total = Number(response.headers.get('content-length')) || undefined;
-  const chunks: Uint8Array[] = [];
+  const type = response.headers.get('content-type') ?? '';
+  let blob = new Blob([], { type });
+  let pending: Uint8Array<ArrayBuffer>[] = [];
+  let pendingBytes = 0;
   let received = 0;
   const reader = response.body!.getReader();
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    received += value.length;
-    onBytes(received, total);
+    if (!done) {
+      pending.push(value);
+      pendingBytes += value.length;
+      received += value.length;
+      onBytes(received, total);
+    }
+    if (done || pendingBytes >= SLICE) {
+      blob = new Blob([blob, ...pending], { type });
+      pending = [];
+      pendingBytes = 0;
+    }
+    if (done) return blob;
   }
-  const bytes = new Uint8Array(received);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return { bytes, mime: response.headers.get('content-type') ?? '' };
 }
 
 const isRows = (value: unknown): value is TableRow[] => Array.isArray(value);
@@ -134,7 +136,7 @@ export function urlOf(source: TableSource): string | undefined {
   return undefined;
 }
 
-/** Reads a source into memory; `onBytes` follows a download (a URL's). */
+/** Makes a source ready to read (a URL is downloaded; `onBytes` follows the download). Bytes given are copied. */
 export async function readSource(
   source: TableSource,
   onBytes: (bytes: number, total?: number) => void = () => {},
@@ -148,24 +150,23 @@ export async function readSource(
     if (!inner.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r)))
       throw new Error('rows must be objects');
     const json = new TextEncoder().encode(JSON.stringify(inner));
-    return { rows: inner, format: 'json', options, fingerprint: `rows:${await sha256(json)}`, size: json.length };
+    const fingerprint = `rows:${(await sha256Hex(json)).slice('sha256:'.length)}`;
+    return { rows: inner, format: 'json', options, fingerprint: () => Promise.resolve(fingerprint), size: json.length };
   }
-  let bytes: Uint8Array;
+  let blob: Blob;
   let name = '';
-  let mime = '';
-  let fingerprint: string | undefined;
+  let url: string | undefined;
   if (typeof inner === 'string' || inner instanceof URL) {
-    name = urlOf(inner)!;
-    ({ bytes, mime } = await fetchBytes(name, onBytes));
-    fingerprint = `url:${name}`;
+    url = name = urlOf(inner)!;
+    blob = await fetchBlob(url, onBytes);
   } else if (typeof Blob !== 'undefined' && inner instanceof Blob) {
-    bytes = new Uint8Array(await inner.arrayBuffer());
+    blob = inner;
     name = (inner as File).name ?? '';
-    mime = inner.type;
-  } else if (inner instanceof ArrayBuffer) bytes = new Uint8Array(inner);
-  else if (inner instanceof Uint8Array) bytes = inner;
+  } else if (inner instanceof ArrayBuffer) blob = await toBlob(new Uint8Array(inner));
+  else if (inner instanceof Uint8Array) blob = await toBlob(inner);
   else throw new Error('a table source is a URL, a Blob or File, an ArrayBuffer or Uint8Array, or an array of rows');
-  const format = detectFormat(given, name, mime, bytes);
-  fingerprint ??= `sha256:${await sha256(bytes)}`;
-  return { bytes, format, options, fingerprint, size: bytes.length };
+  const format = detectFormat(given, name, blob.type, new Uint8Array(await blob.slice(0, 4096).arrayBuffer()));
+  let hashed: Promise<string> | undefined;
+  const fingerprint = () => (hashed ??= url ? Promise.resolve(`url:${url}`) : fingerprintBlob(blob));
+  return { blob, url, format, options, fingerprint, size: blob.size };
 }

@@ -3,6 +3,7 @@
 // the columns it names for formats read without read_csv.
 
 import { tableFromIPC, tableToIPC } from 'apache-arrow';
+import { readBlob } from './chunks.js';
 import { checkType, type Executor } from './executor.js';
 import type { ReadSource, TableRow } from './import.js';
 
@@ -101,24 +102,30 @@ async function parseParquet(bytes: Uint8Array): Promise<TableRow[]> {
   }
 }
 
-/** Creates table `staging` from `read`; the caller drops it on failure. */
-export async function stageTable(executor: Executor, staging: string, read: ReadSource): Promise<void> {
+export type ColumnInfo = { name: string; type: string };
+
+const describe = async (executor: Executor, table: string): Promise<ColumnInfo[]> =>
+  (await executor.query(`DESCRIBE ${quote(table)}`)).rows.map((r) => ({ name: String(r[0]), type: String(r[1]) }));
+
+/** Creates table `staging` from `read` and returns its columns; the caller drops it on failure. */
+export async function stageTable(executor: Executor, staging: string, read: ReadSource): Promise<ColumnInfo[]> {
   const { format, options } = read;
   if (format === 'csv' || format === 'tsv') {
-    await executor.loadFile(staging, read.bytes!, format, options);
+    await executor.loadFile(staging, read.blob!, format, options);
   } else if (format === 'arrow') {
     let table;
     try {
-      table = tableFromIPC(read.bytes);
+      table = tableFromIPC(await readBlob(read.blob!));
     } catch (error) {
       throw new Error(`not a readable Arrow IPC file or stream: ${(error as Error).message}`);
     }
     await executor.loadTable(staging, tableToIPC(table, 'stream'));
   } else {
-    const rows = read.rows ?? (format === 'parquet' ? await parseParquet(read.bytes!) : parseJson(read.bytes!, format));
+    const bytes = read.rows ? undefined : await readBlob(read.blob!);
+    const rows = read.rows ?? (format === 'parquet' ? await parseParquet(bytes!) : parseJson(bytes!, format));
     if (rows.length === 0) throw new Error('no rows');
-    const { bytes, types } = rowsToCsv(rows);
-    await executor.loadFile(staging, bytes, 'csv', {
+    const { bytes: csv, types } = rowsToCsv(rows);
+    await executor.loadFile(staging, csv, 'csv', {
       header: true,
       delimiter: ',',
       allowQuotedNulls: false,
@@ -126,19 +133,19 @@ export async function stageTable(executor: Executor, staging: string, read: Read
     });
   }
   // Zoned times → UTC TIMESTAMP; the given column types for formats read_csv did not read.
-  const described = await executor.query(`DESCRIBE ${quote(staging)}`);
-  const columns = described.rows.map((r) => ({ name: String(r[0]), type: String(r[1]) }));
+  const columns = await describe(executor, staging);
   const casts: Record<string, string> = {};
   for (const c of columns) if (c.type === 'TIMESTAMP WITH TIME ZONE') casts[c.name] = 'TIMESTAMP';
   if (format === 'arrow') Object.assign(casts, options.columns);
   for (const [name, type] of Object.entries(casts)) checkType(name, type);
   for (const name of Object.keys(casts))
     if (!columns.some((c) => c.name === name)) throw new Error(`columns.${name}: there is no column ${name}`);
-  if (Object.keys(casts).length === 0) return;
+  if (Object.keys(casts).length === 0) return columns;
   const replace = Object.entries(casts).map(([n, t]) => `CAST(${quote(n)} AS ${t}) AS ${quote(n)}`);
   await executor.query(
     `CREATE TABLE ${quote(`${staging}_cast`)} AS SELECT * REPLACE (${replace.join(', ')}) FROM ${quote(staging)}`,
   );
   await executor.query(`DROP TABLE ${quote(staging)}`);
   await executor.query(`ALTER TABLE ${quote(`${staging}_cast`)} RENAME TO ${quote(staging)}`);
+  return describe(executor, staging);
 }

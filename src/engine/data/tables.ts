@@ -6,7 +6,8 @@
 import { RecordBatchReader } from 'apache-arrow';
 import type { EngineContext } from '../domain/context.js';
 import { loadModel, policyNames, type LoadedModel, type ModelProblem, type ModelSource } from '../model/index.js';
-import { TENANT_WIDE, type DataModelRecord } from '../store/schema.js';
+import { TENANT_WIDE, type DataModelRecord, type DataTableRecord } from '../store/schema.js';
+import { byteSize, toBlob } from './chunks.js';
 import { readSource, urlOf, type ReadSource, type TableFormat, type TableSource } from './import.js';
 import type { DataService } from './service.js';
 import { stageTable } from './stage.js';
@@ -46,6 +47,8 @@ function arrowTypeName(type: unknown): string {
 
 export class EngineTables {
   private staged = 0;
+  /** Whether IndexedDB here takes Blobs (WebKitGTK's may not): tables are stored as Blobs until it refuses one. */
+  private blobs = true;
 
   constructor(
     private readonly ctx: EngineContext,
@@ -122,42 +125,59 @@ export class EngineTables {
 
   private importRead(name: string, read: ReadSource): Promise<TableInfo> {
     const staging = `__import_${++this.staged}`;
-    const { format, fingerprint, size } = read;
+    const { format, size } = read;
     // A download reported its bytes as they came; bytes in memory are all there at once.
-    if (!fingerprint.startsWith('url:'))
-      this.ctx.progress({ phase: 'import', table: name, bytes: size, totalBytes: size });
+    if (read.url === undefined) this.ctx.progress({ phase: 'import', table: name, bytes: size, totalBytes: size });
+    // The hash is computed here, a slice at a time, while DuckDB's worker reads the file.
+    const fingerprint = read.fingerprint();
+    fingerprint.catch(() => undefined);
     return this.data.withDuckDb(async (executor, loaded) => {
       try {
-        await stageTable(executor, staging, read);
-        const described = await executor.query(`DESCRIBE ${quote(staging)}`);
-        const columns = described.rows.map((r) => ({ name: String(r[0]), type: String(r[1]) }));
+        const columns = await stageTable(executor, staging, read);
         const rowCount = Number((await executor.query(`SELECT count(*) FROM ${quote(staging)}`)).rows[0][0]);
-        const ipc = await executor.exportTable(staging);
-        const tx = this.ctx.db.transaction(['dataTables', 'dataModels'], 'readwrite');
-        const record = (await tx.objectStore('dataModels').get('default')) ?? {
-          key: 'default' as const,
-          model: { cubes: [] },
-          tableVersions: {},
-        };
-        const previous = await tx.objectStore('dataTables').get(name);
-        const version = Math.max(previous?.version ?? 0, record.tableVersions[name] ?? 0, loaded.get(name) ?? 0) + 1;
-        await tx
-          .objectStore('dataTables')
-          .put({ name, version, ipc, rowCount, columns, source: { format, fingerprint, size } });
-        await tx
-          .objectStore('dataModels')
-          .put({ ...record, tableVersions: { ...record.tableVersions, [name]: version } });
-        await tx.done;
+        const stream = await executor.exportTable(staging);
+        const table = { name, rowCount, columns, source: { format, fingerprint: await fingerprint, size } };
+        // Kept as a Blob where IndexedDB takes one: it is stored and read back without a copy on this thread.
+        let ipc: Uint8Array | Blob = this.blobs ? await toBlob(stream) : stream;
+        let version: number;
+        try {
+          version = await this.store({ ...table, ipc }, loaded);
+        } catch (error) {
+          if (!(ipc instanceof Blob)) throw error;
+          // WebKitGTK's IndexedDB can refuse Blobs ("Error preparing Blob/File data"): bytes, from now on.
+          this.blobs = false;
+          ipc = stream;
+          version = await this.store({ ...table, ipc }, loaded);
+        }
         await executor.query(`DROP TABLE IF EXISTS ${quote(name)}`);
         await executor.query(`ALTER TABLE ${quote(staging)} RENAME TO ${quote(name)}`);
         loaded.set(name, version);
         this.ctx.progress({ phase: 'import', table: name, bytes: size, totalBytes: size, rows: rowCount });
-        return { name, rowCount, columns, bytes: ipc.byteLength, format };
+        return { name, rowCount, columns, bytes: byteSize(ipc), format };
       } catch (error) {
         await executor.query(`DROP TABLE IF EXISTS ${quote(staging)}`).catch(() => undefined);
         throw new Error(`Table ${name}: ${(error as Error).message.split('\n')[0]}`, { cause: error });
       }
     });
+  }
+
+  /** Stores an imported table and the new version of it in one transaction; returns the version. */
+  private async store(table: Omit<DataTableRecord, 'version'>, loaded: Map<string, number>): Promise<number> {
+    const tx = this.ctx.db.transaction(['dataTables', 'dataModels'], 'readwrite');
+    const done = tx.done;
+    done.catch(() => undefined); // a failed put rejects both; the put's error is the one thrown
+    const record = (await tx.objectStore('dataModels').get('default')) ?? {
+      key: 'default' as const,
+      model: { cubes: [] },
+      tableVersions: {},
+    };
+    const { name } = table;
+    const previous = await tx.objectStore('dataTables').get(name);
+    const version = Math.max(previous?.version ?? 0, record.tableVersions[name] ?? 0, loaded.get(name) ?? 0) + 1;
+    await tx.objectStore('dataTables').put({ ...table, version });
+    await tx.objectStore('dataModels').put({ ...record, tableVersions: { ...record.tableVersions, [name]: version } });
+    await done;
+    return version;
   }
 
   /** Deletes table `name`; refused while a cube of the model reads it. */
@@ -187,14 +207,14 @@ export class EngineTables {
       if (!table) continue;
       const columns =
         table.columns ??
-        RecordBatchReader.from(table.ipc)
+        RecordBatchReader.from(table.ipc as Uint8Array)
           .open()
           .schema.fields.map((f) => ({ name: f.name, type: arrowTypeName(f.type) }));
       out.push({
         name,
         rowCount: table.rowCount,
         columns,
-        bytes: table.ipc.byteLength,
+        bytes: byteSize(table.ipc),
         ...(table.source && { format: table.source.format as TableFormat }),
       });
     }
@@ -215,7 +235,8 @@ export class EngineTables {
       const url = urlOf(source);
       if (url && stored?.source?.fingerprint === `url:${url}`) continue;
       const read = await this.read(name, source);
-      if (stored?.source?.fingerprint === read.fingerprint) continue;
+      // Bytes of another size changed; of the same size, their hash tells.
+      if (stored?.source?.size === read.size && stored.source.fingerprint === (await read.fingerprint())) continue;
       await this.importRead(name, read);
     }
     if (model !== undefined) await this.setModel(checked!.model);

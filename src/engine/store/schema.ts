@@ -184,7 +184,8 @@ export interface DataTableRecord {
   name: string;
   /** Bumped on every change, so executors know to re-ingest. */
   version: number;
-  ipc: Uint8Array;
+  /** A Blob for imported tables (IndexedDB keeps it without a copy on the page's thread), bytes for generated ones. */
+  ipc: Uint8Array | Blob;
   rowCount: number;
   /** Imported tables (engine.putTable, `data`): DuckDB's column types, and what was read (to skip an unchanged one). */
   columns?: { name: string; type: string }[];

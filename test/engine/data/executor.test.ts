@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { Table, makeVector, tableToIPC, vectorFromArray } from 'apache-arrow';
+import { Table, makeVector, tableFromIPC, tableToIPC, vectorFromArray } from 'apache-arrow';
+import { streamOfIpcFile } from '../../../src/engine/data/duckdb-browser.js';
 import type { Executor } from '../../../src/engine/data/executor.js';
 import { createExecutor } from '../../../src/engine/data/executor-runtime.js';
 
@@ -47,5 +48,59 @@ describe('DuckDB executor (browser: AsyncDuckDB in a Worker)', function () {
     }
     expect(message).to.match(/syntax error/i);
     expect((await exec.query('SELECT 1 AS one')).rows).to.deep.equal([[1]]);
+  });
+
+  it('reads a CSV Blob inside its worker, then lets go of the file', async () => {
+    const csv = new Blob(['id,name\n1,"a, b"\n2,c\n'], { type: 'text/csv' });
+    await exec.loadFile('blob_csv', csv, 'csv');
+    expect((await exec.query('SELECT * FROM blob_csv ORDER BY id')).rows).to.deep.equal([
+      [1, 'a, b'],
+      [2, 'c'],
+    ]);
+    // The registered file is gone: the next read of that path finds nothing.
+    let message = '';
+    await exec.query("SELECT * FROM read_csv('imports/1.csv')").catch((e: Error) => (message = e.message));
+    expect(message).to.match(/no files found|does not exist|not found|IO Error/i);
+    expect(await csv.text()).to.contain('a, b');
+  });
+
+  it('exports a table as the IPC stream its worker wrote, which loads back from a Blob', async () => {
+    await exec.query(
+      "CREATE TABLE export_me AS SELECT i AS id, 'row ' || i AS label, i * 1.5 AS amount FROM range(1, 5001) t(i)",
+    );
+    const stream = await exec.exportTable('export_me');
+    expect(stream[0]).to.equal(0xff); // a stream starts with a message, not with the file's ARROW1 magic
+    const table = tableFromIPC(stream);
+    expect([table.numRows, table.get(4999)?.toJSON().label]).to.deep.equal([5000, 'row 5000']);
+    await exec.loadTable('export_back', new Blob([stream as Uint8Array<ArrayBuffer>]));
+    expect((await exec.query('SELECT count(*), sum(id), max(label) FROM export_back')).rows).to.deep.equal([
+      [5000, 12502500, 'row 999'],
+    ]);
+  });
+});
+
+describe('streamOfIpcFile', () => {
+  const table = new Table({ id: makeVector(Int32Array.from([1, 2, 3])) });
+
+  it("is the stream inside DuckDB's IPC files, not a copy", async () => {
+    const exec = await createExecutor();
+    try {
+      await exec.query('CREATE TABLE s AS SELECT * FROM range(3) t(id)');
+      const stream = await exec.exportTable('s');
+      // The stream sits 8 bytes into the file's buffer (after ARROW1 and padding), the footer left after it.
+      expect([stream.byteOffset, stream.buffer.byteLength > stream.byteLength + 8]).to.deep.equal([8, true]);
+      expect(Array.from(tableFromIPC(stream).getChild('id')!.toArray() as BigInt64Array, Number)).to.deep.equal([
+        0, 1, 2,
+      ]);
+    } finally {
+      await exec.close();
+    }
+  });
+
+  it('is undefined for a stream, for bytes that are not Arrow, and for a file whose messages start without the schema', () => {
+    expect(streamOfIpcFile(tableToIPC(table, 'stream'))).to.equal(undefined);
+    expect(streamOfIpcFile(new Uint8Array(64))).to.equal(undefined);
+    // Arrow JS's file writer keeps the schema in the footer only: its messages are not a stream by themselves.
+    expect(streamOfIpcFile(tableToIPC(table, 'file'))).to.equal(undefined);
   });
 });
