@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { root } from '../helpers/package.js';
+import { analyzeManifest, root } from '../helpers/package.js';
 // @ts-expect-error -- plain JS module, run by the build
 import { elementsOf, frameworkTypes } from '../../scripts/framework-types.mjs';
 
@@ -159,20 +159,7 @@ export const wrongEvent = <geo-map ongeo-select={(event) => event.center} />;
   });
 
   it("the project's manifest lists every event its elements' source dispatches", () => {
-    execFileSync(
-      process.execPath,
-      [
-        join(root, 'node_modules/@custom-elements-manifest/analyzer/cem.js'),
-        'analyze',
-        '--litelement',
-        '--quiet',
-        '--globs',
-        'src/index.ts',
-        'src/elements/**/*.ts',
-      ],
-      { cwd: root, stdio: 'pipe' },
-    );
-    const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')) as Manifest;
+    const manifest = analyzeManifest();
     const listed = new Map(elements(manifest).map((el) => [el.tag, new Set(el.events.map((e) => e.type))]));
     assert.deepEqual([...listed.keys()], ['svc-avatar', 'svc-chat', 'svc-dashboard', 'svc-provider']);
     // Each element's folder: the event classes its code constructs.

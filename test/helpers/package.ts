@@ -22,6 +22,17 @@ export const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) 
   devDependencies: Record<string, string>;
 };
 
+/** `npm run analyze`: custom-elements.json at the project's root, from the source; returns it. */
+export function analyzeManifest(): { modules: { path: string; declarations?: object[]; exports?: object[] }[] } {
+  const cem = join(root, 'node_modules/@custom-elements-manifest/analyzer/cem.js');
+  const globs = ['src/index.ts', 'src/elements/**/*.ts'];
+  execFileSync(process.execPath, [cem, 'analyze', '--litelement', '--quiet', '--globs', ...globs], {
+    cwd: root,
+    stdio: 'pipe',
+  });
+  return JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')) as ReturnType<typeof analyzeManifest>;
+}
+
 export interface Packed {
   /** A scratch directory inside the project (so bare imports resolve from its node_modules, as a consumer's would). */
   work: string;
@@ -53,15 +64,7 @@ export async function packLibrary(prefix: string): Promise<Packed> {
     '--outDir',
     join(packageDir, 'dist/types'),
   );
-  node(
-    'node_modules/@custom-elements-manifest/analyzer/cem.js',
-    'analyze',
-    '--litelement',
-    '--quiet',
-    '--globs',
-    'src/index.ts',
-    'src/elements/**/*.ts',
-  );
+  analyzeManifest();
   // What package.json's `files` names (dist/ is the build above), as `npm pack` takes it from the project.
   for (const file of ['package.json', ...pkg.files.filter((f) => f !== 'dist')]) {
     if (existsSync(join(root, file))) cpSync(join(root, file), join(packageDir, file), { recursive: true });
