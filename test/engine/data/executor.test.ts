@@ -79,7 +79,8 @@ describe('DuckDB executor (browser: AsyncDuckDB in a Worker)', function () {
   });
 });
 
-describe('streamOfIpcFile', () => {
+describe('streamOfIpcFile', function () {
+  this.timeout(60_000);
   const table = new Table({ id: makeVector(Int32Array.from([1, 2, 3])) });
 
   it("is the stream inside DuckDB's IPC files, not a copy", async () => {
