@@ -61,8 +61,12 @@ export const chatViewStyles = css`
   }
   .answer > .chunk {
     display: flow-root;
+    contain-intrinsic-size: auto 12rem; /* remembers each chunk's size from when it rendered */
+  }
+  /* Finished chunks skip rendering off screen; the last two and the tail, where the answer grows, always render at
+     their real size (stick-to-bottom stays exact where a browser sizes content-visibility: auto late). */
+  .answer > .chunk:not(:nth-last-child(-n + 3)) {
     content-visibility: auto;
-    contain-intrinsic-size: auto 12rem;
   }
   /* A chunk far from view keeps its height (and, hidden until found, its text for find-in-page). */
   .answer > .chunk.away {
