@@ -3,28 +3,17 @@
 // is built into test-results/ of its own, with a recorder script added to its pages (CSP violations and errors,
 // which classic WebDriver cannot report), and served by `vite preview` with the strict CSP. A browser that is not
 // installed, or left out by SVC_BROWSERS, skips and says so (scripts/ensure-browsers.mjs installs them for `npm test`).
-import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { demoScenario, injectRecorder } from './demo-scenario.js';
 import { firefoxDriver, firefoxPresent } from './drivers/firefox.js';
 import type { Driver } from './drivers/types.js';
 import { webkitDriver, webkitMissing } from './drivers/webkit.js';
-import { waitForServer } from './server.js';
+import { buildAndPreview, type DemoPreview } from './server.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const OUT = `${root}test-results/demo-browsers-build`;
 const SHOTS = `${root}test-results/e2e`;
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve, reject) => probe.on('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 // SVC_BROWSERS (as for the browser suite) leaves a browser out.
 const chosen = (process.env.SVC_BROWSERS || 'chromium,firefox,webkit').split(',').map((b) => b.trim().toLowerCase());
@@ -39,32 +28,18 @@ const browsers: { id: string; launch: () => Promise<Driver>; skip: string }[] = 
 ];
 
 describe('demo, end to end, in Firefox and WebKit', { timeout: 300_000 }, () => {
-  let server: ChildProcess;
+  let preview: DemoPreview | undefined;
   let origin = '';
 
   before(async () => {
     if (browsers.every((b) => b.skip)) return;
     mkdirSync(SHOTS, { recursive: true });
-    rmSync(OUT, { recursive: true, force: true });
-    const built = spawnSync(
-      'npx',
-      ['vite', 'build', '--mode', 'demo', '--logLevel', 'error', '--outDir', OUT, '--emptyOutDir'],
-      { cwd: root, stdio: 'inherit' },
-    );
-    assert.equal(built.status, 0, 'the demo builds');
-    injectRecorder(OUT);
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    server = spawn(
-      'npx',
-      ['vite', 'preview', '--mode', 'demo', '--outDir', OUT, '--port', String(port), '--strictPort'],
-      { cwd: root, stdio: 'ignore', detached: true },
-    );
-    await waitForServer(`${origin}/`, 30_000);
+    preview = await buildAndPreview({ outDir: OUT, prepare: injectRecorder });
+    origin = preview.origin;
   });
 
   after(() => {
-    if (server?.pid) process.kill(-server.pid);
+    preview?.close();
   });
 
   for (const { id, launch, skip } of browsers) {

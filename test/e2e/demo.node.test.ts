@@ -5,9 +5,8 @@
 // test-results/e2e/.
 import 'fake-indexeddb/auto'; // the remote engine of the remote-mode test runs in this process
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import type { Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -22,17 +21,10 @@ import { serveFetch } from '../../src/engine/node/serve.js';
 import { HttpTransport } from '../../src/transport/index.js';
 import { demoScenario } from './demo-scenario.js';
 import { playwrightDriver } from './drivers/playwright.js';
-import { waitForServer } from './server.js';
+import { buildAndPreview, freePort, type DemoPreview } from './server.js';
 
 const root = new URL('../..', import.meta.url).pathname;
-/** A port the system says is free now (E2E_PORT to choose one): runs side by side never collide. */
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve, reject) => probe.on('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+/** E2E_PORT chooses the preview's port. */
 const PORT = Number(process.env.E2E_PORT) || (await freePort());
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SHOTS = `${root}test-results/e2e`;
@@ -81,7 +73,7 @@ const cspViolations = (page: Page) =>
   page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
 describe('demo, end to end', { timeout: 240_000 }, () => {
-  let server: ChildProcess;
+  let preview: DemoPreview | undefined;
   let browser: Browser;
   let page: Page;
   const consoleErrors: string[] = [];
@@ -89,17 +81,7 @@ describe('demo, end to end', { timeout: 240_000 }, () => {
 
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    const built = spawnSync('npx', ['vite', 'build', '--mode', 'demo', '--logLevel', 'error'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    assert.equal(built.status, 0, 'the demo builds');
-    server = spawn('npx', ['vite', 'preview', '--mode', 'demo', '--port', String(PORT), '--strictPort'], {
-      cwd: root,
-      stdio: 'ignore',
-      detached: true,
-    });
-    await waitForServer(`${ORIGIN}/`, 30_000);
+    preview = await buildAndPreview({ port: PORT });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH as string, args: CHROMIUM_ARGS as string[] });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     recordConsoleErrors(page, consoleErrors);
@@ -115,7 +97,7 @@ describe('demo, end to end', { timeout: 240_000 }, () => {
 
   after(async () => {
     await browser?.close();
-    if (server?.pid) process.kill(-server.pid);
+    preview?.close();
   });
 
   it('the newcomer path: the demo loads, a viewer sees their dashboard, a question gets a chart', async () => {

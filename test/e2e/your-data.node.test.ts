@@ -4,24 +4,15 @@
 // dashboard generated from the model with exact numbers, the chat over it, a reload that comes back to it, and "Back
 // to the sample". Screenshots go to test-results/e2e/.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 // @ts-expect-error -- plain JS module shared with the test runner
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { DEMO_CSP } from '../../vite.config.js';
-import { waitForServer } from './server.js';
+import { buildAndPreview, freePort, type DemoPreview } from './server.js';
 
 const root = new URL('../..', import.meta.url).pathname;
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => probe.on('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 const PORT = Number(process.env.E2E_PORT) || (await freePort());
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SHOTS = `${root}test-results/e2e`;
@@ -48,7 +39,7 @@ const kpi = (page: Page, id: string) =>
   page.locator(`svc-dashboard [data-widget-id="${id}"] [part="kpi"]`).textContent({ timeout: 60_000 });
 
 describe('demo: your own model and data, end to end', { timeout: 240_000 }, () => {
-  let server: ChildProcess;
+  let preview: DemoPreview | undefined;
   let browser: Browser;
   let page: Page;
   const problems: string[] = [];
@@ -58,17 +49,7 @@ describe('demo: your own model and data, end to end', { timeout: 240_000 }, () =
     mkdirSync(SHOTS, { recursive: true });
     mkdirSync(FILES, { recursive: true });
     for (const [name, text] of Object.entries(BROKEN)) writeFileSync(`${FILES}/${name}`, text);
-    const built = spawnSync('npx', ['vite', 'build', '--mode', 'demo', '--logLevel', 'error'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    assert.equal(built.status, 0, 'the demo builds');
-    server = spawn('npx', ['vite', 'preview', '--mode', 'demo', '--port', String(PORT), '--strictPort'], {
-      cwd: root,
-      stdio: 'ignore',
-      detached: true,
-    });
-    await waitForServer(`${ORIGIN}/`, 30_000);
+    preview = await buildAndPreview({ port: PORT });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH as string, args: CHROMIUM_ARGS as string[] });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
@@ -88,7 +69,7 @@ describe('demo: your own model and data, end to end', { timeout: 240_000 }, () =
 
   after(async () => {
     await browser?.close();
-    if (server?.pid) process.kill(-server.pid);
+    preview?.close();
   });
 
   it('tables, model errors with file and line, a generated dashboard and the chat; a reload; back to the sample', async () => {
