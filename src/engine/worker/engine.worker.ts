@@ -111,32 +111,41 @@ async function call(message: Extract<ToWorker, { t: 'call' }>, live: LocalEngine
   }
 }
 
-scope.addEventListener('message', (event) => {
-  const message = event.data;
-  switch (message.t) {
-    case 'init':
-      return void start(message.init);
-    case 'fetch':
-      return void answer(message, engine!);
-    case 'call':
-      return void call(message, engine!);
-    case 'abort': {
-      const request = requests.get(message.id);
-      request?.abort.abort(fromWire(message.reason));
-      void request?.reader?.cancel(fromWire(message.reason)).catch(() => undefined);
-      return;
+/**
+ * One engine per worker, even where the script is evaluated twice: Vite's dev server serves a packaged worker as a
+ * wrapper module that imports the file again under another URL (`?v=`), two module instances in one worker.
+ */
+const marker = Symbol.for('svc-elements.engine-worker');
+const claimed = (globalThis as { [marker]?: boolean })[marker];
+(globalThis as { [marker]?: boolean })[marker] = true;
+
+if (!claimed)
+  scope.addEventListener('message', (event) => {
+    const message = event.data;
+    switch (message.t) {
+      case 'init':
+        return void start(message.init);
+      case 'fetch':
+        return void answer(message, engine!);
+      case 'call':
+        return void call(message, engine!);
+      case 'abort': {
+        const request = requests.get(message.id);
+        request?.abort.abort(fromWire(message.reason));
+        void request?.reader?.cancel(fromWire(message.reason)).catch(() => undefined);
+        return;
+      }
+      case 'cancel':
+        return void requests
+          .get(message.id)
+          ?.reader?.cancel()
+          .catch(() => undefined);
+      case 'reply': {
+        const ask = asks.get(message.id);
+        asks.delete(message.id);
+        if (message.error) ask?.reject(fromWire(message.error));
+        else ask?.resolve(message.value);
+        return;
+      }
     }
-    case 'cancel':
-      return void requests
-        .get(message.id)
-        ?.reader?.cancel()
-        .catch(() => undefined);
-    case 'reply': {
-      const ask = asks.get(message.id);
-      asks.delete(message.id);
-      if (message.error) ask?.reject(fromWire(message.error));
-      else ask?.resolve(message.value);
-      return;
-    }
-  }
-});
+  });
