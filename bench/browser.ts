@@ -1,7 +1,11 @@
 // Runs a benchmark module inside Debian's Chromium (where the library's browser code runs), through playwright-core:
 // the module is bundled with esbuild as an ES module and imported into a page whose origin serves the project's
-// files (so DuckDB's worker and wasm load as they do in an app), without any network.
+// files (so DuckDB's worker and wasm load as they do in an app), from a server on 127.0.0.1: a real one, because
+// playwright's request routing does not see what a worker started by a worker fetches (the engine's worker starts
+// DuckDB's and the SQL parser's).
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
@@ -11,7 +15,6 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { LIBPG_QUERY_LOADER, libpgQueryToEsm } from '../scripts/libpg-query-esm.mjs';
 import type { Row } from './util.js';
 
-const ORIGIN = 'http://bench.localhost';
 const root = new URL('..', import.meta.url).pathname;
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
@@ -51,15 +54,37 @@ export async function inChromium(modulePath: string, exportName: string, ...args
   // the page's bundle asks for it (beside it, in /bench/), with libpg-query's wasm beside that.
   const code = await text(modulePath);
   const parserWorker = await text(join(root, 'src/engine/data/pg-parser.worker.ts'));
+  // The engine's own worker (createLocalEngine's default in a page), asked for beside the page's bundle too.
+  const engineWorker = await text(join(root, 'src/engine/worker/engine.worker.ts'));
   const SERVED: Record<string, { contentType: string; body: string | Buffer }> = {
     '/': { contentType: 'text/html', body: '<!doctype html><title>bench</title>' },
     '/bench/__bench.js': { contentType: 'text/javascript', body: code },
     '/bench/pg-parser.worker.ts': { contentType: 'text/javascript', body: parserWorker },
+    '/bench/engine.worker.ts': { contentType: 'text/javascript', body: engineWorker },
     '/bench/libpg-query.wasm': {
       contentType: 'application/wasm',
       body: await readFile(join(root, 'node_modules/libpg-query/wasm/libpg-query.wasm')),
     },
   };
+  const server = createServer((req, res) => {
+    void (async () => {
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+      const send = (status: number, contentType: string, body: string | Buffer) => {
+        res.writeHead(status, { 'content-type': contentType });
+        res.end(body);
+      };
+      if (SERVED[path]) return send(200, SERVED[path].contentType, SERVED[path].body);
+      const file = normalize(join(root, path));
+      if (!file.startsWith(root)) return send(403, 'text/plain', 'forbidden');
+      try {
+        send(200, TYPES[extname(file)] ?? 'application/octet-stream', await readFile(file));
+      } catch {
+        send(404, 'text/plain', 'not found');
+      }
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH as string,
     headless: true,
@@ -67,20 +92,6 @@ export async function inChromium(modulePath: string, exportName: string, ...args
   });
   try {
     const context = await browser.newContext();
-    await context.route(`${ORIGIN}/**`, async (route) => {
-      const path = decodeURIComponent(new URL(route.request().url()).pathname);
-      if (SERVED[path]) return route.fulfill(SERVED[path]);
-      const file = normalize(join(root, path));
-      if (!file.startsWith(root)) return route.fulfill({ status: 403 });
-      try {
-        return route.fulfill({
-          contentType: TYPES[extname(file)] ?? 'application/octet-stream',
-          body: await readFile(file),
-        });
-      } catch {
-        return route.fulfill({ status: 404 });
-      }
-    });
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error('[bench page]', e.message));
     // Main-thread busy time of the page's renderer (every task: script, style, layout, paint), from DevTools.
@@ -95,7 +106,7 @@ export async function inChromium(modulePath: string, exportName: string, ...args
       const ms = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
       return { script: ms('ScriptDuration'), style: ms('RecalcStyleDuration'), layout: ms('LayoutDuration') };
     });
-    await page.goto(`${ORIGIN}/`);
+    await page.goto(`${origin}/`);
     return await page.evaluate(
       async ({ url, name, fnArgs }) => {
         const mod = (await import(url)) as Record<string, (...a: unknown[]) => Promise<Row[]>>;
@@ -105,5 +116,6 @@ export async function inChromium(modulePath: string, exportName: string, ...args
     );
   } finally {
     await browser.close();
+    server.close();
   }
 }
