@@ -1,6 +1,7 @@
 // The page's main thread while the engine works: with the engine in its worker (the browser default) the page keeps
-// ticking through a heavy first load; in the page (`worker: false`) the same work stalls it. Figures are logged; the
-// assertion compares the two modes measured in the same run. Also the proxy's cost on a small request (logged).
+// ticking through a heavy first load; in the page (`worker: false`) the same work stalls it. Figures of both modes are
+// logged; the test asserts only that the page keeps running its own tasks (timing comparisons belong to the
+// benchmarks: `npm run bench -- cold-start` compares the modes). Also the proxy's cost on a small request (logged).
 import { expect } from '@open-wc/testing';
 import { createLocalEngine, DEMO, demoSeed } from '../../../src/engine/index.js';
 import { HttpTransport } from '../../../src/transport/http-transport.js';
@@ -54,10 +55,8 @@ describe('the page during a heavy engine task', function () {
       }
     }
     console.log(`page ticks during the first load of 200,000 rows: ${JSON.stringify(figures)}`);
-    const [inWorker, inPage] = [figures.worker, figures['in-page']] as { ticks: number; blocked: number }[];
-    // Both modes measured in this run, under the same load: the page's time in long gaps is the engine's in-page.
+    const inWorker = figures.worker as { ticks: number };
     expect(inWorker.ticks).to.be.greaterThan(20);
-    expect(inWorker.blocked).to.be.lessThan(inPage.blocked);
   });
 
   it('answers a small request alike in both modes (the proxy cost is logged: median of 40)', async () => {
