@@ -1,8 +1,11 @@
 // The dashboard's grid: widgets placed absolutely at the layout core's pixels (react-grid-layout's rules, ARCHITECTURE
 // §6), each in a labelled frame that the viewport watches for coming into view; and which widgets are on screen
-// (the top grid's, and those of each container's selected tab).
+// (the top grid's, and those of each container's selected tab). A frame is its widget's own (keyed by id): the view
+// observer reports an element once, as it starts watching it, so a frame reused for another tab's widget would leave
+// that widget unreported, out of view for ever, and its data never loaded.
 
 import { html, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { DashboardConfig, DashboardWidget } from '../../api/types.js';
 import { computeGrid, gridOptions, type GridResult, type GridWidget } from '../../layout/index.js';
@@ -99,30 +102,34 @@ export function renderGrid(
   const grid = layoutGrid(host.dashboard.config, widgets, width, viewport.contentHeights);
   const byId = new Map(widgets.map((w) => [w.id, w]));
   return html`<div part="grid" class="grid" style=${styleMap({ height: `${grid.height}px` })}>
-    ${grid.items.map((item) => {
-      const widget = byId.get(item.id)!;
-      return html`<div
-        part="widget"
-        class="widget"
-        role="group"
-        data-widget-id=${widget.id}
-        data-widget-type=${widget.type}
-        aria-label=${host.titleOf(widget) || widget.type.toLowerCase()}
-        style=${styleMap({
-          left: `${item.left}px`,
-          top: `${item.top}px`,
-          width: `${item.width}px`,
-          height: `${item.height}px`,
-          ...widgetStyle(widget),
-        })}
-        ${viewport.observe()}
-      >
-        ${
-          fitsContent(widget)
-            ? html`<div class="fit" ${viewport.measure()}>${renderWidget(host, widget, item.width)}</div>`
-            : renderWidget(host, widget, item.width)
-        }
-      </div>`;
-    })}
+    ${repeat(
+      grid.items,
+      (item) => item.id,
+      (item) => {
+        const widget = byId.get(item.id)!;
+        return html`<div
+          part="widget"
+          class="widget"
+          role="group"
+          data-widget-id=${widget.id}
+          data-widget-type=${widget.type}
+          aria-label=${host.titleOf(widget) || widget.type.toLowerCase()}
+          style=${styleMap({
+            left: `${item.left}px`,
+            top: `${item.top}px`,
+            width: `${item.width}px`,
+            height: `${item.height}px`,
+            ...widgetStyle(widget),
+          })}
+          ${viewport.observe()}
+        >
+          ${
+            fitsContent(widget)
+              ? html`<div class="fit" ${viewport.measure()}>${renderWidget(host, widget, item.width)}</div>`
+              : renderWidget(host, widget, item.width)
+          }
+        </div>`;
+      },
+    )}
   </div>`;
 }
