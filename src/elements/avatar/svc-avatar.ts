@@ -1,6 +1,7 @@
 // <svc-avatar>: the viewer's picture, or their initials. The picture loads only from an absolute http(s) URL (the
 // spec's rule for userProfile.picture); on failure, or without one, initials from the display name show instead.
 
+import { msg } from '@lit/localize';
 import { css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { defineElement } from '../shared/define.js';
@@ -97,7 +98,7 @@ export class SvcAvatar extends SvcElement {
       part="avatar"
       class="avatar"
       role="img"
-      aria-label=${name || 'User'}
+      aria-label=${name || msg('User')}
       style=${`--_size: ${size}px; --_hue-bg: hsl(${hueOf(name)} 45% 34%)`}
     >
       ${

@@ -47,6 +47,7 @@ export function chatChartOptions(
     spec: chatSpec(parsed, look.endsWith('narrow')),
     values: valuesOf(result, columns, locale),
     themeKey: look,
+    locale,
     onError,
   };
 }

@@ -1,6 +1,7 @@
 // The composer of <svc-chat>: the message box and one button that is Send, then Stop while an answer is written
 // (one element, so focus stays on it through the switch). Enter sends, Shift+Enter adds a line, Escape stops.
 
+import { msg } from '@lit/localize';
 import { html, type TemplateResult } from 'lit';
 
 export interface ComposerOptions {
@@ -30,7 +31,13 @@ export function composer({ streaming, placeholder, send, stop }: ComposerOptions
     }
   };
   return html`<form part="composer" class="composer" @submit=${submit}>
-    <textarea part="input" rows="2" aria-label="Message" placeholder=${placeholder} @keydown=${keydown}></textarea>
-    <button part=${streaming ? 'stop' : 'send'} type="submit">${streaming ? 'Stop' : 'Send'}</button>
+    <textarea
+      part="input"
+      rows="2"
+      aria-label=${msg('Message')}
+      placeholder=${placeholder}
+      @keydown=${keydown}
+    ></textarea>
+    <button part=${streaming ? 'stop' : 'send'} type="submit">${streaming ? msg('Stop') : msg('Send')}</button>
   </form>`;
 }

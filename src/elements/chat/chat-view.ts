@@ -2,6 +2,7 @@
 // and the composer until this is there): the conversation — sending, streaming and loading threads (chat-session.ts),
 // the log turn by turn with its scrolling, and the styles of messages, cards and answers.
 
+import { msg, str } from '@lit/localize';
 import { adoptStyles, html, nothing, type PropertyValues, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
@@ -9,6 +10,8 @@ import type { ChatSessionSettings } from '../../api/types.js';
 import { isFinalAnswer } from '../../transport/chat.js';
 import type { Transport } from '../../transport/transport.js';
 import { SvcAiQueryEvent, SvcChatChangedEvent, SvcErrorEvent, SvcMessageEvent } from '../events.js';
+import { formatNumber } from '../shared/format.js';
+import { activeUiLocale } from '../shared/l10n.js';
 import { LazyModule } from '../shared/lazy-module.js';
 import { emptyState } from './chat-empty.js';
 import { composer } from './chat-composer.js';
@@ -24,6 +27,13 @@ import { syncMarkdown } from './sync-markdown.js';
 
 const loadParts = () => import('./chat-parts.js');
 
+/** Says how many lines of the answer were malformed (translations whose plurals agree with counts use a label). */
+const skippedNotice = (lines: number, locale: string | undefined): string => {
+  if (lines === 1) return msg('A malformed line of the answer could not be read and was skipped.');
+  const count = formatNumber(lines, locale, { kind: 'integer' });
+  return msg(str`${count} malformed lines of the answer could not be read and were skipped.`);
+};
+
 /** The element the body serves (SvcChat): its properties and what it gives the body of its own. */
 export interface ChatHost extends HTMLElement, ReactiveControllerHost {
   accountName?: string;
@@ -31,7 +41,7 @@ export interface ChatHost extends HTMLElement, ReactiveControllerHost {
   chatId?: string;
   sessionSettings?: ChatSessionSettings;
   starterPrompts: string[];
-  placeholder: string;
+  placeholder?: string;
   readonly renderRoot: HTMLElement | DocumentFragment;
   emit<E extends Event>(event: E): E;
 }
@@ -115,10 +125,11 @@ export class ChatView {
   /** The answer as plain text for the live region: no markdown syntax, tables summarised. */
   private async announce(answer: string | undefined): Promise<void> {
     if (!answer) {
-      this.announcement = 'The answer ended.';
+      this.announcement = msg('The answer ended.');
     } else {
       const { markdownToPlainText, truncateWords } = await import('./plain-text.js');
-      this.announcement = `Answer: ${truncateWords(markdownToPlainText(answer), 300)}`;
+      const text = truncateWords(markdownToPlainText(answer), 300);
+      this.announcement = msg(str`Answer: ${text}`);
     }
     this.host.requestUpdate();
   }
@@ -205,7 +216,7 @@ export class ChatView {
     return folded
       ? nothing
       : html`<details part="thinking" class="thinking" ?open=${message.isInProcess === true}>
-          <summary>Thinking</summary>
+          <summary>${msg('Thinking')}</summary>
           <p>${message.thinking}${message.content}</p>
         </details>`;
   }
@@ -232,12 +243,12 @@ export class ChatView {
         tabindex="0"
         aria-live="polite"
         aria-busy=${streaming || this.session.loading ? 'true' : 'false'}
-        aria-label="Conversation"
+        aria-label=${msg('Conversation')}
         @scroll=${this.scroller.scrolled}
       >
         ${
           this.session.loading && messages.length === 0
-            ? html`<p class="empty">Loading the conversation…</p>`
+            ? html`<p class="empty">${msg('Loading the conversation…')}</p>`
             : messages.length === 0
               ? this.renderEmpty()
               : repeat(
@@ -253,6 +264,7 @@ export class ChatView {
                         this.copied === e.message.id,
                         this.loadedRows.get(e.message.id),
                         this.access.locale(),
+                        activeUiLocale(),
                         this.parts.get()?.highlighted(),
                         look.key,
                         e.message.toolCall ? catalog.meta : this.session.backlog,
@@ -263,17 +275,14 @@ export class ChatView {
         }
         ${
           this.session.skippedLines
-            ? html`<p class="notice">
-                ${this.session.skippedLines === 1 ? 'A malformed line' : `${this.session.skippedLines} malformed lines`}
-                of the answer could not be read and ${this.session.skippedLines === 1 ? 'was' : 'were'} skipped.
-              </p>`
+            ? html`<p class="notice">${skippedNotice(this.session.skippedLines, this.access.locale())}</p>`
             : nothing
         }
         ${
           this.session.error
             ? html`<p class="error" role="alert">
                 ${this.session.error}
-                <button type="button" @click=${() => void this.session.retry()}>Retry</button>
+                <button type="button" @click=${() => void this.session.retry()}>${msg('Retry')}</button>
               </p>`
             : nothing
         }
@@ -282,12 +291,12 @@ export class ChatView {
         this.scroller.following || messages.length === 0
           ? nothing
           : html`<button part="jump" class="jump" type="button" @click=${() => this.scroller.jumpToLatest()}>
-              Jump to latest
+              ${msg('Jump to latest')}
             </button>`
       }
       ${composer({
         streaming,
-        placeholder: this.host.placeholder,
+        placeholder: this.host.placeholder ?? msg('Ask a question about your data'),
         send: (text) => void this.send(text),
         stop: () => void this.abort(),
       })}

@@ -2,6 +2,7 @@
 // `| --- |`), links as their text, code as "code", and a table summarised ("Table: 4 rows, 2 columns: Region,
 // Revenue.") rather than read cell by cell — the table itself stays in the log to be explored.
 
+import { msg, str } from '@lit/localize';
 import { Lexer, type Token, type Tokens } from 'marked';
 
 function inline(tokens: Token[] | undefined, fallback: string): string {
@@ -32,12 +33,16 @@ function block(token: Token): string {
     case 'html':
       return '';
     case 'code':
-      return 'Code.';
+      return msg('Code.');
     case 'table': {
       const table = token as Tokens.Table;
       const rows = table.rows.length;
       const headers = table.header.map((h) => inline(h.tokens, h.text).trim()).filter(Boolean);
-      return `Table: ${rows} ${rows === 1 ? 'row' : 'rows'}, ${headers.length} ${headers.length === 1 ? 'column' : 'columns'}${headers.length ? `: ${headers.join(', ')}` : ''}.`;
+      // Counts after labels: no plural forms to agree with.
+      const columns = headers.length;
+      return headers.length
+        ? msg(str`Table (rows: ${rows}, columns: ${columns}): ${headers.join(', ')}.`)
+        : msg(str`Table (rows: ${rows}, columns: ${columns}).`);
     }
     case 'list':
       return (token as Tokens.List).items.map((item) => item.tokens.map(block).filter(Boolean).join(' ')).join('; ');

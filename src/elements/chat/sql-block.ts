@@ -1,6 +1,7 @@
 // The SQL of a query in <svc-chat>: highlighted once highlight.js has loaded (plain text until then), with a copy
 // button that says when it copied, or selects the SQL for the keyboard when the clipboard is not allowed.
 
+import { msg } from '@lit/localize';
 import { html, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type * as Highlight from '../shared/highlight.js';
@@ -43,10 +44,10 @@ export function sqlBlock(
       part="copy"
       class="copy"
       type="button"
-      aria-label=${copied ? 'SQL copied' : 'Copy SQL'}
+      aria-label=${copied ? msg('SQL copied') : msg('Copy SQL')}
       @click=${(e: Event) => onCopy((e.currentTarget as HTMLElement).previousElementSibling as HTMLElement)}
     >
-      ${copied ? 'Copied' : 'Copy'}
+      ${copied ? msg('Copied') : msg('Copy')}
     </button>
   </div>`;
 }

@@ -4,6 +4,7 @@
 // body — sessions and streams, the log, its scrolling and styles — loads after it (chat-view.ts). A body that cannot
 // be downloaded shows an error with Retry.
 
+import { msg, str } from '@lit/localize';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ChatSessionSettings } from '../../api/types.js';
@@ -19,6 +20,8 @@ import type { ChatView } from './chat-view.js';
 import { chatStyles } from './svc-chat.styles.js';
 
 type ViewModule = typeof ChatViewModule;
+
+const notLoaded = (reason: string) => msg(str`The chat could not load: ${reason}`);
 
 /**
  * A chat with the analyst agent, streaming.
@@ -60,7 +63,8 @@ export class SvcChat extends SvcConnectedElement {
   @property({ attribute: 'session-settings', type: Object }) sessionSettings?: ChatSessionSettings;
   /** Questions offered before the first one; without any, questions about the data model are suggested. */
   @property({ attribute: 'starter-prompts', type: Array }) starterPrompts: string[] = [];
-  @property() placeholder = 'Ask a question about your data';
+  /** The message box's placeholder (default: "Ask a question about your data", in the UI language). */
+  @property() placeholder?: string;
 
   private readonly body = new LazyModule(this, SvcChat.loadView, { afterFirstFrame: true });
   private view?: ChatView;
@@ -125,21 +129,21 @@ export class SvcChat extends SvcConnectedElement {
     if (this.view) return this.view.render();
     const error = this.body.error;
     return html`
-      <div part="log" class="log" role="log" tabindex="0" aria-live="polite" aria-label="Conversation">
+      <div part="log" class="log" role="log" tabindex="0" aria-live="polite" aria-label=${msg('Conversation')}>
         ${
           error
             ? html`<p class="error" role="alert">
-                The chat could not load: ${errorMessage(error)}
-                <button type="button" @click=${() => this.retry()}>Retry</button>
+                ${notLoaded(errorMessage(error))}
+                <button type="button" @click=${() => this.retry()}>${msg('Retry')}</button>
               </p>`
             : this.chatId
-              ? html`<p class="empty">Loading the conversation…</p>`
+              ? html`<p class="empty">${msg('Loading the conversation…')}</p>`
               : emptyState(this.starterPrompts, (q) => void this.send(q))
         }
       </div>
       ${composer({
         streaming: false,
-        placeholder: this.placeholder,
+        placeholder: this.placeholder ?? msg('Ask a question about your data'),
         send: (text) => void this.send(text),
         stop: () => undefined,
       })}

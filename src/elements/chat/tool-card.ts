@@ -1,6 +1,7 @@
 // A tool call of the agent in <svc-chat>, as a card: its title, the SQL, and for a query that returned rows the
 // first rows with titled, formatted columns ("20 of N rows", load all, CSV) and the chart.
 
+import { msg, str } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ChatStreamMessage, MetaResponse, ServiceSqlApiResult } from '../../api/types.js';
 import { parseToolPayload } from '../../transport/chat.js';
@@ -33,10 +34,15 @@ export interface ToolCardContext {
 export function toolParts(message: ChatStreamMessage) {
   const payload = parseToolPayload(message.toolCall!);
   const input = payload.input as { sqlQuery?: string; queryTitle?: string; vegaSpec?: string };
-  const title = message.toolCall!.name === 'serviceSqlApi' ? (input.queryTitle ?? 'Query') : 'Searching the data model';
+  const title =
+    message.toolCall!.name === 'serviceSqlApi' ? (input.queryTitle ?? msg('Query')) : msg('Searching the data model');
   const result = payload.result as Partial<ServiceSqlApiResult> | undefined;
   return { payload, input, title, result, spec: result?.vegaSpec ?? input.vegaSpec };
 }
+
+// Languages whose plural forms would have to agree with the count say it after a label ("Wiersze: 20 z 135").
+const rowsShown = (shown: string, total: string) => msg(str`${shown} of ${total} rows`);
+const loadAllRows = (total: string) => msg(str`Load all ${total} rows`);
 
 /** Saves rows as a CSV file named after the query (csv.ts loads on first use). */
 function downloadCsv(title: string, schema: ServiceSqlApiResult['schema'], rows: unknown[][]): void {
@@ -78,7 +84,7 @@ export function toolCard(message: ChatStreamMessage, ctx: ToolCardContext): Temp
       ? resultColumns(result.schema, rows, { meta: ctx.meta, sql: input.sqlQuery, spec })
       : undefined;
   return html`<div part="tool-call" class="tool" role="group" aria-label=${title}>
-    <header>${title}${payload.complete ? nothing : html` <span class="pending">running…</span>`}</header>
+    <header>${title}${payload.complete ? nothing : html` <span class="pending">${msg('running…')}</span>`}</header>
     ${
       input.sqlQuery
         ? sqlBlock(input.sqlQuery, ctx.copied, (code) => ctx.copy(input.sqlQuery!, code), ctx.refresh)
@@ -89,16 +95,16 @@ export function toolCard(message: ChatStreamMessage, ctx: ToolCardContext): Temp
       columns && result?.schema
         ? html`<div class="rows">${resultTable(columns, rows, ctx.locale)}</div>
             <p class="count">
-              ${count(Math.min(SHOWN_ROWS, rows.length))} of ${count(total)} rows
+              ${rowsShown(count(Math.min(SHOWN_ROWS, rows.length)), count(total))}
               ${
                 input.sqlQuery && (result.totalRows ?? 0) > rows.length
                   ? html`<button part="load-all" type="button" @click=${() => ctx.loadAll(input.sqlQuery!)}>
-                      Load all ${count(result.totalRows ?? 0)} rows
+                      ${loadAllRows(count(result.totalRows ?? 0))}
                     </button>`
                   : nothing
               }
               <button part="download" type="button" @click=${() => downloadCsv(title, result.schema!, rows)}>
-                Download CSV
+                ${msg('Download CSV')}
               </button>
             </p>
             ${
@@ -107,7 +113,7 @@ export function toolCard(message: ChatStreamMessage, ctx: ToolCardContext): Temp
                     part="chart"
                     class="chart"
                     role="img"
-                    aria-label=${`Chart: ${title}`}
+                    aria-label=${msg(str`Chart: ${title}`)}
                     ${vegaChart(chatChartOptions(spec, { schema: result.schema, data: result.data! }, columns, ctx.locale, ctx.look, ctx.error))}
                   ></div>`
                 : nothing

@@ -3,6 +3,7 @@
 // inside, Escape or Close ends it and focus goes back to the launcher), and its chat starts with the prompts of the
 // dashboard's AI widgets.
 
+import { msg } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
 import { ref } from 'lit/directives/ref.js';
 import '../chat/svc-chat.js';
@@ -18,7 +19,8 @@ export class ChatDock {
     return this.open;
   }
 
-  render(prompts: string[]): TemplateResult {
+  /** `locale`: the dashboard's own (its chat follows it, like the rest of the dashboard). */
+  render(prompts: string[], locale: string | undefined): TemplateResult {
     return html`<div class="chat-bar">
       <button
         part="chat-launcher"
@@ -30,7 +32,7 @@ export class ChatDock {
         ${ref((el) => (this.launcher = el as HTMLButtonElement | undefined))}
         @click=${() => this.show()}
       >
-        Ask AI
+        ${msg('Ask AI')}
       </button>
       ${
         this.open
@@ -44,10 +46,14 @@ export class ChatDock {
               @close=${() => this.closed()}
             >
               <div class="head">
-                <h2 class="title" id="dashboard-chat-title">Ask AI about this dashboard</h2>
-                <button type="button" class="close" @click=${() => this.dialog?.close()}>Close</button>
+                <h2 class="title" id="dashboard-chat-title">${msg('Ask AI about this dashboard')}</h2>
+                <button type="button" class="close" @click=${() => this.dialog?.close()}>${msg('Close')}</button>
               </div>
-              <svc-chat placeholder="Ask about this dashboard" .starterPrompts=${prompts}></svc-chat>
+              <svc-chat
+                placeholder=${msg('Ask about this dashboard')}
+                .starterPrompts=${prompts}
+                .locale=${locale}
+              ></svc-chat>
             </dialog>`
           : nothing
       }

@@ -39,6 +39,8 @@ export interface DashboardElement extends DashboardHost {
   readonly config?: DashboardConfig;
   readonly reports: ReportSnapshot[];
   readonly colorScheme?: ColorScheme;
+  /** The element's own locale (its nested chats take it; unset, they follow the provider). */
+  readonly locale?: string;
   readonly renderRoot: HTMLElement | DocumentFragment;
   readonly updateComplete: Promise<boolean>;
 }
@@ -233,6 +235,9 @@ export class DashboardCore {
       get locale() {
         return core.access.locale();
       },
+      get ownLocale() {
+        return el.locale;
+      },
       get themeKey() {
         const scheme = el.colorScheme ?? core.access.context()?.colorScheme ?? '';
         return `${scheme} ${JSON.stringify(core.loaded?.config.theme ?? {})}`;
@@ -272,7 +277,7 @@ export class DashboardCore {
           ? renderGrid(this.widgetHost, this.viewport, topWidgets(config), width)
           : html`<div class="measure"></div>`;
     return html`<div class="dashboard" style=${styleMap(themeStyle(config.theme))}>
-      ${chatAvailable ? this.chatDock.render(dashboardPrompts(config)) : nothing}${body}
+      ${chatAvailable ? this.chatDock.render(dashboardPrompts(config), this.el.locale) : nothing}${body}
     </div>`;
   }
 

@@ -6,6 +6,7 @@
 // way when it came loads again if it fails. What describes the data (their columns) and draws them (the chart spec)
 // loads with the first request, beside it, not with the element.
 
+import { msg } from '@lit/localize';
 import type { ReactiveController } from 'lit';
 import type { DashboardWidget, ReportSnapshot, SchemaColumn, TimeGranularity } from '../../api/types.js';
 import { errorMessage } from '../../api/errors.js';
@@ -138,7 +139,7 @@ export class DashboardData implements ReactiveController {
     };
     this.states.set(id, next);
     if (request) void this.load(id, key, report, request);
-    else Object.assign(next, { loading: false, error: 'This report has no query' });
+    else Object.assign(next, { loading: false, error: msg('This report has no query') });
   }
 
   private async load(id: string, key: string, report: ReportSnapshot, request: ReportRequest): Promise<void> {

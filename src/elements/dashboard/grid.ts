@@ -4,6 +4,7 @@
 // observer reports an element once, as it starts watching it, so a frame reused for another tab's widget would leave
 // that widget unreported, out of view for ever, and its data never loaded.
 
+import { msg } from '@lit/localize';
 import { html, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { styleMap } from 'lit/directives/style-map.js';
@@ -16,6 +17,26 @@ import type { DashboardViewport } from './viewport.js';
 import type { WidgetHost } from './widgets/host.js';
 import { renderWidget } from './widgets/index.js';
 import { activeTab } from './widgets/tabs.js';
+
+/** A widget's kind in the UI language (the name of a widget without a title). */
+function widgetKind(type: string): string {
+  switch (type) {
+    case 'CHART':
+      return msg('Chart');
+    case 'TEXT':
+      return msg('Text');
+    case 'FILTER':
+      return msg('Filter');
+    case 'TIME_GRAIN':
+      return msg('Time grain');
+    case 'TABS_CONTAINER':
+      return msg('Tabs');
+    case 'AI':
+      return msg('Ask AI');
+    default:
+      return type.toLowerCase();
+  }
+}
 
 /** Widgets of the top grid: those not inside a tab. */
 export function topWidgets(config: DashboardConfig): DashboardWidget[] {
@@ -113,9 +134,10 @@ export function renderGrid(
           role="group"
           data-widget-id=${widget.id}
           data-widget-type=${widget.type}
-          aria-label=${host.titleOf(widget) || widget.type.toLowerCase()}
+          aria-label=${host.titleOf(widget) || widgetKind(widget.type)}
           style=${styleMap({
-            left: `${item.left}px`,
+            // From the inline start: the grid mirrors in right-to-left languages (the first column on the right).
+            'inset-inline-start': `${item.left}px`,
             top: `${item.top}px`,
             width: `${item.width}px`,
             height: `${item.height}px`,

@@ -1,6 +1,7 @@
 // What <svc-dashboard> shows before its implementation or its dashboard is there (loaded with the element itself):
 // loading one, what to set when nothing names one, or why its implementation could not be loaded.
 
+import { msg, str } from '@lit/localize';
 import { html, type TemplateResult } from 'lit';
 
 /** Where a dashboard is read from: by public id (published, embed) or as a workbook's draft. */
@@ -16,11 +17,15 @@ export const readable = (s: DashboardSource): boolean => !!(s.publicId || (s.dep
 
 /** What the element shows before it has a dashboard: loading one, or what to set when nothing names one. */
 export function unloaded(hasSource: boolean): TemplateResult {
-  if (hasSource) return html`<p class="muted" role="status">Loading dashboard…</p>`;
+  if (hasSource) return html`<p class="muted" role="status">${msg('Loading dashboard…')}</p>`;
   return html`<p class="muted" role="status">
-    No dashboard to show yet: set <code>public-id</code> (a published dashboard), <code>deployment-id</code> with
-    <code>workbook-id</code> or <code>slug</code> (a draft), or the <code>dashboard</code> or <code>config</code>
-    property.
+    ${msg(
+      html`No dashboard to show yet: set <code>public-id</code> (a published dashboard), <code>deployment-id</code> with
+        <code>workbook-id</code> or <code>slug</code> (a draft), or the <code>dashboard</code> or
+        <code>config</code> property.`,
+      // A message over several lines has a name: its generated id would change with the source's line breaks.
+      { id: 'dashboard-unset' },
+    )}
   </p>`;
 }
 
@@ -30,5 +35,7 @@ export function notLoaded(error: unknown): TemplateResult {
 }
 
 /** The message for a module that could not be loaded. */
-export const loadFailure = (error: unknown): string =>
-  `Could not load the dashboard: ${error instanceof Error ? error.message : String(error)}`;
+export const loadFailure = (error: unknown): string => {
+  const reason = error instanceof Error ? error.message : String(error);
+  return msg(str`Could not load the dashboard: ${reason}`);
+};

@@ -2,6 +2,7 @@
 // by deployment and workbook id or slug (./placeholder tells whether one is named); or given directly. Either way the
 // element gets one LoadedDashboard.
 
+import { msg, str } from '@lit/localize';
 import type { DashboardConfig, ReportSnapshot } from '../../api/types.js';
 import type { Transport } from '../../transport/transport.js';
 import type { DashboardSource } from './placeholder.js';
@@ -28,7 +29,8 @@ export async function readDashboard(transport: Transport, source: DashboardSourc
   const workbook = source.workbookId
     ? await transport.getWorkbook(source.deploymentId!, source.workbookId)
     : await transport.upsertWorkbookBySlug(source.deploymentId!, source.slug!, {});
-  if (!workbook.dashboardDraft) throw new Error(`Workbook ${workbook.id} has no dashboard`);
+  const id = workbook.id;
+  if (!workbook.dashboardDraft) throw new Error(msg(str`Workbook ${id} has no dashboard`));
   const reports = Array.isArray(workbook.meta.reports) ? (workbook.meta.reports as ReportSnapshot[]) : [];
   return {
     config: workbook.dashboardDraft,

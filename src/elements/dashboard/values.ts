@@ -1,6 +1,7 @@
 // Reading the free-form parts of a dashboard config (ARCHITECTURE §4): values as text, configs as records, a tab
 // container's tabs, a widget's report and title; and filters set from such values.
 
+import { msg, str } from '@lit/localize';
 import type { DashboardWidget, ReportSnapshot } from '../../api/types.js';
 
 /** A config value as text ('' for none; objects as JSON). */
@@ -42,9 +43,10 @@ export function tabsOf(widget: DashboardWidget): Tab[] {
   if (!Array.isArray(tabs)) return [];
   return tabs.map((t, i) => {
     const tab = asRecord(t);
+    const n = i + 1;
     return {
       id: text(tab.id) || String(i),
-      title: text(tab.title) || `Tab ${i + 1}`,
+      title: text(tab.title) || msg(str`Tab ${n}`),
       widgetIds: Array.isArray(tab.widgetIds) ? tab.widgetIds.map(text) : [],
     };
   });

@@ -74,6 +74,9 @@ export class SvcProvider extends SvcElement {
   @provide({ context: svcContext })
   protected provided: SvcContext = {};
 
+  /** `display: contents` with the page's own content inside: the direction is the page's (its elements set theirs). */
+  protected override setsDirection = false;
+
   private built?: { key: string; transport: HttpTransport };
   private readonly session = new ProviderSession(() => this.activeTransport, {
     expiring: (expiresAt) => this.emit(new SvcSessionExpiringEvent(expiresAt)).defaultPrevented === false,

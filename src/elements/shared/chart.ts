@@ -21,6 +21,8 @@ export interface ChartOptions {
   fitHeight?: boolean;
   /** What else changes the theme's tokens (the colour scheme, the dashboard's theme): a new value redraws. */
   themeKey?: string;
+  /** The locale numbers and dates are written in (undefined: the browser's); another one redraws. */
+  locale?: string;
   /** Called with each new view (after it is drawn), e.g. to listen for clicks. */
   onView?: (view: ChartView) => void;
   /** The chart could not be drawn or updated. */
@@ -56,7 +58,13 @@ class VegaChartDirective extends AsyncDirective {
   private options?: ChartOptions;
   private chart?: EmbeddedChart;
   /** What the chart shows: the spec and theme it was drawn with, and its rows. */
-  private shown?: { key: string; spec: ChartOptions['spec']; themeKey?: string; values: ChartOptions['values'] };
+  private shown?: {
+    key: string;
+    spec: ChartOptions['spec'];
+    themeKey?: string;
+    locale?: string;
+    values: ChartOptions['values'];
+  };
   private drawing = false;
   /** Bumped whenever a drawing in progress must be dropped (disconnected, redrawn). */
   private generation = 0;
@@ -85,10 +93,12 @@ class VegaChartDirective extends AsyncDirective {
   }
 
   private keyOf(options: ChartOptions): string {
-    // The same spec (object or text) under the same theme: the same drawing, without serialising the spec again.
-    if (this.shown?.spec === options.spec && this.shown.themeKey === options.themeKey) return this.shown.key;
-    const spec = typeof options.spec === 'string' ? options.spec : JSON.stringify(options.spec);
-    return `${options.themeKey ?? ''}\n${spec}`;
+    // The same spec (object or text) under the same theme and locale: the same drawing, without serialising it again.
+    const { spec, themeKey, locale } = options;
+    if (this.shown?.spec === spec && this.shown.themeKey === themeKey && this.shown.locale === locale) {
+      return this.shown.key;
+    }
+    return `${themeKey ?? ''}\n${locale ?? ''}\n${typeof spec === 'string' ? spec : JSON.stringify(spec)}`;
   }
 
   /**
@@ -114,7 +124,8 @@ class VegaChartDirective extends AsyncDirective {
     const generation = ++this.generation;
     const el = this.el!;
     this.release();
-    this.shown = { key, spec: options.spec, themeKey: options.themeKey, values: options.values };
+    const { spec: given, themeKey, locale, values } = options;
+    this.shown = { key, spec: given, themeKey, locale, values };
     this.drawing = true;
     try {
       const { embedChart } = await import('./vega-chart.js');
@@ -124,7 +135,7 @@ class VegaChartDirective extends AsyncDirective {
       const chart = await inTurn(options.queued, async () =>
         // Dropped while it waited for its turn: not drawn at all.
         generation === this.generation
-          ? embedChart(el, spec, options.values, { fitHeight: options.fitHeight })
+          ? embedChart(el, spec, values, { fitHeight: options.fitHeight, locale })
           : undefined,
       );
       if (!chart) return;

@@ -2,10 +2,12 @@
 // the nearest <svc-provider>, and a typed emit().
 
 import { consume } from '@lit/context';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import { LitElement, css, type CSSResultGroup } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Transport } from '../../transport/transport.js';
 import { svcContext, type ColorScheme, type SvcContext } from './context.js';
+import { LanguageController, pageLocale } from './l10n.js';
 
 export class SvcElement extends LitElement {
   static override styles: CSSResultGroup = css`
@@ -47,7 +49,10 @@ export class SvcElement extends LitElement {
 
   /** `light`, `dark` or `auto` (the OS setting); unset follows the provider, then the OS. */
   @property({ attribute: 'color-scheme', reflect: true }) colorScheme?: ColorScheme;
-  /** BCP 47 locale for numbers and dates; unset follows the provider, then the browser. */
+  /**
+   * BCP 47 locale of the words, numbers and dates (and the text direction); unset follows the provider, then the
+   * page's `lang`, then the browser. The page shows one UI language at a time (see README, Languages).
+   */
   @property() locale?: string;
 
   /** What the nearest <svc-provider> gives (undefined outside one). */
@@ -55,9 +60,27 @@ export class SvcElement extends LitElement {
   @state()
   protected context?: SvcContext;
 
-  /** The locale to format with: the element's own, else the provider's, else the browser's. */
-  protected get activeLocale(): string | undefined {
+  /** Whether the element sets its `dir` from its locale (not the provider: the page's own content is inside it). */
+  protected setsDirection = true;
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+    new LanguageController(
+      this,
+      () => this.requestedLocale,
+      () => this.setsDirection,
+    );
+  }
+
+  /** The locale the element or its provider sets (undefined: none). */
+  protected get requestedLocale(): string | undefined {
     return this.locale ?? this.context?.locale;
+  }
+
+  /** The locale to format with: the element's own, else the provider's, else the page's, else the browser's. */
+  protected get activeLocale(): string | undefined {
+    return this.requestedLocale ?? pageLocale();
   }
 
   /** Dispatches `event` from this element and returns it, so callers can check `defaultPrevented`. */
@@ -69,7 +92,7 @@ export class SvcElement extends LitElement {
 
 /** What an element without a transport of its own, and outside any provider, says. */
 export const noTransport = (tag: string): string =>
-  `No transport: give <${tag}> a transport or place it inside <svc-provider>.`;
+  msg(str`No transport: give <${tag}> a transport or place it inside <svc-provider>.`);
 
 /** An element that talks to the API: through its own `transport`, else the nearest provider's. */
 export class SvcConnectedElement extends SvcElement {

@@ -3,7 +3,9 @@
 // data URL in the spec is removed and the loader refuses every request; the data come from the query result.
 // Every view made here is counted until it is finalized (liveChartViews), so tests can tell that none is left behind.
 
+import { msg } from '@lit/localize';
 import { chartTheme } from './chart-theme.js';
+import { vegaLocale } from './vega-locale.js';
 
 /** A copy of the spec without anything that could fetch: `url` keys anywhere, and its own data. */
 export function withoutRemoteData(spec: unknown): unknown {
@@ -16,7 +18,7 @@ export function withoutRemoteData(spec: unknown): unknown {
   );
 }
 
-const refuse = () => Promise.reject(new Error('Charts do not load remote data'));
+const refuse = () => Promise.reject(new Error(msg('Charts do not load remote data')));
 
 /** The named data set that holds the rows, so they can be replaced in place. */
 const ROWS = 'svc_rows';
@@ -56,13 +58,17 @@ interface VegaView extends ChartView {
 /**
  * Draws `spec` with `values` as SVG into `container`, themed from its tokens (under the spec's own config). The chart
  * fits the container's width, and its height too with `fitHeight` (a container of fixed height, like a card's body):
- * axes, titles and legends are inside that box.
+ * axes, titles and legends are inside that box. Numbers and dates are written in `locale` (undefined: the browser's).
  */
 export async function embedChart(
   container: HTMLElement,
   spec: Record<string, unknown>,
   values: Record<string, unknown>[],
-  { fitHeight = false, config = chartTheme(container) }: { fitHeight?: boolean; config?: Record<string, unknown> } = {},
+  {
+    fitHeight = false,
+    locale,
+    config = { ...chartTheme(container), locale: vegaLocale(locale) },
+  }: { fitHeight?: boolean; locale?: string; config?: Record<string, unknown> } = {},
 ): Promise<EmbeddedChart> {
   const [{ default: embed }, { expressionInterpreter }] = await Promise.all([
     import('vega-embed'),

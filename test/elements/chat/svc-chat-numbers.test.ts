@@ -61,13 +61,13 @@ describe('<svc-chat> numbers', function () {
       const table = answer.querySelector('table')!;
       expect(table.hidden).to.equal(true);
       expect(table.getBoundingClientRect().height).to.equal(0);
-      // The live announcement is plain text: no markdown syntax, the table summarised.
+      // The live announcement is plain text: no markdown syntax, the table summarised (in German: locale de-DE).
       const status = root.querySelector('[role="status"]')!.textContent;
-      await waitUntil(() => root.querySelector('[role="status"]')!.textContent.startsWith('Answer: '));
+      await waitUntil(() => root.querySelector('[role="status"]')!.textContent.startsWith('Antwort: '));
       const announced = root.querySelector('[role="status"]')!.textContent;
       expect(status + announced).to.not.match(/\*\*|\||---/);
       expect(announced).to.match(
-        /^Answer: .*(EU|US|APAC|LATAM).*Table: \d+ rows, 2 columns: customers_region, total_amount\./,
+        /^Antwort: .*(EU|US|APAC|LATAM).*Tabelle \(Zeilen: \d+, Spalten: 2\): customers_region, total_amount\./,
       );
       await expect(el).to.be.accessible();
     } finally {
@@ -204,7 +204,7 @@ describe('<svc-chat> numbers', function () {
       'The **revenue** by _region_: [EU](https://x.example) leads with `540,623.18` &amp; more.\n\n| Region | Revenue |\n| --- | --- |\n| EU | 1 |\n| US | 2 |\n\n- one\n- two\n\n```sql\nSELECT 1\n```',
     );
     expect(text).to.equal(
-      'The revenue by region: EU leads with 540,623.18 & more. Table: 2 rows, 2 columns: Region, Revenue. one; two Code.',
+      'The revenue by region: EU leads with 540,623.18 & more. Table (rows: 2, columns: 2): Region, Revenue. one; two Code.',
     );
     expect(markdownToPlainText('<script>alert(1)</script>Hi <b>there</b>')).to.not.contain('<');
     expect(truncateWords('one two three four', 12)).to.equal('one two…');

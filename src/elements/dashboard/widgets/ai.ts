@@ -1,6 +1,7 @@
 // AI widget: an ask box about the dashboard — a heading, its config's prompts as starter questions (one click asks),
 // the message box at the bottom of the card and the answers above it.
 
+import { msg } from '@lit/localize';
 import { html, type TemplateResult } from 'lit';
 import type { DashboardConfig, DashboardWidget } from '../../../api/types.js';
 import { asRecord } from '../values.js';
@@ -20,7 +21,12 @@ export function dashboardPrompts(config: DashboardConfig): string[] {
 }
 
 export function renderAi(host: WidgetHost, widget: DashboardWidget): TemplateResult {
-  const title = host.titleOf(widget) || 'Ask AI about this dashboard';
+  const title = host.titleOf(widget) || msg('Ask AI about this dashboard');
   return html`<div class="head"><h3 part="title" class="title">${title}</h3></div>
-    <svc-chat class="ai" .starterPrompts=${promptsOf(widget)} placeholder="Ask about this dashboard"></svc-chat>`;
+    <svc-chat
+      class="ai"
+      .starterPrompts=${promptsOf(widget)}
+      .locale=${host.ownLocale}
+      placeholder=${msg('Ask about this dashboard')}
+    ></svc-chat>`;
 }

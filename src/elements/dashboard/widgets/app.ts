@@ -1,5 +1,6 @@
 // A kind-APP dashboard: its html (or entry file) in a frame sandboxed without same-origin, fed by postMessage.
 
+import { msg } from '@lit/localize';
 import { html, type TemplateResult } from 'lit';
 import { ref } from 'lit/directives/ref.js';
 import type { DashboardConfig } from '../../../api/types.js';
@@ -11,7 +12,7 @@ export function renderApp(host: WidgetHost, config: DashboardConfig): TemplateRe
   return html`<iframe
     part="app"
     class="app"
-    title=${config.title ?? 'Dashboard'}
+    title=${config.title ?? msg('Dashboard')}
     sandbox="allow-scripts"
     srcdoc=${source}
     ${ref((frame) => {

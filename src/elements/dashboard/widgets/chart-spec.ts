@@ -2,6 +2,7 @@
 // latitude/longitude columns), fitted to a card: labels and legends limited so that they stay inside it (the legend
 // below the plot in a narrow card), and a tooltip of the row's values formatted like the dashboard's tables.
 
+import { msg, str } from '@lit/localize';
 import type { ReportSnapshot } from '../../../api/types.js';
 import { formatValue } from '../../shared/format.js';
 import type { DataColumn } from '../columns.js';
@@ -25,7 +26,8 @@ export function chartSpec(report: ReportSnapshot, data: ChartData): Record<strin
       },
     };
   }
-  throw new Error(`Report ${report.reportId} has no chart spec`);
+  const id = report.reportId;
+  throw new Error(msg(str`Report ${id} has no chart spec`));
 }
 
 /** Whether a card this wide (content px) puts legends below the plot. */

@@ -2,6 +2,7 @@
 // a Vega-Lite chart (vega, map), a table, a KPI, or an html report in a sandboxed frame — with its downloads. Charts
 // take their turns with the page's other charts (one Vega drawing per slice).
 
+import { msg, str } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { DashboardWidget, ReportSnapshot } from '../../../api/types.js';
 import { vegaChart } from '../../shared/chart.js';
@@ -19,9 +20,8 @@ export function renderChart(host: WidgetHost, widget: DashboardWidget, width: nu
   const report = reportOf(widget, host.dashboard.reports);
   const title = host.titleOf(widget);
   if (!report) {
-    return html`<p part="error" class="error" role="alert">
-      Report ${text(asRecord(widget.config).reportId)} not found
-    </p>`;
+    const id = text(asRecord(widget.config).reportId);
+    return html`<p part="error" class="error" role="alert">${msg(str`Report ${id} not found`)}</p>`;
   }
   const state = host.data.get(widget.id);
   const kind = report.kind ?? 'vega';
@@ -40,7 +40,7 @@ export function renderChart(host: WidgetHost, widget: DashboardWidget, width: nu
         state?.error
           ? html`<p part="error" class="error" role="alert">${state.error}</p>`
           : !data
-            ? html`<p class="muted">Loading…</p>`
+            ? html`<p class="muted">${msg('Loading…')}</p>`
             : renderKind(host, widget, report, state, title, width)
       }
     </div>`;
@@ -67,13 +67,14 @@ function renderKind(
         part="chart"
         class="chart"
         role="img"
-        aria-label=${`Chart: ${title || 'report'}`}
+        aria-label=${title ? msg(str`Chart: ${title}`) : msg('Chart')}
         ${vegaChart({
           spec: cardSpec(state.spec!, isNarrow(width - FRAME_INSET)),
           values: tooltipRows(data, state.columns, host.locale),
           fitHeight: true,
           themeKey: host.themeKey,
           queued: DrawSlices.sliced,
+          locale: host.locale,
           onView: (view) =>
             view.addEventListener('click', (_event, item) => {
               const datum = rowOf(asRecord(item?.datum));
@@ -105,7 +106,7 @@ function renderTable(
   locale: string | undefined,
 ): TemplateResult {
   const described = columns ?? data.columns.map((name) => ({ name, title: name, hints: {}, numeric: false }));
-  return html`<div class="scroll" tabindex="0" role="group" aria-label=${title || 'Table'}>
+  return html`<div class="scroll" tabindex="0" role="group" aria-label=${title || msg('Table')}>
     <table part="table">
       <thead>
         <tr>
@@ -131,7 +132,7 @@ function renderHtmlReport(widget: DashboardWidget, report: ReportSnapshot, data:
   const source = typeof report.spec === 'string' ? report.spec : text(asRecord(report.spec).html);
   return html`<iframe
     class="frame"
-    title=${title || 'Report'}
+    title=${title || msg('Report')}
     sandbox="allow-scripts"
     srcdoc=${source}
     @load=${(e: Event) =>

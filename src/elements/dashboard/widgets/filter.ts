@@ -2,6 +2,7 @@
 // viewer (row-level security applies), so a viewer who sees only EU is offered EU, not "All". With several values,
 // "All" clears the filter (or, when `multiple`, several can be chosen).
 
+import { msg } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { DashboardWidget } from '../../../api/types.js';
 import { memberOf } from '../filters.js';
@@ -11,7 +12,7 @@ import type { WidgetHost } from './host.js';
 export function renderFilter(host: WidgetHost, widget: DashboardWidget): TemplateResult {
   const c = asRecord(widget.config);
   const member = memberOf(widget);
-  if (!member) return html`<p part="error" class="error" role="alert">This filter has no member</p>`;
+  if (!member) return html`<p part="error" class="error" role="alert">${msg('This filter has no member')}</p>`;
   const loaded = host.filters.optionsOf(member);
   const selected = new Set(host.filters.selected(member));
   // Values set by the host or a default stay visible even when the viewer's data do not have them.
@@ -34,7 +35,7 @@ export function renderFilter(host: WidgetHost, widget: DashboardWidget): Templat
       ${
         all
           ? html`<option value="" ?selected=${selected.size === 0}>
-              ${!loaded ? 'Loading…' : options.length ? 'All' : 'No values'}
+              ${!loaded ? msg('Loading…') : options.length ? msg('All') : msg('No values')}
             </option>`
           : nothing
       }

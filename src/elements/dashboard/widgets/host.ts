@@ -28,6 +28,8 @@ export interface WidgetHost {
   readonly apps: AppFrames;
   /** The locale numbers are formatted in. */
   readonly locale: string | undefined;
+  /** The locale the dashboard itself sets (its nested chats take it; undefined: they follow the provider). */
+  readonly ownLocale: string | undefined;
   /** What changes the charts' theme tokens (colour scheme, dashboard theme). */
   readonly themeKey: string;
   /** TABS_CONTAINER id → its selected tab id. */

@@ -3,6 +3,7 @@
 // downloads, number formatting and the chart directive) loads with the first chart card: until it is there, the card
 // shows its loading state too, as it does while its data load; if it cannot be loaded, the card says so.
 
+import { msg, str } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { DashboardWidget } from '../../../api/types.js';
 import { errorMessage } from '../../../api/errors.js';
@@ -39,8 +40,10 @@ export function renderWidget(
         return renderTabs(host, widget, width);
       case 'AI':
         return renderAi(host, widget);
-      default:
-        return html`<p part="error" class="error" role="alert">Unknown widget type ${text(widget.type)}</p>`;
+      default: {
+        const type = text(widget.type);
+        return html`<p part="error" class="error" role="alert">${msg(str`Unknown widget type ${type}`)}</p>`;
+      }
     }
   } catch (error) {
     return html`<p part="error" class="error" role="alert">${errorMessage(error)}</p>`;
@@ -51,5 +54,5 @@ export function renderWidget(
 function renderPending(host: WidgetHost, widget: DashboardWidget): TemplateResult {
   const title = host.titleOf(widget);
   return html`${title ? html`<div class="head"><h3 part="title" class="title">${title}</h3></div>` : nothing}
-    <div class="body" aria-busy="true"><p class="muted">Loading…</p></div>`;
+    <div class="body" aria-busy="true"><p class="muted">${msg('Loading…')}</p></div>`;
 }

@@ -1,5 +1,6 @@
 // TABS_CONTAINER widget: a keyboard tab list (arrows, Home, End) and the selected tab's widgets in their own grid.
 
+import { msg } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { DashboardWidget } from '../../../api/types.js';
 import { FRAME_INSET } from '../frame.js';
@@ -16,7 +17,7 @@ export function activeTab(activeTabs: ReadonlyMap<string, string>, widget: Dashb
 export function renderTabs(host: WidgetHost, widget: DashboardWidget, width: number): TemplateResult {
   const tabs = tabsOf(widget);
   const current = activeTab(host.activeTabs, widget);
-  if (!current) return html`<p class="muted">No tabs</p>`;
+  if (!current) return html`<p class="muted">${msg('No tabs')}</p>`;
   const select = (id: string, focus: boolean) => {
     host.activeTabs.set(widget.id, id);
     host.requestUpdate();
@@ -28,10 +29,13 @@ export function renderTabs(host: WidgetHost, widget: DashboardWidget, width: num
   };
   const keydown = (e: KeyboardEvent) => {
     const i = tabs.findIndex((t) => t.id === current.id);
+    // The arrow towards the line's end goes to the next tab: ArrowLeft in a right-to-left language.
+    const rtl = getComputedStyle(e.currentTarget as HTMLElement).direction === 'rtl';
+    const [next, previous] = rtl ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
     const to =
-      e.key === 'ArrowRight'
+      e.key === next
         ? (i + 1) % tabs.length
-        : e.key === 'ArrowLeft'
+        : e.key === previous
           ? (i - 1 + tabs.length) % tabs.length
           : e.key === 'Home'
             ? 0

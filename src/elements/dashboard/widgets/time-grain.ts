@@ -1,10 +1,35 @@
 // TIME_GRAIN widget: the granularity every report with a time dimension uses ("As designed": the reports' own).
 
+import { msg } from '@lit/localize';
 import { html, type TemplateResult } from 'lit';
 import type { DashboardWidget, TimeGranularity } from '../../../api/types.js';
 import { TIME_GRANULARITIES } from '../../../api/types.js';
 import { asRecord } from '../values.js';
 import type { WidgetHost } from './host.js';
+
+/** A granularity's name in the UI language. */
+function grainName(grain: TimeGranularity): string {
+  switch (grain) {
+    case 'second':
+      return msg('Second');
+    case 'minute':
+      return msg('Minute');
+    case 'hour':
+      return msg('Hour');
+    case 'day':
+      return msg('Day');
+    case 'week':
+      return msg('Week');
+    case 'month':
+      return msg('Month');
+    case 'quarter':
+      return msg('Quarter');
+    case 'year':
+      return msg('Year');
+    default:
+      return grain;
+  }
+}
 
 export function renderTimeGrain(host: WidgetHost, widget: DashboardWidget): TemplateResult {
   const c = asRecord(widget.config);
@@ -13,7 +38,7 @@ export function renderTimeGrain(host: WidgetHost, widget: DashboardWidget): Temp
   );
   const id = `grain-${widget.id}`;
   const current = host.filters.timeGrain;
-  return html`<label class="label" for=${id}>${typeof c.label === 'string' ? c.label : 'Time grain'}</label>
+  return html`<label class="label" for=${id}>${typeof c.label === 'string' ? c.label : msg('Time grain')}</label>
     <select
       part="filter"
       id=${id}
@@ -22,7 +47,7 @@ export function renderTimeGrain(host: WidgetHost, widget: DashboardWidget): Temp
         host.filters.timeGrain = value ? (value as TimeGranularity) : undefined;
       }}
     >
-      <option value="" ?selected=${!current}>As designed</option>
-      ${grains.map((g) => html`<option value=${g} ?selected=${current === g}>${g}</option>`)}
+      <option value="" ?selected=${!current}>${msg('As designed')}</option>
+      ${grains.map((g) => html`<option value=${g} ?selected=${current === g}>${grainName(g)}</option>`)}
     </select>`;
 }
