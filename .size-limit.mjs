@@ -40,10 +40,11 @@ const oneLanguage = (config) => ({
 
 export default [
   { name: 'svc-elements', path: 'src/index.ts', limit: '25 kB', gzip: true, modifyEsbuildConfig: eagerOnly },
+  // Lazy chunks grew by the UI languages' runtime and Vega's locale from Intl (+2.6 kB; the catalogues are apart).
   {
     name: 'svc-elements, lazy chunks included',
     path: 'src/index.ts',
-    limit: '40 kB',
+    limit: '42 kB',
     gzip: true,
     ignore,
     modifyEsbuildConfig: oneLanguage,
