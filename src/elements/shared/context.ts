@@ -10,7 +10,7 @@ export type ColorScheme = 'light' | 'dark' | 'auto';
 export interface SvcContext {
   /** Talks to the API (remote, or the local engine's fetch). */
   readonly transport?: Transport;
-  /** BCP 47 locale for numbers and dates; undefined means the browser's. */
+  /** BCP 47 locale of the words, numbers and dates; undefined means the page's `lang`, else the browser's. */
   readonly locale?: string;
   /** IANA time zone for dates; undefined means the browser's. */
   readonly timezone?: string;
