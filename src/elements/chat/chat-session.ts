@@ -20,6 +20,8 @@ const loadMarkdown = () => (markdownModule ??= import('../shared/markdown.js'));
 
 export interface ChatSessionOptions {
   transport(): Transport | undefined;
+  /** Without a transport, a question waits for one (inside a provider that gets it later) rather than failing. */
+  waitsForTransport(): boolean;
   target(): ChatTarget;
   sessionSettings(): ChatSessionSettings | undefined;
   onSubmitted(question: string): void;
@@ -73,6 +75,8 @@ export class ChatSession implements ReactiveController {
   skippedLines = 0;
   /** The history of a thread is being loaded. */
   loading = false;
+  /** A question asked before there was a transport: sent once there is one (transportChanged). */
+  waiting: string | undefined;
   private retryAction?: () => Promise<void>;
 
   constructor(
@@ -175,9 +179,11 @@ export class ChatSession implements ReactiveController {
   async send(text: string): Promise<void> {
     const question = text.trim();
     const transport = this.options.transport();
-    if (!question || this.streaming) return;
+    if (!question || this.streaming || this.waiting !== undefined) return;
     if (!transport) {
-      this.error = noTransport('svc-chat');
+      if (this.options.waitsForTransport()) this.waiting = question;
+      else this.error = noTransport('svc-chat');
+      this.retryAction = () => this.send(question);
       this.host.requestUpdate();
       return;
     }
@@ -214,6 +220,14 @@ export class ChatSession implements ReactiveController {
       this.cancelRender();
       this.host.requestUpdate();
     }
+  }
+
+  /** The transport may have come (the host updated): a question waiting for it is sent now. */
+  transportChanged(): void {
+    const question = this.waiting;
+    if (question === undefined || !this.options.transport()) return;
+    this.waiting = undefined;
+    queueMicrotask(() => void this.send(question));
   }
 
   /** One connection to the answer's stream. */
@@ -303,6 +317,11 @@ export class ChatSession implements ReactiveController {
 
   /** Stops the running answer through the abort endpoint; the stream then ends by itself. */
   async abort(): Promise<void> {
+    if (this.waiting !== undefined) {
+      this.waiting = undefined; // not sent yet: nothing to stop but the wait
+      this.host.requestUpdate();
+      return;
+    }
     const transport = this.options.transport();
     if (!this.streaming || !this.chatId || !transport) return;
     const settings = this.options.sessionSettings();
@@ -323,6 +342,7 @@ export class ChatSession implements ReactiveController {
     this.active = undefined;
     this.chatId = chatId;
     this.error = undefined;
+    this.waiting = undefined;
     this.options.onChatChanged(chatId);
     this.host.requestUpdate();
   }

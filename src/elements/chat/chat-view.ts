@@ -49,6 +49,8 @@ export interface ChatHost extends HTMLElement, ReactiveControllerHost {
 export interface ChatHostAccess {
   transport(): Transport | undefined;
   requireTransport(): Transport;
+  /** Inside a provider: a transport may come later (a question waits for it). */
+  inProvider(): boolean;
   locale(): string | undefined;
   /** Who the thread belongs to (the session's subject). */
   viewer(): string | undefined;
@@ -82,6 +84,7 @@ export class ChatView {
     this.parts = new LazyModule(host, loadParts, { afterFirstFrame: true });
     this.session = new ChatSession(host, {
       transport: () => access.transport(),
+      waitsForTransport: () => access.inProvider(),
       target: () => ({
         ...(host.accountName && { accountName: host.accountName }),
         ...(host.agentId && { agentId: host.agentId }),
@@ -140,6 +143,7 @@ export class ChatView {
       if (this.viewer !== undefined) this.session.reset();
       this.viewer = viewer;
     }
+    this.session.transportChanged();
     const { chatId } = this.host;
     if (chatId && chatId !== this.session.chatId && this.access.transport()) void this.session.load(chatId);
     else if (changed.has('chatId') && !chatId && this.session.chatId) this.session.reset();
@@ -233,7 +237,8 @@ export class ChatView {
     // Turn by turn; a turn's intermediate steps fold away once its final answer is there (they stay in the thread),
     // and the query that produced the answer stays, with its table and chart.
     const messages = this.session.entries;
-    const streaming = this.session.streaming;
+    const { waiting } = this.session;
+    const streaming = this.session.streaming || waiting !== undefined;
     const { look, catalog } = this;
     return html`
       <div
@@ -249,29 +254,37 @@ export class ChatView {
         ${
           this.session.loading && messages.length === 0
             ? html`<p class="empty">${msg('Loading the conversation…')}</p>`
-            : messages.length === 0
-              ? this.renderEmpty()
-              : repeat(
-                  messages,
-                  (e) => e.key,
-                  // A message re-renders only when it (or how it shows) changed: a frame costs O(changed), not O(thread).
-                  (e) =>
-                    guard(
-                      [
-                        e.message,
-                        e.folded,
-                        e.keep,
-                        this.copied === e.message.id,
-                        this.loadedRows.get(e.message.id),
-                        this.access.locale(),
-                        activeUiLocale(),
-                        this.parts.get()?.highlighted(),
-                        look.key,
-                        e.message.toolCall ? catalog.meta : this.session.backlog,
-                      ],
-                      () => this.renderMessage(e),
-                    ),
-                )
+            : messages.length === 0 && waiting !== undefined
+              ? nothing
+              : messages.length === 0
+                ? this.renderEmpty()
+                : repeat(
+                    messages,
+                    (e) => e.key,
+                    // A message re-renders only when it (or how it shows) changed: a frame costs O(changed), not O(thread).
+                    (e) =>
+                      guard(
+                        [
+                          e.message,
+                          e.folded,
+                          e.keep,
+                          this.copied === e.message.id,
+                          this.loadedRows.get(e.message.id),
+                          this.access.locale(),
+                          activeUiLocale(),
+                          this.parts.get()?.highlighted(),
+                          look.key,
+                          e.message.toolCall ? catalog.meta : this.session.backlog,
+                        ],
+                        () => this.renderMessage(e),
+                      ),
+                  )
+        }
+        ${
+          waiting === undefined
+            ? nothing
+            : html`<div part="message user" class="user">${waiting}</div>
+                <p class="notice">${msg('Waiting for the connection to the service…')}</p>`
         }
         ${
           this.session.skippedLines

@@ -9,7 +9,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ChatSessionSettings } from '../../api/types.js';
 import { errorMessage } from '../../api/errors.js';
-import { viewerOf } from '../shared/context.js';
+import { attachContextRoot, viewerOf } from '../shared/context.js';
 import { defineElement } from '../shared/define.js';
 import { LazyModule } from '../shared/lazy-module.js';
 import { SvcConnectedElement, SvcElement } from '../shared/svc-element.js';
@@ -79,6 +79,7 @@ export class SvcChat extends SvcConnectedElement {
   private readonly access = {
     transport: () => this.activeTransport,
     requireTransport: () => this.requireTransport(),
+    inProvider: () => this.context !== undefined,
     locale: () => this.activeLocale,
     viewer: () => viewerOf(this.context?.session?.claims),
   };
@@ -106,6 +107,13 @@ export class SvcChat extends SvcConnectedElement {
   newChat(): void {
     if (this.view) this.view.newChat();
     else this.chatId = undefined;
+  }
+
+  override connectedCallback(): void {
+    // A bundle may define <svc-chat> before <svc-provider> (a shared chunk runs first): its context request is then
+    // kept by the document's ContextRoot and answered once the provider is there, instead of being lost.
+    attachContextRoot();
+    super.connectedCallback();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
