@@ -2,6 +2,7 @@
 // loaded (before or after the chat's body has loaded) answer the question asked; a question asked before there is a
 // transport waits for it; an invalid session is an error at once, not a wait.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { nothing } from 'lit';
 import type { SvcChat } from '../../../src/elements/chat/svc-chat.js';
 import '../../../src/elements/chat/svc-chat.js';
 import '../../../src/elements/provider/svc-provider.js';
@@ -101,28 +102,33 @@ describe('<svc-chat> in a provider that gets its transport and session later', f
     expect(answerOf(chat)).to.equal('');
   });
 
-  it('a session id the service does not know, given from the start, is an error for a question asked at once', async () => {
-    const root = await fixture<HTMLElement>(html`
-      <div>
-        <svc-provider
-          base-url="https://local.svc"
-          account-name=${DEMO.accountName}
-          agent-id=${DEMO.agentId}
-          .fetch=${setup.engine.fetch}
-          session-id="unknown-session-1234"
-        >
-          <svc-chat></svc-chat>
-        </svc-provider>
-      </div>
-    `);
-    const chat = root.querySelector<SvcChat>('svc-chat')!;
-    const errors: unknown[] = [];
-    chat.addEventListener('svc-error', (e) => errors.push(e.error));
-    void chat.send('Tonnage at berth 7?');
-    await waitUntil(() => alertOf(chat), 'the error is shown', { timeout: 15_000 });
-    expect(errors.length).to.be.greaterThan(0);
-    expect(answerOf(chat)).to.equal('');
-  });
+  for (const [what, source] of [
+    ['a session id the service does not know', { sessionId: 'unknown-session-1234' }],
+    ['a token that is no token', { token: 'not-a-token' }],
+  ] as const)
+    it(`${what}, given from the start, is an error for a question asked at once`, async () => {
+      const root = await fixture<HTMLElement>(html`
+        <div>
+          <svc-provider
+            base-url="https://local.svc"
+            account-name=${DEMO.accountName}
+            agent-id=${DEMO.agentId}
+            .fetch=${setup.engine.fetch}
+            session-id=${'sessionId' in source ? source.sessionId : nothing}
+            token=${'token' in source ? source.token : nothing}
+          >
+            <svc-chat></svc-chat>
+          </svc-provider>
+        </div>
+      `);
+      const chat = root.querySelector<SvcChat>('svc-chat')!;
+      const errors: unknown[] = [];
+      chat.addEventListener('svc-error', (e) => errors.push(e.error));
+      void chat.send('Tonnage at berth 7?');
+      await waitUntil(() => alertOf(chat), 'the error is shown', { timeout: 15_000 });
+      expect(errors.length).to.be.greaterThan(0);
+      expect(answerOf(chat)).to.equal('');
+    });
 
   it('an expired token is an error at once, and a new session answers on Retry', async () => {
     const clock = manualClock(Date.now());
