@@ -3,7 +3,7 @@
 // StreamingMarkdown per answer, and asks for at most one render per animation frame however fast lines arrive.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ApiError, errorMessage, isAbortError } from '../../api/errors.js';
+import { ApiError, ChatAuthError, errorMessage, isAbortError } from '../../api/errors.js';
 import { newMessageId } from '../../api/limits.js';
 import type { ChatSessionSettings, ChatStreamMessage } from '../../api/types.js';
 import { finalAnswer, isControlMessage } from '../../transport/chat.js';
@@ -75,6 +75,8 @@ export class ChatSession implements ReactiveController {
   skippedLines = 0;
   /** The history of a thread is being loaded. */
   loading = false;
+  /** What failed was refused for its credentials (a new session may let it through: sessionChanged). */
+  private refused = false;
   /** A question asked before there was a transport: sent once there is one (transportChanged). */
   waiting: string | undefined;
   private retryAction?: () => Promise<void>;
@@ -230,6 +232,13 @@ export class ChatSession implements ReactiveController {
     queueMicrotask(() => void this.send(question));
   }
 
+  /** A new session came: what its lack (or the one before) made fail is tried again. */
+  sessionChanged(): void {
+    if (!this.refused || this.streaming || this.loading) return;
+    this.refused = false;
+    queueMicrotask(() => void this.retry());
+  }
+
   /** One connection to the answer's stream. */
   private async receive(
     transport: Transport,
@@ -307,6 +316,7 @@ export class ChatSession implements ReactiveController {
   private fail(question: string | undefined, error: unknown): void {
     if (isAbortError(error)) return;
     this.error = errorMessage(error);
+    this.refused = error instanceof ChatAuthError || (error instanceof ApiError && error.status === 401);
     this.options.onError(question, error);
   }
 
@@ -343,6 +353,7 @@ export class ChatSession implements ReactiveController {
     this.chatId = chatId;
     this.error = undefined;
     this.waiting = undefined;
+    this.refused = false;
     this.options.onChatChanged(chatId);
     this.host.requestUpdate();
   }

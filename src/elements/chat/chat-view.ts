@@ -54,6 +54,8 @@ export interface ChatHostAccess {
   locale(): string | undefined;
   /** Who the thread belongs to (the session's subject). */
   viewer(): string | undefined;
+  /** The provider's session (a new one is a new object). */
+  session(): unknown;
 }
 
 export class ChatView {
@@ -71,6 +73,8 @@ export class ChatView {
   private readonly session: ChatSession;
   /** Who the thread belongs to: another viewer starts a new thread. */
   private viewer?: string;
+  /** The provider's session last seen: a new one retries what was refused for want of one. */
+  private sessionSeen?: unknown;
 
   constructor(
     private readonly host: ChatHost,
@@ -144,6 +148,11 @@ export class ChatView {
       this.viewer = viewer;
     }
     this.session.transportChanged();
+    const session = this.access.session();
+    if (session !== this.sessionSeen) {
+      this.sessionSeen = session;
+      if (session !== undefined) this.session.sessionChanged();
+    }
     const { chatId } = this.host;
     if (chatId && chatId !== this.session.chatId && this.access.transport()) void this.session.load(chatId);
     else if (changed.has('chatId') && !chatId && this.session.chatId) this.session.reset();

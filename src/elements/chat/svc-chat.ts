@@ -82,6 +82,7 @@ export class SvcChat extends SvcConnectedElement {
     inProvider: () => this.context !== undefined,
     locale: () => this.activeLocale,
     viewer: () => viewerOf(this.context?.session?.claims),
+    session: () => this.context?.session,
   };
 
   /** The body, waiting for it to load; undefined when it could not. */

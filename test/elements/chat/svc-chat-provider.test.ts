@@ -130,7 +130,7 @@ describe('<svc-chat> in a provider that gets its transport and session later', f
       expect(answerOf(chat)).to.equal('');
     });
 
-  it('an expired token is an error at once, and a new session answers on Retry', async () => {
+  it('an expired token is an error at once, and the question is answered once a new session is there', async () => {
     const clock = manualClock(Date.now());
     const timed = await engineAndTransport(harbourMaster, undefined, { now: clock.now });
     try {
@@ -161,15 +161,29 @@ describe('<svc-chat> in a provider that gets its transport and session later', f
       expect(errors.length).to.be.greaterThan(0);
       provider.removeAttribute('token');
       provider.sessionId = await session('harbour-c'); // the same viewer, a new session (another would start anew)
-      await waitUntil(() => provider.sessionInfo, 'the new session is there');
-      await chat.updateComplete;
-      chat.shadowRoot!.querySelector<HTMLButtonElement>('[role="alert"] button')!.click();
-      await waitUntil(() => answerOf(chat), 'answered on Retry', { timeout: 15_000 }).catch((e: Error) => {
-        throw new Error(`${e.message}: ${chat.shadowRoot!.querySelector('[part="log"]')!.textContent}`);
-      });
+      // The question refused for its credentials is asked again under the new session, without a Retry.
+      await waitUntil(() => answerOf(chat), 'answered under the new session', { timeout: 15_000 });
+      expect(alertOf(chat)).to.equal('');
       expect(answerOf(chat)).to.equal('Berth 7 holds 1,240 t for harbour-c.');
     } finally {
       await timed.dispose();
     }
+  });
+
+  it('a question asked before the provider has a session says so, and is answered once the session is there', async () => {
+    const root = await mount();
+    const provider = root.querySelector<SvcProvider>('svc-provider')!;
+    const chat = root.querySelector<SvcChat>('svc-chat')!;
+    provider.baseUrl = 'https://local.svc';
+    provider.fetch = setup.engine.fetch;
+    await chat.updateComplete;
+    void chat.send('Tonnage at berth 7?');
+    await waitUntil(() => alertOf(chat), 'the missing credentials are said', { timeout: 15_000 });
+    expect(alertOf(chat)).to.contain('service token');
+    provider.sessionId = await sessionFor('harbour-e');
+    await waitUntil(() => answerOf(chat), 'answered once the session is there', { timeout: 15_000 });
+    expect(answerOf(chat)).to.equal('Berth 7 holds 1,240 t for harbour-e.');
+    expect(alertOf(chat)).to.equal('');
+    expect(chat.shadowRoot!.querySelectorAll('[part~="user"]').length).to.equal(1);
   });
 });
