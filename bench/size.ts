@@ -72,9 +72,9 @@ const ROWS: { entry: string; file: string; counts: string; measure: Measure; bud
   {
     entry: 'svc-elements',
     file: 'src/index.ts',
-    counts: 'lazy chunks included, without dependencies',
+    // Every UI language's catalogue included (a page loads one; size-limit's budget counts one).
+    counts: 'lazy chunks and all 11 languages included, without dependencies',
     measure: { deps: false, eager: false },
-    budget: 'svc-elements, lazy chunks included',
   },
   {
     entry: 'svc-elements/transport',
