@@ -28,6 +28,7 @@ export const templates = {
   s3dccfb6b764c460f: `Unterhaltung wird geladen…`,
   s41b4752c216d0b66: `Unterhaltung`,
   s441accd1cd3484c9: `Minute`,
+  s4851000d8d7e1279: `Warten auf die Verbindung zum Dienst…`,
   s488169e7a71410e5: str`Diagramm: ${0}`,
   s4c5f86e9e8d52502: `Diagramme laden keine entfernten Daten`,
   s4cccf1a94fecf8e7: `KI zu diesem Dashboard fragen`,

@@ -28,6 +28,7 @@ export const templates = {
   s3dccfb6b764c460f: `Chargement de la conversation…`,
   s41b4752c216d0b66: `Conversation`,
   s441accd1cd3484c9: `Minute`,
+  s4851000d8d7e1279: `En attente de la connexion au service…`,
   s488169e7a71410e5: str`Graphique : ${0}`,
   s4c5f86e9e8d52502: `Les graphiques ne chargent pas de données distantes`,
   s4cccf1a94fecf8e7: `Interroger l’IA sur ce tableau de bord`,

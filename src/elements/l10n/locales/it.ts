@@ -28,6 +28,7 @@ export const templates = {
   s3dccfb6b764c460f: `Caricamento della conversazione…`,
   s41b4752c216d0b66: `Conversazione`,
   s441accd1cd3484c9: `Minuto`,
+  s4851000d8d7e1279: `In attesa della connessione al servizio…`,
   s488169e7a71410e5: str`Grafico: ${0}`,
   s4c5f86e9e8d52502: `I grafici non caricano dati remoti`,
   s4cccf1a94fecf8e7: `Chiedi all’IA di questa dashboard`,

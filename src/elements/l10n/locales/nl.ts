@@ -28,6 +28,7 @@ export const templates = {
   s3dccfb6b764c460f: `Gesprek laden…`,
   s41b4752c216d0b66: `Gesprek`,
   s441accd1cd3484c9: `Minuut`,
+  s4851000d8d7e1279: `Wachten op de verbinding met de service…`,
   s488169e7a71410e5: str`Grafiek: ${0}`,
   s4c5f86e9e8d52502: `Grafieken laden geen externe gegevens`,
   s4cccf1a94fecf8e7: `Vraag AI over dit dashboard`,

@@ -28,6 +28,7 @@ export const templates = {
   s3dccfb6b764c460f: `Wczytywanie rozmowy…`,
   s41b4752c216d0b66: `Rozmowa`,
   s441accd1cd3484c9: `Minuta`,
+  s4851000d8d7e1279: `Oczekiwanie na połączenie z usługą…`,
   s488169e7a71410e5: str`Wykres: ${0}`,
   s4c5f86e9e8d52502: `Wykresy nie wczytują danych zdalnych`,
   s4cccf1a94fecf8e7: `Zapytaj AI o ten pulpit`,

@@ -28,6 +28,7 @@ export const templates = {
   s3dccfb6b764c460f: `Carregando a conversa…`,
   s41b4752c216d0b66: `Conversa`,
   s441accd1cd3484c9: `Minuto`,
+  s4851000d8d7e1279: `Aguardando a conexão com o serviço…`,
   s488169e7a71410e5: str`Gráfico: ${0}`,
   s4c5f86e9e8d52502: `Os gráficos não carregam dados remotos`,
   s4cccf1a94fecf8e7: `Perguntar à IA sobre este painel`,

@@ -29,6 +29,7 @@ export const templates = {
   s3dccfb6b764c460f: `正在加载对话…`,
   s41b4752c216d0b66: `对话`,
   s441accd1cd3484c9: `分钟`,
+  s4851000d8d7e1279: `正在等待连接到服务…`,
   s488169e7a71410e5: str`图表：${0}`,
   s4c5f86e9e8d52502: `图表不会加载远程数据`,
   s4cccf1a94fecf8e7: `向 AI 询问此仪表板`,
