@@ -7,7 +7,7 @@
 // the page, and go on when it is back.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { yieldToMain } from '../shared/yield.js';
+import { nextTask } from '../../util/next-task.js';
 
 export class DrawSlices implements ReactiveController {
   /**
@@ -89,7 +89,7 @@ export class DrawSlices implements ReactiveController {
   private async loop(): Promise<void> {
     try {
       for (;;) {
-        await yieldToMain();
+        await nextTask();
         const slice = this.connected ? this.next() : undefined;
         if (!slice) break;
         slice();

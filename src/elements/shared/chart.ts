@@ -8,7 +8,7 @@
 import { nothing } from 'lit';
 import { AsyncDirective, directive, type ElementPart } from 'lit/async-directive.js';
 import type { ChartView, EmbeddedChart } from './vega-chart.js';
-import { yieldToMain } from './yield.js';
+import { nextTask } from '../../util/next-task.js';
 
 export type { ChartView } from './vega-chart.js';
 
@@ -40,7 +40,7 @@ let queue: Promise<void> = Promise.resolve();
 /** Runs `work` now, or with `queued` in its turn (after the queued work before it and a yield). */
 function inTurn<T>(queued: boolean | undefined, work: () => Promise<T>): Promise<T> {
   if (!queued) return work();
-  const turn = queue.then(yieldToMain);
+  const turn = queue.then(nextTask);
   const done = turn.then(work);
   queue = done.then(
     () => undefined,

@@ -6,7 +6,7 @@
 import { msg } from '@lit/localize';
 import { chartTheme } from './chart-theme.js';
 import { vegaLocale } from './vega-locale.js';
-import { yieldToMain } from './yield.js';
+import { nextTask } from '../../util/next-task.js';
 
 /** A copy of the spec without anything that could fetch: `url` keys anywhere, and its own data. */
 export function withoutRemoteData(spec: unknown): unknown {
@@ -78,7 +78,7 @@ export async function embedChart(
   ]);
   // A first chart is three tasks, not one: the modules' evaluation, Vega-Lite's compilation, then Vega's parse,
   // dataflow and drawing (vega-embed would do the last two in one task of 100+ ms on a slow machine).
-  await yieldToMain();
+  await nextTask();
   const clean = withoutRemoteData(spec) as Record<string, unknown>;
   const { $schema: _schema, datasets: _datasets, ...rest } = clean;
   const vegaSpec = compile(
@@ -92,7 +92,7 @@ export async function embedChart(
     } as never,
     { config: config },
   ).spec;
-  await yieldToMain();
+  await nextTask();
   // The config is in the compiled spec already; `mode: 'vega'` so vega-embed does not compile again.
   const result = await embed(container, vegaSpec, {
     mode: 'vega',

@@ -1,31 +1,10 @@
 // Large bytes without long tasks on the thread the engine runs on: Blobs built, read and hashed a slice at a time,
 // giving the thread back between slices (a 60 MB file copied or hashed in one go holds a page for 50–150 ms).
 
+import { nextTask } from '../../util/next-task.js';
+
 /** How much is copied, read or hashed in one task. */
 export const SLICE = 1 << 20;
-
-let channel: MessageChannel | undefined;
-const waiting: (() => void)[] = [];
-
-/**
- * Resolves in a later task, so input, paint and other tasks run in between: scheduler.yield() where there is one,
- * else a MessageChannel message (setTimeout is clamped to 4 ms once nested); setImmediate in Node.
- */
-export function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  if (typeof setImmediate === 'function') return new Promise((resolve) => setImmediate(resolve));
-  if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
-  if (!channel) {
-    channel = new MessageChannel();
-    channel.port1.onmessage = () => waiting.shift()?.();
-  }
-  const port = channel.port2;
-  return new Promise((resolve) => {
-    waiting.push(resolve);
-    port.postMessage(null);
-  });
-}
 
 /** A copy of `bytes` as a Blob, made a slice at a time (a Blob part that is a Blob is referenced, not copied). */
 export async function toBlob(bytes: Uint8Array, type = ''): Promise<Blob> {
