@@ -15,7 +15,6 @@ import { DEMO_CSP } from '../../vite.config.js';
 import { buildAndPreview, type DemoPreview } from './server.js';
 
 const root = new URL('../..', import.meta.url).pathname;
-const OUT = `${root}test-results/a11y-build`;
 const FILES = `${root}test-results/a11y-files`;
 const SHOTS = `${root}test-results/e2e`;
 const AXE = readFileSync(`${root}node_modules/axe-core/axe.min.js`, 'utf8');
@@ -133,7 +132,7 @@ describe('accessibility (axe-core) of the demo and the gallery', { timeout: 600_
       `${FILES}/broken_table.yml`,
       'cubes:\n  - name: lost\n    sql_table: no_such_table\n    measures:\n      - name: count\n        type: count\n',
     );
-    preview = await buildAndPreview({ outDir: OUT });
+    preview = await buildAndPreview();
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH as string, args: CHROMIUM_ARGS as string[] });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
   });

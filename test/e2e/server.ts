@@ -2,8 +2,9 @@
 // `vite preview` (with the strict CSP of vite.config.ts).
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { cachedBuild } from '../helpers/build-cache.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -38,30 +39,40 @@ export interface DemoPreview {
 }
 
 export interface BuildAndPreviewOptions {
-  /** The build's directory (default: the config's dist-demo); a directory of its own keeps parallel runs apart. */
+  /** A copy of the build in a directory of its own, for a test that changes it (see `prepare`). */
   outDir?: string;
   /** The preview's port (default: a free one). */
   port?: number;
-  /** Runs on the build before it is served (e.g. adds a script to its pages). */
+  /** Runs on the copy in `outDir` before it is served (e.g. adds a script to its pages). */
   prepare?: (outDir: string) => void;
 }
 
-/** Builds the demo (`vite build --mode demo`) and serves it with `vite preview`; resolves once it answers. */
-export async function buildAndPreview(options: BuildAndPreviewOptions = {}): Promise<DemoPreview> {
-  const outDir = options.outDir ?? `${root}dist-demo`;
-  const dir = options.outDir ? ['--outDir', outDir, '--emptyOutDir'] : [];
-  if (options.outDir) rmSync(outDir, { recursive: true, force: true });
-  const built = spawnSync('npx', ['vite', 'build', '--mode', 'demo', '--logLevel', 'error', ...dir], {
-    cwd: root,
-    stdio: 'inherit',
+/** `vite build --mode demo` of the current sources, made once and shared by the tests (test/helpers/build-cache.ts). */
+export function demoBuild(): Promise<string> {
+  return cachedBuild('demo', (outDir) => {
+    const built = spawnSync(
+      'npx',
+      ['vite', 'build', '--mode', 'demo', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'],
+      { cwd: root, stdio: 'inherit' },
+    );
+    assert.equal(built.status, 0, 'the demo builds');
   });
-  assert.equal(built.status, 0, 'the demo builds');
-  options.prepare?.(outDir);
+}
+
+/** The demo's production build served by `vite preview` (the config's strict CSP); resolves once it answers. */
+export async function buildAndPreview(options: BuildAndPreviewOptions = {}): Promise<DemoPreview> {
+  let outDir = await demoBuild();
+  if (options.outDir) {
+    rmSync(options.outDir, { recursive: true, force: true });
+    cpSync(outDir, options.outDir, { recursive: true });
+    outDir = options.outDir;
+    options.prepare?.(outDir);
+  } else if (options.prepare) throw new TypeError('prepare changes the build: give it an outDir of its own');
   const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const server = spawn(
     'npx',
-    ['vite', 'preview', '--mode', 'demo', ...dir.slice(0, 2), '--port', String(port), '--strictPort'],
+    ['vite', 'preview', '--mode', 'demo', '--outDir', outDir, '--port', String(port), '--strictPort'],
     { cwd: root, stdio: 'ignore', detached: true },
   );
   const close = () => {

@@ -3,12 +3,13 @@
 // packed by `npm pack`, installed into a host app's node_modules; and what those tests share to look at the result
 // (a static server, Chromium, a Vite logger that keeps warnings).
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, createLogger, type Logger } from 'vite';
+import { cachedBuild } from './build-cache.js';
 // @ts-expect-error -- plain JS module shared with the test runner
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
@@ -42,46 +43,50 @@ export interface Packed {
 }
 
 /**
- * `npm run build` into a scratch package directory, then `npm pack` of it (its prepack would build into the
- * project's dist/ again). The manifest is analyzed at the project's root, as `npm run analyze` does.
+ * `npm run build` into a package directory, then `npm pack` of it (its prepack would build into the project's dist/
+ * again). The manifest is analyzed at the project's root, as `npm run analyze` does. The packed package is made once
+ * per source tree and shared (test/helpers/build-cache.ts); `work` is the caller's own scratch directory.
  */
 export async function packLibrary(prefix: string): Promise<Packed> {
+  const cached = await cachedBuild('package', async (dir) => {
+    const packageDir = join(dir, 'package');
+    await build({
+      root,
+      configFile: join(root, 'vite.config.ts'),
+      logLevel: 'silent',
+      build: { outDir: join(packageDir, 'dist'), emptyOutDir: true },
+    });
+    const node = (script: string, ...args: string[]) =>
+      execFileSync(process.execPath, [join(root, script), ...args], { cwd: root, stdio: 'pipe' });
+    node(
+      'node_modules/typescript/bin/tsc',
+      '-p',
+      join(root, 'tsconfig.build.json'),
+      '--outDir',
+      join(packageDir, 'dist/types'),
+    );
+    analyzeManifest();
+    // What package.json's `files` names (dist/ is the build above), as `npm pack` takes it from the project.
+    for (const file of ['package.json', ...pkg.files.filter((f) => f !== 'dist')]) {
+      if (existsSync(join(root, file))) cpSync(join(root, file), join(packageDir, file), { recursive: true });
+    }
+    node(
+      'scripts/framework-types.mjs',
+      '--manifest',
+      join(packageDir, 'custom-elements.json'),
+      '--out',
+      join(packageDir, 'dist/types'),
+    );
+    execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], {
+      cwd: packageDir,
+      stdio: 'ignore',
+    });
+  });
+  const tarball = readdirSync(cached).find((f) => f.endsWith('.tgz'));
+  if (!tarball) throw new Error(`no tarball in ${cached}`);
   mkdirSync(join(root, 'test-results'), { recursive: true });
   const work = mkdtempSync(join(root, 'test-results', prefix));
-  const packageDir = join(work, 'package');
-  await build({
-    root,
-    configFile: join(root, 'vite.config.ts'),
-    logLevel: 'silent',
-    build: { outDir: join(packageDir, 'dist'), emptyOutDir: true },
-  });
-  const node = (script: string, ...args: string[]) =>
-    execFileSync(process.execPath, [join(root, script), ...args], { cwd: root, stdio: 'pipe' });
-  node(
-    'node_modules/typescript/bin/tsc',
-    '-p',
-    join(root, 'tsconfig.build.json'),
-    '--outDir',
-    join(packageDir, 'dist/types'),
-  );
-  analyzeManifest();
-  // What package.json's `files` names (dist/ is the build above), as `npm pack` takes it from the project.
-  for (const file of ['package.json', ...pkg.files.filter((f) => f !== 'dist')]) {
-    if (existsSync(join(root, file))) cpSync(join(root, file), join(packageDir, file), { recursive: true });
-  }
-  node(
-    'scripts/framework-types.mjs',
-    '--manifest',
-    join(packageDir, 'custom-elements.json'),
-    '--out',
-    join(packageDir, 'dist/types'),
-  );
-  const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], {
-    cwd: packageDir,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  return { work, packageDir, tarball: join(work, packed.trim().split('\n').pop()!) };
+  return { work, packageDir: join(cached, 'package'), tarball: join(cached, tarball) };
 }
 
 /** A host app in `work/name`: its files (a folder to copy, or path → text), and the tarball in its node_modules. */
