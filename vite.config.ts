@@ -163,7 +163,8 @@ const LAZY_DEPS = [
   'dompurify',
   'highlight.js/lib/core',
   'highlight.js/lib/languages/sql',
-  'vega-embed',
+  'vega',
+  'vega-lite',
   'vega-interpreter',
   'apache-arrow',
 ];

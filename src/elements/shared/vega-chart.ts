@@ -1,4 +1,4 @@
-// Vega-Lite charts from untrusted specs, safely: Vega-Lite and vega-embed load on first use; expressions run through the
+// Vega-Lite charts from untrusted specs, safely: Vega-Lite and Vega load on first use; expressions run through the
 // interpreter (no eval, so charts work under a CSP without 'unsafe-eval'); nothing is loaded from the network — any
 // data URL in the spec is removed and the loader refuses every request; the data come from the query result.
 // Every view made here is counted until it is finalized (liveChartViews), so tests can tell that none is left behind.
@@ -71,13 +71,14 @@ export async function embedChart(
     config = { ...chartTheme(container), locale: vegaLocale(locale) },
   }: { fitHeight?: boolean; locale?: string; config?: Record<string, unknown> } = {},
 ): Promise<EmbeddedChart> {
-  const [{ default: embed }, { compile }, { expressionInterpreter }] = await Promise.all([
-    import('vega-embed'),
+  const [{ parse, View, Warn }, { compile }, { expressionInterpreter }] = await Promise.all([
+    import('vega'),
     import('vega-lite'),
     import('vega-interpreter'),
   ]);
-  // A first chart is three tasks, not one: the modules' evaluation, Vega-Lite's compilation, then Vega's parse,
-  // dataflow and drawing (vega-embed would do the last two in one task of 100+ ms on a slow machine).
+  // A first chart is five tasks, not one: the modules' evaluation, Vega-Lite's compilation, Vega's parse, the view's
+  // dataflow (built from the parsed runtime, with its SVG element), then the run that computes and draws the marks —
+  // each of them tens of ms on a slow machine, together well over 100.
   await nextTask();
   const clean = withoutRemoteData(spec) as Record<string, unknown>;
   const { $schema: _schema, datasets: _datasets, ...rest } = clean;
@@ -93,20 +94,32 @@ export async function embedChart(
     { config: config },
   ).spec;
   await nextTask();
-  // The config is in the compiled spec already; `mode: 'vega'` so vega-embed does not compile again.
-  const result = await embed(container, vegaSpec, {
-    mode: 'vega',
+  // The config is in the compiled spec already; `ast: true` leaves expressions as syntax trees for the interpreter.
+  const runtime = parse(vegaSpec, {}, { ast: true });
+  await nextTask();
+  const vega = new View(runtime, {
     renderer: 'svg',
-    actions: false,
-    hover: false,
-    ast: true,
+    logLevel: Warn,
     expr: expressionInterpreter,
-    loader: { load: refuse, sanitize: refuse, http: refuse, file: refuse } as never,
-    tooltip: false,
+    loader: { load: refuse, sanitize: refuse, http: refuse, file: refuse },
   });
   live++;
-  const view = result.view as unknown as VegaView;
   let finalized = false;
+  const finalize = () => {
+    if (finalized) return;
+    finalized = true;
+    live--;
+    vega.finalize();
+  };
+  try {
+    vega.initialize(container);
+    await nextTask();
+    await vega.runAsync();
+  } catch (error) {
+    finalize();
+    throw error;
+  }
+  const view = vega as unknown as VegaView;
   return {
     view,
     setValues: async (next) => void (await view.data(ROWS, next).runAsync()),
@@ -115,11 +128,6 @@ export async function embedChart(
       if (fitHeight && height > 0) view.height(height);
       await view.runAsync();
     },
-    finalize() {
-      if (finalized) return;
-      finalized = true;
-      live--;
-      result.finalize();
-    },
+    finalize,
   };
 }
