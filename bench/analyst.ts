@@ -4,6 +4,8 @@
 import type { ServiceMetaResult } from '../src/api/types.js';
 import { buildCatalog } from '../src/engine/chat/agent/analyst/catalog.js';
 import { planQuestion } from '../src/engine/chat/agent/analyst/planner.js';
+import { Phrases } from '../src/engine/chat/agent/analyst/phrases.js';
+import english from '../src/engine/chat/agent/analyst/phrases/en.js';
 import { readQuestion } from '../src/engine/chat/agent/analyst/question.js';
 import { median, type Row } from './util.js';
 
@@ -51,6 +53,7 @@ function model(): { meta: ServiceMetaResult; values: Map<string, string[]> } {
 export function analystBench(runs = 60): Row[] {
   const { meta, values } = model();
   const now = Date.UTC(2026, 0, 15);
+  const say = new Phrases(english, 'en', 'en-US');
   const time = (fn: () => unknown) => {
     const samples: number[] = [];
     for (let i = 0; i < runs; i++) {
@@ -63,7 +66,8 @@ export function analystBench(runs = 60): Row[] {
   const members = meta.cubes.reduce((n, c) => n + c.members.length, 0);
   const read = time(() => QUESTIONS.map((q) => readQuestion(q, now))) / QUESTIONS.length;
   const plan =
-    time(() => QUESTIONS.map((q) => planQuestion(readQuestion(q, now), buildCatalog(meta), values))) / QUESTIONS.length;
+    time(() => QUESTIONS.map((q) => planQuestion(readQuestion(q, now), buildCatalog(meta), values, say))) /
+    QUESTIONS.length;
   return [
     {
       step: 'read the question (floor)',

@@ -21,6 +21,7 @@ export async function streamChat(
     auth: 'chat',
     body: request,
     accept: 'application/x-ndjson',
+    ...(options.locale && { language: languageTag(options.locale) }),
     options,
   });
   const body = response.body;
@@ -74,6 +75,17 @@ export async function streamChat(
       }
     },
   };
+}
+
+/** The viewer's locale as a canonical BCP 47 tag for `Accept-Language`; anything else is refused before sending. */
+function languageTag(locale: string): string {
+  try {
+    const [tag] = Intl.getCanonicalLocales(locale);
+    if (tag) return tag;
+  } catch {
+    // reported below
+  }
+  throw new RangeError(`streamChat: locale ${JSON.stringify(locale)} is not a BCP 47 language tag`);
 }
 
 export async function abortChat(

@@ -73,6 +73,8 @@ export interface Call {
   auth: AuthKind;
   body?: unknown;
   accept?: string;
+  /** Sent as `Accept-Language`: the language the answer should be in (the chat's viewer). */
+  language?: string;
   options?: RequestOptions;
   operation: string;
 }

@@ -58,6 +58,7 @@ export async function send(http: HttpContext, call: Call): Promise<Sent> {
   // Calls without auth (the session exchange) never ask the auth source: it may be waiting for that very call.
   if (call.auth !== 'none') applyAuth(headers, call, await resolveAuth(http.auth));
   if (call.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (call.language) headers.set('Accept-Language', call.language);
 
   const controller = new AbortController();
   const timeoutMs = options.timeoutMs ?? http.timeoutMs;

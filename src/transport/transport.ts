@@ -62,6 +62,11 @@ export interface ChatTarget {
 }
 
 export interface StreamChatOptions extends RequestOptions, ChatTarget {
+  /**
+   * The viewer's language (a BCP 47 tag, e.g. the element's locale), sent as `Accept-Language`: the agent writes
+   * its answer in it where it can.
+   */
+  locale?: string;
   /** Called for each line that is not valid JSON; the stream goes on. */
   onMalformedLine?: (item: Extract<NdjsonItem, { ok: false }>) => void;
 }

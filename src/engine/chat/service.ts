@@ -27,6 +27,7 @@ import { isoAt, randomToken } from '../util.js';
 import type { Agent, AgentContext } from './agent/types.js';
 import type { ChatCaller, ChatPrincipal } from './auth.js';
 import { StreamHub, StreamRun } from './hub.js';
+import { preferredLanguage } from './language.js';
 import { StreamSorts, bySort, nextSort, storedSort } from './sort.js';
 import { storedTurn, uniqueMessageId } from './turns.js';
 
@@ -49,13 +50,15 @@ export class ChatService {
 
   /**
    * POST …/chat/stream-chat-state, after authentication and body validation. The caller's user is provisioned only
-   * once the thread checks passed: a refused request writes nothing.
+   * once the thread checks passed: a refused request writes nothing. `acceptLanguage` (the request's header) tells
+   * the agent the viewer's language.
    */
   async stream(
     accountName: string,
     agentId: string,
     principal: ChatPrincipal,
     request: ChatRequest,
+    acceptLanguage?: string | null,
   ): Promise<Response> {
     let thread = request.chatId !== undefined ? await this.ctx.db.get('chatThreads', request.chatId) : undefined;
     if (request.chatId !== undefined && !thread)
@@ -90,7 +93,7 @@ export class ChatService {
     const run = new StreamRun(thread.chatId, messageId, caller.owner);
     this.hub.start(run);
     const body = run.subscribe();
-    void this.produce(run, thread, caller, request);
+    void this.produce(run, thread, caller, request, preferredLanguage(acceptLanguage));
     return new Response(body, { status: 200, headers: NDJSON });
   }
 
@@ -127,7 +130,13 @@ export class ChatService {
   }
 
   /** The producer of one answer: runs the agent, turns its events and tool calls into messages, then persists. */
-  private async produce(run: StreamRun, thread: ChatThreadRecord, caller: ChatCaller, request: ChatRequest) {
+  private async produce(
+    run: StreamRun,
+    thread: ChatThreadRecord,
+    caller: ChatCaller,
+    request: ChatRequest,
+    locale: string | undefined,
+  ) {
     // sort goes on from the thread's earlier turns (chat/sort.ts); what is stored keeps its first line's sort.
     const sorts = new StreamSorts(thread);
     const completed: ChatStreamMessage[] = [];
@@ -163,6 +172,7 @@ export class ChatService {
       history: thread.messages,
       signal: run.abort.signal,
       now: () => this.ctx.now(),
+      ...(locale && { locale }),
       user: caller.user,
       tools: {
         serviceMeta: (input) => tool('serviceMeta', input, () => this.serviceMeta(caller, input.searchQuery)),

@@ -48,7 +48,13 @@ export function chatRoutes(app: Hono, ctx: EngineContext, chat: ChatService): vo
     const request: ChatRequest = await jsonBody(c, ChatRequestSchema);
     const who = await caller(c, request.sessionSettings);
     if (who instanceof Response) return who;
-    return chat.stream(c.req.param('accountName'), c.req.param('agentId'), who, request);
+    return chat.stream(
+      c.req.param('accountName'),
+      c.req.param('agentId'),
+      who,
+      request,
+      c.req.header('accept-language'),
+    );
   });
 
   app.post(`${base}/abort`, async (c) => {

@@ -98,13 +98,25 @@ function historyMessages(history: ChatStreamMessage[]): ApiMessage[] {
     .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content! }));
 }
 
+/** The system prompt's last line when the viewer's language is known: "Write your answers in German (de-AT)." */
+export function languageLine(locale: string | undefined): string {
+  if (!locale) return '';
+  let name: string | undefined;
+  try {
+    name = new Intl.DisplayNames(['en'], { type: 'language' }).of(locale);
+  } catch {
+    return '';
+  }
+  return `\nWrite your answers in ${name && name !== locale ? `${name} (${locale})` : locale}, the user's language.`;
+}
+
 export function createOpenAiCompatibleAgent(options: OpenAiCompatibleOptions): Agent {
   const fetchImpl = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   return {
     async *answer(ctx: AgentContext): AsyncGenerator<AgentEvent> {
       const messages: ApiMessage[] = [
-        { role: 'system', content: options.systemPrompt ?? DEFAULT_SYSTEM_PROMPT },
+        { role: 'system', content: (options.systemPrompt ?? DEFAULT_SYSTEM_PROMPT) + languageLine(ctx.locale) },
         ...historyMessages(ctx.history),
         { role: 'user', content: ctx.input },
       ];

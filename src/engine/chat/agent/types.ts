@@ -14,6 +14,11 @@ export interface AgentContext {
   history: ChatStreamMessage[];
   signal: AbortSignal;
   now(): number;
+  /**
+   * The viewer's language (BCP 47, from the request's `Accept-Language`): answer in it where the agent can.
+   * Undefined when the request names none.
+   */
+  locale?: string;
   user: { externalId?: string; internalId?: string; groups: string[]; userAttributes: Record<string, unknown> };
   tools: {
     /** Metadata search over what the user may see. */

@@ -3,105 +3,94 @@
 // Vega-Lite spec picked from the result's shape.
 
 import type { ServiceSqlApiResult } from '../../../../api/types.js';
-import { lower } from './catalog.js';
+import type { AggWord } from './phrase-book.js';
+import type { Phrases } from './phrases.js';
 import type { Filter, Plan } from './plan.js';
 import { grainColumn } from './sql.js';
-import { rangeLabel } from './time-range.js';
 
-const AGG_WORDS: Record<string, string> = {
-  count: 'count',
-  count_distinct: 'distinct count',
-  sum: 'sum',
-  avg: 'average',
-  min: 'minimum',
-  max: 'maximum',
-  number: 'calculated',
-};
-const WEEKDAY_NAMES = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
-
-export function format(v: unknown): string {
-  if (typeof v === 'number')
-    return Number.isInteger(v) ? v.toLocaleString('en-US') : v.toLocaleString('en-US', { maximumFractionDigits: 2 });
-  if (typeof v === 'bigint') return v.toLocaleString('en-US');
-  if (v === null || v === undefined) return '—';
-  return typeof v === 'string' ? v : JSON.stringify(v);
-}
-
-function filterText(f: Filter): string {
-  const name = lower(f.field.title);
-  if (f.field.type === 'boolean') return f.values[0] ? name : `not ${name}`;
-  if (f.op === '=') return `${name} ${f.values.map(String).join(' or ')}`;
-  if (f.op === '!=') return `${name} not ${f.values.map(String).join(' or ')}`;
-  return `${name} ${f.op} ${f.values.map(format).join(', ')}`;
+function filterText(say: Phrases, f: Filter): string {
+  const { book } = say;
+  const name = book.inline(f.field.title);
+  if (f.field.type === 'boolean') return f.values[0] ? book.isTrue(name) : book.isFalse(name);
+  if (f.op === '=') return book.isAny(name, book.or(f.values.map(String)));
+  if (f.op === '!=') return book.isNone(name, book.or(f.values.map(String)));
+  return book.compares(name, f.op, f.values.map((v) => say.format(v)).join(book.comma));
 }
 
 /** One sentence: what was measured, how, over which rows. */
-export function reading(p: Plan): string {
-  const parts = [`${p.measure.title} (${AGG_WORDS[p.measure.agg ?? ''] ?? p.measure.agg})`];
-  if (p.groups.length) parts.push(`by ${p.groups.map((g) => lower(g.title)).join(' and ')}`);
+export function reading(say: Phrases, p: Plan): string {
+  const { book } = say;
+  const agg = p.measure.agg ?? '';
+  const parts = [book.measureAgg(p.measure.title, book.agg[agg as AggWord] ?? agg)];
+  if (p.groups.length) parts.push(book.by(book.and(p.groups.map((g) => book.inline(g.title)))));
   if (p.time?.grain)
     parts.push(
-      p.time.grain === 'weekday'
-        ? 'by day of the week'
-        : p.time.grain === 'hour'
-          ? 'by hour of the day'
-          : `per ${p.time.grain}`,
+      p.time.grain === 'weekday' ? book.byWeekday : p.time.grain === 'hour' ? book.byHour : book.per[p.time.grain],
     );
-  if (p.time?.range) parts.push(`for ${lower(p.time.field.title)} ${rangeLabel(p.time.range)}`);
-  if (p.time?.weekdays) parts.push(`on ${p.time.weekdays.map((d) => WEEKDAY_NAMES[d - 1]).join(', ')}`);
-  const where = p.filters.map(filterText);
-  if (where.length) parts.push(`where ${where.join(' and ')}`);
-  if (p.having.length) parts.push(`keeping groups where ${p.having.map(filterText).join(' and ')}`);
+  if (p.time?.range) parts.push(book.forRange(book.inline(p.time.field.title), say.range(p.time.range)));
+  if (p.time?.weekdays) parts.push(book.onDays(p.time.weekdays.map((d) => book.weekdays[d - 1]).join(book.comma)));
+  const where = p.filters.map((f) => filterText(say, f));
+  if (where.length) parts.push(book.where(book.and(where)));
+  if (p.having.length) parts.push(book.keeping(book.and(p.having.map((f) => filterText(say, f)))));
   if (p.order)
     parts.push(
       p.order.limit
-        ? `${p.order.dir === 'DESC' ? 'top' : 'bottom'} ${p.order.limit}`
-        : `ranked ${p.order.dir === 'DESC' ? 'highest' : 'lowest'} first`,
+        ? (p.order.dir === 'DESC' ? book.top : book.bottom)(say.format(p.order.limit))
+        : p.order.dir === 'DESC'
+          ? book.highestFirst
+          : book.lowestFirst,
     );
-  if (p.compare) parts.push(`comparing ${p.compare.map((s) => s.label).join(' with ')}`);
-  if (p.share?.part) parts.push(`as the share where ${p.share.part.map(filterText).join(' and ')}`);
-  else if (p.share) parts.push('as each one’s share of the total');
-  return `${parts.join(', ')}, from ${p.source.title}.`;
+  if (p.compare) {
+    const [a, b] = p.compare.map((s) => sliceLabel(say, s));
+    parts.push(book.comparing(a, b));
+  }
+  if (p.share?.part) parts.push(book.shareWhere(book.and(p.share.part.map((f) => filterText(say, f)))));
+  else if (p.share) parts.push(book.shareOfTotal);
+  return book.reading(parts, p.source.title);
 }
 
-function table(result: ServiceSqlApiResult): string {
+/** A compared slice's name: its days in the locale's words, or the value it keeps. */
+const sliceLabel = (say: Phrases, s: NonNullable<Plan['compare']>[number]) => (s.range ? say.range(s.range) : s.label);
+
+function table(say: Phrases, result: ServiceSqlApiResult): string {
   const head = `| ${result.schema.map((c) => c.name).join(' | ')} |\n| ${result.schema.map(() => '---').join(' | ')} |`;
   const shown = result.data.slice(0, 12);
-  const more = result.totalRows > shown.length ? `\n\nShowing ${shown.length} of ${result.totalRows} rows.` : '';
-  return `${head}\n${shown.map((r) => `| ${r.map(format).join(' | ')} |`).join('\n')}${more}`;
+  const more =
+    result.totalRows > shown.length
+      ? `\n\n${say.book.showing(say.format(shown.length), say.format(result.totalRows))}`
+      : '';
+  return `${head}\n${shown.map((r) => `| ${r.map((v) => say.format(v)).join(' | ')} |`).join('\n')}${more}`;
 }
 
-export function answerText(p: Plan, result: ServiceSqlApiResult): string {
-  const read = `I measured ${reading(p)}`;
+export function answerText(say: Phrases, p: Plan, result: ServiceSqlApiResult): string {
+  const { book } = say;
+  const f = (v: unknown) => say.format(v);
+  const read = book.measured(reading(say, p));
   const rows = result.data;
   if (rows.length === 0 || (rows.length === 1 && rows[0].every((v) => v === null)))
-    return `${read}\n\nNo rows match: the result is empty, so there is no number to report.${
-      result.notes?.length ? ` ${result.notes.join(' ')}` : ''
-    }`;
+    return `${read}\n\n${book.noRows}${result.notes?.length ? ` ${result.notes.join(' ')}` : ''}`;
   const r = rows[0];
   if (p.compare) {
-    const [a, b] = p.compare;
-    const pct = r[3] === null ? 'no percentage (the first value is zero)' : `${format(r[3])}%`;
-    return `${read}\n\n**${a.label}**: ${format(r[0])}; **${b.label}**: ${format(r[1])}. The difference (${b.label} minus ${a.label}) is **${format(r[2])}**, ${pct}.`;
+    const [a, b] = p.compare.map((s) => sliceLabel(say, s));
+    const pct = r[3] === null ? book.noPercentage : say.percent(r[3]);
+    return `${read}\n\n${book.comparison(a, f(r[0]), b, f(r[1]), f(r[2]), pct)}`;
   }
-  if (p.share?.part && !p.groups.length) return `${read}\n\n**${format(r[2])}%**: ${format(r[0])} of ${format(r[1])}.`;
-  if (result.schema.length === 1) return `${read}\n\nThe result is **${format(r[0])}**.`;
-  const measureAt = p.share ? result.schema.length - 1 : result.schema.length - 1;
+  if (p.share?.part && !p.groups.length) return `${read}\n\n${book.sharePart(say.percent(r[2]), f(r[0]), f(r[1]))}`;
+  if (result.schema.length === 1) return `${read}\n\n${book.single(f(r[0]))}`;
+  const measureAt = result.schema.length - 1;
   const lead =
     p.time?.grain && !p.groups.length
-      ? `${result.totalRows} ${result.totalRows === 1 ? 'period' : 'periods'}:`
-      : p.order?.dir === 'ASC'
-        ? `Lowest: **${format(r[0])}** with **${format(r[measureAt])}**.`
-        : `Highest: **${format(r[0])}** with **${format(r[measureAt])}**.`;
-  return `${read}\n\n${lead}\n\n${table(result)}`;
+      ? book.periods(f(result.totalRows), say.plural(result.totalRows))
+      : (p.order?.dir === 'ASC' ? book.lowest : book.highest)(f(r[0]), f(r[measureAt]));
+  return `${read}\n\n${lead}\n\n${table(say, result)}`;
 }
 
 /** A Vega-Lite v5 spec without data, from the plan's shape. */
-export function chartSpec(p: Plan): Record<string, unknown> | undefined {
+export function chartSpec(say: Phrases, p: Plan): Record<string, unknown> | undefined {
   const $schema = 'https://vega.github.io/schema/vega-lite/v5.json';
   if (p.compare || p.share?.part) return undefined;
   const y = p.share
-    ? { field: 'share_percent', type: 'quantitative', title: `Share of ${lower(p.measure.title)} (%)` }
+    ? { field: 'share_percent', type: 'quantitative', title: say.book.shareAxis(say.book.inline(p.measure.title)) }
     : { field: p.measure.column, type: 'quantitative', title: p.measure.title };
   const dims = p.groups.map((d) => ({ field: d.column, type: 'nominal', title: d.title }));
   const grain = grainColumn(p);

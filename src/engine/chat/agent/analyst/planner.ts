@@ -3,11 +3,12 @@
 // word must be explained; a word that maps to nothing, two members that fit alike or an aggregation the model lacks
 // give a Decline that names what exists instead. Each source is planned and the best-supported plan wins.
 
-import { computes, lower, rank, type Field, type Match, type SourceInfo } from './catalog.js';
+import { computes, rank, type Field, type Match, type SourceInfo } from './catalog.js';
 import { FILLER, FUNCTION_WORDS } from './text.js';
 import { rankingWord, type Question } from './question.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
-import { rangeLabel } from './time-range.js';
+import type { AggWord } from './phrase-book.js';
+import type { Phrases } from './phrases.js';
 import type { Decline, Filter, Plan } from './plan.js';
 
 interface Scored {
@@ -16,7 +17,6 @@ interface Scored {
   score: number;
 }
 
-const names = (fields: Field[]) => fields.map((f) => `**${f.title}**`).join(', ');
 const tie = (ms: Match[]) => ms.filter((m) => m.score >= ms[0].score - 1e-9);
 
 /** The words still free, as lemmas (aggregation words as `agg:x` unless they rank). */
@@ -28,7 +28,16 @@ function freeWords(q: Question, taken: boolean[], ranking: boolean): (string | u
   });
 }
 
-function planSource(q: Question, source: SourceInfo, values: ValueIndex): Scored {
+function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Phrases): Scored {
+  const { book } = say;
+  const names = (fields: Field[]) => say.names(fields);
+  const quoted = (start: number, end: number) =>
+    book.quote(
+      q.tokens
+        .slice(start, end)
+        .map((t) => t.text)
+        .join(' '),
+    );
   const taken = [...q.taken];
   const use = (ids: number[]) => ids.forEach((i) => (taken[i] = true));
   let score = 0;
@@ -47,10 +56,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex): Scored
       const fs = source.dimensions.filter((d) => fields.includes(d.name));
       return {
         plan: {
-          decline: `I could not tell which "${q.tokens
-            .slice(hs[0].start, hs[0].end)
-            .map((t) => t.text)
-            .join(' ')}" you mean: it is a value of ${names(fs)}.`,
+          decline: book.whichValue(quoted(hs[0].start, hs[0].end), names(fs)),
         },
         score: score + 2,
       };
@@ -98,7 +104,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex): Scored
       if (best.length > 1 && new Set(best.map((b) => b.field.name)).size > 1) {
         return {
           plan: {
-            decline: `I could not tell which breakdown you mean: ${names(best.map((b) => b.field))}. Please name one.`,
+            decline: book.whichBreakdown(names(best.map((b) => b.field))),
           },
           score: 10,
         };
@@ -123,10 +129,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex): Scored
     if (targets.length > 1)
       return {
         plan: {
-          decline: `I could not tell which column "${q.tokens
-            .slice(n.start, n.end)
-            .map((t) => t.text)
-            .join(' ')}" is about: ${names(targets.map((t) => t.field))}.`,
+          decline: book.whichColumn(quoted(n.start, n.end), names(targets.map((t) => t.field))),
         },
         score: score + 1,
       };
@@ -145,8 +148,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex): Scored
   if (fromWith.length && !onMeasure.length)
     groups.splice(0, groups.length, ...groups.filter((g) => !fromWith.includes(g)));
   // 4. The measure, checked against the aggregation asked for.
-  const words = freeWords(q, taken, ranking);
-  let measures = rank(source.measures, words);
+  const unexplained = freeWords(q, taken, ranking);
+  let measures = rank(source.measures, unexplained);
   const asked = [...q.aggs.entries()].filter(([i]) => !(ranking && rankingWord(q, i))).map(([, a]) => a);
   const strict = asked.find((a) => a !== 'count' && a !== 'sum');
   if (!measures.length && asked.includes('count')) {
@@ -156,12 +159,9 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex): Scored
   }
   if (!measures.length) {
     const stray = unmappedWords(q, taken, source);
-    if (stray.length) return { plan: { decline: unmappedText(stray, source) }, score: score - stray.length };
-    const what = strict ? `${strict === 'avg' ? 'an average' : `a ${strict}`} ` : '';
+    if (stray.length) return { plan: { decline: unmappedText(say, stray, source) }, score: score - stray.length };
     return {
-      plan: {
-        decline: `I could not find ${what}measure for this question in **${source.title}**. It has: ${names(source.measures)}.`,
-      },
+      plan: { decline: book.noMeasure(source.title, names(source.measures), strict as AggWord | undefined) },
       score: score + 0.1,
     };
   }
@@ -171,11 +171,11 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex): Scored
     if (!fit.length) {
       const alt = measures.filter((m) => computes(m.field, strict));
       const content = new Set(best[0].used);
-      const same = alt.filter((m) => m.used.some((u) => content.has(u) && !words[u]?.startsWith('agg:')));
+      const same = alt.filter((m) => m.used.some((u) => content.has(u) && !unexplained[u]?.startsWith('agg:')));
       if (!same.length) {
         return {
           plan: {
-            decline: `I could not find ${strict === 'avg' ? 'an average' : `a ${strict}`} of ${names(best.map((b) => b.field))} in the model. Measures that exist: ${names(source.measures)}.`,
+            decline: book.noAggOf(strict as AggWord, names(best.map((b) => b.field)), names(source.measures)),
           },
           score: score + best[0].score,
         };
@@ -194,7 +194,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex): Scored
     else
       return {
         plan: {
-          decline: `I could not tell which measure you mean: ${names(best.map((b) => b.field))}. Please say which.`,
+          decline: book.whichMeasure(names(best.map((b) => b.field))),
         },
         score: score + best[0].score,
       };
@@ -207,7 +207,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex): Scored
   for (const n of onMeasure) {
     if (!groups.length)
       return {
-        plan: { decline: `I could not tell what to compare with ${n.value}: name a column or a breakdown ("by …").` },
+        plan: { decline: book.compareWhat(say.format(n.value)) },
         score,
       };
     having.push({ field: measure, op: n.op, values: [n.value] });
@@ -223,17 +223,17 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex): Scored
       timeField = named[0].field;
       use(named[0].used);
     } else if (times.length === 1) timeField = times[0];
-    else if (wantsTime && times.length > 1)
-      return { plan: { decline: `I could not tell which date you mean: ${names(times)}. Please name one.` }, score };
+    else if (wantsTime && times.length > 1) return { plan: { decline: book.whichDate(names(times)) }, score };
     if (wantsTime && !timeField)
       return {
-        plan: { decline: `I could not apply the dates: **${source.title}** has no date to filter or group by.` },
+        plan: { decline: book.noDate(source.title) },
         score,
       };
   }
   // 6. Every word must be explained.
   const unmapped = unmappedWords(q, taken, source);
-  if (unmapped.length) return { plan: { decline: unmappedText(unmapped, source) }, score: score - unmapped.length };
+  if (unmapped.length)
+    return { plan: { decline: unmappedText(say, unmapped, source) }, score: score - unmapped.length };
   const plan: Plan = {
     source,
     measure,
@@ -250,7 +250,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex): Scored
         },
       }),
   };
-  return { plan: finish(q, plan, groups, valueSets), score: score + (timeField && wantsTime ? 1 : 0) };
+  return { plan: finish(say, q, plan, groups, valueSets), score: score + (timeField && wantsTime ? 1 : 0) };
 }
 
 /** Question words not explained and unknown to the source (numbers included). */
@@ -267,31 +267,40 @@ function unmappedWords(q: Question, taken: boolean[], source: SourceInfo) {
   );
 }
 
-function unmappedText(words: Question['tokens'], source: SourceInfo): string {
+function unmappedText(say: Phrases, words: Question['tokens'], source: SourceInfo): string {
+  const { book } = say;
   const dims = source.dimensions.filter((d) => d.type !== 'time').slice(0, 8);
-  return `I could not tell which number you want: ${words.map((t) => `"${t.text}"`).join(', ')} ${words.length > 1 ? 'map' : 'maps'} to nothing in **${source.title}**. I can answer about ${names(source.measures)}${dims.length ? `, by ${dims.map((d) => lower(d.title)).join(', ')}` : ''}.`;
+  return book.unmapped(
+    words.map((t) => book.quote(t.text)).join(book.comma),
+    words.length,
+    source.title,
+    say.names(source.measures),
+    dims.length ? dims.map((d) => book.inline(d.title)).join(book.comma) : undefined,
+  );
 }
 
 /** Ranking, comparison and share on a plan whose members are settled. */
-function finish(q: Question, plan: Plan, groups: Field[], valueSets: Map<Field, string[]>): Plan | Decline {
+function finish(
+  say: Phrases,
+  q: Question,
+  plan: Plan,
+  groups: Field[],
+  valueSets: Map<Field, string[]>,
+): Plan | Decline {
+  const { book } = say;
   if (q.rank?.limit !== undefined && !groups.length)
-    return {
-      decline: `I could not tell what to rank: say what the top ${q.rank.limit} are of (for example "top ${q.rank.limit} … by ${lower(plan.measure.title)}").`,
-    };
+    return { decline: book.rankWhat(say.format(q.rank.limit), book.inline(plan.measure.title)) };
   if (groups.length) {
     const dir = q.ranks ? [...q.tokens.keys()].map((i) => rankingWord(q, i)).find(Boolean) : undefined;
     if (q.rank || dir)
       plan.order = { dir: q.rank?.dir ?? dir!, ...(q.rank?.limit !== undefined && { limit: q.rank.limit }) };
   }
   if (q.time.ranges.length === 2) {
-    if (groups.length || plan.time?.grain)
-      return {
-        decline: 'I could not compare two periods broken down: ask for the two totals, or one period by group.',
-      };
+    if (groups.length || plan.time?.grain) return { decline: book.twoPeriodsBroken };
     const [a, b] = q.time.ranges;
     plan.compare = [
-      { label: rangeLabel(a), filters: [], range: a },
-      { label: rangeLabel(b), filters: [], range: b },
+      { label: say.range(a), filters: [], range: a },
+      { label: say.range(b), filters: [], range: b },
     ];
     return plan;
   }
@@ -310,18 +319,18 @@ function finish(q: Question, plan: Plan, groups: Field[], valueSets: Map<Field, 
       plan.share = { part: plan.filters };
       plan.filters = [];
     } else if (groups.length) plan.share = {};
-    else
-      return { decline: 'I could not tell a share of what: name the part (a value such as a status) or a breakdown.' };
+    else return { decline: book.shareOfWhat };
     if (!['count', 'sum', 'count_distinct'].includes(plan.measure.agg ?? '') && !plan.share.part)
-      return { decline: `I could not split ${plan.measure.title} into shares: it is not a count or a sum.` };
+      return { decline: book.notShareable(plan.measure.title) };
   }
   return plan;
 }
 
 /** The plan for a question over the sources the user may see: the best-supported one, a view on a tie. */
-export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIndex): Plan | Decline {
-  if (!sources.length) return { decline: 'I could not find any data you have access to, so I cannot answer this.' };
-  const scored = sources.map((s) => ({ source: s, ...planSource(q, s, values) }));
+export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIndex, say: Phrases): Plan | Decline {
+  const { book } = say;
+  if (!sources.length) return { decline: book.noSources };
+  const scored = sources.map((s) => ({ source: s, ...planSource(q, s, values, say) }));
   const ok = scored.filter((s) => !('decline' in s.plan));
   const pool = (ok.length ? ok : scored).sort(
     (a, b) => b.score - a.score || Number(b.source.type === 'view') - Number(a.source.type === 'view'),
@@ -332,7 +341,9 @@ export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIn
     const measures = new Set(top.map((s) => (s.plan as Plan).measure.title));
     if (views.length !== 1 && measures.size > 1)
       return {
-        decline: `I could not tell which data you mean: ${top.map((s) => `**${(s.plan as Plan).measure.title}** in ${s.source.title}`).join(' or ')}.`,
+        decline: book.whichData(
+          book.or(top.map((s) => book.measureIn((s.plan as Plan).measure.title, s.source.title))),
+        ),
       };
     if (views.length === 1) return views[0].plan;
   }

@@ -333,10 +333,3 @@ function resolveOrPrior(text: string, now: number, a?: Span): Span | undefined {
   }
   return resolve(text, now);
 }
-
-/** A range as words: "2024-02-01 to 2024-02-29", "2024-03-05", "up to 2023-12-31". */
-export function rangeLabel(r: DayRange): string {
-  if (r.from && r.to) return r.from === r.to ? r.from : `${r.from} to ${r.to}`;
-  if (r.from) return `from ${r.from}`;
-  return `up to ${r.to}`;
-}

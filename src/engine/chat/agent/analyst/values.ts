@@ -4,6 +4,7 @@
 
 import type { AgentContext } from '../types.js';
 import type { Field, SourceInfo } from './catalog.js';
+import type { Phrases } from './phrases.js';
 import { FILLER, FUNCTION_WORDS, editDistance, fold, lemma, typoBudget, type Token } from './text.js';
 import { quoteIdent, quoteText } from './sql.js';
 
@@ -44,7 +45,7 @@ export function createValueCache() {
   const cache = new Map<string, { at: number; values: ValueIndex }>();
   return {
     /** Values for `sources` as the user of `ctx`, from the cache or one serviceSqlApi call. */
-    async get(ctx: AgentContext, sources: SourceInfo[], question: string): Promise<ValueIndex> {
+    async get(ctx: AgentContext, sources: SourceInfo[], question: string, say: Phrases): Promise<ValueIndex> {
       const key = `${JSON.stringify(ctx.user)}|${sources.map((s) => `${s.name}:${s.fields.length}`).join(',')}`;
       const hit = cache.get(key);
       if (hit && ctx.now() - hit.at < VALUES_TTL_MS) return hit.values;
@@ -52,8 +53,8 @@ export function createValueCache() {
       for (const sqlQuery of valuesSql(sources)) {
         const result = await ctx.tools.serviceSqlApi({
           sqlQuery,
-          queryTitle: 'Dimension values',
-          description: 'Values the question may refer to',
+          queryTitle: say.book.valuesTitle,
+          description: say.book.valuesDescription,
           userRequest: question,
         });
         if ('error' in result) return values;

@@ -1,0 +1,127 @@
+// The local analyst's words in the viewer's language: the phrase book nearest to the asked locale ("de-AT" → de,
+// "pt" → pt-BR, "zh-CN" → zh-Hans; none → English), with numbers and dates formatted by Intl in the asked locale
+// itself. English comes with the agent; every other book is its own module, loaded on first use. Only the fixed
+// sentences change: the analyst reads questions in English whatever the locale.
+
+import type { PhraseBook } from './phrase-book.js';
+import english from './phrases/en.js';
+import type { DayRange } from './time-range.js';
+
+/** The languages there is a book for (the elements' UI languages). */
+export const PHRASE_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'pt-BR', 'nl', 'pl', 'ja', 'zh-Hans', 'ko', 'ar'] as const;
+export type PhraseLocale = (typeof PHRASE_LOCALES)[number];
+
+type Loader = () => Promise<{ default: PhraseBook }>;
+const LOADERS: Record<Exclude<PhraseLocale, 'en'>, Loader> = {
+  de: () => import('./phrases/de.js'),
+  fr: () => import('./phrases/fr.js'),
+  es: () => import('./phrases/es.js'),
+  it: () => import('./phrases/it.js'),
+  'pt-BR': () => import('./phrases/pt-BR.js'),
+  nl: () => import('./phrases/nl.js'),
+  pl: () => import('./phrases/pl.js'),
+  ja: () => import('./phrases/ja.js'),
+  'zh-Hans': () => import('./phrases/zh-Hans.js'),
+  ko: () => import('./phrases/ko.js'),
+  ar: () => import('./phrases/ar.js'),
+};
+
+/** The book for a BCP 47 tag: by language; Portuguese → pt-BR; Chinese in Han Simplified only; else English. */
+export function phraseLocaleOf(tag: string | undefined): PhraseLocale {
+  if (!tag) return 'en';
+  let locale: Intl.Locale;
+  try {
+    locale = new Intl.Locale(tag).maximize();
+  } catch {
+    return 'en'; // not a language tag
+  }
+  if (locale.language === 'zh') return locale.script === 'Hans' ? 'zh-Hans' : 'en';
+  if (locale.language === 'pt') return 'pt-BR';
+  return (PHRASE_LOCALES as readonly string[]).includes(locale.language) ? (locale.language as PhraseLocale) : 'en';
+}
+
+/** A phrase book with the formatting of one locale. */
+export class Phrases {
+  private readonly numbers: Intl.NumberFormat;
+  private readonly fractions: Intl.NumberFormat;
+  private readonly dates?: Intl.DateTimeFormat;
+  private readonly percents: Intl.NumberFormat;
+  private readonly plurals: Intl.PluralRules;
+
+  constructor(
+    readonly book: PhraseBook,
+    /** The phrase book's language. */
+    readonly language: PhraseLocale,
+    /** The locale numbers and dates are formatted in (the one asked for, when Intl knows it). */
+    readonly locale: string,
+  ) {
+    this.numbers = new Intl.NumberFormat(locale);
+    this.fractions = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+    this.percents = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+    this.plurals = new Intl.PluralRules(locale);
+    // English keeps ISO dates (2024-02-01), the form its questions take; other languages get their own.
+    if (language !== 'en') this.dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  }
+
+  /** A result cell or a number in a sentence. */
+  format(v: unknown): string {
+    if (typeof v === 'number') return (Number.isInteger(v) ? this.numbers : this.fractions).format(v);
+    if (typeof v === 'bigint') return this.numbers.format(v);
+    if (v === null || v === undefined) return '—';
+    return typeof v === 'string' ? v : JSON.stringify(v);
+  }
+
+  /** A percentage given in percent (12.5 → "12.5%"). */
+  percent(v: unknown): string {
+    const n = typeof v === 'bigint' || (typeof v === 'string' && v.trim() !== '') ? Number(v) : v;
+    return typeof n === 'number' && !Number.isNaN(n) ? this.percents.format(n / 100) : `${this.format(v)}%`;
+  }
+
+  plural(n: number): Intl.LDMLPluralRule {
+    return this.plurals.select(n);
+  }
+
+  /** An ISO day (YYYY-MM-DD) in the locale's words. */
+  date(day: string): string {
+    if (!this.dates) return day;
+    const ms = Date.parse(`${day}T00:00:00Z`);
+    return Number.isNaN(ms) ? day : this.dates.format(ms);
+  }
+
+  /** A range of whole days: one day, both ends, or an open end. */
+  range(r: DayRange): string {
+    if (r.from && r.to)
+      return r.from === r.to ? this.date(r.from) : this.book.rangeDays(this.date(r.from), this.date(r.to));
+    if (r.from) return this.book.rangeFrom(this.date(r.from));
+    return this.book.rangeUpTo(this.date(r.to ?? ''));
+  }
+
+  /** Member titles in bold, side by side. */
+  names(fields: { title: string }[]): string {
+    return fields.map((f) => `**${f.title}**`).join(this.book.comma);
+  }
+}
+
+const loaded = new Map<PhraseLocale, Promise<PhraseBook>>([['en', Promise.resolve(english)]]);
+
+/** The viewer's phrases: the nearest book (loaded once), formatting in `tag` (English, en-US, without one). */
+export async function phrasesFor(tag: string | undefined): Promise<Phrases> {
+  const language = phraseLocaleOf(tag);
+  let book = loaded.get(language);
+  if (!book) {
+    book = LOADERS[language as Exclude<PhraseLocale, 'en'>]().then((m) => m.default);
+    loaded.set(language, book);
+    book.catch(() => loaded.delete(language)); // a failed download is tried again next time
+  }
+  let locale = 'en-US';
+  try {
+    if (tag) locale = Intl.getCanonicalLocales(tag)[0] ?? locale;
+  } catch {
+    // not a language tag: the book is English, formatted as before
+  }
+  try {
+    return new Phrases(await book, language, locale);
+  } catch {
+    return new Phrases(english, 'en', locale); // the book could not load: English rather than no answer
+  }
+}
