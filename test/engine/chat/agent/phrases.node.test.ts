@@ -30,7 +30,7 @@ function sample(book: PhraseBook): Map<string, string> {
     else if (Array.isArray(value)) out.set(key, value.join('|'));
     else if (typeof value === 'function') {
       const fn = value as (...args: unknown[]) => string;
-      const args = Array.from({ length: Math.max(fn.length, 1) }, (_, i) =>
+      const args: unknown[] = Array.from({ length: Math.max(fn.length, 1) }, (_, i) =>
         key === 'periods' && i === 1 ? 'other' : `ARG${i}`,
       );
       if (key === 'and' || key === 'or' || key === 'reading') args[0] = ['ARG0', 'ARG9'];
