@@ -101,6 +101,11 @@ export async function inChromium(modulePath: string, exportName: string, ...args
       const { metrics } = await cdp.send('Performance.getMetrics');
       return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
     });
+    // The renderer main thread's CPU time (ThreadTime): what the page's work costs, whatever else the machine runs.
+    await page.exposeFunction('__mainThreadCpuMs', async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000;
+    });
     await page.exposeFunction('__mainThreadBreakdown', async () => {
       const { metrics } = await cdp.send('Performance.getMetrics');
       const ms = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;

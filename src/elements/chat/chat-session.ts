@@ -1,22 +1,18 @@
-// The behaviour of <svc-chat> as a reactive controller: sends questions through the transport, folds each stream into
+// The behaviour of <svc-chat>: sends questions through the transport, folds each stream into
 // the messages of its turn (deltas append, non-deltas replace; see chat-turns.ts for the order), keeps one
-// StreamingMarkdown per answer, and asks for at most one render per animation frame however fast lines arrive.
+// StreamingMarkdown per answer, and asks for a render (paced by render-pacer.ts) however fast lines arrive.
 
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import { ApiError, ChatAuthError, errorMessage, isAbortError } from '../../api/errors.js';
 import { newMessageId } from '../../api/limits.js';
 import type { ChatSessionSettings, ChatStreamMessage } from '../../api/types.js';
 import { finalAnswer, isControlMessage } from '../../transport/chat.js';
 import type { ChatTarget, Transport } from '../../transport/transport.js';
-import type * as Markdown from '../shared/markdown.js';
 import type { StreamingMarkdown } from '../shared/markdown.js';
 import { noTransport } from '../shared/svc-element.js';
+import { AnswerMarkdown } from './answer-markdown.js';
 import { ChatTurn, chatEntries, type ChatEntry } from './chat-turns.js';
-
-type MarkdownModule = typeof Markdown;
-let markdownModule: Promise<MarkdownModule> | undefined;
-/** marked and DOMPurify load on first use, not with the elements entry (ARCHITECTURE §1). */
-const loadMarkdown = () => (markdownModule ??= import('../shared/markdown.js'));
+import { RenderPacer } from './render-pacer.js';
 
 export interface ChatSessionOptions {
   transport(): Transport | undefined;
@@ -37,36 +33,19 @@ export interface ChatSessionOptions {
 /** Waits before each resubscription after a dropped connection. */
 const RESUBSCRIBE_DELAYS_MS = [250, 1000, 3000];
 
-/** The most of the main thread a streaming answer's renders take (the rest is the page's). */
-const RENDER_SHARE = 0.15;
-/** The longest wait between two renders of a stream. */
-const MAX_WAIT_MS = 100;
-/** The most text of an answer one render adds. */
-const RENDER_CHARS = 4000;
-/** A render asked for comes this late at most where animation frames do not (a hidden page). */
-const NO_FRAME_MS = 100;
-
 /** The connection broke (not an answer from the service, not the user's abort). */
 function isDropped(error: unknown): boolean {
   if (error instanceof ApiError) return error.status === 0 && error.code === 'network_error';
   return error instanceof TypeError;
 }
 
-export class ChatSession implements ReactiveController {
+export class ChatSession {
   /** The conversation, turn by turn. */
   private turns: ChatTurn[] = [];
   /** The turn whose answer is being written. */
   private active?: ChatTurn;
-  private frame = 0;
-  /** A render put off to keep the stream's share of the main thread (see schedule). */
-  private wait?: ReturnType<typeof setTimeout>;
-  private renderStart = 0;
-  private nextRender = 0;
-  /** This render left text of an answer for the next. */
-  private behind = false;
-  /** Counts the renders of a catch-up; 0 when every answer is rendered to its end. */
-  backlog = 0;
-  private md?: MarkdownModule;
+  private readonly pacer: RenderPacer;
+  private readonly markdown: AnswerMarkdown;
   private controller?: AbortController;
   chatId: string | undefined;
   streaming = false;
@@ -85,23 +64,8 @@ export class ChatSession implements ReactiveController {
     private readonly host: ReactiveControllerHost,
     private readonly options: ChatSessionOptions,
   ) {
-    host.addController(this);
-  }
-
-  hostConnected(): void {
-    // Load marked and DOMPurify while the page is idle, so the first answer does not wait for (or pay) their start.
-    if (this.md) return;
-    const load = () =>
-      void loadMarkdown().then((m) => {
-        this.md ??= m;
-        m.renderMarkdown('**ready**'); // first use sets up the lexer and the sanitiser's document: do it now
-      });
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
-    else setTimeout(load, 200);
-  }
-
-  hostDisconnected(): void {
-    this.cancelRender();
+    this.pacer = new RenderPacer(host, () => this.streaming);
+    this.markdown = new AnswerMarkdown(host, () => (this.pacer.behind = true));
   }
 
   /** The log: messages turn by turn, without the bookkeeping ones. */
@@ -111,71 +75,17 @@ export class ChatSession implements ReactiveController {
 
   /** The markdown of an assistant message's content (loaded before the first answer streams). */
   markdownOf(turn: ChatTurn, message: ChatStreamMessage): StreamingMarkdown | undefined {
-    if (!this.md) return undefined;
-    let md = turn.markdown.get(message.id);
-    if (!md) turn.markdown.set(message.id, (md = new this.md.StreamingMarkdown()));
-    const content = message.content ?? '';
-    const done = md.source.length;
-    // However much arrived since the last frame, a render adds at most RENDER_CHARS of it (no long task).
-    if (content.length - done > RENDER_CHARS && content.startsWith(md.source)) {
-      md.append(content.slice(done, done + RENDER_CHARS));
-      this.behind = true;
-    } else md.set(content);
-    return md;
+    return this.markdown.of(turn, message);
   }
 
   /** Answers have text not rendered yet (a render is asked for each frame until they have none). */
   get catchingUp(): boolean {
-    return this.backlog !== 0;
+    return this.pacer.backlog !== 0;
   }
 
-  /**
-   * One render per animation frame at most, and while an answer streams, renders spaced so that they take at most
-   * RENDER_SHARE of the main thread: after a render that took `c` ms the next waits `c × (1 / RENDER_SHARE − 1)`
-   * (nothing on a fast machine, where a render takes a fraction of a frame; fewer, larger steps on a slow one).
-   */
-  private schedule(): void {
-    if (this.frame || this.wait) return;
-    const frame = () => {
-      // The next animation frame, or a moment later where frames do not come (a page that is not shown).
-      const render = () => {
-        this.clearTimers();
-        this.host.requestUpdate();
-      };
-      this.wait = setTimeout(render, NO_FRAME_MS);
-      this.frame = requestAnimationFrame(render);
-    };
-    const delay = this.nextRender - performance.now();
-    if (delay > 1) this.wait = setTimeout(frame, delay);
-    else frame();
-  }
-
-  hostUpdate(): void {
-    this.renderStart = performance.now();
-  }
-
-  hostUpdated(): void {
-    // Controllers added before this one (the scroll's stick-to-bottom forces layout) are in the measure.
-    const end = performance.now();
-    const wait = Math.min(MAX_WAIT_MS, (end - this.renderStart) * (1 / RENDER_SHARE - 1));
-    this.nextRender = this.streaming ? end + wait : 0;
-    if (this.behind) {
-      this.behind = false;
-      this.backlog++; // changes what the answers render from (see SvcChat's guard)
-      this.schedule();
-    } else this.backlog = 0;
-  }
-
-  private cancelRender(): void {
-    this.backlog = 0;
-    this.clearTimers();
-  }
-
-  private clearTimers(): void {
-    cancelAnimationFrame(this.frame);
-    clearTimeout(this.wait);
-    this.frame = 0;
-    this.wait = undefined;
+  /** Counts the renders of a catch-up (what the answers render from changes with it). */
+  get backlog(): number {
+    return this.pacer.backlog;
   }
 
   async send(text: string): Promise<void> {
@@ -200,7 +110,7 @@ export class ChatSession implements ReactiveController {
     const turn = (this.active = new ChatTurn());
     this.turns.push(turn);
     try {
-      this.md ??= await loadMarkdown();
+      await this.markdown.ready();
       for (let attempt = 0; ; attempt++) {
         try {
           await this.receive(transport, question, messageId, turn, controller.signal);
@@ -219,7 +129,7 @@ export class ChatSession implements ReactiveController {
       this.streaming = false;
       if (this.active === turn) this.active = undefined;
       if (this.controller === controller) this.controller = undefined;
-      this.cancelRender();
+      this.pacer.cancel();
       this.host.requestUpdate();
     }
   }
@@ -269,7 +179,7 @@ export class ChatSession implements ReactiveController {
       first = false;
       const merged = turn.apply(message);
       if (!message.isDelta) this.options.onMessage(merged);
-      this.schedule();
+      this.pacer.schedule();
     }
   }
 
@@ -279,7 +189,7 @@ export class ChatSession implements ReactiveController {
     if (this.skippedLines <= 5) {
       this.options.onMalformedLine(new Error(`Skipped malformed chat line ${item.line}: ${item.error.message}`));
     }
-    this.schedule();
+    this.pacer.schedule();
   }
 
   /** Shows an existing thread: its messages so far (a POST without input answers with the conversation). */
@@ -293,7 +203,7 @@ export class ChatSession implements ReactiveController {
     const controller = (this.controller = new AbortController());
     this.host.requestUpdate();
     try {
-      this.md ??= await loadMarkdown();
+      await this.markdown.ready();
       const settings = this.options.sessionSettings();
       const stream = await transport.streamChat(
         { chatId, ...(settings && { sessionSettings: settings }) },

@@ -3,17 +3,16 @@
 // the log turn by turn with its scrolling, and the styles of messages, cards and answers.
 
 import { msg, str } from '@lit/localize';
-import { adoptStyles, html, nothing, type PropertyValues, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import type { ChatSessionSettings } from '../../api/types.js';
 import { isFinalAnswer } from '../../transport/chat.js';
-import type { Transport } from '../../transport/transport.js';
 import { SvcAiQueryEvent, SvcChatChangedEvent, SvcErrorEvent, SvcMessageEvent } from '../events.js';
 import { formatNumber } from '../shared/format.js';
 import { activeUiLocale } from '../shared/l10n.js';
 import { LazyModule } from '../shared/lazy-module.js';
 import { emptyState } from './chat-empty.js';
+import type { ChatHost, ChatHostAccess } from './chat-host.js';
 import { composer } from './chat-composer.js';
 import { ChatLook } from './chat-look.js';
 import { ChatScroll } from './chat-scroll.js';
@@ -24,6 +23,7 @@ import { chatViewStyles } from './chat-view.styles.js';
 import { MemberCatalog } from './member-catalog.js';
 import { RenderWhenNear } from './render-when-near.js';
 import { syncMarkdown } from './sync-markdown.js';
+import { ToolActions } from './tool-actions.js';
 
 const loadParts = () => import('./chat-parts.js');
 
@@ -34,42 +34,15 @@ const skippedNotice = (lines: number, locale: string | undefined): string => {
   return msg(str`${count} malformed lines of the answer could not be read and were skipped.`);
 };
 
-/** The element the body serves (SvcChat): its properties and what it gives the body of its own. */
-export interface ChatHost extends HTMLElement, ReactiveControllerHost {
-  accountName?: string;
-  agentId?: string;
-  chatId?: string;
-  sessionSettings?: ChatSessionSettings;
-  starterPrompts: string[];
-  placeholder?: string;
-  readonly renderRoot: HTMLElement | DocumentFragment;
-  emit<E extends Event>(event: E): E;
-}
-
-export interface ChatHostAccess {
-  transport(): Transport | undefined;
-  requireTransport(): Transport;
-  /** Inside a provider: a transport may come later (a question waits for it). */
-  inProvider(): boolean;
-  locale(): string | undefined;
-  /** Who the thread belongs to (the session's subject). */
-  viewer(): string | undefined;
-  /** The provider's session (a new one is a new object). */
-  session(): unknown;
-}
-
 export class ChatView {
   private announcement = '';
-  /** The message whose SQL was just copied (its button says so for a moment). */
-  private copied?: string;
   private readonly scroller: ChatScroll;
   private readonly look: ChatLook;
   private readonly near: RenderWhenNear;
   private readonly catalog: MemberCatalog;
   /** Tool cards, answer-table check, starter questions: loaded after the first frame. */
   private readonly parts: LazyModule<typeof ChatParts>;
-  /** Full results loaded through the data API, by tool message id. */
-  private readonly loadedRows = new Map<string, unknown[][]>();
+  private readonly tools: ToolActions;
   private readonly session: ChatSession;
   /** Who the thread belongs to: another viewer starts a new thread. */
   private viewer?: string;
@@ -86,6 +59,7 @@ export class ChatView {
     this.near = new RenderWhenNear(host, () => part('.log'));
     this.catalog = new MemberCatalog(host, () => ({ transport: access.transport(), viewer: this.viewer }));
     this.parts = new LazyModule(host, loadParts, { afterFirstFrame: true });
+    this.tools = new ToolActions(host, () => access.requireTransport());
     this.session = new ChatSession(host, {
       transport: () => access.transport(),
       waitsForTransport: () => access.inProvider(),
@@ -134,8 +108,8 @@ export class ChatView {
     if (!answer) {
       this.announcement = msg('The answer ended.');
     } else {
-      const { markdownToPlainText, truncateWords } = await import('./plain-text.js');
-      const text = truncateWords(markdownToPlainText(answer), 300);
+      const { plainTextStart } = await import('./plain-text.js');
+      const text = plainTextStart(answer, 300);
       this.announcement = msg(str`Answer: ${text}`);
     }
     this.host.requestUpdate();
@@ -168,27 +142,6 @@ export class ChatView {
     }
   }
 
-  private async loadAll(id: string, sqlQuery: string): Promise<void> {
-    try {
-      const result = await this.access.requireTransport().cubeSql({ query: sqlQuery });
-      this.loadedRows.set(id, result.data);
-      this.host.requestUpdate();
-    } catch (error) {
-      this.host.emit(new SvcErrorEvent(error));
-    }
-  }
-
-  private async copy(id: string, sql: string, code: HTMLElement | null): Promise<void> {
-    await this.parts.get()?.copySql(sql, code);
-    this.copied = id;
-    this.host.requestUpdate();
-    setTimeout(() => {
-      if (this.copied !== id) return;
-      this.copied = undefined;
-      this.host.requestUpdate();
-    }, 2000);
-  }
-
   private renderMessage({ message, turn, folded, keep }: ChatEntry): TemplateResult | typeof nothing {
     if (message.role === 'user') return html`<div part="message user" class="user">${message.content}</div>`;
     const parts = this.parts.get();
@@ -197,11 +150,11 @@ export class ChatView {
       return parts.toolCard(message, {
         locale: this.access.locale(),
         meta: this.catalog.meta,
-        loadedRows: this.loadedRows.get(message.id),
-        copied: this.copied === message.id,
+        loadedRows: this.tools.loadedRows(message.id),
+        copied: this.tools.copied === message.id,
         look: this.look.key,
-        copy: (sql, code) => void this.copy(message.id, sql, code),
-        loadAll: (sql) => void this.loadAll(message.id, sql),
+        copy: (sql, code) => void this.tools.copy(message.id, parts.copySql(sql, code)),
+        loadAll: (sql) => void this.tools.loadAll(message.id, sql),
         refresh: () => this.host.requestUpdate(),
         error: (e) => this.host.emit(new SvcErrorEvent(e)),
       });
@@ -277,8 +230,8 @@ export class ChatView {
                           e.message,
                           e.folded,
                           e.keep,
-                          this.copied === e.message.id,
-                          this.loadedRows.get(e.message.id),
+                          this.tools.copied === e.message.id,
+                          this.tools.loadedRows(e.message.id),
                           this.access.locale(),
                           activeUiLocale(),
                           this.parts.get()?.highlighted(),

@@ -67,3 +67,16 @@ export function truncateWords(text: string, max: number): string {
   const space = cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:]+$/, '')}…`;
 }
+
+/**
+ * The start of `markdown` as plain text, at most `max` characters, read from as little of the markdown as that needs
+ * (a prefix that ends between blocks, longer until it gives enough text): a long answer's announcement costs what it
+ * says, not the whole answer's lexing.
+ */
+export function plainTextStart(markdown: string, max: number): string {
+  for (let size = max * 4; ; size *= 4) {
+    const end = markdown.length <= size ? -1 : markdown.indexOf('\n\n', size);
+    const text = markdownToPlainText(end < 0 ? markdown : markdown.slice(0, end));
+    if (end < 0 || text.length > max) return truncateWords(text, max);
+  }
+}

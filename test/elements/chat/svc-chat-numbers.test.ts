@@ -4,11 +4,12 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { parseWrittenNumber, showsValue } from '../../../src/elements/chat/answer-tables.js';
-import { markdownToPlainText, truncateWords } from '../../../src/elements/chat/plain-text.js';
+import { markdownToPlainText, plainTextStart, truncateWords } from '../../../src/elements/chat/plain-text.js';
 import '../../../src/elements/chat/svc-chat.js';
 import type { SvcChat } from '../../../src/elements/chat/svc-chat.js';
 import type { Agent } from '../../../src/engine/index.js';
 import type { Transport } from '../../../src/transport/transport.js';
+import { longMarkdownAnswer } from '../../fixtures/long-answer.js';
 import { chatSettings, completed, engineAndTransport } from '../helpers.js';
 
 type Fetch = (request: Request) => Promise<Response>;
@@ -208,5 +209,16 @@ describe('<svc-chat> numbers', function () {
     );
     expect(markdownToPlainText('<script>alert(1)</script>Hi <b>there</b>')).to.not.contain('<');
     expect(truncateWords('one two three four', 12)).to.equal('one two…');
+  });
+
+  it('announces the start of a long answer from the start of its markdown, as the whole would', () => {
+    const long = longMarkdownAnswer();
+    const whole = truncateWords(markdownToPlainText(long), 300);
+    expect(plainTextStart(long, 300)).to.equal(whole);
+    expect(whole.endsWith('…')).to.equal(true);
+    // A short answer and one whose first blocks say little (code, a table) are read far enough.
+    const sparse = `${'```\nSELECT 1\n```\n\n'.repeat(400)}The point at last.`;
+    expect(plainTextStart(sparse, 300)).to.equal(truncateWords(markdownToPlainText(sparse), 300));
+    expect(plainTextStart('Short **one**.', 300)).to.equal('Short one.');
   });
 });

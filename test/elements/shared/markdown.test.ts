@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import { StreamingMarkdown, renderMarkdown } from '../../../src/elements/shared/markdown.js';
+import { StreamingMarkdown, renderMarkdown, sanitize, sanitizeAll } from '../../../src/elements/shared/markdown.js';
 
 const SAMPLE = `# Revenue report
 
@@ -104,16 +104,44 @@ describe('markdown XSS corpus', () => {
     '| a | b |\n|---|---|\n| <img src=x onerror="window.__xss=15"> | [y](javascript:window.__xss=16) |',
     '```\n</code><script>window.__xss=17</script>\n```',
     '<div style="background:url(javascript:window.__xss=18)">s</div>',
+    // mutation XSS: markup that parses differently once serialised and parsed again in the page
+    '<noscript><p title="</noscript><img src=x onerror=window.__xss=19>">',
+    '<form><math><mtext></form><form><mglyph><style></math><img src onerror=window.__xss=20>',
+    '<math><mi><mglyph><svg><mtext><textarea><path id="</textarea><img onerror=window.__xss=21 src=1>">',
+    '<svg></p><style><a id="</style><img src=1 onerror=window.__xss=22>">',
+    '<template><img src=x onerror="window.__xss=23"></template>',
+    '<style><img src=x onerror="window.__xss=24"></style>',
+    // fragments are sanitised in a batch, each in an element of its own: closing it must not escape it
+    '</div></div></div><img src=x onerror="window.__xss=25"><div>',
+    'a\n\n</div><script>window.__xss=26</script>\n\nb\n\nc',
+    // handlers that fire without a click, and URLs that run script
+    '<input autofocus onfocus="window.__xss=27">',
+    '<select autofocus onfocus="window.__xss=28"></select>',
+    '<video><source onerror="window.__xss=29"></video>',
+    '<audio src=x onerror="window.__xss=30"></audio>',
+    '<object data="javascript:window.__xss=31"></object>',
+    '<embed src="javascript:window.__xss=32">',
+    '<body onload="window.__xss=33">',
+    '<a href="java&#09;script:window.__xss=34">tab</a>',
+    '<a href=" javascript:window.__xss=35">space</a>',
+    '<meta http-equiv="refresh" content="0;url=javascript:window.__xss=36">',
+    '<base href="javascript:window.__xss=37//">',
+    '<marquee onstart="window.__xss=38">m</marquee>',
+    '<p onmouseover="window.__xss=39" id="ownerDocument">clobbers</p><a name="attributes">x</a>',
   ];
 
   it('nothing executes, and nothing dangerous survives', async () => {
+    expect(CORPUS.length).to.equal(39);
     delete (window as { __xss?: unknown }).__xss;
     const host = document.createElement('div');
     document.body.append(host);
     for (const payload of CORPUS) {
       const md = new StreamingMarkdown();
       for (const ch of payload) md.append(ch); // streamed one character at a time, too
-      for (const html of [renderMarkdown(payload), md.html()]) {
+      // …and after harmless blocks, so that its blocks are sanitised in one batch with theirs
+      const batched = new StreamingMarkdown();
+      batched.append(`first\n\n${payload}\n\nsecond\n\nthird\n\n`);
+      for (const html of [renderMarkdown(payload), md.html(), batched.html(), sanitizeAll([payload, payload])[1]]) {
         host.innerHTML = html;
         expect(host.querySelector('script, iframe, img, svg, math, form, style'), payload).to.equal(null);
         for (const el of host.querySelectorAll('*')) {
@@ -127,5 +155,44 @@ describe('markdown XSS corpus', () => {
     await new Promise((r) => setTimeout(r, 50)); // let any event handler fire
     host.remove();
     expect((window as { __xss?: unknown }).__xss).to.equal(undefined);
+  });
+});
+
+describe('sanitizeAll', () => {
+  it('sanitises each fragment as on its own: a fragment cannot close its element or change its neighbours', () => {
+    const fragments = [
+      '<p>one <a href="https://example.com">link</a></p>',
+      '</div></div><img src=x onerror="window.__xss=40"><p>two',
+      '',
+      'plain text > no markup',
+      '<table><tr><td>three',
+      '<p>four</p>\n',
+    ];
+    const all = sanitizeAll(fragments);
+    expect(all).to.deep.equal(fragments.map((f) => sanitize(f)));
+    expect(all[0]).to.equal(
+      '<p>one <a href="https://example.com" target="_blank" rel="noopener noreferrer">link</a></p>',
+    );
+    expect(all[1]).to.equal('<p>two</p>');
+    expect(all[2]).to.equal('');
+    expect(all[3]).to.equal('plain text > no markup');
+    expect(all[4]).to.equal('<table><tbody><tr><td>three</td></tr></tbody></table>');
+    expect(all[5]).to.equal('<p>four</p>\n');
+  });
+
+  it('loads nothing while it sanitises (the parsing document has no browsing context)', async () => {
+    const probe = `/__svc-probe-${Date.now()}`;
+    sanitizeAll([
+      `<img src="${probe}-img.png">`,
+      `<video poster="${probe}-poster.png"></video>`,
+      `<input type="image" src="${probe}-input.png">`,
+      `<link rel="stylesheet" href="${probe}.css">`,
+      `<object data="${probe}-object"></object>`,
+      `<iframe src="${probe}-frame"></iframe>`,
+      `<p style="background:url(${probe}-bg.png)">p</p>`,
+    ]);
+    await new Promise((r) => setTimeout(r, 200));
+    const loaded = performance.getEntriesByType('resource').filter((e) => e.name.includes(probe));
+    expect(loaded.map((e) => e.name)).to.deep.equal([]);
   });
 });

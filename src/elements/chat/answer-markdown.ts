@@ -1,0 +1,61 @@
+// The markdown of <svc-chat>'s answers: marked and DOMPurify load on first use, not with the elements entry
+// (ARCHITECTURE §1) — while the page is idle, so the first answer neither waits for them nor pays their start — and
+// each answer keeps one StreamingMarkdown, fed at most RENDER_CHARS of new text per render.
+
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ChatStreamMessage } from '../../api/types.js';
+import type * as Markdown from '../shared/markdown.js';
+import type { StreamingMarkdown } from '../shared/markdown.js';
+import type { ChatTurn } from './chat-turns.js';
+
+type MarkdownModule = typeof Markdown;
+let markdownModule: Promise<MarkdownModule> | undefined;
+const loadMarkdown = () => (markdownModule ??= import('../shared/markdown.js'));
+
+/** The most text of an answer one render adds. */
+const RENDER_CHARS = 2000;
+
+export class AnswerMarkdown implements ReactiveController {
+  private md?: MarkdownModule;
+
+  constructor(
+    host: ReactiveControllerHost,
+    /** A render left text of an answer for the next one. */
+    private readonly behind: () => void,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    if (this.md) return;
+    const load = () =>
+      void loadMarkdown().then((m) => {
+        this.md ??= m;
+        // First use sets up the lexer, the parser and the sanitiser, and compiles their code: do it now, on the
+        // kinds of block an answer has, rather than in the first frames of the first answer.
+        m.StreamingMarkdown.warmUp();
+      });
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
+    else setTimeout(load, 200);
+  }
+
+  /** Resolves once the markdown modules are there. */
+  async ready(): Promise<void> {
+    this.md ??= await loadMarkdown();
+  }
+
+  /** The markdown of an assistant message's content (undefined before the modules are there). */
+  of(turn: ChatTurn, message: ChatStreamMessage): StreamingMarkdown | undefined {
+    if (!this.md) return undefined;
+    let md = turn.markdown.get(message.id);
+    if (!md) turn.markdown.set(message.id, (md = new this.md.StreamingMarkdown()));
+    const content = message.content ?? '';
+    const done = md.source.length;
+    // However much arrived since the last frame, a render adds at most RENDER_CHARS of it (no long task).
+    if (content.length - done > RENDER_CHARS && content.startsWith(md.source)) {
+      md.append(content.slice(done, done + RENDER_CHARS));
+      this.behind();
+    } else md.set(content);
+    return md;
+  }
+}
