@@ -13,6 +13,7 @@ import { compileLoad, type CompiledLoad } from './load-compiler.js';
 import { lookupMember, resolveModel, type Member, type ResolvedModel } from './model.js';
 import { missingPolicyValues, sourceAccess, type Identity } from './policies.js';
 import { rewriteSql } from './sql-api.js';
+import { loadStoredTable } from './stored-file.js';
 
 const aggType = (m: Member) => m.measure?.type;
 
@@ -105,7 +106,7 @@ export class DataService {
         const table = await this.ctx.db.get('dataTables', name);
         if (!table) continue;
         this.ctx.progress({ phase: 'load', table: name, done: i, total: stale.length });
-        await executor.loadTable(name, table.ipc);
+        await loadStoredTable(executor, this.ctx.db, table);
         this.loaded.set(name, table.version);
       }
       if (stale.length) this.ctx.progress({ phase: 'ready' });

@@ -1,18 +1,20 @@
 // The engine's own data: `engine.setModel`, `putTable`, `dropTable`, `tables()`, and the `model` and `data` options.
-// IndexedDB stays the source of truth: an imported table is stored as Arrow IPC (as the seed's tables are), so a
-// DuckDB that is restarted, or a page that is reloaded, gets it back without reading the source again. Every change
-// is checked first and written in one transaction: bad input changes nothing.
+// IndexedDB stays the source of truth, so a DuckDB that is restarted, or a page that is reloaded, gets a table back
+// without the caller giving it again: a CSV or TSV is kept as the file it was (written while DuckDB reads it, read by
+// read_csv again: data/stored-file.ts), other formats as DuckDB's Arrow IPC export (as the seed's tables are). Every
+// change is checked first and written in one transaction: bad input changes nothing.
 
 import { RecordBatchReader } from 'apache-arrow';
 import type { EngineContext } from '../domain/context.js';
 import { loadModel, policyNames, type LoadedModel, type ModelProblem, type ModelSource } from '../model/index.js';
 import { TENANT_WIDE, type DataModelRecord, type DataTableRecord } from '../store/schema.js';
-import { byteSize, toBlob } from './chunks.js';
+import { byteSize, readBlob, toBlob } from './chunks.js';
 import { readSource, urlOf, type ReadSource, type TableFormat, type TableSource } from './import.js';
 import type { DataService } from './service.js';
 import { stageTable } from './stage.js';
+import { keepFile, sameBytes } from './stored-file.js';
 
-/** A stored table: rows, DuckDB's column types, size of what is stored (Arrow IPC), and the format it came from. */
+/** A stored table: rows, DuckDB's column types, size of what is stored (the file, or Arrow IPC), its format. */
 export interface TableInfo {
   name: string;
   rowCount: number;
@@ -128,42 +130,72 @@ export class EngineTables {
     const { format, size } = read;
     // A download reported its bytes as they came; bytes in memory are all there at once.
     if (read.url === undefined) this.ctx.progress({ phase: 'import', table: name, bytes: size, totalBytes: size });
-    // The hash is computed here, a slice at a time, while DuckDB's worker reads the file.
-    const fingerprint = read.fingerprint();
-    fingerprint.catch(() => undefined);
+    // A CSV or TSV is kept as it is: written to IndexedDB while DuckDB's worker reads it.
+    const kept = (format === 'csv' || format === 'tsv') && read.blob ? this.keep(name, read.blob) : undefined;
+    kept?.catch(() => undefined);
+    // Otherwise the hash is computed here, a slice at a time, while DuckDB's worker reads the source.
+    const fingerprint = !kept || read.url !== undefined ? read.fingerprint() : undefined;
+    fingerprint?.catch(() => undefined);
     return this.data.withDuckDb(async (executor, loaded) => {
       try {
         const columns = await stageTable(executor, staging, read);
         const rowCount = Number((await executor.query(`SELECT count(*) FROM ${quote(staging)}`)).rows[0][0]);
-        const stream = await executor.exportTable(staging);
-        const table = { name, rowCount, columns, source: { format, fingerprint: await fingerprint, size } };
-        // Kept as a Blob where IndexedDB takes one: it is stored and read back without a copy on this thread.
-        let ipc: Uint8Array | Blob = this.blobs ? await toBlob(stream) : stream;
+        const source = { format, size, ...(fingerprint && { fingerprint: await fingerprint }) };
+        const table = { name, rowCount, columns, source };
         let version: number;
-        try {
-          version = await this.store({ ...table, ipc }, loaded);
-        } catch (error) {
-          if (!(ipc instanceof Blob)) throw error;
-          // WebKitGTK's IndexedDB can refuse Blobs ("Error preparing Blob/File data"): bytes, from now on.
-          this.blobs = false;
-          ipc = stream;
-          version = await this.store({ ...table, ipc }, loaded);
+        let bytes: number;
+        if (kept) {
+          const file = { id: await kept, format: format as 'csv' | 'tsv', options: read.options };
+          version = await this.store({ ...table, file }, loaded);
+          bytes = size;
+        } else {
+          const stream = await executor.exportTable(staging);
+          // Kept as a Blob where IndexedDB takes one: it is stored and read back without a copy on this thread.
+          let ipc: Uint8Array | Blob = this.blobs ? await toBlob(stream) : stream;
+          try {
+            version = await this.store({ ...table, ipc }, loaded);
+          } catch (error) {
+            if (!(ipc instanceof Blob)) throw error;
+            // WebKitGTK's IndexedDB can refuse Blobs ("Error preparing Blob/File data"): bytes, from now on.
+            this.blobs = false;
+            ipc = stream;
+            version = await this.store({ ...table, ipc }, loaded);
+          }
+          bytes = byteSize(ipc);
         }
         await executor.query(`DROP TABLE IF EXISTS ${quote(name)}`);
         await executor.query(`ALTER TABLE ${quote(staging)} RENAME TO ${quote(name)}`);
         loaded.set(name, version);
         this.ctx.progress({ phase: 'import', table: name, bytes: size, totalBytes: size, rows: rowCount });
-        return { name, rowCount, columns, bytes: byteSize(ipc), format };
+        return { name, rowCount, columns, bytes, format };
       } catch (error) {
         await executor.query(`DROP TABLE IF EXISTS ${quote(staging)}`).catch(() => undefined);
+        const id = await kept?.catch(() => undefined);
+        if (id !== undefined) await this.ctx.db.delete('dataFiles', id).catch(() => undefined);
         throw new Error(`Table ${name}: ${(error as Error).message.split('\n')[0]}`, { cause: error });
       }
     });
   }
 
-  /** Stores an imported table and the new version of it in one transaction; returns the version. */
+  /** Writes a table's file to IndexedDB: a Blob, or its bytes where IndexedDB refuses Blobs (WebKitGTK's). */
+  private async keep(name: string, blob: Blob): Promise<number> {
+    if (this.blobs) {
+      try {
+        return await keepFile(this.ctx.db, name, blob);
+      } catch {
+        // WebKitGTK's IndexedDB can refuse Blobs ("Error preparing Blob/File data"): bytes, from now on.
+        this.blobs = false;
+      }
+    }
+    return keepFile(this.ctx.db, name, await readBlob(blob));
+  }
+
+  /**
+   * Stores an imported table and the new version of it in one transaction, and deletes the table's other files (the
+   * one it replaces, or one left by an import that did not finish); returns the version.
+   */
   private async store(table: Omit<DataTableRecord, 'version'>, loaded: Map<string, number>): Promise<number> {
-    const tx = this.ctx.db.transaction(['dataTables', 'dataModels'], 'readwrite');
+    const tx = this.ctx.db.transaction(['dataTables', 'dataModels', 'dataFiles'], 'readwrite');
     const done = tx.done;
     done.catch(() => undefined); // a failed put rejects both; the put's error is the one thrown
     const record = (await tx.objectStore('dataModels').get('default')) ?? {
@@ -172,6 +204,12 @@ export class EngineTables {
       tableVersions: {},
     };
     const { name } = table;
+    const files = tx.objectStore('dataFiles');
+    if (table.file && (await files.count(table.file.id)) === 0) {
+      tx.abort();
+      throw new Error('another import of this table replaced it meanwhile');
+    }
+    for (const id of await files.index('table').getAllKeys(name)) if (id !== table.file?.id) void files.delete(id);
     const previous = await tx.objectStore('dataTables').get(name);
     const version = Math.max(previous?.version ?? 0, record.tableVersions[name] ?? 0, loaded.get(name) ?? 0) + 1;
     await tx.objectStore('dataTables').put({ ...table, version });
@@ -186,11 +224,13 @@ export class EngineTables {
     if (!record || !(name in record.tableVersions)) throw new Error(`There is no table ${name}`);
     const reader = record.model.cubes.find((c) => c.sql_table?.toLowerCase() === name.toLowerCase());
     if (reader) throw new Error(`Table ${name} is read by cube ${reader.name}: change the model first (setModel)`);
-    const tx = this.ctx.db.transaction(['dataTables', 'dataModels'], 'readwrite');
+    const tx = this.ctx.db.transaction(['dataTables', 'dataModels', 'dataFiles'], 'readwrite');
     const current = (await tx.objectStore('dataModels').get('default'))!;
     const { [name]: _dropped, ...tableVersions } = current.tableVersions;
     await tx.objectStore('dataModels').put({ ...current, tableVersions });
     await tx.objectStore('dataTables').delete(name);
+    const files = tx.objectStore('dataFiles');
+    for (const id of await files.index('table').getAllKeys(name)) void files.delete(id);
     await tx.done;
     await this.data.withDuckDb(async (executor, loaded) => {
       loaded.delete(name);
@@ -207,18 +247,31 @@ export class EngineTables {
       if (!table) continue;
       const columns =
         table.columns ??
-        RecordBatchReader.from(table.ipc as Uint8Array)
+        RecordBatchReader.from(table.ipc as Uint8Array<ArrayBuffer>)
           .open()
           .schema.fields.map((f) => ({ name: f.name, type: arrowTypeName(f.type) }));
       out.push({
         name,
         rowCount: table.rowCount,
         columns,
-        bytes: byteSize(table.ipc),
+        bytes: table.ipc ? byteSize(table.ipc) : (table.source?.size ?? 0),
         ...(table.source && { format: table.source.format as TableFormat }),
       });
     }
     return out;
+  }
+
+  /**
+   * Whether `read` is what `stored` was imported from: bytes of another size changed; of the same size, a kept file
+   * is compared with them (and the format and options with those it was read with), else their hash tells.
+   */
+  private async unchanged(stored: DataTableRecord, read: ReadSource): Promise<boolean> {
+    if (stored.source?.size !== read.size) return false;
+    if (!stored.file) return stored.source.fingerprint === (await read.fingerprint());
+    const { format, options } = stored.file;
+    if (format !== read.format || JSON.stringify(options) !== JSON.stringify(read.options) || !read.blob) return false;
+    const kept = await this.ctx.db.get('dataFiles', stored.file.id);
+    return !!kept && (await sameBytes(kept.bytes, read.blob));
   }
 
   /**
@@ -235,8 +288,7 @@ export class EngineTables {
       const url = urlOf(source);
       if (url && stored?.source?.fingerprint === `url:${url}`) continue;
       const read = await this.read(name, source);
-      // Bytes of another size changed; of the same size, their hash tells.
-      if (stored?.source?.size === read.size && stored.source.fingerprint === (await read.fingerprint())) continue;
+      if (stored && (await this.unchanged(stored, read))) continue;
       await this.importRead(name, read);
     }
     if (model !== undefined) await this.setModel(checked!.model);

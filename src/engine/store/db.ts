@@ -51,6 +51,10 @@ const MIGRATIONS: ((db: Db, tx: UpgradeTx) => void)[] = [
   (db) => {
     db.createObjectStore('chatThreads', { keyPath: 'chatId' });
   },
+  // 3 → 4: imported files kept as they were given (CSV and TSV tables are read from them again).
+  (db) => {
+    db.createObjectStore('dataFiles', { keyPath: 'id', autoIncrement: true }).createIndex('table', 'table');
+  },
 ];
 
 export const DB_VERSION = MIGRATIONS.length;

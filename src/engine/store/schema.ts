@@ -2,6 +2,7 @@
 
 import type { DBSchema } from 'idb';
 import type { JSONWebKeySet } from 'jose';
+import type { FileOptions } from '../data/executor.js';
 import type { DataModel } from '../data/model-types.js';
 import type {
   ChatStreamMessage,
@@ -179,17 +180,34 @@ export interface RevokedTokenRecord {
   expiresAt: number;
 }
 
-/** A table of the data plane, as Arrow IPC: the source of truth DuckDB ingests from. */
+/**
+ * A table of the data plane: the source of truth DuckDB ingests from. Either Arrow IPC (generated and seed tables,
+ * and imports DuckDB did not read itself) or, for CSV and TSV, the file as it was given (a DataFileRecord) with what
+ * DuckDB's read_csv is called with again to read it back.
+ */
 export interface DataTableRecord {
   name: string;
   /** Bumped on every change, so executors know to re-ingest. */
   version: number;
   /** A Blob for imported tables (IndexedDB keeps it without a copy on the page's thread), bytes for generated ones. */
-  ipc: Uint8Array | Blob;
+  ipc?: Uint8Array | Blob;
+  /** The original file (dataFiles `id`) and the reader's format and options, for a CSV or TSV import. */
+  file?: { id: number; format: 'csv' | 'tsv'; options: FileOptions };
   rowCount: number;
   /** Imported tables (engine.putTable, `data`): DuckDB's column types, and what was read (to skip an unchanged one). */
   columns?: { name: string; type: string }[];
-  source?: { format: string; fingerprint: string; size: number };
+  /**
+   * What was read: `fingerprint` is `url:` and the URL, or a hash of bytes kept as IPC; without it (a kept file) the
+   * bytes themselves are compared.
+   */
+  source?: { format: string; fingerprint?: string; size: number };
+}
+
+/** An imported file as it was given: a Blob where IndexedDB takes one, else its bytes. `table` is whose it is. */
+export interface DataFileRecord {
+  id?: number;
+  table: string;
+  bytes: Blob | Uint8Array;
 }
 
 /** The data plane's settings: the data model and, for the demo seed, what to generate on first use. */
@@ -232,6 +250,7 @@ export interface EngineDB extends DBSchema {
   agents: { key: string; value: AgentRecord };
   chatThreads: { key: string; value: ChatThreadRecord };
   dataTables: { key: string; value: DataTableRecord };
+  dataFiles: { key: number; value: DataFileRecord; indexes: { table: string } };
   dataModels: { key: string; value: DataModelRecord };
   meta: { key: string; value: AccountRecord };
   deployments: { key: number; value: DeploymentRecord };
@@ -261,6 +280,7 @@ export type StoreName =
   | 'agents'
   | 'chatThreads'
   | 'dataTables'
+  | 'dataFiles'
   | 'dataModels'
   | 'meta'
   | 'deployments'

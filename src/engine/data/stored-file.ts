@@ -1,0 +1,125 @@
+// CSV and TSV tables kept as the file that was imported (dataFiles) instead of DuckDB's export of the table: the
+// file is written to IndexedDB while DuckDB reads it (no Arrow IPC export and write after the read), and DuckDB's
+// read_csv reads it again, with the same options and the column types it found then, when a DuckDB needs the table.
+
+import { nextTask } from '../../util/next-task.js';
+import type { Db } from '../store/db.js';
+import type { DataTableRecord } from '../store/schema.js';
+import { SLICE } from './chunks.js';
+import { checkType, type Executor, type FileOptions } from './executor.js';
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const sizeOf = (data: Blob | Uint8Array) => (data instanceof Uint8Array ? data.byteLength : data.size);
+
+async function sliceOf(data: Blob | Uint8Array, at: number): Promise<Uint8Array> {
+  return data instanceof Uint8Array
+    ? data.subarray(at, at + SLICE)
+    : new Uint8Array(await data.slice(at, at + SLICE).arrayBuffer());
+}
+
+function equal(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let i = 0;
+  if (a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0) {
+    const words = a.length >> 2;
+    const x = new Uint32Array(a.buffer, a.byteOffset, words);
+    const y = new Uint32Array(b.buffer, b.byteOffset, words);
+    for (; i < words; i++) if (x[i] !== y[i]) return false;
+    i = words << 2;
+  }
+  for (; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Whether two Blobs or byte arrays hold the same bytes, compared a slice at a time (a task each). */
+export async function sameBytes(a: Blob | Uint8Array, b: Blob | Uint8Array): Promise<boolean> {
+  const size = sizeOf(a);
+  if (size !== sizeOf(b)) return false;
+  for (let at = 0; at < size; at += SLICE) {
+    if (at > 0) await nextTask();
+    const [x, y] = await Promise.all([sliceOf(a, at), sliceOf(b, at)]);
+    if (!equal(x, y)) return false;
+  }
+  return true;
+}
+
+/** Stores `bytes` as table `table`'s file (a Blob, or bytes where IndexedDB refuses Blobs); returns its id. */
+export async function keepFile(db: Db, table: string, bytes: Blob | Uint8Array): Promise<number> {
+  return db.add('dataFiles', { table, bytes });
+}
+
+async function describe(executor: Executor, table: string): Promise<{ name: string; type: string }[]> {
+  return (await executor.query(`DESCRIBE ${quote(table)}`)).rows.map((r) => ({
+    name: String(r[0]),
+    type: String(r[1]),
+  }));
+}
+
+/**
+ * Reads a kept file into `name` through a staging table, its zoned times cast to TIMESTAMP (in UTC) as every import
+ * does; returns the columns.
+ */
+async function readInto(
+  executor: Executor,
+  name: string,
+  bytes: Blob | Uint8Array,
+  format: 'csv' | 'tsv',
+  options: FileOptions,
+): Promise<{ name: string; type: string }[]> {
+  const staging = `__reload_${name}`;
+  try {
+    await executor.loadFile(staging, bytes, format, options);
+    const zoned = (await describe(executor, staging)).filter((c) => c.type === 'TIMESTAMP WITH TIME ZONE');
+    await executor.query(`DROP TABLE IF EXISTS ${quote(name)}`);
+    if (zoned.length === 0) await executor.query(`ALTER TABLE ${quote(staging)} RENAME TO ${quote(name)}`);
+    else {
+      const casts = zoned.map((c) => `CAST(${quote(c.name)} AS TIMESTAMP) AS ${quote(c.name)}`);
+      await executor.query(
+        `CREATE TABLE ${quote(name)} AS SELECT * REPLACE (${casts.join(', ')}) FROM ${quote(staging)}`,
+      );
+    }
+    return await describe(executor, name);
+  } finally {
+    await executor.query(`DROP TABLE IF EXISTS ${quote(staging)}`).catch(() => undefined);
+  }
+}
+
+const sameColumns = (a: { name: string; type: string }[], b: { name: string; type: string }[]) =>
+  a.length === b.length && a.every((c, i) => c.name === b[i].name && c.type === b[i].type);
+
+/**
+ * Puts a stored table into DuckDB as table `table.name`: its Arrow IPC, or its kept file read by read_csv with the
+ * options it was imported with and the column types it had (a TIMESTAMP may have been a zoned time: that one is found
+ * again). Bytes read back as other columns than were imported are an error, never a different table.
+ */
+export async function loadStoredTable(executor: Executor, db: Db, table: DataTableRecord): Promise<void> {
+  const { name, file } = table;
+  if (!file) return executor.loadTable(name, table.ipc!);
+  const kept = await db.get('dataFiles', file.id);
+  if (!kept) throw new Error(`Table ${name}: its imported file is missing from IndexedDB`);
+  const columns = table.columns ?? [];
+  const pinned: Record<string, string> = { ...file.options.columns };
+  for (const c of columns) {
+    try {
+      checkType(c.name, c.type);
+      if (c.type !== 'TIMESTAMP') pinned[c.name] = c.type;
+    } catch {
+      // A type read_csv cannot be given: left to it to find again.
+    }
+  }
+  let read: { name: string; type: string }[] | undefined;
+  try {
+    read = await readInto(executor, name, kept.bytes, file.format, { ...file.options, columns: pinned });
+  } catch {
+    read = undefined;
+  }
+  if (!read || !sameColumns(read, columns)) {
+    // Bytes were moved to DuckDB's worker: read again for the second attempt, with the options alone.
+    const again = (await db.get('dataFiles', file.id))!;
+    read = await readInto(executor, name, again.bytes, file.format, file.options);
+  }
+  if (!sameColumns(read, columns)) {
+    await executor.query(`DROP TABLE IF EXISTS ${quote(name)}`);
+    throw new Error(`Table ${name}: its imported file reads back with other columns than it had: import it again`);
+  }
+}
