@@ -82,11 +82,12 @@ export async function embedChart(
   await nextTask();
   const clean = withoutRemoteData(spec) as Record<string, unknown>;
   const { $schema: _schema, datasets: _datasets, ...rest } = clean;
+  // The rows go into the view, not through the spec: Vega-Lite would copy and hash them while compiling, and Vega
+  // copy them again while parsing.
   const vegaSpec = compile(
     {
       ...rest,
       data: { name: ROWS },
-      datasets: { [ROWS]: values },
       width: 'container',
       ...(fitHeight && { height: 'container' }),
       autosize: { type: 'fit', contains: 'padding' },
@@ -114,6 +115,8 @@ export async function embedChart(
   try {
     vega.initialize(container);
     await nextTask();
+    // A spec that never reads the rows (its own layers' data only) has no such data set.
+    if (vegaSpec.data?.some((d) => d.name === ROWS)) vega.data(ROWS, values);
     await vega.runAsync();
   } catch (error) {
     finalize();
