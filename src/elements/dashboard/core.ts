@@ -22,6 +22,8 @@ import { DrawSlices } from './slices.js';
 import { readDashboard, type LoadedDashboard } from './source.js';
 import { reportOf, titleOf } from './values.js';
 import { DashboardViewport } from './viewport.js';
+import { SessionFollower } from './session-follower.js';
+import { warmUpFormats } from './warm-up.js';
 import { dashboardPrompts } from './widgets/ai.js';
 import { renderApp } from './widgets/app.js';
 import type { WidgetHost } from './widgets/host.js';
@@ -53,14 +55,6 @@ export interface ElementAccess {
   locale(): string | undefined;
 }
 
-/** Everything of a session's claims but when it was issued and expires: what decides which rows a viewer sees. */
-function viewerKey(context: SvcContext | undefined): string | undefined {
-  const claims = context?.session?.claims;
-  if (!claims) return undefined;
-  const { iat: _iat, exp: _exp, jti: _jti, ...viewer } = claims as typeof claims & { nbf?: number };
-  return JSON.stringify(viewer);
-}
-
 export class DashboardCore {
   private loaded?: LoadedDashboard;
   private loadError?: string;
@@ -75,9 +69,14 @@ export class DashboardCore {
   /** What the widget renderers see of the element. */
   private readonly widgetHost: WidgetHost;
 
-  /** The session the data were last loaded under, and its viewer. */
-  private session?: unknown;
-  private viewer?: string;
+  /** Another viewer reloads every widget's data and the filter options; a renewal retries what failed. */
+  private readonly sessions = new SessionFollower({
+    otherViewer: () => {
+      this.data.refresh();
+      this.filters.resetOptions();
+    },
+    renewed: () => this.data.newSession(),
+  });
   /** The session the last dashboard read was made with. */
   private loadedWith?: unknown;
   private loadStarted = 0;
@@ -112,6 +111,7 @@ export class DashboardCore {
     this.charts = new LazyModule(el, loadChartRenderer);
     this.chatDock = new ChatDock(() => el.requestUpdate());
     this.widgetHost = this.makeWidgetHost();
+    warmUpFormats(access.locale());
   }
 
   /** The CHART widgets that should have data: shown (top grid, selected tabs) and in view. */
@@ -143,7 +143,7 @@ export class DashboardCore {
       changed.has('publicId') || changed.has('deploymentId') || changed.has('workbookId') || changed.has('slug');
     const transportArrived = changed.has('transport') || changed.has('context');
     const context = this.access.context();
-    this.followSession(context);
+    this.sessions.follow(context);
     // A new session (the first, or another viewer) retries a read that failed without one.
     const sessionChanged = transportArrived && context?.session !== this.loadedWith;
     if (
@@ -154,24 +154,6 @@ export class DashboardCore {
       this.loadedWith = context?.session;
       void this.fetchDashboard();
     }
-  }
-
-  /**
-   * Another viewer sees other rows: every widget's data and the filter options load again (the host's filters stay).
-   * A new session of the same viewer (a renewal) loads again what failed or was on its way under the one before.
-   */
-  private followSession(context: SvcContext | undefined): void {
-    const session = context?.session;
-    if (session === this.session || session === undefined) return; // unchanged, or a new one on its way
-    const viewer = viewerKey(context);
-    if (this.session !== undefined && viewer !== this.viewer) {
-      this.data.refresh();
-      this.filters.resetOptions();
-    } else {
-      this.data.newSession();
-    }
-    this.session = session;
-    this.viewer = viewer;
   }
 
   private async fetchDashboard(): Promise<void> {
