@@ -8,7 +8,7 @@ import { HttpTransport } from '../src/transport/index.js';
 import { setUpCreatorPanel } from './creator.js';
 import { setUpYourDataPanel } from './your-data.js';
 import { demoWorkbook } from './dashboard.js';
-import { $, describeError as describe } from './util.js';
+import { $, describeError as describe, grouped } from './util.js';
 const status = $<HTMLParagraphElement>('#engine-status');
 const log = $<HTMLOListElement>('#engine-log');
 const provider = $<SvcProvider>('#provider');
@@ -143,7 +143,7 @@ async function main(): Promise<void> {
       p.phase === 'duckdb'
         ? 'Starting DuckDB (wasm, in a worker)…'
         : p.phase === 'generate'
-          ? `Generating the demo data: ${p.rows.toLocaleString('en-US')} orders (first visit only)…`
+          ? `Generating the demo data: ${grouped(p.rows)} orders (first visit only)…`
           : p.phase === 'load'
             ? `Loading table ${p.table} into DuckDB (${p.done + 1} of ${p.total})…`
             : 'Data ready; drawing the dashboard…';
@@ -159,7 +159,7 @@ async function main(): Promise<void> {
     'svc-dashboard-loaded',
     (e) => {
       ready = true;
-      const ms = (t: number) => `${Math.round(t).toLocaleString('en-US')} ms`;
+      const ms = (t: number) => `${grouped(Math.round(t))} ms`;
       const data =
         dataReadyAt === undefined ? '' : `; DuckDB and the demo data ready after ${ms(dataReadyAt - started)}`;
       status.textContent = `Ready in ${ms(performance.now() - started)}: ${e.widgetCount} widgets with their data${data}.`;

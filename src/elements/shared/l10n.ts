@@ -19,10 +19,12 @@ function catalogueFor(tag: string | undefined): string | undefined {
   if (!tag) return undefined;
   let locale: Intl.Locale;
   try {
-    locale = new Intl.Locale(tag).maximize();
+    locale = new Intl.Locale(tag);
   } catch {
     return undefined; // not a language tag
   }
+  // Only Chinese (its script) and `und` need the likely subtags: loading them is a long first use on a page's start.
+  if (locale.language === 'zh' || locale.language === 'und') locale = locale.maximize();
   if (locale.language === 'zh') return locale.script === 'Hans' ? 'zh-Hans' : undefined;
   if (locale.language === 'pt') return 'pt-BR';
   return uiLocales.includes(locale.language) ? locale.language : undefined;
