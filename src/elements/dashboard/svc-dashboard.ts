@@ -77,16 +77,14 @@ export class SvcDashboard extends SvcConnectedElement {
    */
   protected static loadImplementation: () => Promise<Core> = loadCore;
 
-  private readonly implementation = new LazyModule(this, (this.constructor as typeof SvcDashboard).loadImplementation);
+  /** Loaded from the task after the first frame's (the first frame is the placeholder, then the dashboard). */
+  private readonly implementation = new LazyModule(this, (this.constructor as typeof SvcDashboard).loadImplementation, {
+    afterFirstFrame: true,
+  });
   private core?: DashboardCore;
   /** Filters set before the implementation was there (it starts with them). */
   private early = new Map<string, string[]>();
   private failureAnnounced = false;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.implementation.get(); // loads beside the provider's session and the first frame
-  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -94,7 +92,7 @@ export class SvcDashboard extends SvcConnectedElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const module = this.core ? undefined : this.implementation.get();
+    const module = this.core ? undefined : this.implementation.current;
     if (module) {
       const access = {
         transport: () => this.activeTransport,

@@ -1,11 +1,13 @@
 // A module an element needs only once data is there (a chat's tool cards, a dashboard's widget renderers) or after
-// its first frame (a dashboard's implementation): loaded on first use, then the host updates; until then the element
-// renders what it can. A module loaded once is there at once for every later element. The host's `updateComplete` can
+// its first frame (a dashboard's implementation: `afterFirstFrame` starts the load in a task after the one that drew
+// it, so a bundler's preload links and the import's bookkeeping are not part of that task; `current` reads the module
+// without starting anything): loaded on first use, then the host updates; until then the element renders what it can. A module loaded once is there at once for every later element. The host's `updateComplete` can
 // wait for a load under way (`settled()`), so tests and hosts see the finished frame. A load that fails (the chunk
 // could not be downloaded) updates the host too, which can show `error`; that host does not ask again until
 // `retry()`, and a later host tries afresh.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { nextTask } from '../../util/next-task.js';
 
 interface Load<T> {
   module?: T;
@@ -20,6 +22,8 @@ export class LazyModule<T> implements ReactiveController {
   private failure?: { error: unknown };
   /** The load this host waits for (one callback per load, however often it renders meanwhile). */
   private watched?: Promise<T>;
+  /** With `afterFirstFrame`: the task that will start the load, once the first frame is drawn. */
+  private scheduled?: Promise<void>;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -31,6 +35,11 @@ export class LazyModule<T> implements ReactiveController {
     let state = loads.get(load) as Load<T> | undefined;
     if (!state) loads.set(load, (state = {}));
     this.state = state;
+  }
+
+  /** The module if it has loaded (for this or any host); starts nothing. */
+  get current(): T | undefined {
+    return this.state.module;
   }
 
   /** The module when it is there; the first call starts loading it and the host updates once it arrives or fails. */
@@ -72,12 +81,18 @@ export class LazyModule<T> implements ReactiveController {
 
   /** Resolves once a load under way has ended (at once when none is). */
   async settled(): Promise<void> {
+    await this.scheduled;
     if (!this.state.module) await this.state.pending?.catch(() => undefined);
   }
 
   hostConnected(): void {}
 
   hostUpdated(): void {
-    if (this.options.afterFirstFrame && !this.state.module && !this.state.pending && !this.failure) this.get();
+    if (!this.options.afterFirstFrame || this.scheduled) return;
+    if (this.state.module || this.state.pending || this.failure) return;
+    this.scheduled = nextTask().then(() => {
+      this.scheduled = undefined;
+      if (!this.state.module && !this.failure) this.get();
+    });
   }
 }

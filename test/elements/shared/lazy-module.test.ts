@@ -15,6 +15,32 @@ class LazyHost extends LitElement {
 }
 customElements.define('lazy-module-host', LazyHost);
 
+/** A host that only reads the module (`current`) and has it loaded after its first frame. */
+class AfterFirstFrameHost extends LitElement {
+  lazy = new LazyModule<{ name: string }>(this, loadAfterFrame, { afterFirstFrame: true });
+  /** Whether the loader had been called when each frame was drawn. */
+  frames: boolean[] = [];
+  override render() {
+    this.frames.push(loadCalls > 0);
+    return html`${this.lazy.current?.name ?? 'first frame'}`;
+  }
+  override updated() {
+    this.frames.push(loadCalls > 0);
+  }
+  /** Complete once the module is there and drawn, as the library's elements do. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    await super.getUpdateComplete();
+    await this.lazy.settled();
+    return super.getUpdateComplete();
+  }
+}
+let loadCalls = 0;
+const loadAfterFrame = async () => {
+  loadCalls++;
+  return { name: 'body' };
+};
+customElements.define('lazy-module-after-frame', AfterFirstFrameHost);
+
 function mount(load: () => Promise<{ name: string }>): LazyHost {
   const el = document.createElement('lazy-module-host') as LazyHost;
   el.lazy = new LazyModule(el, load);
@@ -23,7 +49,17 @@ function mount(load: () => Promise<{ name: string }>): LazyHost {
 }
 
 describe('LazyModule', () => {
-  afterEach(() => document.querySelectorAll('lazy-module-host').forEach((el) => el.remove()));
+  afterEach(() => document.querySelectorAll('lazy-module-host, lazy-module-after-frame').forEach((el) => el.remove()));
+
+  it('afterFirstFrame: the load starts after the first frame, not during it, and updateComplete waits for it', async () => {
+    const el = document.createElement('lazy-module-after-frame') as AfterFirstFrameHost;
+    document.body.append(el);
+    await el.updateComplete; // waits for the load started after the first frame, and the frame with the body
+    expect(el.shadowRoot!.textContent).to.equal('body');
+    // The first frame and its updated() (Lit calls the controllers' hostUpdated before it): no load started yet.
+    expect(el.frames.slice(0, 2)).to.deep.equal([false, false]);
+    expect(loadCalls).to.equal(1);
+  });
 
   it('loads once for every host and updates each when the module arrives', async () => {
     let calls = 0;
