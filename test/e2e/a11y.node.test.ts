@@ -13,6 +13,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { DEMO_CSP } from '../../vite.config.js';
 import { buildAndPreview, type DemoPreview } from './server.js';
+import { EXAMPLE_DATA, EXAMPLE_MODEL, viewAsProgrammers, yourStatus } from './your-data-steps.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const FILES = `${root}test-results/a11y-files`;
@@ -215,39 +216,14 @@ describe('accessibility (axe-core) of the demo and the gallery', { timeout: 600_
     await check('chats answered');
 
     // Your own data: a broken model (errors with file and line) next to the tables, then the example model.
-    const data = ['screenings.csv', 'films.parquet', 'cinemas.json', 'ratings.ndjson', 'staff.arrow'];
-    await page.setInputFiles('#your-files', [
-      ...data.map((f) => `${root}examples/data/${f}`),
-      `${FILES}/broken_table.yml`,
-    ]);
-    await page.waitForFunction(() => document.querySelector('#your-status')?.textContent?.startsWith('The model has'));
+    await page.setInputFiles('#your-files', [...EXAMPLE_DATA, `${FILES}/broken_table.yml`]);
+    await yourStatus(page, 'The model has');
     await check('your data: tables and model errors');
-    const model = ['cubes/screenings.yml', 'cubes/catalog.yml', 'views/box_office.yml'];
-    await page.setInputFiles(
-      '#your-files',
-      model.map((f) => `${root}examples/model/${f}`),
-    );
-    await page.waitForFunction(() =>
-      document.querySelector('#your-status')?.textContent?.startsWith('Your model is in use'),
-    );
+    await page.setInputFiles('#your-files', EXAMPLE_MODEL);
+    await yourStatus(page, 'Your model is in use');
     // A viewer the model's policy lets in (programmers see every screening), switched with the dashboard out of view
     // (as in your-data.node.test.ts: a viewer switched while its cards load leaves some as they were).
-    await page.evaluate(() => {
-      window.scrollTo(0, document.body.scrollHeight);
-      document.querySelector<HTMLInputElement>('#groups')!.value = 'programmers';
-      document.querySelector<HTMLFormElement>('#viewer-form')!.requestSubmit();
-    });
-    await page.waitForFunction(() => document.querySelector('#viewer-summary')?.textContent?.includes('programmers'));
-    await dashboard.locator('[data-widget-id="kpi-box_office-count"]').scrollIntoViewIfNeeded();
-    await page.waitForFunction(
-      () =>
-        document
-          .querySelector('svc-dashboard')
-          ?.shadowRoot?.querySelector('[data-widget-id="kpi-box_office-count"] [part="kpi"]')
-          ?.textContent?.trim() === '60',
-      null,
-      { timeout: 60_000 },
-    );
+    await viewAsProgrammers(page);
     await check('your data: a generated dashboard');
 
     // Still loading: a transport that never answers, the dashboard's cards refreshed and a question asked.

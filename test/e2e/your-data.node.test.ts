@@ -11,18 +11,13 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { DEMO_CSP } from '../../vite.config.js';
 import { buildAndPreview, freePort, type DemoPreview } from './server.js';
+import { EXAMPLE_DATA, EXAMPLE_MODEL, viewAsProgrammers, yourStatus } from './your-data-steps.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const PORT = Number(process.env.E2E_PORT) || (await freePort());
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SHOTS = `${root}test-results/e2e`;
 const FILES = `${root}test-results/your-data-files`;
-const DATA = ['screenings.csv', 'films.parquet', 'cinemas.json', 'ratings.ndjson', 'staff.arrow'].map(
-  (f) => `${root}examples/data/${f}`,
-);
-const MODEL = ['cubes/screenings.yml', 'cubes/catalog.yml', 'views/box_office.yml'].map(
-  (f) => `${root}examples/model/${f}`,
-);
 /** A view over a cube the model does not have, and a cube over a table there is not: each problem at its line. */
 const BROKEN = {
   'broken_view.yml': 'views:\n  - name: broken\n    cubes:\n      - join_path: nowhere\n        includes: "*"\n',
@@ -31,10 +26,6 @@ const BROKEN = {
 };
 
 const engineReady = () => !!document.querySelector('#engine-status')?.textContent?.startsWith('Ready');
-const yourStatus = (page: Page, prefix: string) =>
-  page.waitForFunction((p) => document.querySelector('#your-status')?.textContent?.startsWith(p), prefix, {
-    timeout: 60_000,
-  });
 const kpi = (page: Page, id: string) =>
   page.locator(`svc-dashboard [data-widget-id="${id}"] [part="kpi"]`).textContent({ timeout: 60_000 });
 
@@ -78,7 +69,7 @@ describe('demo: your own model and data, end to end', { timeout: 240_000 }, () =
     await page.waitForFunction(engineReady, null, { timeout: 120_000 });
 
     // The data files and a broken model: the tables are in, the model's problems are listed, the sample stays.
-    await page.setInputFiles('#your-files', [...DATA, ...Object.keys(BROKEN).map((f) => `${FILES}/${f}`)]);
+    await page.setInputFiles('#your-files', [...EXAMPLE_DATA, ...Object.keys(BROKEN).map((f) => `${FILES}/${f}`)]);
     await yourStatus(page, 'The model has');
     const errors = await page.locator('#your-problems li.error').allTextContents();
     assert.ok(
@@ -111,24 +102,9 @@ describe('demo: your own model and data, end to end', { timeout: 240_000 }, () =
     // The dashboard out of view until the viewer is one the model's policy lets in: a viewer switched while the
     // dashboard's cards are loading leaves some of them as they were (a known <svc-dashboard> issue).
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.setInputFiles('#your-files', MODEL);
+    await page.setInputFiles('#your-files', EXAMPLE_MODEL);
     await yourStatus(page, 'Your model is in use');
-    await page.evaluate(() => {
-      document.querySelector<HTMLInputElement>('#groups')!.value = 'programmers';
-      document.querySelector<HTMLFormElement>('#viewer-form')!.requestSubmit(); // without scrolling to the form
-    });
-    await page.waitForFunction(() => document.querySelector('#viewer-summary')?.textContent?.includes('programmers'));
-    // Cards load their data when they come into view.
-    await page.locator('svc-dashboard [data-widget-id="kpi-box_office-count"]').scrollIntoViewIfNeeded();
-    await page.waitForFunction(
-      () =>
-        document
-          .querySelector('svc-dashboard')
-          ?.shadowRoot?.querySelector('[data-widget-id="kpi-box_office-count"] [part="kpi"]')
-          ?.textContent?.trim() === '60',
-      null,
-      { timeout: 60_000 },
-    );
+    await viewAsProgrammers(page);
     // Tickets sold: the sum of the CSV's seats_sold column, as the KPI shows it.
     const csv = readFileSync(`${root}examples/data/screenings.csv`, 'utf8').trim().split('\n').slice(1);
     const tickets = csv.reduce((sum, line) => sum + Number(line.split(',')[4]), 0);
