@@ -47,8 +47,17 @@ function ignoreMissingSyncHandle(error: unknown): void {
   if (!String((error as Error)?.message ?? error).includes('FileSystemSyncAccessHandle')) throw error;
 }
 
+/**
+ * DuckDB's next worker, made before a stopped one is terminated: in Firefox, the Worker constructor inside a worker
+ * (the engine's) sometimes never returns when it runs just after a sibling busy in wasm was terminated, and the
+ * engine's worker freezes with it (test/engine/data/deadline.test.ts, about one start in three). Made first, the new
+ * worker's construction never follows the termination.
+ */
+let spare: Worker | undefined;
+
 export async function createDuckDbExecutor(): Promise<Executor> {
-  const worker = new Worker(WORKER_URL);
+  const worker = spare ?? new Worker(WORKER_URL);
+  spare = undefined;
   const db = new AsyncDuckDB(new ConsoleLogger(LogLevel.WARNING), worker);
   await db.instantiate(WASM_URL);
   const conn = await db.connect();
@@ -98,8 +107,11 @@ export async function createDuckDbExecutor(): Promise<Executor> {
     async close() {
       await conn.close();
       await db.terminate();
+      spare?.terminate();
+      spare = undefined;
     },
     terminate() {
+      spare ??= new Worker(WORKER_URL);
       void db.terminate();
     },
   };
