@@ -17,7 +17,7 @@ export interface Executor {
   /**
    * Creates or replaces table `name` by reading `source` with DuckDB's own reader for `format`, inside DuckDB's
    * worker: registered as a file under IMPORT_DIR (the one directory DuckDB may read), read, and unregistered. Bytes
-   * are taken over (moved to the worker); a Blob is read a slice per task, or by the worker itself when large.
+   * are taken over (moved to the worker); a Blob is read without a long task, or by the worker itself when large.
    */
   loadFile(name: string, source: Uint8Array | Blob, format: FileFormat, options?: FileOptions): Promise<void>;
   /** Table `name` as an Arrow IPC stream (what the engine keeps in IndexedDB), written inside DuckDB's worker. */

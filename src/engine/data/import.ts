@@ -124,6 +124,12 @@ async function fetchBlob(url: string, onBytes: (bytes: number, total?: number) =
   }
 }
 
+/** A copy of bytes as a Blob: in one go in a worker (the engine's default), a slice per task on other threads. */
+const blobOf = (bytes: Uint8Array): Promise<Blob> =>
+  (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== undefined
+    ? Promise.resolve(new Blob([bytes as Uint8Array<ArrayBuffer>]))
+    : toBlob(bytes);
+
 const isRows = (value: unknown): value is TableRow[] => Array.isArray(value);
 const isWrapped = (value: unknown): value is Extract<TableSource, { source: unknown }> =>
   typeof value === 'object' && value !== null && 'source' in value && !(value instanceof URL) && !Array.isArray(value);
@@ -162,8 +168,8 @@ export async function readSource(
   } else if (typeof Blob !== 'undefined' && inner instanceof Blob) {
     blob = inner;
     name = (inner as File).name ?? '';
-  } else if (inner instanceof ArrayBuffer) blob = await toBlob(new Uint8Array(inner));
-  else if (inner instanceof Uint8Array) blob = await toBlob(inner);
+  } else if (inner instanceof ArrayBuffer) blob = await blobOf(new Uint8Array(inner));
+  else if (inner instanceof Uint8Array) blob = await blobOf(inner);
   else throw new Error('a table source is a URL, a Blob or File, an ArrayBuffer or Uint8Array, or an array of rows');
   const format = detectFormat(given, name, blob.type, new Uint8Array(await blob.slice(0, 4096).arrayBuffer()));
   let hashed: Promise<string> | undefined;
