@@ -2,8 +2,9 @@
 // element and owns its view — same spec, new rows: the rows change in place (no new view); another spec: the old view
 // is finalized and a new one drawn; the element resized: the chart refits; the part removed or the host element
 // disconnected: the view is finalized (window listeners, timers and all), and drawn again if it comes back.
-// Vega and Vega-Lite load with the first chart; the theme (./chart-theme) comes from the element's tokens. Charts drawn with
-// `queued` take turns across the page: one drawing (or new rows) at a time, with a yield to the main thread between.
+// Vega and Vega-Lite load with the first chart; the theme (./chart-theme) comes from the element's tokens. Charts
+// drawn with `queued` take turns across the page: one drawing (or new rows) at a time, with a yield to the main thread
+// between.
 
 import { nothing } from 'lit';
 import { AsyncDirective, directive, type ElementPart } from 'lit/async-directive.js';

@@ -1,10 +1,11 @@
 // A module an element needs only once data is there (a chat's tool cards, a dashboard's widget renderers) or after
 // its first frame (a dashboard's implementation: `afterFirstFrame` starts the load in a task after the one that drew
 // it, so a bundler's preload links and the import's bookkeeping are not part of that task; `current` reads the module
-// without starting anything): loaded on first use, then the host updates; until then the element renders what it can. A module loaded once is there at once for every later element. The host's `updateComplete` can
-// wait for a load under way (`settled()`), so tests and hosts see the finished frame. A load that fails (the chunk
-// could not be downloaded) updates the host too, which can show `error`; that host does not ask again until
-// `retry()`, and a later host tries afresh.
+// without starting anything): loaded on first use, then the host updates; until then the element renders what it
+// can. A module loaded once is there at once for every later element. The host's `updateComplete` can wait for a load
+// under way (`settled()`), so tests and hosts see the finished frame. A load that fails (the chunk could not be
+// downloaded) updates the host too, which can show `error`; that host does not ask again until `retry()`, and a later
+// host tries afresh.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { nextTask } from '../../util/next-task.js';
