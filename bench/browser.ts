@@ -106,6 +106,33 @@ export async function inChromium(modulePath: string, exportName: string, ...args
       const { metrics } = await cdp.send('Performance.getMetrics');
       return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000;
     });
+    // The renderer main thread's tasks between a start and a stop, from a trace: each one's wall-clock and CPU time.
+    const traced: {
+      name: string;
+      ph: string;
+      pid: number;
+      tid: number;
+      dur?: number;
+      tdur?: number;
+      args?: { name?: string };
+    }[] = [];
+    cdp.on('Tracing.dataCollected', ({ value }) => traced.push(...(value as unknown as typeof traced)));
+    await page.exposeFunction('__traceTasksStart', async () => {
+      traced.length = 0;
+      await cdp.send('Tracing.start', { categories: 'toplevel', transferMode: 'ReportEvents' });
+    });
+    await page.exposeFunction('__traceTasksStop', async () => {
+      const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.end');
+      await complete;
+      const main = traced.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+      return traced
+        .filter(
+          (e) =>
+            e.pid === main?.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask',
+        )
+        .map((e) => ({ wallMs: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? 0) / 1000 }));
+    });
     await page.exposeFunction('__mainThreadBreakdown', async () => {
       const { metrics } = await cdp.send('Performance.getMetrics');
       const ms = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;

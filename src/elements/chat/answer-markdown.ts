@@ -13,7 +13,7 @@ let markdownModule: Promise<MarkdownModule> | undefined;
 const loadMarkdown = () => (markdownModule ??= import('../shared/markdown.js'));
 
 /** The most text of an answer one render adds. */
-const RENDER_CHARS = 2000;
+const RENDER_CHARS = 4000;
 
 export class AnswerMarkdown implements ReactiveController {
   private md?: MarkdownModule;

@@ -1,6 +1,6 @@
-// The behaviour of <svc-chat>: sends questions through the transport, folds each stream into
-// the messages of its turn (deltas append, non-deltas replace; see chat-turns.ts for the order), keeps one
-// StreamingMarkdown per answer, and asks for a render (paced by render-pacer.ts) however fast lines arrive.
+// The behaviour of <svc-chat>: sends questions through the transport, folds each stream into the messages of its
+// turn (deltas append, non-deltas replace; see chat-turns.ts for the order), keeps one StreamingMarkdown per answer
+// (answer-markdown.ts), and asks for a render however fast lines arrive (render-pacer.ts says when).
 
 import type { ReactiveControllerHost } from 'lit';
 import { ApiError, ChatAuthError, errorMessage, isAbortError } from '../../api/errors.js';
