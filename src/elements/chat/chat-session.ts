@@ -19,6 +19,8 @@ export interface ChatSessionOptions {
   /** Without a transport, a question waits for one (inside a provider that gets it later) rather than failing. */
   waitsForTransport(): boolean;
   target(): ChatTarget;
+  /** The viewer's language, sent with each question (the agent answers in it where it can). */
+  locale(): string | undefined;
   sessionSettings(): ChatSessionSettings | undefined;
   onSubmitted(question: string): void;
   onCompleted(question: string, answer: string | undefined, chatId: string | undefined): void;
@@ -165,7 +167,7 @@ export class ChatSession {
         ...(this.chatId && { chatId: this.chatId }),
         ...(settings && { sessionSettings: settings }),
       },
-      { ...this.options.target(), signal, onMalformedLine: (item) => this.malformed(item) },
+      { ...this.options.target(), ...this.language(), signal, onMalformedLine: (item) => this.malformed(item) },
     );
     if (stream.chatId !== this.chatId) {
       this.chatId = stream.chatId;
@@ -180,6 +182,16 @@ export class ChatSession {
       const merged = turn.apply(message);
       if (!message.isDelta) this.options.onMessage(merged);
       this.pacer.schedule();
+    }
+  }
+
+  /** The `locale` option of a chat request: the viewer's language when it is a language tag. */
+  private language(): { locale?: string } {
+    const locale = this.options.locale();
+    try {
+      return locale ? { locale: Intl.getCanonicalLocales(locale)[0] } : {};
+    } catch {
+      return {}; // not a language tag: the request names no language
     }
   }
 
@@ -207,7 +219,12 @@ export class ChatSession {
       const settings = this.options.sessionSettings();
       const stream = await transport.streamChat(
         { chatId, ...(settings && { sessionSettings: settings }) },
-        { ...this.options.target(), signal: controller.signal, onMalformedLine: (item) => this.malformed(item) },
+        {
+          ...this.options.target(),
+          ...this.language(),
+          signal: controller.signal,
+          onMalformedLine: (item) => this.malformed(item),
+        },
       );
       const thread = new ChatTurn(true);
       for await (const message of stream) thread.apply(message);

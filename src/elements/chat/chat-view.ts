@@ -67,6 +67,8 @@ export class ChatView {
         ...(host.accountName && { accountName: host.accountName }),
         ...(host.agentId && { agentId: host.agentId }),
       }),
+      // The element's (or provider's, or page's) locale, else the browser's: the language the viewer reads.
+      locale: () => access.locale() ?? (typeof navigator === 'undefined' ? undefined : navigator.language),
       sessionSettings: () => host.sessionSettings,
       onSubmitted: (q) => host.emit(new SvcAiQueryEvent('submitted', q, this.session.chatId)),
       onCompleted: (q, answer, chatId) => {
