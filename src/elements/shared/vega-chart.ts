@@ -77,7 +77,7 @@ export async function embedChart(
     import('vega-interpreter'),
   ]);
   // A first chart is five tasks, not one: the modules' evaluation, Vega-Lite's compilation, Vega's parse, the view's
-  // dataflow (built from the parsed runtime, with its SVG element), then the run that computes and draws the marks —
+  // dataflow (built from the parsed runtime), then its SVG element and the run that computes and draws the marks —
   // each of them tens of ms on a slow machine, together well over 100.
   await nextTask();
   const clean = withoutRemoteData(spec) as Record<string, unknown>;
@@ -113,8 +113,9 @@ export async function embedChart(
     vega.finalize();
   };
   try {
-    vega.initialize(container);
     await nextTask();
+    // The SVG element goes into the container in the task that draws its marks: never an empty chart in between.
+    vega.initialize(container);
     // A spec that never reads the rows (its own layers' data only) has no such data set.
     if (vegaSpec.data?.some((d) => d.name === ROWS)) vega.data(ROWS, values);
     await vega.runAsync();
