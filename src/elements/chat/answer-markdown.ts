@@ -28,15 +28,22 @@ export class AnswerMarkdown implements ReactiveController {
 
   hostConnected(): void {
     if (this.md) return;
-    const load = () =>
-      void loadMarkdown().then((m) => {
+    const idle = (ms: number) =>
+      new Promise<void>((resolve) =>
+        typeof requestIdleCallback === 'function'
+          ? requestIdleCallback(() => resolve(), { timeout: ms })
+          : setTimeout(resolve, ms / 10),
+      );
+    void idle(2000)
+      .then(loadMarkdown)
+      .then(async (m) => {
         this.md ??= m;
         // First use sets up the lexer, the parser and the sanitiser, and compiles their code: do it now, on the
-        // kinds of block an answer has, rather than in the first frames of the first answer.
-        m.StreamingMarkdown.warmUp();
+        // kinds of block an answer has, rather than in the first frames of the first answer; a line per idle task,
+        // after the one that evaluated the modules (together they were a 150 ms task of a loaded cold start).
+        await idle(500);
+        await m.StreamingMarkdown.warmUp(() => idle(500));
       });
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
-    else setTimeout(load, 200);
   }
 
   /** Resolves once the markdown modules are there. */

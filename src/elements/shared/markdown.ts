@@ -111,10 +111,17 @@ export class StreamingMarkdown {
   readonly blocks: string[] = [];
   tail = '';
 
-  /** Runs a sample with the kinds of block an answer has through the whole path, line by line (a warm-up). */
-  static warmUp(): void {
+  /**
+   * Runs a sample with the kinds of block an answer has through the whole path, line by line (a warm-up), awaiting
+   * `between` after each line so that a caller can give each line a task of its own (a page's cold start then sees
+   * a few small tasks, not one of the whole sample's first compilation).
+   */
+  static async warmUp(between: () => Promise<void> = () => Promise.resolve()): Promise<void> {
     const md = new StreamingMarkdown();
-    for (const line of WARM_UP.split(/(?<=\n)/)) md.append(line);
+    for (const line of WARM_UP.split(/(?<=\n)/)) {
+      md.append(line);
+      await between();
+    }
   }
 
   /** The whole text so far. */
