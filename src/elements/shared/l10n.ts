@@ -9,26 +9,14 @@
 import { LOCALE_STATUS_EVENT } from '@lit/localize';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { sourceLocale, targetLocales } from '../l10n/locale-codes.js';
+import { nearestLocale } from '../../util/nearest-locale.js';
 import type * as Runtime from './l10n-runtime.js';
 
 /** The UI languages there are catalogues for (English first). */
 export const uiLocales: readonly string[] = [sourceLocale, ...targetLocales];
 
 /** The catalogue for a BCP 47 tag, if there is one: by language; Portuguese → pt-BR; Chinese in Han Simplified only. */
-function catalogueFor(tag: string | undefined): string | undefined {
-  if (!tag) return undefined;
-  let locale: Intl.Locale;
-  try {
-    locale = new Intl.Locale(tag);
-  } catch {
-    return undefined; // not a language tag
-  }
-  // Only Chinese (its script) and `und` need the likely subtags: loading them is a long first use on a page's start.
-  if (locale.language === 'zh' || locale.language === 'und') locale = locale.maximize();
-  if (locale.language === 'zh') return locale.script === 'Hans' ? 'zh-Hans' : undefined;
-  if (locale.language === 'pt') return 'pt-BR';
-  return uiLocales.includes(locale.language) ? locale.language : undefined;
-}
+const catalogueFor = (tag: string | undefined): string | undefined => nearestLocale(tag, uiLocales);
 
 /** The page's `lang` (on <html>), if it has one. */
 export const pageLocale = (): string | undefined =>

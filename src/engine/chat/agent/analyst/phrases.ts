@@ -4,6 +4,7 @@
 // sentences change: the analyst reads questions in English whatever the locale.
 
 import type { PhraseBook } from './phrase-book.js';
+import { nearestLocale } from '../../../../util/nearest-locale.js';
 import english from './phrases/en.js';
 import type { DayRange } from './time-range.js';
 
@@ -28,16 +29,7 @@ const LOADERS: Record<Exclude<PhraseLocale, 'en'>, Loader> = {
 
 /** The book for a BCP 47 tag: by language; Portuguese → pt-BR; Chinese in Han Simplified only; else English. */
 export function phraseLocaleOf(tag: string | undefined): PhraseLocale {
-  if (!tag) return 'en';
-  let locale: Intl.Locale;
-  try {
-    locale = new Intl.Locale(tag).maximize();
-  } catch {
-    return 'en'; // not a language tag
-  }
-  if (locale.language === 'zh') return locale.script === 'Hans' ? 'zh-Hans' : 'en';
-  if (locale.language === 'pt') return 'pt-BR';
-  return (PHRASE_LOCALES as readonly string[]).includes(locale.language) ? (locale.language as PhraseLocale) : 'en';
+  return (nearestLocale(tag, PHRASE_LOCALES) as PhraseLocale | undefined) ?? 'en';
 }
 
 /** A phrase book with the formatting of one locale. */
