@@ -5,6 +5,7 @@
 import { AsyncDuckDB, ConsoleLogger, DuckDBDataProtocol, LogLevel } from '@duckdb/duckdb-wasm';
 import { MessageHeader, MessageReader, tableFromIPC, tableToIPC } from 'apache-arrow';
 import { HARDENING_SQL, IMPORT_DIR, normalizeArrow, readFileSql, type Executor } from './executor.js';
+import { helperWorker, type HelperWorker } from './helper-workers.js';
 
 const WASM_URL = new URL('../../../node_modules/@duckdb/duckdb-wasm/dist/duckdb-eh.wasm', import.meta.url).href;
 const WORKER_URL = new URL(
@@ -64,18 +65,32 @@ function ignoreMissingSyncHandle(error: unknown): void {
 }
 
 /**
- * DuckDB's next worker, made before a stopped one is terminated: in Firefox, the Worker constructor inside a worker
- * (the engine's) sometimes never returns when it runs just after a sibling busy in wasm was terminated, and the
- * engine's worker freezes with it (test/engine/data/deadline.test.ts, about one start in three). Made first, the new
- * worker's construction never follows the termination.
+ * DuckDB's next worker, made before a stopped one is terminated, so a query that passed its deadline is followed by a
+ * ready worker (in Firefox, a Worker constructor inside the engine's worker just after a sibling busy in wasm was
+ * terminated also froze that worker, about one start in three, before the page made the helpers: helper-workers.ts).
  */
-let spare: Worker | undefined;
+let spare: HelperWorker | undefined;
+const duckDbWorker = () => helperWorker({ kind: 'classic', script: WORKER_URL }, () => new Worker(WORKER_URL));
 
 export async function createDuckDbExecutor(): Promise<Executor> {
-  const worker = spare ?? new Worker(WORKER_URL);
+  const worker = spare ?? duckDbWorker();
   spare = undefined;
-  const db = new AsyncDuckDB(new ConsoleLogger(LogLevel.WARNING), worker);
-  await db.instantiate(WASM_URL);
+  // AsyncDuckDB uses only postMessage, add/removeEventListener and terminate of its Worker.
+  const db = new AsyncDuckDB(new ConsoleLogger(LogLevel.WARNING), worker as Worker);
+  // AsyncDuckDB only logs a worker's error event and forgets its requests: without this, a worker whose script did
+  // not load would leave the engine waiting for ever.
+  let failed: (error: Error) => void = () => undefined;
+  const onError = (event: Event) =>
+    failed(new Error(`DuckDB's worker failed: ${(event as ErrorEvent).message || 'its script could not be loaded'}`));
+  worker.addEventListener('error', onError);
+  try {
+    await Promise.race([db.instantiate(WASM_URL), new Promise<never>((_, reject) => (failed = reject))]);
+  } catch (error) {
+    worker.terminate();
+    throw error;
+  } finally {
+    worker.removeEventListener('error', onError);
+  }
   const conn = await db.connect();
   for (const sql of HARDENING_SQL) await conn.query(sql);
   let queue: Promise<unknown> = Promise.resolve();
@@ -127,7 +142,7 @@ export async function createDuckDbExecutor(): Promise<Executor> {
       spare = undefined;
     },
     terminate() {
-      spare ??= new Worker(WORKER_URL);
+      spare ??= duckDbWorker();
       void db.terminate();
     },
   };

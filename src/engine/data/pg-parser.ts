@@ -1,21 +1,22 @@
 // The Postgres parser for the SQL API, loaded on first use: in browsers it runs in a module worker (the wasm never
 // compiles in the page, so a strict Content-Security-Policy holds there); in Node, in-process.
 
+import { helperWorker } from './helper-workers.js';
 import { SqlSyntaxError, type ParseResult, type PgParser } from './pg-parser-core.js';
 import type { ParserRequest, ParserResponse } from './pg-parser.worker.js';
 
 export { SqlSyntaxError, type ParseResult, type PgNode, type PgParser } from './pg-parser-core.js';
 
 function workerParser(): PgParser {
-  const worker = new Worker(new URL('./pg-parser.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'svc-sql-parser',
-  });
+  const worker = helperWorker(
+    { kind: 'parser' },
+    () => new Worker(new URL('./pg-parser.worker.ts', import.meta.url), { type: 'module', name: 'svc-sql-parser' }),
+  );
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 0;
   let broken: Error | undefined;
-  worker.addEventListener('message', (event: MessageEvent<ParserResponse>) => {
-    const data = event.data;
+  worker.addEventListener('message', (event) => {
+    const data = (event as MessageEvent<ParserResponse>).data;
     const call = pending.get(data.id);
     if (!call) return;
     pending.delete(data.id);

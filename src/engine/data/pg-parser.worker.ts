@@ -15,19 +15,23 @@ export type ParserResponse = { id: number; result: unknown } | { id: number; err
 
 const parser = createInProcessParser();
 
-self.addEventListener('message', (event: MessageEvent<ParserRequest>) => {
+/** Answers requests from `peer`: the page that made this worker, or the engine's worker through a port. */
+function serve(event: MessageEvent<ParserRequest>, peer: { postMessage(message: ParserResponse): void }): void {
   const { id, op, arg } = event.data;
   void (async () => {
     try {
       const p = await parser;
       const result = op === 'parse' ? await p.parse(arg as string) : await p.deparse(arg as ParseResult);
-      self.postMessage({ id, result } satisfies ParserResponse);
+      peer.postMessage({ id, result });
     } catch (error) {
-      self.postMessage({
-        id,
-        error: errorMessage(error),
-        syntax: error instanceof SqlSyntaxError,
-      } satisfies ParserResponse);
+      peer.postMessage({ id, error: errorMessage(error), syntax: error instanceof SqlSyntaxError });
     }
   })();
+}
+
+// Made by the page for the engine's worker (helper-workers.ts), the first message brings the port to it.
+self.addEventListener('message', (event: MessageEvent<ParserRequest | { port: MessagePort }>) => {
+  const data = event.data;
+  if ('port' in data) data.port.onmessage = (request: MessageEvent<ParserRequest>) => serve(request, data.port);
+  else serve(event as MessageEvent<ParserRequest>, self);
 });

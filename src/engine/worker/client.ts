@@ -8,6 +8,7 @@ import type { LocalEngine, LocalEngineOptions } from '../options.js';
 import type { TableSource } from '../data/import.js';
 import { LocalEngineUnavailableError } from '../unavailable.js';
 import { recipeOf } from './agent-recipe.js';
+import { helperHost } from './helper-host.js';
 import { buffersOf, canTransferStreams, type EngineMethod, type FromWorker, type ToWorker } from './protocol.js';
 import { fromWire, toWire } from './wire-errors.js';
 
@@ -81,6 +82,7 @@ export function createWorkerEngine(options: LocalEngineOptions): Promise<LocalEn
   let nextId = 0;
   let stopped: Error | undefined;
   let closing: Promise<void> | undefined;
+  const helpers = helperHost((id, message) => post(worker, { t: 'helperFailed', id, message }));
 
   const settle = (id: number) => {
     const call = pending.get(id);
@@ -98,6 +100,7 @@ export function createWorkerEngine(options: LocalEngineOptions): Promise<LocalEn
       else call.resolve(Response.json({ error: error.message }, { status: 503 }));
     }
     worker.terminate();
+    helpers.endAll();
   };
 
   const head = (call: FetchCall, id: number, message: Extract<FromWorker, { t: 'head' }>) => {
@@ -151,6 +154,8 @@ export function createWorkerEngine(options: LocalEngineOptions): Promise<LocalEn
       })();
       return;
     }
+    if (message.t === 'helper') return helpers.spawn(message.id, message.spec, message.port);
+    if (message.t === 'helperEnd') return helpers.end(message.id);
     if (message.t === 'ready' || message.t === 'failed') return; // startup, handled below
     const call = pending.get(message.id);
     if (!call) return;
@@ -254,6 +259,7 @@ export function createWorkerEngine(options: LocalEngineOptions): Promise<LocalEn
       if (!started && message.t === 'failed') {
         started = true;
         worker.terminate();
+        helpers.endAll();
         return reject(fromWire(message.error));
       }
       onMessage(message);

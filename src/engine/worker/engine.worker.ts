@@ -4,7 +4,9 @@
 
 import type { ChatTokenClaims, LocalEngine, LocalEngineOptions } from '../options.js';
 import { createInPageEngine } from '../in-page.js';
+import { setHelperWorkerMaker } from '../data/helper-workers.js';
 import { agentFromRecipe } from './agent-recipe.js';
+import { pageHelperMaker } from './port-worker.js';
 import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
 import { fromWire, toWire } from './wire-errors.js';
 
@@ -119,6 +121,13 @@ const marker = Symbol.for('svc-elements.engine-worker');
 const claimed = (globalThis as { [marker]?: boolean })[marker];
 (globalThis as { [marker]?: boolean })[marker] = true;
 
+/** DuckDB's and the parser's workers are made by the page (data/helper-workers.ts says why). */
+const helpers = pageHelperMaker(
+  (id, spec, port) => post({ t: 'helper', id, spec, port }, [port]),
+  (id) => post({ t: 'helperEnd', id }),
+);
+if (!claimed) setHelperWorkerMaker(helpers.make);
+
 if (!claimed)
   scope.addEventListener('message', (event) => {
     const message = event.data;
@@ -140,6 +149,8 @@ if (!claimed)
           .get(message.id)
           ?.reader?.cancel()
           .catch(() => undefined);
+      case 'helperFailed':
+        return helpers.failed(message.id, message.message);
       case 'reply': {
         const ask = asks.get(message.id);
         asks.delete(message.id);

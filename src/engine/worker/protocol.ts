@@ -2,6 +2,7 @@
 // an id; answers carry it back. Response bodies cross as a transferred ReadableStream where the browser can transfer
 // one, else as chunk messages ending in `end` (or `bodyError`).
 
+import type { HelperSpec } from '../data/helper-workers.js';
 import type { EngineProgress, LocalEngineOptions } from '../options.js';
 import type { AgentRecipe } from './agent-recipe.js';
 import type { WireError } from './wire-errors.js';
@@ -24,13 +25,18 @@ export type ToWorker =
   | { t: 'cancel'; id: number }
   | { t: 'call'; id: number; method: EngineMethod; args: unknown[] }
   /** The page's answer to an `ask` (checkChatToken). */
-  | { t: 'reply'; id: number; value?: unknown; error?: WireError };
+  | { t: 'reply'; id: number; value?: unknown; error?: WireError }
+  /** Helper worker `id` (see `helper` below) could not start, or its script failed. */
+  | { t: 'helperFailed'; id: number; message: string };
 
 export type FromWorker =
   | { t: 'ready' }
   | { t: 'failed'; error: WireError }
   | { t: 'progress'; progress: EngineProgress }
   | { t: 'ask'; id: number; token: string; context: { deploymentId: number } }
+  /** Make a helper worker (DuckDB's, the parser's) and hand it `port`, the engine's channel to it. */
+  | { t: 'helper'; id: number; spec: HelperSpec; port: MessagePort }
+  | { t: 'helperEnd'; id: number }
   | {
       t: 'head';
       id: number;

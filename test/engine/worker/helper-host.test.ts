@@ -1,0 +1,81 @@
+// DuckDB's and the SQL parser's workers when the engine runs in its worker: the page makes them (a Worker constructor
+// inside the engine's worker could freeze it in Firefox), hands the engine's worker a port to each, and ends them with
+// the engine; a helper the page cannot start is a clear error, not a wait for ever.
+import { expect } from '@open-wc/testing';
+import { DEMO } from '../../../src/engine/index.js';
+import { deleteDatabase } from '../helpers.js';
+import { BASE, HOUSES, open, rejection } from './greenhouse.js';
+
+interface Made {
+  url: string;
+  ended: boolean;
+}
+
+/** Records the page's Worker constructions (and terminations) while `run` runs; `refuse` makes a URL fail. */
+async function watchingWorkers<T>(run: (made: Made[]) => Promise<T>, refuse?: RegExp): Promise<T> {
+  const Original = globalThis.Worker;
+  const made: Made[] = [];
+  globalThis.Worker = class extends Original {
+    readonly #made: Made;
+    constructor(url: string | URL, options?: WorkerOptions) {
+      if (refuse?.test(String(url))) throw new DOMException('refused by the test', 'SecurityError');
+      super(url, options);
+      this.#made = { url: String(url), ended: false };
+      made.push(this.#made);
+    }
+    override terminate() {
+      this.#made.ended = true;
+      super.terminate();
+    }
+  };
+  try {
+    return await run(made);
+  } finally {
+    globalThis.Worker = Original;
+  }
+}
+
+const cubesql = (query: string) =>
+  new Request(`${BASE}/cubejs-api/v1/cubesql`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${DEMO.developerKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
+
+describe("local engine in its worker: DuckDB's and the parser's workers are the page's", function () {
+  this.timeout(120_000);
+  const names: string[] = [];
+  after(async () => {
+    for (const name of names) await deleteDatabase(name);
+  });
+
+  it('the page makes them, queries run through them, and they end with the engine', async () => {
+    await watchingWorkers(async (made) => {
+      const { engine, name } = await open({ label: 'helpers', worker: true });
+      names.push(name);
+      const response = await engine.fetch(
+        cubesql('SELECT house, MEASURE(count) AS n FROM readings GROUP BY 1 ORDER BY 1'),
+      );
+      expect(response.status).to.equal(200);
+      const lines = (await response.text()).trim().split('\n');
+      expect(lines.slice(1).flatMap((l) => (JSON.parse(l) as { data: unknown[][] }).data)).to.deep.equal(
+        HOUSES.map((house) => [house, 80]),
+      );
+      const urls = made.map((m) => m.url);
+      expect(urls.filter((u) => /engine\.worker/.test(u))).to.have.length(1);
+      expect(urls.filter((u) => /classic-host\.worker/.test(u))).to.have.length(1);
+      expect(urls.filter((u) => /pg-parser\.worker/.test(u))).to.have.length(1);
+      expect(made.every((m) => !m.ended)).to.equal(true);
+      await engine.close();
+      expect(made.map((m) => m.ended)).to.deep.equal(made.map(() => true));
+    });
+  });
+
+  it("DuckDB's worker that cannot start rejects createLocalEngine with the reason", async () => {
+    await watchingWorkers(async (made) => {
+      const error = await rejection(open({ label: 'no-duckdb', worker: true }));
+      expect(error.message).to.match(/DuckDB's worker failed: .*refused by the test/);
+      expect(made.map((m) => m.ended)).to.deep.equal(made.map(() => true));
+    }, /classic-host\.worker/);
+  });
+});
