@@ -69,9 +69,12 @@ export class SvcChat extends SvcConnectedElement {
   private readonly body = new LazyModule(this, SvcChat.loadView, { afterFirstFrame: true });
   private view?: ChatView;
 
-  /** The body, once loaded (the first call after it arrives builds it). */
-  private attach(): ChatView | undefined {
-    const module = this.body.get();
+  /**
+   * The body, once loaded (the first call after it arrives builds it). `load` starts loading it; an update does not,
+   * so the element's first frame is not the task that starts the download (the body starts after that frame).
+   */
+  private attach(load = false): ChatView | undefined {
+    const module = load ? this.body.get() : this.body.current;
     this.view ??= module && new module.ChatView(this, this.access);
     return this.view;
   }
@@ -88,7 +91,7 @@ export class SvcChat extends SvcConnectedElement {
   /** The body, waiting for it to load; undefined when it could not. */
   private async ready(): Promise<ChatView | undefined> {
     for (;;) {
-      const view = this.attach();
+      const view = this.attach(true);
       if (view || this.body.error) return view;
       await this.body.settled();
     }

@@ -35,6 +35,28 @@ describe('<svc-chat> loading', function () {
     }
   });
 
+  it('starts loading its body in a task after the one that drew its first frame', async () => {
+    let asked = 0;
+    SvcChat.loadView = () => {
+      asked++;
+      return original();
+    };
+    const el = document.createElement('svc-chat');
+    document.body.append(el);
+    try {
+      // Microtasks only: still the task that appended it, in which Lit draws the first frame.
+      for (let i = 0; i < 100 && !el.hasUpdated; i++) await Promise.resolve();
+      expect(el.hasUpdated).to.equal(true);
+      expect(el.shadowRoot!.querySelector('textarea[part="input"]')).not.to.equal(null);
+      expect(asked, 'asked for the body in the first frame').to.equal(0);
+      await el.updateComplete;
+      expect(asked).to.equal(1);
+      expect(el.shadowRoot!.querySelector('[part="log"]')!.getAttribute('aria-busy')).to.equal('false');
+    } finally {
+      el.remove();
+    }
+  });
+
   it('a body that cannot be downloaded shows the error, and Retry loads it', async () => {
     let fail = true;
     SvcChat.loadView = () =>
