@@ -17,6 +17,7 @@ import type { StoreName } from './store/schema.js';
 import { applySeed } from './store/seed.js';
 import { formatProblem } from './model/index.js';
 import { LocalEngineUnavailableError, indexedDbOpenFailure } from './unavailable.js';
+import { sweepFiles } from './data/file-sweep.js';
 
 /** The engine in this thread (the page, a worker, or Node): what createLocalEngine runs in-page and its worker runs. */
 export async function createInPageEngine(options: LocalEngineOptions = {}): Promise<LocalEngine> {
@@ -66,6 +67,8 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
     await data.close();
     throw error;
   }
+  // Files of imports a closed tab left unfinished; housekeeping, in the background (a failure leaves them for later).
+  void sweepFiles(db).catch(() => undefined);
   const chat = new ChatService(ctx, data, options.agent ?? createLocalAnalystAgent());
   const app = createApp(ctx, data, chat, { continueWaitMs: options.continueWaitMs });
   let closed = false;

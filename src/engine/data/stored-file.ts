@@ -43,9 +43,12 @@ export async function sameBytes(a: Blob | Uint8Array, b: Blob | Uint8Array): Pro
   return true;
 }
 
-/** Stores `bytes` as table `table`'s file (a Blob, or bytes where IndexedDB refuses Blobs); returns its id. */
-export async function keepFile(db: Db, table: string, bytes: Blob | Uint8Array): Promise<number> {
-  return db.add('dataFiles', { table, bytes });
+/**
+ * Stores `bytes` as table `table`'s file (a Blob, or bytes where IndexedDB refuses Blobs) for an import that holds
+ * lock `lock` (file-sweep.ts); returns its id.
+ */
+export async function keepFile(db: Db, table: string, bytes: Blob | Uint8Array, lock?: string): Promise<number> {
+  return db.add('dataFiles', { table, bytes, ...(lock !== undefined && { lock }) });
 }
 
 async function describe(executor: Executor, table: string): Promise<{ name: string; type: string }[]> {

@@ -12,6 +12,7 @@ import { byteSize, readBlob, toBlob } from './chunks.js';
 import { readSource, urlOf, type ReadSource, type TableFormat, type TableSource } from './import.js';
 import type { DataService } from './service.js';
 import { stageTable } from './stage.js';
+import { holdImportLock } from './file-sweep.js';
 import { keepFile, sameBytes } from './stored-file.js';
 
 /** A stored table: rows, DuckDB's column types, size of what is stored (the file, or Arrow IPC), its format. */
@@ -130,13 +131,16 @@ export class EngineTables {
     const { format, size } = read;
     // A download reported its bytes as they came; bytes in memory are all there at once.
     if (read.url === undefined) this.ctx.progress({ phase: 'import', table: name, bytes: size, totalBytes: size });
-    // A CSV or TSV is kept as it is: written to IndexedDB while DuckDB's worker reads it.
-    const kept = (format === 'csv' || format === 'tsv') && read.blob ? this.keep(name, read.blob) : undefined;
+    // A CSV or TSV is kept as it is: written to IndexedDB while DuckDB's worker reads it, under a lock held until the
+    // import ends (a file whose import ended without storing it is swept: file-sweep.ts).
+    let end!: () => void;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    const kept = (format === 'csv' || format === 'tsv') && read.blob ? this.keep(name, read.blob, ended) : undefined;
     kept?.catch(() => undefined);
     // Otherwise the hash is computed here, a slice at a time, while DuckDB's worker reads the source.
     const fingerprint = !kept || read.url !== undefined ? read.fingerprint() : undefined;
     fingerprint?.catch(() => undefined);
-    return this.data.withDuckDb(async (executor, loaded) => {
+    const imported = this.data.withDuckDb(async (executor, loaded) => {
       try {
         const columns = await stageTable(executor, staging, read);
         const rowCount = Number((await executor.query(`SELECT count(*) FROM ${quote(staging)}`)).rows[0][0]);
@@ -175,19 +179,21 @@ export class EngineTables {
         throw new Error(`Table ${name}: ${(error as Error).message.split('\n')[0]}`, { cause: error });
       }
     });
+    return imported.finally(end);
   }
 
   /** Writes a table's file to IndexedDB: a Blob, or its bytes where IndexedDB refuses Blobs (WebKitGTK's). */
-  private async keep(name: string, blob: Blob): Promise<number> {
+  private async keep(name: string, blob: Blob, until: Promise<void>): Promise<number> {
+    const lock = await holdImportLock(until);
     if (this.blobs) {
       try {
-        return await keepFile(this.ctx.db, name, blob);
+        return await keepFile(this.ctx.db, name, blob, lock);
       } catch {
         // WebKitGTK's IndexedDB can refuse Blobs ("Error preparing Blob/File data"): bytes, from now on.
         this.blobs = false;
       }
     }
-    return keepFile(this.ctx.db, name, await readBlob(blob));
+    return keepFile(this.ctx.db, name, await readBlob(blob), lock);
   }
 
   /**

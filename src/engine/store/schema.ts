@@ -208,6 +208,8 @@ export interface DataFileRecord {
   id?: number;
   table: string;
   bytes: Blob | Uint8Array;
+  /** The Web Lock its import holds while it runs (data/file-sweep.ts); none where there are no Web Locks. */
+  lock?: string;
 }
 
 /** The data plane's settings: the data model and, for the demo seed, what to generate on first use. */
