@@ -2,28 +2,11 @@
 // `Accept-Language` (standard HTTP, no body field); without a locale the transport sets none; a locale that is no
 // BCP 47 tag is refused before anything is sent.
 import { expect } from '@open-wc/testing';
-import { HttpTransport } from '../../src/transport/http-transport.js';
-
-function recordingTransport() {
-  const sent: Request[] = [];
-  const transport = new HttpTransport({
-    baseUrl: 'https://svc.test',
-    chatUrl: 'https://chat.test/api/v1/public/acme/agents/analyst/chat/stream-chat-state',
-    auth: { apiKey: 'key' },
-    fetch: (request: Request) => {
-      sent.push(request);
-      const cutoff = { id: '__cutoff__', sort: 0, state: { isStreaming: false, chatId: 'c1' } };
-      return Promise.resolve(
-        new Response(`${JSON.stringify(cutoff)}\n`, { headers: { 'Content-Type': 'application/x-ndjson' } }),
-      );
-    },
-  });
-  return { transport, sent };
-}
+import { recordingChatTransport } from '../helpers/recording-chat.js';
 
 describe('chat transport: the viewer’s language', () => {
   it('sends the locale as Accept-Language, canonicalized', async () => {
-    const { transport, sent } = recordingTransport();
+    const { transport, sent } = recordingChatTransport();
     await transport.streamChat({ input: 'Umsatz?', sessionSettings: { externalId: 'u1' } }, { locale: 'de' });
     await transport.streamChat({ input: 'x', sessionSettings: { externalId: 'u1' } }, { locale: 'zh-hans-cn' });
     expect(sent.map((r) => r.headers.get('accept-language'))).to.deep.equal(['de', 'zh-Hans-CN']);
@@ -32,14 +15,14 @@ describe('chat transport: the viewer’s language', () => {
   });
 
   it('sets no Accept-Language without a locale', async () => {
-    const { transport, sent } = recordingTransport();
+    const { transport, sent } = recordingChatTransport();
     await transport.streamChat({ input: 'revenue?', sessionSettings: { externalId: 'u1' } });
     expect(sent).to.have.length(1);
     expect(sent[0].headers.get('accept-language')).to.equal(null);
   });
 
   it('refuses a locale that is no language tag, sending nothing', async () => {
-    const { transport, sent } = recordingTransport();
+    const { transport, sent } = recordingChatTransport();
     let error: unknown;
     try {
       await transport.streamChat({ input: 'x', sessionSettings: { externalId: 'u1' } }, { locale: 'de\r\nX-Evil: 1' });

@@ -5,34 +5,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/elements/chat/svc-chat.js';
 import '../../../src/elements/provider/svc-provider.js';
 import type { SvcChat } from '../../../src/elements/chat/svc-chat.js';
-import { HttpTransport } from '../../../src/transport/http-transport.js';
 import { chatSettings, completed, engineAndTransport } from '../helpers.js';
-
-/** A chat service that answers every question with one final message, recording the requests. */
-function recordingTransport() {
-  const sent: Request[] = [];
-  const transport = new HttpTransport({
-    baseUrl: 'https://svc.test',
-    chatUrl: 'https://chat.test/api/v1/public/acme/agents/analyst/chat/stream-chat-state',
-    auth: { apiKey: 'key' },
-    fetch: (request: Request) => {
-      // The element asks the data API too (the model, for starter questions): only the chat requests count here.
-      if (!request.url.endsWith('/stream-chat-state')) return Promise.resolve(Response.json({ cubes: [] }));
-      sent.push(request);
-      const lines = [
-        { id: '__cutoff__', sort: 0, state: { isStreaming: true, chatId: 'c1' } },
-        { id: 'a1', sort: 1, role: 'assistant', graphPath: ['final'], content: 'Fertig.', isInProcess: false },
-        { id: '__state__', sort: 2, state: { messages: [] } },
-      ];
-      return Promise.resolve(
-        new Response(lines.map((l) => `${JSON.stringify(l)}\n`).join(''), {
-          headers: { 'Content-Type': 'application/x-ndjson' },
-        }),
-      );
-    },
-  });
-  return { transport, sent };
-}
+import { recordingChatTransport } from '../../helpers/recording-chat.js';
 
 async function ask(el: SvcChat, question: string): Promise<void> {
   const done = completed(el);
@@ -44,7 +18,7 @@ describe('<svc-chat>: the viewer’s language', function () {
   this.timeout(120_000);
 
   it('sends the element’s locale as Accept-Language, and follows it when it changes', async () => {
-    const { transport, sent } = recordingTransport();
+    const { transport, sent } = recordingChatTransport();
     const el = await fixture<SvcChat>(
       html`<svc-chat locale="de" .transport=${transport} .sessionSettings=${chatSettings}></svc-chat>`,
     );
@@ -56,7 +30,7 @@ describe('<svc-chat>: the viewer’s language', function () {
   });
 
   it('takes the provider’s locale, and without any the browser’s', async () => {
-    const { transport, sent } = recordingTransport();
+    const { transport, sent } = recordingChatTransport();
     const provider = await fixture(
       html`<svc-provider locale="ja"
         ><svc-chat .transport=${transport} .sessionSettings=${chatSettings}></svc-chat
@@ -79,7 +53,7 @@ describe('<svc-chat>: the viewer’s language', function () {
   });
 
   it('a locale that is no language tag sends none, and the question is still answered', async () => {
-    const { transport, sent } = recordingTransport();
+    const { transport, sent } = recordingChatTransport();
     const el = await fixture<SvcChat>(
       html`<svc-chat locale="not a tag!" .transport=${transport} .sessionSettings=${chatSettings}></svc-chat>`,
     );
