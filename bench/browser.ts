@@ -1,8 +1,7 @@
 // Runs a benchmark module inside Debian's Chromium (where the library's browser code runs), through playwright-core:
 // the module is bundled with esbuild as an ES module and imported into a page whose origin serves the project's
 // files (so DuckDB's worker and wasm load as they do in an app), from a server on 127.0.0.1: a real one, because
-// playwright's request routing does not see what a worker started by a worker fetches (the engine's worker starts
-// DuckDB's and the SQL parser's).
+// playwright's request routing does not see what workers fetch.
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -54,13 +53,17 @@ export async function inChromium(modulePath: string, exportName: string, ...args
   // the page's bundle asks for it (beside it, in /bench/), with libpg-query's wasm beside that.
   const code = await text(modulePath);
   const parserWorker = await text(join(root, 'src/engine/data/pg-parser.worker.ts'));
-  // The engine's own worker (createLocalEngine's default in a page), asked for beside the page's bundle too.
+  // The engine's own worker (createLocalEngine's default in a page), asked for beside the page's bundle too, and the
+  // helper that runs DuckDB's worker for it; the page asks for the parser's worker for it one folder up (/data/).
   const engineWorker = await text(join(root, 'src/engine/worker/engine.worker.ts'));
+  const classicHost = await text(join(root, 'src/engine/worker/classic-host.worker.ts'));
   const SERVED: Record<string, { contentType: string; body: string | Buffer }> = {
     '/': { contentType: 'text/html', body: '<!doctype html><title>bench</title>' },
     '/bench/__bench.js': { contentType: 'text/javascript', body: code },
     '/bench/pg-parser.worker.ts': { contentType: 'text/javascript', body: parserWorker },
     '/bench/engine.worker.ts': { contentType: 'text/javascript', body: engineWorker },
+    '/bench/classic-host.worker.ts': { contentType: 'text/javascript', body: classicHost },
+    '/data/pg-parser.worker.ts': { contentType: 'text/javascript', body: parserWorker },
     '/bench/libpg-query.wasm': {
       contentType: 'application/wasm',
       body: await readFile(join(root, 'node_modules/libpg-query/wasm/libpg-query.wasm')),
