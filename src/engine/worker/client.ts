@@ -154,7 +154,9 @@ export function createWorkerEngine(options: LocalEngineOptions): Promise<LocalEn
       })();
       return;
     }
-    if (message.t === 'helper') return helpers.spawn(message.id, message.spec, message.port);
+    // A helper asked for as the engine stopped is not made (nothing would end it).
+    if (message.t === 'helper')
+      return stopped ? message.port.close() : helpers.spawn(message.id, message.spec, message.port);
     if (message.t === 'helperEnd') return helpers.end(message.id);
     if (message.t === 'ready' || message.t === 'failed') return; // startup, handled below
     const call = pending.get(message.id);
