@@ -16,13 +16,15 @@ export async function holdImportLock(until: Promise<unknown>): Promise<string | 
   const locks = webLocks();
   if (!locks) return undefined;
   const token = crypto.randomUUID();
-  await new Promise<void>((held) => {
-    void locks.request(importLockName(token), () => {
-      held();
-      return until.catch(() => undefined);
-    });
+  return new Promise<string | undefined>((resolve) => {
+    locks
+      .request(importLockName(token), () => {
+        resolve(token);
+        return until.catch(() => undefined);
+      })
+      // Refused (an origin without Web Locks): the import goes on unlocked, and its file is never swept.
+      .catch(() => resolve(undefined));
   });
-  return token;
 }
 
 /** Files of `db` that are no stored table's file, by id, with the table they were for. */
@@ -44,6 +46,7 @@ async function unclaimed(db: Db): Promise<{ id: number; table: string }[]> {
 export async function sweepFiles(db: Db): Promise<number> {
   const locks = webLocks();
   if (!locks) return 0;
+  await locks.query(); // rejects where this origin may not use them: then imports hold none, and nothing is swept
   let deleted = 0;
   for (const { id, table } of await unclaimed(db)) {
     const token = (await db.get('dataFiles', id))?.lock;
