@@ -53,7 +53,10 @@ export async function authenticateChat(
     if (!deployment.serviceTokenAuth) {
       throw new ChatAuthFailure(`Service token authentication is not enabled for deployment ${deployment.id}`);
     }
-    return tokenPrincipal(ctx, deployment, await ctx.chatTokens.verify(headers.token, deployment, ctx.now()));
+    const verified = await ctx.chatTokens.verify(headers.token, deployment, ctx.now(), () =>
+      ctx.db.getAll('deployments'),
+    );
+    return tokenPrincipal(ctx, verified);
   }
   throw new ChatAuthFailure('Missing credentials: send Authorization: Api-Key or X-Service-Auth-Token');
 }
@@ -115,14 +118,7 @@ async function keyPrincipal(
 
 /** Token chat: the verified claims name the viewer and its embed tenant; the identity is the claims' own, as on
  * the data API with the same token. */
-async function tokenPrincipal(
-  ctx: EngineContext,
-  deployment: DeploymentRecord,
-  { claims, method }: VerifiedChatToken,
-): Promise<ChatPrincipal> {
-  if (claims.deploymentId !== undefined && claims.deploymentId !== deployment.id) {
-    throw new ChatAuthFailure('Invalid token for this deployment');
-  }
+async function tokenPrincipal(ctx: EngineContext, { claims, method }: VerifiedChatToken): Promise<ChatPrincipal> {
   if (typeof claims.jti === 'string' && (await ctx.db.get('revokedTokens', claims.jti)))
     throw new ChatAuthFailure('Token revoked');
   if (!Array.isArray(claims.scope) || !claims.scope.includes('chat'))

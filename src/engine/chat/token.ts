@@ -1,26 +1,26 @@
 // Verification of chat service tokens (spec, Authentication rule 3: "the deployment's authentication configuration —
 // API secret, JWKS or custom authentication hook"): the engine's `checkChatToken` hook first, then HS256 with the
 // deployment's API secret or RS256/ES256 with its JWKS (inline `jwks`, or `jwksUrl` fetched with caching and `kid`
-// rotation). JWT tokens must carry `exp`, at most CHAT_TOKEN_MAX_LIFETIME_SECONDS ahead. Every failure is a
-// ChatAuthFailure with a message saying why; an unreachable JWKS fails within the fetch timeout.
+// rotation, bounded in time and size: remote-jwks.ts). JWT tokens must carry `exp`, at most
+// CHAT_TOKEN_MAX_LIFETIME_SECONDS ahead. A token must be for the deployment (binding.ts): one naming another deployment
+// is refused, and one naming none only passes when its key — the API secret or the JWKS key that verified it — is
+// trusted by no other deployment of the engine (a signature valid there too could be a token minted for it). Every
+// failure is a ChatAuthFailure with a message saying why; an unreachable JWKS fails within the fetch timeout.
 
 import {
+  compactVerify,
   createLocalJWKSet,
-  createRemoteJWKSet,
   errors as joseErrors,
   jwtVerify,
   type JSONWebKeySet,
   type JWTVerifyGetKey,
 } from 'jose';
 import { errorMessage } from '../../api/errors.js';
-import {
-  CHAT_TOKEN_MAX_LIFETIME_SECONDS,
-  JWKS_CACHE_MAX_AGE_MS,
-  JWKS_COOLDOWN_MS,
-  JWKS_TIMEOUT_MS,
-} from '../../api/limits.js';
+import { CHAT_TOKEN_MAX_LIFETIME_SECONDS } from '../../api/limits.js';
 import type { ChatTokenClaims, CheckChatToken, RemoteJwksOptions } from '../options.js';
 import type { DeploymentRecord } from '../store/schema.js';
+import { deploymentAudience, tokenBinding } from './binding.js';
+import { checkRemoteJwksOptions, remoteJwks } from './remote-jwks.js';
 
 /** An authentication failure of the chat API (HTTP 200 with a JSON-RPC error body). */
 export class ChatAuthFailure extends Error {}
@@ -41,9 +41,17 @@ export class ChatTokenVerifier {
   private readonly remote = new Map<string, JWTVerifyGetKey>();
   private readonly inline = new WeakMap<JSONWebKeySet, JWTVerifyGetKey>();
 
-  constructor(private readonly options: { checkChatToken?: CheckChatToken; remoteJwks?: RemoteJwksOptions } = {}) {}
+  constructor(private readonly options: { checkChatToken?: CheckChatToken; remoteJwks?: RemoteJwksOptions } = {}) {
+    checkRemoteJwksOptions(options.remoteJwks);
+  }
 
-  async verify(token: string, deployment: DeploymentRecord, nowMs: number): Promise<VerifiedChatToken> {
+  /** The token's claims if it is valid for `deployment`; `deployments` lists all (read only for unbound tokens). */
+  async verify(
+    token: string,
+    deployment: DeploymentRecord,
+    nowMs: number,
+    deployments: () => Promise<DeploymentRecord[]>,
+  ): Promise<VerifiedChatToken> {
     const hook = this.options.checkChatToken;
     if (hook) {
       let claims: ChatTokenClaims | null | undefined;
@@ -55,13 +63,20 @@ export class ChatTokenVerifier {
       if (claims !== null && claims !== undefined) {
         if (typeof claims !== 'object') throw new ChatAuthFailure('checkChatToken must return a claims object');
         if (typeof claims.exp === 'number' && claims.exp * 1000 <= nowMs) throw new ChatAuthFailure('Token expired');
+        const binding = tokenBinding(claims, deployment.id, { foreignAudience: 'ignore' });
+        if (binding.kind === 'refused') throw new ChatAuthFailure(binding.message);
         return { claims, method: 'hook' };
       }
     }
-    return this.verifyJwt(token, deployment, nowMs);
+    return this.verifyJwt(token, deployment, nowMs, deployments);
   }
 
-  private async verifyJwt(token: string, deployment: DeploymentRecord, nowMs: number): Promise<VerifiedChatToken> {
+  private async verifyJwt(
+    token: string,
+    deployment: DeploymentRecord,
+    nowMs: number,
+    deployments: () => Promise<DeploymentRecord[]>,
+  ): Promise<VerifiedChatToken> {
     let method: ChatTokenMethod = 'secret';
     const key: JWTVerifyGetKey = async (header, input) => {
       if (header.alg === 'HS256') return encoder.encode(deployment.apiSecret);
@@ -87,7 +102,40 @@ export class ChatTokenVerifier {
         `Token lifetime exceeds the maximum of ${CHAT_TOKEN_MAX_LIFETIME_SECONDS / 3600} h: exp is too far ahead`,
       );
     }
+    const binding = tokenBinding(claims, deployment.id, { foreignAudience: 'refuse' });
+    if (binding.kind === 'refused') throw new ChatAuthFailure(binding.message);
+    if (binding.kind === 'unbound' && (await this.trustedElsewhere(token, method, deployment, await deployments()))) {
+      throw new ChatAuthFailure(
+        `Token names no deployment and its key is trusted by another deployment too: ` +
+          `set its aud to ${JSON.stringify(deploymentAudience(deployment.id))} (or its deploymentId to ${deployment.id})`,
+      );
+    }
     return { claims, method };
+  }
+
+  /**
+   * Whether another deployment would accept the token's signature: the same API secret (HS256), or a key set (inline
+   * or remote, by another URL or the same) with a key that verifies it. A key set that cannot be loaded fails closed.
+   */
+  private async trustedElsewhere(
+    token: string,
+    method: ChatTokenMethod,
+    deployment: DeploymentRecord,
+    deployments: DeploymentRecord[],
+  ): Promise<boolean> {
+    const others = deployments.filter((d) => d.id !== deployment.id);
+    if (method === 'secret') return others.some((d) => d.apiSecret === deployment.apiSecret);
+    const verdicts = await Promise.all(
+      others.map(async (other) => {
+        const keys = await Promise.resolve()
+          .then(() => this.keySet(other))
+          .catch((error: unknown) => {
+            throw unloadable(error);
+          });
+        return keys ? signatureVerifies(token, keys) : false;
+      }),
+    );
+    return verdicts.some(Boolean);
   }
 
   /** The deployment's key set: its inline JWKS, else its remote one (one per URL, kept for the engine's life). */
@@ -98,18 +146,41 @@ export class ChatTokenVerifier {
       return local;
     }
     if (!deployment.jwksUrl) return undefined;
-    let remote = this.remote.get(deployment.jwksUrl);
-    if (!remote) {
-      const o = this.options.remoteJwks ?? {};
-      remote = createRemoteJWKSet(new URL(deployment.jwksUrl), {
-        timeoutDuration: o.timeoutMs ?? JWKS_TIMEOUT_MS,
-        cooldownDuration: o.cooldownMs ?? JWKS_COOLDOWN_MS,
-        cacheMaxAge: o.cacheMaxAgeMs ?? JWKS_CACHE_MAX_AGE_MS,
-      });
-      this.remote.set(deployment.jwksUrl, remote);
-    }
+    const url = new URL(deployment.jwksUrl);
+    let remote = this.remote.get(url.href);
+    if (!remote) this.remote.set(url.href, (remote = remoteJwks(url, this.options.remoteJwks)));
     return remote;
   }
+}
+
+/** Whether a key of `keys` verifies the token's signature; a key set that cannot be loaded is a ChatAuthFailure. */
+async function signatureVerifies(token: string, keys: JWTVerifyGetKey): Promise<boolean> {
+  const verifies = (key: Parameters<typeof compactVerify>[1]) =>
+    compactVerify(token, key, { algorithms: ALGORITHMS }).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof joseErrors.JWSSignatureVerificationFailed) return false;
+        throw error;
+      },
+    );
+  try {
+    return await verifies(keys);
+  } catch (error) {
+    if (error instanceof joseErrors.JWKSNoMatchingKey || error instanceof joseErrors.JOSENotSupported) return false;
+    if (error instanceof joseErrors.JWKSMultipleMatchingKeys) {
+      for await (const key of error) if (await verifies(key).catch(() => false)) return true;
+      return false;
+    }
+    throw unloadable(error);
+  }
+}
+
+/** Another deployment's key set could not be read: whether it trusts the token's key is unknown, so it is refused. */
+function unloadable(error: unknown): ChatAuthFailure {
+  return new ChatAuthFailure(
+    `Token names no deployment, and the JWKS of another deployment could not be loaded to make sure it does not ` +
+      `trust the token's key (${errorMessage(error)})`,
+  );
 }
 
 /** The key for a token from a key set; a set that cannot be loaded is a failure of its own, not "invalid token". */
