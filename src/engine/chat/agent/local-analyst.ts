@@ -3,7 +3,9 @@
 // categorical dimensions (one cached SQL-API look-up as the user), plans over every source (analyst/planner.ts),
 // writes MEASURE() SQL (analyst/sql.ts), runs it (serviceSqlApi: the SQL card) and states what it measured and the
 // numbers of the result (analyst/answer.ts). What it cannot map it says so, naming what exists. It reads English;
-// it writes its fixed sentences in the viewer's language (ctx.locale, analyst/phrases.ts).
+// it writes its fixed sentences in the viewer's language (ctx.locale, analyst/phrases.ts). Its answers are markdown
+// whose only markup is its own: values, titles, question words and the engine's messages are escaped as text
+// (util/markdown-text.ts); the thinking line and the query card's description are plain text.
 
 import { answerText, chartSpec, reading } from './analyst/answer.js';
 import { buildCatalog } from './analyst/catalog.js';
@@ -37,7 +39,7 @@ export function createLocalAnalystAgent(): Agent {
         yield { final: plan.decline };
         return;
       }
-      const stated = reading(say, plan);
+      const stated = reading(say.plain, plan);
       yield { thinking: book.willQuery(stated) };
       const spec = chartSpec(say, plan);
       const result = await ctx.tools.serviceSqlApi({
@@ -53,7 +55,7 @@ export function createLocalAnalystAgent(): Agent {
       });
       if (ctx.signal.aborted) return;
       if ('error' in result) {
-        yield { final: book.couldNotRun(result.error) };
+        yield { final: book.couldNotRun(say.text(result.error)) };
         return;
       }
       const text = answerText(say, plan, result);

@@ -1,6 +1,8 @@
 // The answer to a user: a one-sentence plain reading of the query that ran ("Revenue, sum, for orders dated
 // 2024-02-01 to 2024-02-29, region EU") and the numbers of its result — only numbers that are in the result — with a
-// Vega-Lite spec picked from the result's shape.
+// Vega-Lite spec picked from the result's shape. Titles, values, column names and the engine's notes are text from
+// outside: written through say.text / say.format, which escape them in markdown (only the phrase book's markup is
+// markup); the chart spec is no markdown and keeps them as they are.
 
 import type { ServiceSqlApiResult } from '../../../../api/types.js';
 import type { AggWord } from './phrase-book.js';
@@ -10,24 +12,26 @@ import { grainColumn } from './sql.js';
 
 function filterText(say: Phrases, f: Filter): string {
   const { book } = say;
-  const name = book.inline(f.field.title);
+  const name = say.text(book.inline(f.field.title));
+  const values = () => book.or(f.values.map((v) => say.text(String(v))));
   if (f.field.type === 'boolean') return f.values[0] ? book.isTrue(name) : book.isFalse(name);
-  if (f.op === '=') return book.isAny(name, book.or(f.values.map(String)));
-  if (f.op === '!=') return book.isNone(name, book.or(f.values.map(String)));
+  if (f.op === '=') return book.isAny(name, values());
+  if (f.op === '!=') return book.isNone(name, values());
   return book.compares(name, f.op, f.values.map((v) => say.format(v)).join(book.comma));
 }
 
-/** One sentence: what was measured, how, over which rows. */
+/** One sentence: what was measured, how, over which rows (markdown or plain text, as `say` writes). */
 export function reading(say: Phrases, p: Plan): string {
   const { book } = say;
   const agg = p.measure.agg ?? '';
-  const parts = [book.measureAgg(p.measure.title, book.agg[agg as AggWord] ?? agg)];
-  if (p.groups.length) parts.push(book.by(book.and(p.groups.map((g) => book.inline(g.title)))));
+  const title = (t: string) => say.text(book.inline(t));
+  const parts = [book.measureAgg(say.text(p.measure.title), book.agg[agg as AggWord] ?? agg)];
+  if (p.groups.length) parts.push(book.by(book.and(p.groups.map((g) => title(g.title)))));
   if (p.time?.grain)
     parts.push(
       p.time.grain === 'weekday' ? book.byWeekday : p.time.grain === 'hour' ? book.byHour : book.per[p.time.grain],
     );
-  if (p.time?.range) parts.push(book.forRange(book.inline(p.time.field.title), say.range(p.time.range)));
+  if (p.time?.range) parts.push(book.forRange(title(p.time.field.title), say.range(p.time.range)));
   if (p.time?.weekdays) parts.push(book.onDays(p.time.weekdays.map((d) => book.weekdays[d - 1]).join(book.comma)));
   const where = p.filters.map((f) => filterText(say, f));
   if (where.length) parts.push(book.where(book.and(where)));
@@ -46,14 +50,15 @@ export function reading(say: Phrases, p: Plan): string {
   }
   if (p.share?.part) parts.push(book.shareWhere(book.and(p.share.part.map((f) => filterText(say, f)))));
   else if (p.share) parts.push(book.shareOfTotal);
-  return book.reading(parts, p.source.title);
+  return book.reading(parts, say.text(p.source.title));
 }
 
 /** A compared slice's name: its days in the locale's words, or the value it keeps. */
-const sliceLabel = (say: Phrases, s: NonNullable<Plan['compare']>[number]) => (s.range ? say.range(s.range) : s.label);
+const sliceLabel = (say: Phrases, s: NonNullable<Plan['compare']>[number]) =>
+  s.range ? say.range(s.range) : say.text(s.label);
 
 function table(say: Phrases, result: ServiceSqlApiResult): string {
-  const head = `| ${result.schema.map((c) => c.name).join(' | ')} |\n| ${result.schema.map(() => '---').join(' | ')} |`;
+  const head = `| ${result.schema.map((c) => say.text(c.name)).join(' | ')} |\n| ${result.schema.map(() => '---').join(' | ')} |`;
   const shown = result.data.slice(0, 12);
   const more =
     result.totalRows > shown.length
@@ -68,7 +73,7 @@ export function answerText(say: Phrases, p: Plan, result: ServiceSqlApiResult): 
   const read = book.measured(reading(say, p));
   const rows = result.data;
   if (rows.length === 0 || (rows.length === 1 && rows[0].every((v) => v === null)))
-    return `${read}\n\n${book.noRows}${result.notes?.length ? ` ${result.notes.join(' ')}` : ''}`;
+    return `${read}\n\n${book.noRows}${result.notes?.length ? ` ${result.notes.map((n) => say.text(n)).join(' ')}` : ''}`;
   const r = rows[0];
   if (p.compare) {
     const [a, b] = p.compare.map((s) => sliceLabel(say, s));

@@ -4,6 +4,7 @@
 // sentences change: the analyst reads questions in English whatever the locale.
 
 import type { PhraseBook } from './phrase-book.js';
+import { markdownText } from '../../../../util/markdown-text.js';
 import { nearestLocale } from '../../../../util/nearest-locale.js';
 import english from './phrases/en.js';
 import type { DayRange } from './time-range.js';
@@ -46,6 +47,12 @@ export class Phrases {
     readonly language: PhraseLocale,
     /** The locale numbers and dates are formatted in (the one asked for, when Intl knows it). */
     readonly locale: string,
+    /**
+     * Whether the sentences are markdown (an answer, a decline): text from outside — data values, members' titles,
+     * words of the question, the engine's messages — is then escaped, so that only the book's own markup is markup.
+     * False for plain text (the thinking line, a query card's description), which shows text as it is.
+     */
+    readonly markdown = true,
   ) {
     this.numbers = new Intl.NumberFormat(locale);
     this.fractions = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
@@ -55,12 +62,22 @@ export class Phrases {
     if (language !== 'en') this.dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   }
 
-  /** A result cell or a number in a sentence. */
+  /** These phrases writing plain text: outside text as it is. */
+  get plain(): Phrases {
+    return this.markdown ? new Phrases(this.book, this.language, this.locale, false) : this;
+  }
+
+  /** Text from outside (a value, a title, words of the question, a message) as it is to be written: see `markdown`. */
+  text(s: string): string {
+    return this.markdown ? markdownText(s) : s;
+  }
+
+  /** A result cell or a number in a sentence (a string cell is text from outside). */
   format(v: unknown): string {
     if (typeof v === 'number') return (Number.isInteger(v) ? this.numbers : this.fractions).format(v);
     if (typeof v === 'bigint') return this.numbers.format(v);
     if (v === null || v === undefined) return '—';
-    return typeof v === 'string' ? v : JSON.stringify(v);
+    return this.text(typeof v === 'string' ? v : JSON.stringify(v));
   }
 
   /** A percentage given in percent (12.5 → "12.5%"). */
@@ -90,7 +107,7 @@ export class Phrases {
 
   /** Member titles in bold, side by side. */
   names(fields: { title: string }[]): string {
-    return fields.map((f) => `**${f.title}**`).join(this.book.comma);
+    return fields.map((f) => `**${this.text(f.title)}**`).join(this.book.comma);
   }
 }
 

@@ -33,10 +33,12 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const names = (fields: Field[]) => say.names(fields);
   const quoted = (start: number, end: number) =>
     book.quote(
-      q.tokens
-        .slice(start, end)
-        .map((t) => t.text)
-        .join(' '),
+      say.text(
+        q.tokens
+          .slice(start, end)
+          .map((t) => t.text)
+          .join(' '),
+      ),
     );
   const taken = [...q.taken];
   const use = (ids: number[]) => ids.forEach((i) => (taken[i] = true));
@@ -161,7 +163,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     const stray = unmappedWords(q, taken, source);
     if (stray.length) return { plan: { decline: unmappedText(say, stray, source) }, score: score - stray.length };
     return {
-      plan: { decline: book.noMeasure(source.title, names(source.measures), strict as AggWord | undefined) },
+      plan: { decline: book.noMeasure(say.text(source.title), names(source.measures), strict as AggWord | undefined) },
       score: score + 0.1,
     };
   }
@@ -226,7 +228,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     else if (wantsTime && times.length > 1) return { plan: { decline: book.whichDate(names(times)) }, score };
     if (wantsTime && !timeField)
       return {
-        plan: { decline: book.noDate(source.title) },
+        plan: { decline: book.noDate(say.text(source.title)) },
         score,
       };
   }
@@ -271,11 +273,11 @@ function unmappedText(say: Phrases, words: Question['tokens'], source: SourceInf
   const { book } = say;
   const dims = source.dimensions.filter((d) => d.type !== 'time').slice(0, 8);
   return book.unmapped(
-    words.map((t) => book.quote(t.text)).join(book.comma),
+    words.map((t) => book.quote(say.text(t.text))).join(book.comma),
     words.length,
-    source.title,
+    say.text(source.title),
     say.names(source.measures),
-    dims.length ? dims.map((d) => book.inline(d.title)).join(book.comma) : undefined,
+    dims.length ? dims.map((d) => say.text(book.inline(d.title))).join(book.comma) : undefined,
   );
 }
 
@@ -289,7 +291,7 @@ function finish(
 ): Plan | Decline {
   const { book } = say;
   if (q.rank?.limit !== undefined && !groups.length)
-    return { decline: book.rankWhat(say.format(q.rank.limit), book.inline(plan.measure.title)) };
+    return { decline: book.rankWhat(say.format(q.rank.limit), say.text(book.inline(plan.measure.title))) };
   if (groups.length) {
     const dir = q.ranks ? [...q.tokens.keys()].map((i) => rankingWord(q, i)).find(Boolean) : undefined;
     if (q.rank || dir)
@@ -321,7 +323,7 @@ function finish(
     } else if (groups.length) plan.share = {};
     else return { decline: book.shareOfWhat };
     if (!['count', 'sum', 'count_distinct'].includes(plan.measure.agg ?? '') && !plan.share.part)
-      return { decline: book.notShareable(plan.measure.title) };
+      return { decline: book.notShareable(say.text(plan.measure.title)) };
   }
   return plan;
 }
@@ -342,7 +344,7 @@ export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIn
     if (views.length !== 1 && measures.size > 1)
       return {
         decline: book.whichData(
-          book.or(top.map((s) => book.measureIn((s.plan as Plan).measure.title, s.source.title))),
+          book.or(top.map((s) => book.measureIn(say.text((s.plan as Plan).measure.title), say.text(s.source.title)))),
         ),
       };
     if (views.length === 1) return views[0].plan;
