@@ -3,6 +3,7 @@
 // (few distinct values: from a value-count hint when the host has one, else from the members' names), with filters on
 // those dimensions and a time-grain control. Pure: no request, no DOM; the result goes to <svc-dashboard> as it is
 // (`el.dashboard = generateDashboard(meta)`) or into a workbook (`meta: { dashboardDraft: config, reports }`).
+// Titles and descriptions are text: the TEXT widgets' markdown escapes them (only the heading is markup).
 import type {
   DashboardConfig,
   DashboardWidget,
@@ -12,6 +13,7 @@ import type {
   ReportSnapshot,
   TimeGranularity,
 } from '../api/types.js';
+import { markdownText } from '../util/markdown-text.js';
 
 export interface GenerateDashboardOptions {
   /** The dashboard's title (default: the subject's title, or "Overview" over several). */
@@ -129,7 +131,9 @@ export function generateDashboard(meta: MetaResponse, options: GenerateDashboard
       id: 'empty',
       type: 'TEXT',
       position: { x: 0, y: 0, w: 12, h: 1 },
-      config: { markdown: `## ${title || 'Overview'}\n\nThe data model has no visible measures to show.` },
+      config: {
+        markdown: `## ${markdownText(title || 'Overview')}\n\nThe data model has no visible measures to show.`,
+      },
     });
   }
   for (const cube of subjects) {
@@ -138,8 +142,8 @@ export function generateDashboard(meta: MetaResponse, options: GenerateDashboard
     const time = mainTimeDimension(cube);
     const dims = usefulDimensions(cube, options);
     const main = mainMeasure(measures);
-    const heading = subjects.length > 1 ? `## ${cube.title || cube.name}` : `## ${title}`;
-    const about = cube.description ? `\n\n${cube.description}` : '';
+    const heading = `## ${markdownText(subjects.length > 1 ? cube.title || cube.name : title)}`;
+    const about = cube.description ? `\n\n${markdownText(cube.description)}` : '';
     // Header: the subject, then its controls (filters on the first two breakdowns, the dashboard's time grain).
     const controls: DashboardWidget[] = [
       ...dims.slice(0, 2).map((d): DashboardWidget => ({
