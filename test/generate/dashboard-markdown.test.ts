@@ -19,8 +19,8 @@ const tags = (root: Element) => [...root.querySelectorAll('*')].map((e) => e.tag
 
 /** The TEXT widgets' markdown, rendered. */
 const texts = (meta: MetaResponse, options?: Parameters<typeof generateDashboard>[1]) =>
-  generateDashboard(meta, options)
-    .config.widgets.filter((w) => w.type === 'TEXT')
+  (generateDashboard(meta, options).config.widgets ?? [])
+    .filter((w) => w.type === 'TEXT')
     .map((w) => render((w.config as { markdown: string }).markdown));
 
 describe('generateDashboard: model text is text', function () {
