@@ -1,61 +1,32 @@
-// `svc-elements serve --model <dir|file> --data <dir> [--port 8787] [--host 127.0.0.1] [--allow-origin <origin>]`:
-// the local engine over node:http with your model and tables in place of the demo's (users, keys, account,
-// deployment and agent stay the demo seed's), in memory. A model with problems or an unreadable data file: the
-// `file:line: message` lines on stderr, exit code 1, nothing served.
+// `svc-elements serve --model <dir|file> --data <dir> [options]` (src/cli/args.ts): the local engine over node:http
+// with your model and tables in place of the demo's (account, users, deployment and agent stay the demo seed's), in
+// memory; the admin key and API secret from the environment or generated (src/cli/keys.ts), the demo's public ones
+// only with --demo. A model with problems or an unreadable data file: the `file:line: message` lines on stderr, exit
+// code 1, nothing served.
 
 import 'fake-indexeddb/auto';
 import { readdir, readFile, stat } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { basename, extname, join, relative } from 'node:path';
 import { DEMO, ModelError, type LocalEngine, type TableSource } from '../engine/index.js';
+import { demoSeedWith } from '../engine/demo-seed.js';
+import { HostAllowList, boundNames, hostName } from '../engine/node/host.js';
+import { randomToken } from '../engine/util.js';
+import { USAGE, UsageError, parseArgs, type Args } from './args.js';
+import { chooseCredentials, describeCredentials, type Credentials } from './keys.js';
 
-export const USAGE = `Usage: svc-elements serve --model <dir|file> --data <dir> [--port 8787] [--host 127.0.0.1] [--allow-origin <origin>]
-
-  --model         a Cube-style model folder (every *.yml, *.yaml, *.json under it) or one model file
-  --data          a folder of tables: every *.csv, *.tsv, *.parquet, *.json, *.ndjson, *.arrow is a table named after
-                  the file (without its extension)
-  --port          default 8787 (0: any free port)
-  --host          default 127.0.0.1
-  --allow-origin  a page origin allowed to call from a browser (CORS)`;
+export { USAGE } from './args.js';
 
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
 }
 
-interface Args {
-  model: string;
-  data: string;
-  port: number;
-  host: string;
-  allowOrigin?: string;
-}
-
-class UsageError extends Error {}
-
-function parseArgs(argv: string[]): Args {
-  const [command, ...rest] = argv;
-  if (command !== 'serve') throw new UsageError(command ? `Unknown command ${command}` : 'No command');
-  const values: Record<string, string> = {};
-  for (let i = 0; i < rest.length; i++) {
-    const flag = rest[i];
-    const [name, inline] = flag.startsWith('--') ? flag.slice(2).split(/=(.*)/s) : [];
-    if (!['model', 'data', 'port', 'host', 'allow-origin'].includes(name ?? ''))
-      throw new UsageError(`Unknown option ${flag}`);
-    const value = inline ?? rest[++i];
-    if (value === undefined) throw new UsageError(`--${name} needs a value`);
-    values[name] = value;
-  }
-  if (!values.model) throw new UsageError('--model is required');
-  if (!values.data) throw new UsageError('--data is required');
-  const port = Number(values.port ?? 8787);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${values.port} is not a port`);
-  return {
-    model: values.model,
-    data: values.data,
-    port,
-    host: values.host ?? '127.0.0.1',
-    ...(values['allow-origin'] && { allowOrigin: values['allow-origin'] }),
-  };
+export interface CliOptions {
+  /** Where SVC_ADMIN_KEY and SVC_API_SECRET are read. Default process.env. */
+  env?: Record<string, string | undefined>;
+  /** Aborting it stops the server and closes the engine (for running main in-process). */
+  signal?: AbortSignal;
 }
 
 const MODEL_FILE = /\.(ya?ml|json)$/i;
@@ -97,21 +68,12 @@ async function readData(dir: string): Promise<{ tables: Record<string, TableSour
   return { tables, paths };
 }
 
-/** Runs the CLI; resolves with the exit code (the server keeps running after 0). */
-export async function main(argv: string[], io: CliIo = { out: console.log, err: console.error }): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    io.out(USAGE);
-    return 0;
-  }
-  let args: Args;
-  try {
-    args = parseArgs(argv);
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
+/** The engine: your model and tables on the seed of `credentials`, or the whole demo seed (--demo alone). */
+async function startEngine(args: Args, credentials: Credentials, io: CliIo): Promise<LocalEngine | number> {
   const { createLocalEngine } = await import('../engine/index.js');
-  const { serveFetch } = await import('../engine/node/serve.js');
+  const seed = args.demo ? ('demo' as const) : demoSeedWith(credentials);
+  const name = `svc-elements-cli-${randomToken(6)}`;
+  if (args.model === undefined || args.data === undefined) return createLocalEngine({ name, seed });
   let model: Awaited<ReturnType<typeof readModel>>;
   let data: Awaited<ReturnType<typeof readData>>;
   try {
@@ -122,12 +84,11 @@ export async function main(argv: string[], io: CliIo = { out: console.log, err: 
     io.err(`${e.path ?? args.data}:1: ${e.message}`);
     return 1;
   }
-  let engine: LocalEngine;
   const warn = console.warn;
   console.warn = (message: unknown) =>
     io.err(String(message).replace(/^svc-engine: (\S+?):/, (_, f: string) => `${join(model.base, f)}:`));
   try {
-    engine = await createLocalEngine({ name: 'svc-elements-cli', model: model.files, data: data.tables });
+    return await createLocalEngine({ name, seed, model: model.files, data: data.tables });
   } catch (error) {
     if (error instanceof ModelError) {
       for (const p of error.problems)
@@ -144,11 +105,37 @@ export async function main(argv: string[], io: CliIo = { out: console.log, err: 
   } finally {
     console.warn = warn;
   }
+}
+
+/** Runs the CLI; resolves with the exit code (the server keeps running after 0, until `options.signal` aborts). */
+export async function main(
+  argv: string[],
+  io: CliIo = { out: console.log, err: console.error },
+  options: CliOptions = {},
+): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.out(USAGE);
+    return 0;
+  }
+  let args: Args;
+  let credentials: Credentials;
+  try {
+    args = parseArgs(argv);
+    credentials = chooseCredentials(args.demo, options.env ?? process.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { serveFetch } = await import('../engine/node/serve.js');
+  const engine = await startEngine(args, credentials, io);
+  if (typeof engine === 'number') return engine;
   let server;
   try {
     server = await serveFetch(engine.fetch, {
       port: args.port,
       host: args.host,
+      allowedHosts: args.allowedHosts,
       ...(args.allowOrigin && { allowOrigin: args.allowOrigin }),
     });
   } catch (error) {
@@ -156,17 +143,29 @@ export async function main(argv: string[], io: CliIo = { out: console.log, err: 
     await engine.close();
     return 1;
   }
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : args.port;
-  const base = `http://${args.host}:${port}`;
+  const stop = () => {
+    server.close();
+    server.closeAllConnections();
+    void engine.close();
+  };
+  if (options.signal?.aborted) stop();
+  else options.signal?.addEventListener('abort', stop, { once: true });
+  const { address, port } = server.address() as AddressInfo;
+  const hosts = new HostAllowList(boundNames(args.host, address), port, args.allowedHosts).describe();
+  const wildcard = address === '0.0.0.0' || address === '::';
+  const base = `http://${wildcard ? '127.0.0.1' : hostName(args.host)}:${port}`;
   const tables = await engine.tables();
-  io.out(`svc-elements local engine on ${base}
-  model: ${args.model} · tables: ${tables.map((t) => `${t.name} (${t.rowCount} rows)`).join(', ')}
-  admin key: ${DEMO.adminKey}
-  developer key: ${DEMO.developerKey}
-  viewer key: ${DEMO.viewerKey}
-  deployment ${DEMO.deploymentId}, account ${DEMO.accountName}, agent ${DEMO.agentId}
-
-  curl -s ${base}/cubejs-api/v1/meta -H 'Authorization: Bearer ${DEMO.adminKey}'`);
+  const bearer = args.demo ? `'Authorization: Bearer ${DEMO.adminKey}'` : '"Authorization: Bearer $SVC_ADMIN_KEY"';
+  io.out(
+    [
+      `svc-elements local engine on ${base}`,
+      `  model: ${args.model ?? "the demo's"} · tables: ${tables.map((t) => `${t.name} (${t.rowCount} rows)`).join(', ')}`,
+      `  answers Host ${hosts.join(', ')}; any other is refused (--allowed-host adds one)`,
+      `  account ${DEMO.accountName}, deployment ${DEMO.deploymentId}, agent ${DEMO.agentId}`,
+      ...describeCredentials(credentials).map((line) => `  ${line}`),
+      '',
+      `  curl -s ${base}/cubejs-api/v1/meta -H ${bearer}`,
+    ].join('\n'),
+  );
   return 0;
 }

@@ -59,3 +59,16 @@ export const demoSeed: EngineSeed = {
     { id: 2, deploymentId: DEMO.deploymentId, name: 'Finance', parentId: 1 },
   ],
 };
+
+/**
+ * The demo seed with keys of your own: its account, users, deployment (with `apiSecret`), agent, model and data, one
+ * API key (`adminKey`, the admin's, SCIM included) and none of the demo's public keys. `svc-elements serve` runs on it
+ * unless given `--demo`.
+ */
+export function demoSeedWith(keys: { adminKey: string; apiSecret: string }): EngineSeed {
+  return {
+    ...demoSeed,
+    deployments: demoSeed.deployments.map((d) => ({ ...d, apiSecret: keys.apiSecret })),
+    apiKeys: [{ key: keys.adminKey, userEmail: 'admin@demo.local', scim: true }],
+  };
+}
