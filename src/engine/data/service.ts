@@ -60,6 +60,26 @@ function metaMember(m: Member): MetaMember {
 /** How long one query may run before DuckDB is stopped (ours, `createLocalEngine({ queryTimeoutMs })`). */
 export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 
+/**
+ * A statement whose request is abandoned (its signal aborts) after running this long is stopped with its DuckDB, as
+ * at the deadline; a shorter one is left to finish (a restart costs the next query a reload of the tables).
+ */
+export const STOP_ABANDONED_AFTER_MS = 5_000;
+
+const cancelled = () => new ApiError({ status: 400, message: 'Query cancelled: nobody waits for its answer any more' });
+
+/** A promise that rejects with `signal`'s reason when it aborts (never otherwise); silenced if nobody awaits it. */
+function abortion(signal: AbortSignal | undefined): Promise<never> | undefined {
+  if (!signal) return undefined;
+  const reason = () => (signal.reason instanceof Error ? signal.reason : new Error('The request was abandoned'));
+  const promise = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(reason());
+    else signal.addEventListener('abort', () => reject(reason()), { once: true });
+  });
+  promise.catch(() => undefined);
+  return promise;
+}
+
 export class DataService {
   private executor?: Promise<Executor>;
   private readonly loaded = new Map<string, number>();
@@ -183,10 +203,11 @@ export class DataService {
     return { cubes };
   }
 
-  async load(identity: Identity, request: LoadRequest): Promise<LoadResponse> {
+  /** A load query for the caller; `signal` abandons it (a statement not started never starts). */
+  async load(identity: Identity, request: LoadRequest, signal?: AbortSignal): Promise<LoadResponse> {
     const { record, resolved } = await this.state();
     const compiled = compileLoad(resolved, identity, request, this.ctx.now());
-    const result = await this.run(record, compiled.sql);
+    const result = await this.run(record, compiled.sql, signal);
     const data = result.rows.map((row) => {
       const out: Record<string, unknown> = {};
       compiled.columns.forEach((c, i) => {
@@ -225,7 +246,7 @@ export class DataService {
       dbType: 'duckdb',
       external: false,
       slowQuery: false,
-      total: compiled.totalSql ? Number((await this.run(record, compiled.totalSql)).rows[0][0]) : null,
+      total: compiled.totalSql ? Number((await this.run(record, compiled.totalSql, signal)).rows[0][0]) : null,
     };
     return response;
   }
@@ -236,12 +257,16 @@ export class DataService {
     return compileLoad(resolved, identity, request, this.ctx.now());
   }
 
-  /** The SQL API: the caller's SQL, checked and rewritten, then run. */
-  async cubeSql(identity: Identity, request: CubeSqlRequest): Promise<QueryResult & { notes?: string[] }> {
+  /** The SQL API: the caller's SQL, checked and rewritten, then run; `signal` abandons it. */
+  async cubeSql(
+    identity: Identity,
+    request: CubeSqlRequest,
+    signal?: AbortSignal,
+  ): Promise<QueryResult & { notes?: string[] }> {
     const { record, resolved } = await this.state();
     const rawTables = Object.keys(record.tableVersions);
     const { sql, sources } = await rewriteSql(resolved, identity, request, this.ctx.now(), rawTables);
-    const result = await this.run(record, sql);
+    const result = await this.run(record, sql, signal);
     // Say so when the caller's own access policy leaves no row (a value its row filter needs is not set).
     const notes = missingPolicyValues(identity, sources).map(
       ({ source, refs }) =>
@@ -254,24 +279,36 @@ export class DataService {
    * Runs SQL under the query deadline; DuckDB's errors are the caller's 400 (a query we compiled that fails names the
    * problem). A query past its deadline stops this DuckDB (its worker is terminated: nothing else can interrupt a
    * query inside wasm); the next request starts a new one and loads the tables again. A query that was only waiting
-   * behind the stopped one runs again on the new DuckDB, once.
+   * behind the stopped one runs again on the new DuckDB, once. When `signal` aborts (nobody waits for the answer any
+   * more) it is answered 400 "Query cancelled" at once; a statement not yet sent never is, one that has run
+   * STOP_ABANDONED_AFTER_MS or longer is stopped like one past its deadline.
    */
-  private async run(record: DataModelRecord, sql: string, retry = true): Promise<QueryResult> {
-    const executor = await this.ensureTables(record);
+  private async run(record: DataModelRecord, sql: string, signal?: AbortSignal, retry = true): Promise<QueryResult> {
+    const aborted = abortion(signal);
+    const executor = await (
+      aborted ? Promise.race([this.ensureTables(record), aborted]) : this.ensureTables(record)
+    ).catch((error: unknown) => {
+      throw signal?.aborted ? cancelled() : error;
+    });
     const timeoutMs = this.options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
     const stopped = this.stopped.promise;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new DeadlineExceeded()), timeoutMs);
     });
+    const started = Date.now();
     try {
-      return await Promise.race([executor.query(sql), deadline, stopped]);
+      return await Promise.race([executor.query(sql), deadline, stopped, ...(aborted ? [aborted] : [])]);
     } catch (error) {
       if (error instanceof DeadlineExceeded) {
         this.stop(executor);
         throw new ApiError({ status: 400, message: `Query stopped: it ran longer than ${timeoutMs / 1000} s` });
       }
-      if (error instanceof DuckDbStopped && retry) return this.run(record, sql, false);
+      if (signal?.aborted) {
+        if (Date.now() - started >= STOP_ABANDONED_AFTER_MS) this.stop(executor);
+        throw cancelled();
+      }
+      if (error instanceof DuckDbStopped && retry) return this.run(record, sql, signal, false);
       throw new ApiError({ status: 400, message: `Query failed: ${(error as Error).message.split('\n')[0]}` });
     } finally {
       clearTimeout(timer);

@@ -132,13 +132,24 @@ function readQuery(raw: unknown, via: CubeRequest['via'], path: string): LoadQue
   return query;
 }
 
+/**
+ * How many queries one request may fan out into (compareDateRange's ranges, a blending query's queries) by default:
+ * each is one query on the engine's single DuckDB. Cube sets no limit; a year of months fits.
+ */
+export const DEFAULT_MAX_QUERIES_PER_REQUEST = 12;
+
 /** Cube's compareDateRange: one query per range, the time dimension's `dateRange` set to it. */
-function compareDateRanges(query: LoadQuery): LoadQuery[] | undefined {
+function compareDateRanges(query: LoadQuery, max: number): LoadQuery[] | undefined {
   const tds = query.timeDimensions ?? [];
   const comparing = tds.filter((td) => td.compareDateRange !== undefined);
   if (comparing.length === 0) return undefined;
   if (comparing.length > 1) throw new CubeUserError('compareDateRange can only exist for one timeDimension');
-  return comparing[0].compareDateRange!.map((dateRange) => ({
+  const ranges = comparing[0].compareDateRange!;
+  if (ranges.length > max)
+    throw new CubeUserError(
+      `Invalid query format: compareDateRange may have at most ${max} date ranges, got ${ranges.length}`,
+    );
+  return ranges.map((dateRange) => ({
     ...query,
     timeDimensions: tds.map((td) => {
       if (td !== comparing[0]) return td;
@@ -148,11 +159,21 @@ function compareDateRanges(query: LoadQuery): LoadQuery[] | undefined {
   }));
 }
 
-/** The queries of a request and their type, as Cube's gateway reads them. */
-export function cubeQueries(request: CubeRequest): { queryType: CubeQueryType; queries: LoadQuery[] } {
+/**
+ * The queries of a request and their type, as Cube's gateway reads them; a request that fans out into more than
+ * `maxQueries` queries is refused before any is read.
+ */
+export function cubeQueries(
+  request: CubeRequest,
+  maxQueries = DEFAULT_MAX_QUERIES_PER_REQUEST,
+): { queryType: CubeQueryType; queries: LoadQuery[] } {
   const raw = parseQueryParam(request.query);
   if (Array.isArray(raw)) {
     if (raw.length === 0) throw new CubeUserError('Invalid query format: query must not be empty');
+    if (raw.length > maxQueries)
+      throw new CubeUserError(
+        `Invalid query format: a data blending query may have at most ${maxQueries} queries, got ${raw.length}`,
+      );
     const queries = raw.map((q, i) => readQuery(q, request.via, `query[${i}]`));
     const granularities = new Set(queries.map((q) => q.timeDimensions?.[0]?.granularity).filter(Boolean));
     if (granularities.size > 1) throw new CubeUserError('Data blending query granularities must match');
@@ -160,7 +181,7 @@ export function cubeQueries(request: CubeRequest): { queryType: CubeQueryType; q
     return { queryType: 'blendingQuery', queries };
   }
   const query = readQuery(raw, request.via, 'query');
-  const compared = compareDateRanges(query);
+  const compared = compareDateRanges(query, maxQueries);
   if (compared) return { queryType: 'compareDateRangeQuery', queries: compared };
   return { queryType: 'regularQuery', queries: [query] };
 }

@@ -25,6 +25,7 @@ import type { DataService } from '../data/service.js';
 import { CONTINUE_WAIT, ContinueWait } from './continue-wait.js';
 import {
   CubeUserError,
+  DEFAULT_MAX_QUERIES_PER_REQUEST,
   cubeQueries,
   normalizedQuery,
   pivotQuery,
@@ -40,6 +41,16 @@ export const DEFAULT_CONTINUE_WAIT_MS = 5_000;
 export interface DataRouteOptions {
   /** How long a load runs before the answer is "Continue wait" (Cube's long-polling), in ms. */
   continueWaitMs?: number;
+  /**
+   * How long a load told "Continue wait" waits for its client to ask again before it is abandoned (its queries not
+   * yet run never run), in ms. Default 10,000.
+   */
+  orphanedTimeoutMs?: number;
+  /**
+   * How many queries one request may fan out into: the date ranges of a `compareDateRange`, the queries of a data
+   * blending query. Default 12 (DEFAULT_MAX_QUERIES_PER_REQUEST); more is a 400.
+   */
+  maxQueriesPerRequest?: number;
 }
 
 /** Cube reads the token bare or after a scheme; a bare token is taken as `Bearer <token>`. */
@@ -84,7 +95,8 @@ function encodeRows(result: LoadResponse, format: LoadQuery['responseFormat']): 
 }
 
 export function dataRoutes(app: Hono, ctx: EngineContext, data: DataService, options: DataRouteOptions = {}): void {
-  const waits = new ContinueWait(options.continueWaitMs ?? DEFAULT_CONTINUE_WAIT_MS);
+  const waits = new ContinueWait(options.continueWaitMs ?? DEFAULT_CONTINUE_WAIT_MS, options.orphanedTimeoutMs);
+  const maxQueries = options.maxQueriesPerRequest ?? DEFAULT_MAX_QUERIES_PER_REQUEST;
   const identity = async (c: Context): Promise<Identity> =>
     identityOf(ctx, await authenticateBearer(ctx, bearer(c.req.header('authorization'))));
 
@@ -101,11 +113,18 @@ export function dataRoutes(app: Hono, ctx: EngineContext, data: DataService, opt
       }
     };
 
-  /** One result per query, shaped as Cube answers it. */
-  const loadAll = async (who: Identity, queryType: CubeQueryType, queries: LoadQuery[], request: CubeRequest) => {
+  /** One result per query, shaped as Cube answers it; one after the other, none started once `signal` aborts. */
+  const loadAll = async (
+    who: Identity,
+    queryType: CubeQueryType,
+    queries: LoadQuery[],
+    request: CubeRequest,
+    signal: AbortSignal,
+  ) => {
     const results: LoadResponse[] = [];
     for (const query of queries) {
-      const result = await data.load(who, { query, ...request.overrides });
+      signal.throwIfAborted();
+      const result = await data.load(who, { query, ...request.overrides }, signal);
       const echo = normalizedQuery(result.query, ctx.now());
       const range = echo.timeDimensions?.find((td) => td.dateRange)?.dateRange as string[] | undefined;
       const rows =
@@ -119,10 +138,14 @@ export function dataRoutes(app: Hono, ctx: EngineContext, data: DataService, opt
   };
 
   const load = cubeRoute(async (c, who, request) => {
-    const { queryType, queries } = cubeQueries(request);
+    const { queryType, queries } = cubeQueries(request, maxQueries);
     requireMulti(queryType, request.multi);
     const key = JSON.stringify([who, queries, request.overrides]);
-    const results = await waits.poll(key, () => loadAll(who, queryType, queries, request));
+    const results = await waits.poll(
+      key,
+      (signal) => loadAll(who, queryType, queries, request, signal),
+      c.req.raw.signal,
+    );
     if (results === CONTINUE_WAIT) return c.json({ error: 'Continue wait' }, 200);
     if (!request.multi) return c.json(results[0]);
     const multi: LoadMultiResponse = {
@@ -138,7 +161,7 @@ export function dataRoutes(app: Hono, ctx: EngineContext, data: DataService, opt
   });
 
   const sql = cubeRoute(async (c, who, request) => {
-    const { queryType, queries } = cubeQueries(request);
+    const { queryType, queries } = cubeQueries(request, maxQueries);
     const answers: CubeSqlQueryResponse[] = [];
     for (const query of queries) {
       const compiled = await data.compile(who, { query, ...request.overrides });
@@ -156,7 +179,7 @@ export function dataRoutes(app: Hono, ctx: EngineContext, data: DataService, opt
   });
 
   const dryRun = cubeRoute(async (c, who, request) => {
-    const { queryType, queries } = cubeQueries(request);
+    const { queryType, queries } = cubeQueries(request, maxQueries);
     const normalizedQueries: LoadQuery[] = [];
     for (const query of queries) {
       const compiled = await data.compile(who, { query, ...request.overrides });
@@ -187,7 +210,7 @@ export function dataRoutes(app: Hono, ctx: EngineContext, data: DataService, opt
   app.post('/cubejs-api/v1/cubesql', async (c) => {
     const who = await identity(c);
     const request: CubeSqlRequest = await jsonBody(c, CubeSqlRequestSchema);
-    const result = await data.cubeSql(who, request);
+    const result = await data.cubeSql(who, request, c.req.raw.signal);
     return new Response(ndjsonLines(result.schema, result.rows), {
       status: 200,
       headers: { 'Content-Type': 'application/x-ndjson' },

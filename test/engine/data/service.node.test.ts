@@ -1,0 +1,60 @@
+// A statement whose request is abandoned after running STOP_ABANDONED_AFTER_MS or more is stopped with its DuckDB
+// (as at the deadline), not left to run to the deadline: seen as CPU, since DuckDB runs in a worker thread of this
+// process. And the engine answers the next query on a new DuckDB.
+import 'fake-indexeddb/auto';
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createLocalEngine } from '../../../src/engine/index.js';
+import { STOP_ABANDONED_AFTER_MS } from '../../../src/engine/data/service.js';
+import { deleteDatabase } from '../helpers.js';
+import { LIBRARY_KEY, librarySeed } from '../http/library-fixture.js';
+
+async function cpuDuring(ms: number): Promise<number> {
+  const start = process.cpuUsage();
+  await sleep(ms);
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+const cubeSql = (query: string, signal?: AbortSignal) =>
+  new Request('https://library.test/cubejs-api/v1/cubesql', {
+    method: 'POST',
+    headers: { authorization: LIBRARY_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+    signal,
+  });
+
+describe('abandoned statements', () => {
+  it('a long SQL API statement whose request is aborted is stopped; the next query runs on a new DuckDB', async (t) => {
+    const name = `service-abandon-${process.pid}`;
+    const engine = await createLocalEngine({ name, seed: librarySeed, queryTimeoutMs: 120_000 });
+    try {
+      const warm = await engine.fetch(cubeSql('SELECT COUNT(*) AS n FROM loans'));
+      assert.equal(warm.status, 200);
+      // Pairs of 3 million scans: runs for minutes.
+      const controller = new AbortController();
+      const pending = engine
+        .fetch(cubeSql('SELECT COUNT(*) AS n FROM shelf_scans a JOIN shelf_scans b ON a.id < b.id', controller.signal))
+        .catch((error: unknown) => error);
+      await sleep(STOP_ABANDONED_AFTER_MS + 1500);
+      controller.abort();
+      await sleep(500);
+      const cpu = await cpuDuring(3000);
+      t.diagnostic(`CPU in the 3 s after the abort: ${Math.round(cpu)} ms`);
+      assert.ok(cpu < 400, `the process used ${Math.round(cpu)} ms of CPU in 3 s after the request was aborted`);
+      // It was still running when it was aborted: cancelled, not answered.
+      const answer = await pending;
+      if (answer instanceof Response) {
+        assert.equal(answer.status, 400);
+        assert.deepEqual(await answer.json(), { error: 'Query cancelled: nobody waits for its answer any more' });
+      } else assert.equal((answer as Error).name, 'AbortError');
+      const next = await engine.fetch(cubeSql('SELECT COUNT(*) AS n FROM loans'));
+      assert.equal(next.status, 200);
+      assert.match(await next.text(), /\{"data":\[\[240\]\]\}/);
+    } finally {
+      await engine.close();
+      await deleteDatabase(name);
+    }
+  });
+});
