@@ -16,9 +16,13 @@ export class StreamRun {
   readonly whenDone = new Promise<void>((resolve) => (this.resolveDone = resolve));
   readonly abort = new AbortController();
 
+  /**
+   * `messageId` is the request's, or one the engine picked for it; an engine-picked id may be picked again (before
+   * the run sends anything) once the thread is read as stored: nobody can know it before the stream's first line.
+   */
   constructor(
     readonly chatId: string,
-    readonly messageId: string,
+    public messageId: string,
     readonly owner: ChatOwner,
   ) {}
 
@@ -99,6 +103,23 @@ export class StreamHub {
         if (r.done) this.runs.delete(id);
       }
     }
+  }
+
+  /**
+   * Takes the thread for `run` when no run of it is running; undefined when one is (the thread is busy). Synchronous:
+   * the check and the claim are one step, so two requests can never both find the thread idle.
+   */
+  claim(run: StreamRun): StreamRun | undefined {
+    if (this.active(run.chatId)) return undefined;
+    this.start(run);
+    return run;
+  }
+
+  /** Ends a claimed run that never started its answer: its subscribers get `error`, and the thread is idle again. */
+  release(run: StreamRun, error: string): void {
+    run.send({ error });
+    run.finish();
+    if (this.runs.get(run.chatId) === run) this.runs.delete(run.chatId);
   }
 
   abortAll(): void {

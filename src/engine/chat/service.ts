@@ -23,12 +23,13 @@ import type {
 import type { EngineContext } from '../domain/context.js';
 import type { DataService } from '../data/service.js';
 import type { ChatThreadRecord } from '../store/schema.js';
-import { isoAt, randomToken } from '../util.js';
+import { randomToken } from '../util.js';
 import type { Agent, AgentContext } from './agent/types.js';
 import type { ChatCaller, ChatPrincipal } from './auth.js';
 import { StreamHub, StreamRun } from './hub.js';
 import { preferredLanguage } from './language.js';
 import { StreamSorts, bySort, nextSort, storedSort } from './sort.js';
+import { appendTurn, newThreadRecord } from './threads.js';
 import { storedTurn, uniqueMessageId } from './turns.js';
 
 const NDJSON = { 'Content-Type': 'application/x-ndjson' };
@@ -52,6 +53,10 @@ export class ChatService {
    * POST …/chat/stream-chat-state, after authentication and body validation. The caller's user is provisioned only
    * once the thread checks passed: a refused request writes nothing. `acceptLanguage` (the request's header) tells
    * the agent the viewer's language.
+   *
+   * One answer at a time per thread: once the thread is read, the resubscribe, busy and claim decisions are made with
+   * no await between them (the claim is the thread's run in the hub); everything that awaits — provisioning, the
+   * thread read again as stored, a new thread's put — comes after the claim, which is released if one fails.
    */
   async stream(
     accountName: string,
@@ -60,54 +65,71 @@ export class ChatService {
     request: ChatRequest,
     acceptLanguage?: string | null,
   ): Promise<Response> {
-    let thread = request.chatId !== undefined ? await this.ctx.db.get('chatThreads', request.chatId) : undefined;
-    if (request.chatId !== undefined && !thread)
-      throw new ApiError({ status: 404, message: `Chat ${request.chatId} not found` });
-    if (thread && (thread.agentId !== agentId || thread.accountName !== accountName)) {
-      throw new ApiError({ status: 404, message: `Chat ${request.chatId} not found` });
-    }
-    if (thread && !sameOwner(thread, principal))
-      throw new ApiError({ status: 403, message: 'This chat belongs to another user' });
-
-    const active = thread && this.hub.active(thread.chatId);
-    const last = thread && this.hub.get(thread.chatId);
+    const found =
+      request.chatId !== undefined ? await this.ownThread(request.chatId, accountName, agentId, principal) : undefined;
+    const last = found && this.hub.get(found.chatId);
     // The same messageId as the active (or just finished) message: attach to that stream; no second answer.
     if (last && request.messageId !== undefined && last.messageId === request.messageId) {
       return new Response(last.subscribe(), { status: 200, headers: NDJSON });
     }
     // The messageId of an earlier turn: that turn as stored, never answered (or stored) a second time.
-    const turn = thread && request.messageId !== undefined ? storedTurn(thread.messages, request.messageId) : undefined;
-    if (thread && turn) return this.snapshot({ ...thread, messages: turn }, accountName, agentId, principal);
+    const turn = found && request.messageId !== undefined ? storedTurn(found.messages, request.messageId) : undefined;
+    if (found && turn) return this.snapshot({ ...found, messages: turn }, accountName, agentId, principal);
+    const active = found && this.hub.active(found.chatId);
     if (request.input === undefined) {
       if (active) return new Response(active.subscribe(), { status: 200, headers: NDJSON });
       await principal.provision();
-      return this.snapshot(thread, accountName, agentId, principal);
+      return this.snapshot(found, accountName, agentId, principal);
     }
-    if (active)
-      return new Response(`${JSON.stringify({ error: THREAD_BUSY_MESSAGE })}\n`, { status: 200, headers: NDJSON });
 
-    const caller = await principal.provision();
-    thread ??= this.newThread(accountName, agentId, caller);
-    await this.ctx.db.put('chatThreads', thread);
-    const messageId = request.messageId ?? uniqueMessageId(thread.messages, this.ctx.now());
-    const run = new StreamRun(thread.chatId, messageId, caller.owner);
-    this.hub.start(run);
+    const fresh = found ? undefined : this.newThread(accountName, agentId, principal);
+    const chatId = found?.chatId ?? fresh!.chatId;
+    const picked = request.messageId ?? uniqueMessageId(found?.messages ?? [], this.ctx.now());
+    const run = this.hub.claim(new StreamRun(chatId, picked, principal.owner));
+    if (!run) return busy();
+
+    let thread: ChatThreadRecord;
+    let caller: ChatCaller;
+    try {
+      caller = await principal.provision();
+      if (fresh) {
+        thread = fresh;
+        await this.ctx.db.put('chatThreads', thread);
+      } else {
+        // As stored now: the copy read before the claim may predate a turn stored since.
+        thread = (await this.ctx.db.get('chatThreads', chatId)) ?? notFound(chatId);
+        const since = request.messageId !== undefined ? storedTurn(thread.messages, request.messageId) : undefined;
+        if (since) {
+          this.hub.release(run, `Message ${request.messageId} was answered meanwhile: send it again for its turn`);
+          return this.snapshot({ ...thread, messages: since }, accountName, agentId, principal);
+        }
+        if (request.messageId === undefined) run.messageId = uniqueMessageId(thread.messages, this.ctx.now());
+      }
+    } catch (error) {
+      this.hub.release(run, errorMessage(error));
+      throw error;
+    }
     const body = run.subscribe();
     void this.produce(run, thread, caller, request, preferredLanguage(acceptLanguage));
     return new Response(body, { status: 200, headers: NDJSON });
   }
 
+  /** The thread `chatId` of this agent if the caller owns it; else 404, or 403 for another user's. */
+  private async ownThread(
+    chatId: string,
+    accountName: string,
+    agentId: string,
+    principal: Pick<ChatCaller, 'owner'>,
+  ): Promise<ChatThreadRecord> {
+    const thread = await this.ctx.db.get('chatThreads', chatId);
+    if (!thread || thread.agentId !== agentId || thread.accountName !== accountName) notFound(chatId);
+    if (!sameOwner(thread, principal))
+      throw new ApiError({ status: 403, message: 'This chat belongs to another user' });
+    return thread;
+  }
+
   private newThread(accountName: string, agentId: string, caller: Pick<ChatCaller, 'owner'>): ChatThreadRecord {
-    const now = isoAt(this.ctx.now());
-    return {
-      chatId: randomToken(16),
-      accountName,
-      agentId,
-      owner: caller.owner,
-      messages: [],
-      createdAt: now,
-      updatedAt: now,
-    };
+    return newThreadRecord(accountName, agentId, caller.owner, this.ctx.now());
   }
 
   /** Without input: the thread's state (cutoff, then the conversation). */
@@ -247,18 +269,14 @@ export class ChatService {
       };
       completed.push(send(message));
     }
-    const saved: ChatThreadRecord = {
-      ...thread,
-      messages: [...thread.messages, ...bySort(completed)],
-      nextSort: sorts.upcoming + 1, // the __state__ line takes sorts.upcoming
-      updatedAt: isoAt(this.ctx.now()),
-    };
+    // Appended to the thread as stored; the __state__ line takes sorts.upcoming.
+    let saved: ChatThreadRecord | undefined;
     try {
-      await this.ctx.db.put('chatThreads', saved);
+      saved = await appendTurn(this.ctx.db, thread.chatId, bySort(completed), sorts.upcoming + 1, this.ctx.now());
     } catch (error) {
-      failure ??= `Could not save the conversation: ${(error as Error).message}`;
+      failure ??= `Could not save the conversation: ${errorMessage(error)}`;
     }
-    if (failure) run.send({ error: failure });
+    if (failure || !saved) run.send({ error: failure ?? 'Could not save the conversation' });
     else send({ id: STATE_MESSAGE_ID, state: { messages: saved.messages } });
     run.finish();
   }
@@ -344,6 +362,15 @@ export class ChatService {
     // Answer once the stream has ended, so the thread takes a new message right away (agents stop promptly).
     await Promise.race([run.whenDone, new Promise((resolve) => setTimeout(resolve, 5000))]);
   }
+}
+
+/** The spec's answer to a new message on a thread that is streaming. */
+function busy(): Response {
+  return new Response(`${JSON.stringify({ error: THREAD_BUSY_MESSAGE })}\n`, { status: 200, headers: NDJSON });
+}
+
+function notFound(chatId: string): never {
+  throw new ApiError({ status: 404, message: `Chat ${chatId} not found` });
 }
 
 /** The text a serviceMeta search matches a member on: name, title, description and `meta.synonyms`. */
