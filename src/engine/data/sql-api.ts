@@ -14,6 +14,7 @@ import type { Member, ResolvedModel, Source } from './model.js';
 import { sourceAccess, type Identity } from './policies.js';
 import { SqlSyntaxError, loadParser, type ParseResult, type PgNode, type PgParser } from './pg-parser.js';
 import { badSql, checkScopes, funcName, sameTree } from './sql-guard.js';
+import { isOwnCteName, renameCtes } from './sql-names.js';
 
 type Node = PgNode;
 
@@ -43,18 +44,22 @@ function transform(node: unknown, replace: (n: Node) => unknown): unknown {
 
 interface Checked {
   stmt: Node;
-  /** Sources the query reads, by name, and by every name (lowercase name or alias) they are known by. */
+  /** Sources the query reads, by name, and by every name (name or alias, exactly) they are known by. */
   sources: Map<string, Source>;
   aliases: Map<string, Source>;
   limit?: number;
 }
 
-/** Lowercase name → source, for the sources the caller may see. */
+/**
+ * Name → source, for the sources the caller may see. Names match as in Postgres (Cube's SQL API): exactly, the parser
+ * having folded unquoted names to lower case — `FROM Orders` and `FROM orders` read cube `orders`, `FROM "Orders"`
+ * reads only a cube named `Orders`, which `FROM Orders` does not.
+ */
 function visibleSources(resolved: ResolvedModel, identity: Identity): Map<string, Source> {
   const out = new Map<string, Source>();
   for (const source of resolved.sources.values()) {
     const access = sourceAccess(identity, source);
-    if (!access.denied) out.set(source.name.toLowerCase(), source);
+    if (!access.denied) out.set(source.name, source);
   }
   return out;
 }
@@ -196,7 +201,7 @@ export async function rewriteSql(
     const name = fields[fields.length - 1];
     const qualifier = fields.slice(0, -1);
     const candidates = qualifier.length
-      ? [checked.aliases.get(qualifier[qualifier.length - 1].toLowerCase())].filter((s): s is Source => !!s)
+      ? [checked.aliases.get(qualifier[qualifier.length - 1])].filter((s): s is Source => !!s)
       : [...checked.sources.values()];
     const hits = candidates.filter((s) => s.members.has(name));
     if (hits.length > 1) throw bad(`Column ${name} is ambiguous: qualify it with its table`);
@@ -263,7 +268,8 @@ export async function rewriteSql(
     }
     return undefined;
   };
-  const rewritten = transform(checked.stmt, replacer) as Node;
+  // The caller's CTEs take names of ours that print as they parse (sql-names.ts).
+  const rewritten = renameCtes(transform(checked.stmt, replacer) as Node);
 
   const ctes = [...checked.sources.values()].map((s) => sourceCte(resolved, identity, s, request, nowMs));
   const body = await pg.deparse({ version: parsed.version, stmts: [{ stmt: rewritten }] });
@@ -276,7 +282,7 @@ export async function rewriteSql(
   // through the same scope rules: a name the deparser printed unquoted would have changed the tree.
   const unsafe = () =>
     bad(
-      'This query cannot be run safely: it does not read the same once rewritten (use plain names for CTEs, windows, aliases and arguments)',
+      'This query cannot be run safely: it does not read the same once rewritten (use plain names for windows, JOIN … USING aliases and named arguments)',
     );
   const again = await pg.parse(sql).catch(() => {
     throw unsafe();
@@ -294,7 +300,7 @@ export async function rewriteSql(
   ) {
     throw unsafe();
   }
-  checkScopes(inner as Node, { sources: new Set(oursNames.map((n) => n.toLowerCase())), reserved });
+  checkScopes(inner as Node, { sources: new Set(oursNames), reserved, own: isOwnCteName });
   const read = [...checked.sources.values()];
   const cubes = read.flatMap((s) =>
     s.type === 'view' ? [...new Set([...s.members.values()].map((m) => m.cube))] : [],

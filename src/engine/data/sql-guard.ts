@@ -1,6 +1,8 @@
 // The SQL API's guard: what a caller's query may name, checked on the Postgres AST (libpg-query) with names bound
-// by scope, as SQL binds them. A table reference is a CTE in scope or a source (cube or view) the caller may see —
-// never a raw table or the catalog; user CTEs may not take the name of a source, a raw table or a catalog object;
+// by scope, as SQL binds them, and as Postgres compares them: exactly (the parser has already folded unquoted names
+// to lower case; a quoted one keeps its case). A table reference is a CTE in scope or a source (cube or view) the
+// caller may see — never a raw table or the catalog; user CTEs may not take the name of a source, a raw table or a
+// catalog object in any case (DuckDB, which runs the query, compares names case-insensitively);
 // only allow-listed functions run; a reprinted query must parse back to the same tree (the deparser leaves some
 // identifiers unquoted, so a name could otherwise turn into SQL text).
 
@@ -59,10 +61,12 @@ export function funcName(call: Node): string {
 }
 
 export interface ScopeRules {
-  /** Names of the sources a query may read, lowercase. */
+  /** Names of the sources a query may read, as they are named (a reference must match one exactly). */
   sources: ReadonlySet<string>;
-  /** Lowercase names a user CTE may not take (sources, raw tables, ours). */
+  /** Lowercase names a user CTE may not take in any case (sources, raw tables, ours). */
   reserved: ReadonlySet<string>;
+  /** CTE names the engine itself gave (sql-names.ts), which may be declared although they look internal. */
+  own?: (name: string) => boolean;
   /** Called for each reference to a source (not to a CTE), with its alias if any. */
   onSource?(name: string, alias: string | undefined): void;
 }
@@ -94,13 +98,16 @@ function visitSelect(select: Node, scope: ReadonlySet<string>, rules: ScopeRules
   if (withClause) {
     if (withClause.recursive) throw badSql('WITH RECURSIVE is not allowed');
     const declared = new Set<string>();
+    const sources = new Set([...rules.sources].map(lower));
     for (const item of withClause.ctes as Node[]) {
       const cte = item.CommonTableExpr as Node;
-      const name = lower(cte.ctename);
-      if (rules.reserved.has(name) || rules.sources.has(name) || CATALOG_NAME.test(name)) {
-        throw badSql(`A CTE may not be named ${String(cte.ctename)}: that name is taken by a table or source`);
+      const name = String(cte.ctename);
+      const folded = lower(name);
+      const taken = rules.reserved.has(folded) || sources.has(folded) || CATALOG_NAME.test(folded);
+      if (taken && !rules.own?.(name)) {
+        throw badSql(`A CTE may not be named ${name}: that name is taken by a table or source`);
       }
-      if (declared.has(name)) throw badSql(`CTE ${String(cte.ctename)} is defined twice`);
+      if (declared.has(name)) throw badSql(`CTE ${name} is defined twice`);
       declared.add(name);
       visit(cte.ctequery, inner, rules);
       inner = new Set([...inner, name]);
@@ -118,7 +125,7 @@ function checkNode(n: Node, scope: ReadonlySet<string>, rules: ScopeRules): void
   }
   const range = n.RangeVar as Node | undefined;
   if (!range) return;
-  const name = lower(range.relname);
+  const name = String(range.relname);
   if (range.schemaname || range.catalogname) {
     throw badSql(`Unknown table ${String(range.schemaname)}.${String(range.relname)}: query cubes and views by name`);
   }
@@ -127,7 +134,7 @@ function checkNode(n: Node, scope: ReadonlySet<string>, rules: ScopeRules): void
     throw badSql(`Unknown table ${String(range.relname)}: only the cubes and views you may see can be queried`);
   }
   const alias = (range.alias as Node | undefined)?.aliasname;
-  rules.onSource?.(name, typeof alias === 'string' ? lower(alias) : undefined);
+  rules.onSource?.(name, typeof alias === 'string' ? alias : undefined);
 }
 
 /** Fields of the AST that hold a position in the text (`location`, `list_start`, `rexpr_list_end`, `stmt_len`…). */

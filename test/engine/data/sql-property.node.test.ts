@@ -11,8 +11,11 @@ import { LOGISTICS, isCanary, logisticsViewer } from '../../fixtures/logistics.j
 
 const RUNS = Number(process.env.SQL_PROPERTY_RUNS ?? 2000);
 
+// Names as Postgres reads them: unquoted ones fold to lower case, quoted ones keep their case (`"Shipments"` and
+// `"SHIPMENTS"` are no table; `"shipments"`, `SHIPMENTS` and `Freight` are), and CTEs may have quoted names.
 const source = fc.oneof(
   { weight: 5, arbitrary: fc.constantFrom('shipments', 'SHIPMENTS', '"Shipments"', 'freight', 'x') },
+  { weight: 2, arbitrary: fc.constantFrom('"shipments"', '"SHIPMENTS"', 'Freight', '"Freight"', '"X"', '"a b"') },
   {
     weight: 2,
     arbitrary: fc.constantFrom(
@@ -27,10 +30,21 @@ const source = fc.oneof(
   },
 );
 const cteName = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom('x', 'y') },
+  { weight: 4, arbitrary: fc.constantFrom('x', 'y', '"X"', '"a b"') },
   {
     weight: 2,
-    arbitrary: fc.constantFrom('shipments', 'freight', '"SHIPMENTS"', 'carriers', 'sqlite_master', '"a b"'),
+    arbitrary: fc.constantFrom(
+      'shipments',
+      'freight',
+      '"SHIPMENTS"',
+      '"Freight"',
+      'carriers',
+      '"Carriers"',
+      'sqlite_master',
+      '"__cte_1"',
+      '"select"',
+      '"x AS (SELECT * FROM carriers) , z"',
+    ),
   },
 );
 const column = fc.oneof(
