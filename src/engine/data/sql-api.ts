@@ -14,7 +14,7 @@ import type { Member, ResolvedModel, Source } from './model.js';
 import { sourceAccess, type Identity } from './policies.js';
 import { SqlSyntaxError, loadParser, type ParseResult, type PgNode, type PgParser } from './pg-parser.js';
 import { badSql, checkScopes, funcName, sameTree } from './sql-guard.js';
-import { isOwnCteName, renameCtes } from './sql-names.js';
+import { isOwnCteName, renameCtes, sourceCteNames } from './sql-names.js';
 
 type Node = PgNode;
 
@@ -107,8 +107,12 @@ function check(
   return { stmt, sources, aliases, limit };
 }
 
-/** The CTE standing for `source`: visible dimensions and segments as values, measures as their per-row inputs. */
+/**
+ * The CTE standing for `source`, named `name`: visible dimensions and segments as values, measures as their per-row
+ * inputs.
+ */
 function sourceCte(
+  name: string,
   resolved: ResolvedModel,
   identity: Identity,
   source: Source,
@@ -140,7 +144,7 @@ function sourceCte(
       ),
     );
   }
-  return `${q(source.name)} AS (SELECT ${columns.join(', ')}\n${plan.from()}${where.length ? `\nWHERE ${where.join(' AND ')}` : ''})`;
+  return `${q(name)} AS (SELECT ${columns.join(', ')}\n${plan.from()}${where.length ? `\nWHERE ${where.join(' AND ')}` : ''})`;
 }
 
 /** SQL text of MEASURE(<ref>) for the measure `m` of `source`, columns qualified like the reference. */
@@ -268,10 +272,13 @@ export async function rewriteSql(
     }
     return undefined;
   };
-  // The caller's CTEs take names of ours that print as they parse (sql-names.ts).
-  const rewritten = renameCtes(transform(checked.stmt, replacer) as Node);
+  // The caller's CTEs and the sources' take names of ours (sql-names.ts).
+  const cteNames = sourceCteNames(checked.sources.keys(), reserved);
+  const rewritten = renameCtes(transform(checked.stmt, replacer) as Node, cteNames);
 
-  const ctes = [...checked.sources.values()].map((s) => sourceCte(resolved, identity, s, request, nowMs));
+  const ctes = [...checked.sources.values()].map((s) =>
+    sourceCte(cteNames.get(s.name)!, resolved, identity, s, request, nowMs),
+  );
   const body = await pg.deparse({ version: parsed.version, stmts: [{ stmt: rewritten }] });
   const withOurs = ctes.length ? `WITH ${ctes.join(',\n')}\n` : '';
   // Rows are capped: the caller's own LIMIT up to the maximum, otherwise the default.
@@ -295,7 +302,7 @@ export async function rewriteSql(
   if (
     !top ||
     from?.length !== 1 ||
-    oursNames.join('\u0000') !== [...checked.sources.keys()].join('\u0000') ||
+    oursNames.join('\u0000') !== [...cteNames.values()].join('\u0000') ||
     !sameTree(inner, rewritten)
   ) {
     throw unsafe();
