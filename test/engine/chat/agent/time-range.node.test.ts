@@ -118,6 +118,45 @@ describe('time ranges', () => {
       }),
     );
   });
+  it('decades ("the 1990s", "the 90s", "the \'80s") are ten whole years; two digits name the latest such decade begun', () => {
+    fc.assert(
+      fc.property(clock, fc.integer({ min: 0, max: 9 }), (now, d) => {
+        const y = new Date(now).getUTCFullYear();
+        const full = 1900 + 10 * (y - 1900 > 100 ? 10 + (d % 8) : d);
+        assert.deepEqual(one(`hotels opened in the ${full}s`, now), { from: `${full}-01-01`, to: `${full + 9}-12-31` });
+        const named = 2000 + 10 * d <= y ? 2000 + 10 * d : 1900 + 10 * d;
+        for (const text of [`in the ${d}0s`, `during the '${d}0s`])
+          assert.deepEqual(one(text, now), { from: `${named}-01-01`, to: `${named + 9}-12-31` }, text);
+      }),
+    );
+  });
+  it('"the year before last" and "the month before last" are two whole periods back', () => {
+    fc.assert(
+      fc.property(clock, (now) => {
+        const d = new Date(now);
+        const [y, m] = [d.getUTCFullYear(), d.getUTCMonth()];
+        assert.deepEqual(one('revenue the year before last', now), { from: `${y - 2}-01-01`, to: `${y - 2}-12-31` });
+        assert.deepEqual(one('bookings the month before last', now), {
+          from: iso(Date.UTC(y, m - 2, 1)),
+          to: lastDay(y, m - 2),
+        });
+      }),
+    );
+  });
+  it('"by <words> <unit>" is the grain, and the words between stay free to name the time dimension', () => {
+    const now = Date.UTC(2026, 0, 15);
+    for (const [text, grain, free] of [
+      ['room nights by check-in quarter', 'quarter', 'check-in'],
+      ['sales by signup month in 2025', 'month', 'signup'],
+      ['revenue by hotel and year', 'year', 'hotel and'],
+    ] as const) {
+      const ask = parseTime(text, now);
+      assert.equal(ask.grain, grain, text);
+      const at = text.indexOf(free);
+      assert.ok(!ask.spans.some(([s, e]) => s < at + free.length && at < e), text);
+    }
+    assert.equal(parseTime('revenue per guest last year', now).grain, undefined);
+  });
   it('grain words', () => {
     const now = Date.UTC(2026, 0, 15);
     assert.equal(parseTime('monthly visits', now).grain, 'month');

@@ -32,6 +32,7 @@ export function reading(say: Phrases, p: Plan): string {
       p.time.grain === 'weekday' ? book.byWeekday : p.time.grain === 'hour' ? book.byHour : book.per[p.time.grain],
     );
   if (p.time?.range) parts.push(book.forRange(title(p.time.field.title), say.range(p.time.range)));
+  if (p.time?.present) parts.push(book.hasDate(title(p.time.field.title)));
   if (p.time?.weekdays) parts.push(book.onDays(p.time.weekdays.map((d) => book.weekdays[d - 1]).join(book.comma)));
   const where = p.filters.map((f) => filterText(say, f));
   if (where.length) parts.push(book.where(book.and(where)));

@@ -42,6 +42,8 @@ export interface PhraseBook {
   weekdays: [string, string, string, string, string, string, string];
   onDays: (days: string) => string;
   forRange: (field: string, range: string) => string;
+  /** Only rows where a date is set ("with a cancellation date"). */
+  hasDate: (field: string) => string;
   where: (conditions: string) => string;
   keeping: (conditions: string) => string;
   top: (n: string) => string;

@@ -19,6 +19,8 @@ export interface TimeUse {
   range?: DayRange;
   /** ISO days of the week kept (1 = Monday). */
   weekdays?: number[];
+  /** Only rows where this time is set ("how many bookings were canceled": rows with a cancellation date). */
+  present?: boolean;
 }
 
 /** One side of a comparison: its own filters and time range on top of the plan's. */

@@ -4,7 +4,9 @@
 // give a Decline that names what exists instead. Each source is planned and the best-supported plan wins.
 
 import { computes, rank, type Field, type Match, type SourceInfo } from './catalog.js';
-import { FILLER, FUNCTION_WORDS } from './text.js';
+import { countedWords, numberedValues, preferCounted } from './cues.js';
+import { chooseTime } from './time-field.js';
+import { unmappedText, unmappedWords } from './unmapped.js';
 import { rankingWord, type Question } from './question.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
 import type { AggWord } from './phrase-book.js';
@@ -44,10 +46,21 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const use = (ids: number[]) => ids.forEach((i) => (taken[i] = true));
   let score = 0;
   const filters: Filter[] = [];
+  // 0. The time dimension an event word names ("canceled last month"), and counts on number dimensions ("5-star").
+  const event = chooseTime(
+    q,
+    source,
+    q.tokens.map((_, i) => !q.taken[i] && !q.aggs.has(i)),
+  );
+  const numbered = numberedValues(q, source, taken);
+  filters.push(...numbered.filters);
+  use(numbered.used);
+  score += 2 * numbered.filters.length;
   // 1. Values named (or negated: "not in Bern"), booleans ("remote", "non remote").
   const afterValue = new Set<number>();
   const free = taken.map((t, i) => !t && !q.aggs.has(i));
-  const hits = matchValues(q.tokens, free, categorical(source), values);
+  const memberWords = new Set(source.fields.flatMap((f) => f.keys.flat()));
+  const hits = matchValues(q.tokens, free, categorical(source), values, memberWords);
   const spans = new Map<string, typeof hits>();
   for (const h of hits) spans.set(`${h.start}:${h.end}`, [...(spans.get(`${h.start}:${h.end}`) ?? []), h]);
   const valueSets = new Map<Field, string[]>();
@@ -76,6 +89,9 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     score += 2;
   }
   for (const [field, vs] of valueSets) filters.push({ field, op: '=', values: vs });
+  // A word naming the event may also be a value ("canceled": status Canceled); either way it is explained.
+  const eventIsValue = event.used.some((i) => taken[i]);
+  use(event.used);
   for (const m of rank(
     source.dimensions.filter((d) => d.type === 'boolean'),
     freeWords(q, taken, true),
@@ -103,6 +119,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       const measures = rank(source.measures, words);
       if (!dims.length || (measures[0] && measures[0].score >= dims[0].score)) continue;
       const best = tie(dims);
+      // "by Marisol hotels": the word after a value restates the value's dimension; no breakdown.
+      if (best[0].used.every((u) => afterValue.has(u))) continue;
       if (best.length > 1 && new Set(best.map((b) => b.field.name)).size > 1) {
         return {
           plan: {
@@ -117,7 +135,21 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       score += best[0].score;
     }
   }
-  const ranking = groups.length > 0 && (q.ranks || q.rank !== undefined);
+  // "the lowest rated hotel", "our biggest chain by revenue": a superlative and a word naming a dimension.
+  let superlative: 'DESC' | 'ASC' | undefined;
+  if (!groups.length && !q.rank) {
+    const sup = q.tokens.findIndex((_, i) => !taken[i] && superlativeDir(q, i));
+    const entities = groupable.filter((d) => d.type === 'string');
+    const named = sup < 0 ? [] : rank(entities, freeWords(q, taken, true)).filter((m) => m.score >= m.used.length + 1);
+    if (named.length && (named.length === 1 || named[0].score > named[1].score)) {
+      superlative = superlativeDir(q, sup);
+      groups.push(named[0].field);
+      use(named[0].used);
+      taken[sup] = true;
+      score += named[0].score;
+    }
+  }
+  const ranking = groups.length > 0 && (q.ranks || q.rank !== undefined || superlative !== undefined);
   // 3. Numeric conditions on a number column named near them ("a wait over 100 minutes", "salary over 90000").
   const onMeasure: typeof q.numeric = [];
   for (const n of q.numeric) {
@@ -152,9 +184,14 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   // 4. The measure, checked against the aggregation asked for.
   const unexplained = freeWords(q, taken, ranking);
   let measures = rank(source.measures, unexplained);
-  const asked = [...q.aggs.entries()].filter(([i]) => !(ranking && rankingWord(q, i))).map(([, a]) => a);
+  const asked = [...q.aggs.entries()]
+    .filter(([i]) => !(ranking && (rankingWord(q, i) || superlativeDir(q, i))))
+    .map(([, a]) => a);
+  const counted = countedWords(q, taken);
+  measures = preferCounted(measures, counted, rank, unexplained);
   const strict = asked.find((a) => a !== 'count' && a !== 'sum');
-  if (!measures.length && asked.includes('count')) {
+  const eventNoun = event.named && !eventIsValue && event.used.length > 0;
+  if (!measures.length && (asked.includes('count') || eventNoun)) {
     // "How many shipments": the source's own count when the noun names the source.
     const counts = source.measures.filter((m) => m.agg === 'count');
     if (counts.length === 1) measures = [{ field: counts[0], score: 0.5, used: [] }];
@@ -202,6 +239,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       };
   }
   const measure = best[0].field;
+  // "how many guests": a plain count in the source named by the counted noun is the most direct reading.
+  if (measure.agg === 'count' && counted.some((i) => source.named.has(q.tokens[i].lemma))) score += 0.5;
   use(best[0].used);
   q.aggs.forEach((_, i) => (taken[i] = true));
   score += best[0].score;
@@ -215,23 +254,23 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     having.push({ field: measure, op: n.op, values: [n.value] });
     if (n.upTo !== undefined) having.push({ field: measure, op: '<=', values: [n.upTo] });
   }
-  // 5. Time: which time dimension, when the question has time words.
-  const times = source.dimensions.filter((d) => d.type === 'time');
+  // 5. Time: the dimension the event names, else the source's first.
   const wantsTime = q.time.ranges.length > 0 || q.time.grain !== undefined || q.time.weekdays !== undefined;
-  let timeField: Field | undefined;
-  if (wantsTime || times.length > 0) {
-    const named = rank(times, freeWords(q, taken, true));
-    if (named.length) {
-      timeField = named[0].field;
-      use(named[0].used);
-    } else if (times.length === 1) timeField = times[0];
-    else if (wantsTime && times.length > 1) return { plan: { decline: book.whichDate(names(times)) }, score };
-    if (wantsTime && !timeField)
-      return {
-        plan: { decline: book.noDate(say.text(source.title)) },
-        score,
-      };
-  }
+  if (event.tied && (wantsTime || !eventIsValue))
+    return { plan: { decline: book.whichDate(names(event.tied)) }, score };
+  const timeField = event.field;
+  if (wantsTime && !timeField)
+    return {
+      plan: { decline: book.noDate(say.text(source.title)) },
+      score,
+    };
+  // "how many bookings were canceled": rows that have the event, when it is not the source's own date.
+  const present =
+    !!timeField &&
+    event.named &&
+    !eventIsValue &&
+    !q.time.ranges.length &&
+    timeField !== source.dimensions.find((d) => d.type === 'time');
   // 6. Every word must be explained.
   const unmapped = unmappedWords(q, taken, source);
   if (unmapped.length)
@@ -243,42 +282,26 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     filters,
     having,
     ...(timeField &&
-      wantsTime && {
+      (wantsTime || present) && {
         time: {
           field: timeField,
+          ...(present && { present }),
           ...(q.time.grain && { grain: q.time.grain }),
           ...(q.time.ranges.length === 1 && { range: q.time.ranges[0] }),
           ...(q.time.weekdays && { weekdays: q.time.weekdays }),
         },
       }),
   };
-  return { plan: finish(say, q, plan, groups, valueSets), score: score + (timeField && wantsTime ? 1 : 0) };
+  return {
+    plan: finish(say, q, plan, groups, valueSets, superlative),
+    score: score + (timeField && wantsTime ? 1 : 0) + (event.named ? 0.5 : 0),
+  };
 }
 
-/** Question words not explained and unknown to the source (numbers included). */
-function unmappedWords(q: Question, taken: boolean[], source: SourceInfo) {
-  const known = new Set(source.fields.flatMap((f) => f.keys.flat()));
-  return q.tokens.filter(
-    (t, i) =>
-      !taken[i] &&
-      !q.aggs.has(i) &&
-      !FUNCTION_WORDS.has(t.lemma) &&
-      !FILLER.has(t.lemma) &&
-      !source.named.has(t.lemma) &&
-      !(known.has(t.lemma) && !/^\d/.test(t.norm)),
-  );
-}
-
-function unmappedText(say: Phrases, words: Question['tokens'], source: SourceInfo): string {
-  const { book } = say;
-  const dims = source.dimensions.filter((d) => d.type !== 'time').slice(0, 8);
-  return book.unmapped(
-    words.map((t) => book.quote(say.text(t.text))).join(book.comma),
-    words.length,
-    say.text(source.title),
-    say.names(source.measures),
-    dims.length ? dims.map((d) => say.text(book.inline(d.title))).join(book.comma) : undefined,
-  );
+/** A superlative's direction: ranking words and the superlatives of aggregation ("longest", "cheapest"). */
+function superlativeDir(q: Question, i: number): 'DESC' | 'ASC' | undefined {
+  const agg = q.aggs.get(i);
+  return rankingWord(q, i) ?? (agg === 'max' ? 'DESC' : agg === 'min' ? 'ASC' : undefined);
 }
 
 /** Ranking, comparison and share on a plan whose members are settled. */
@@ -288,12 +311,13 @@ function finish(
   plan: Plan,
   groups: Field[],
   valueSets: Map<Field, string[]>,
+  superlative?: 'DESC' | 'ASC',
 ): Plan | Decline {
   const { book } = say;
   if (q.rank?.limit !== undefined && !groups.length)
     return { decline: book.rankWhat(say.format(q.rank.limit), say.text(book.inline(plan.measure.title))) };
   if (groups.length) {
-    const dir = q.ranks ? [...q.tokens.keys()].map((i) => rankingWord(q, i)).find(Boolean) : undefined;
+    const dir = superlative ?? (q.ranks ? [...q.tokens.keys()].map((i) => rankingWord(q, i)).find(Boolean) : undefined);
     if (q.rank || dir)
       plan.order = { dir: q.rank?.dir ?? dir!, ...(q.rank?.limit !== undefined && { limit: q.rank.limit }) };
   }

@@ -40,6 +40,7 @@ export interface Question {
   ranks: boolean;
 }
 
+const INLINE_UNITS: Record<string, number> = { k: 1e3, m: 1e6, bn: 1e9 };
 const toNumber = (s: string) => NUMBER_WORDS[s] ?? Number(s.replace(/,/g, ''));
 
 const DESC_WORDS = /^(top|most|highest|largest|biggest|greatest|best|max|maximum|more)$/;
@@ -99,6 +100,9 @@ const COMPARATORS: [RegExp, Comparison][] = [
   [/^at most$|^no more than$|^up to$|^(?:maximum|max) of$/, '<='],
 ];
 
+/** A whole count, in digits or words ("3", "three"). */
+const isCount = (w: string) => /^\d+$/.test(w) || NUMBER_WORDS[w] !== undefined;
+
 /** Token index of the token starting at or covering character `at`. */
 const tokenAt = (tokens: Token[], at: number) => tokens.findIndex((t) => t.end > at);
 
@@ -152,15 +156,18 @@ export function readQuestion(text: string, now: number): Question {
     ] as const) {
       const op = COMPARATORS.find(([p]) => p.test(words))?.[1];
       const n = norm[i + len];
-      if (op && n !== undefined && /^-?\d[\d,]*(\.\d+)?%?$/.test(n)) {
-        const scale = unit(i + len + 1);
+      const inline = /^(-?\d[\d,]*(?:\.\d+)?)(k|m|bn)?%?$/.exec(n ?? '');
+      if (op && inline) {
+        // "over 100m", "under 2.5k": the unit written on the number.
+        const scale = inline[2] ? INLINE_UNITS[inline[2]] : unit(i + len + 1);
+        const end = i + len + 1 + (!inline[2] && scale > 1 ? 1 : 0);
         q.numeric.push({
           op,
-          value: toNumber(n.replace('%', '')) * scale,
+          value: toNumber(inline[1]) * scale,
           start: i,
-          end: i + len + 1 + (scale > 1 ? 1 : 0),
+          end,
         });
-        for (let j = i; j < i + len + 1 + (scale > 1 ? 1 : 0); j++) taken[j] = true;
+        for (let j = i; j < end; j++) taken[j] = true;
         break;
       }
     }
@@ -174,10 +181,18 @@ export function readQuestion(text: string, now: number): Question {
       q.rank = { dir: /^(bottom|worst)$/.test(w) ? 'ASC' : 'DESC', limit: toNumber(next), word: i };
       taken[i] = taken[i + 1] = true;
       q.groupPhrases.push(phrase(norm, taken, i + 2));
-    } else if (/^\d+$/.test(w) && (DESC_WORDS.test(next) || ASC_WORDS.test(next))) {
-      q.rank = { dir: ASC_WORDS.test(next) ? 'ASC' : 'DESC', limit: Number(w), word: i + 1 };
+    } else if (isCount(w) && (DESC_WORDS.test(next) || ASC_WORDS.test(next))) {
+      q.rank = { dir: ASC_WORDS.test(next) ? 'ASC' : 'DESC', limit: toNumber(w), word: i + 1 };
       taken[i] = true;
       q.groupPhrases.push(phrase(norm, taken, i + 2));
+    } else if (isCount(w) && /^(the|which|what|list|show|name)$/.test(norm[i - 1] ?? '') && !isCount(next)) {
+      // "the three hotels with the fewest bookings", "which 3 cities…": the count of a ranking said elsewhere.
+      const dir = norm.slice(i + 1).find((x) => DESC_WORDS.test(x) || ASC_WORDS.test(x));
+      if (dir && next && !/^(day|week|month|quarter|year)s?$/.test(next)) {
+        q.rank = { dir: ASC_WORDS.test(dir) ? 'ASC' : 'DESC', limit: toNumber(w), word: norm.indexOf(dir, i + 1) };
+        taken[i] = true;
+        q.groupPhrases.push(phrase(norm, taken, i + 1));
+      }
     }
   }
   for (const { agg, start, end } of aggregationWords(folded)) {

@@ -42,6 +42,7 @@ export function grainColumn(p: Plan): string | undefined {
 function whereSql(p: Plan, extra: Filter[] = [], range = p.time?.range): string[] {
   const where = [...p.filters, ...extra].map((f) => filterSql(f));
   if (p.time && range) where.push(...rangeSql(quoteIdent(p.time.field.column), range));
+  if (p.time?.present) where.push(`${quoteIdent(p.time.field.column)} IS NOT NULL`);
   if (p.time?.weekdays?.length)
     where.push(`ISODOW(${quoteIdent(p.time.field.column)}) IN (${p.time.weekdays.join(', ')})`);
   return where;

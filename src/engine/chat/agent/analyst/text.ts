@@ -56,10 +56,40 @@ const SYNONYMS: string[][] = [
   ['kwh', 'kilowatt'],
 ];
 
+/** Shorthand of business questions, read as the word it stands for ("rev by region", "qty sold"). */
+const SHORTHAND: Record<string, string> = {
+  rev: 'revenue',
+  revs: 'revenue',
+  qty: 'quantity',
+  amt: 'amount',
+  pct: 'percent',
+  num: 'number',
+  nr: 'number',
+  cnt: 'count',
+  yr: 'year',
+  yrs: 'year',
+  mth: 'month',
+  mo: 'month',
+  dept: 'department',
+  depts: 'department',
+  mgr: 'manager',
+  cust: 'customer',
+  custs: 'customer',
+  acct: 'account',
+  accts: 'account',
+  txn: 'transaction',
+  txns: 'transaction',
+  emp: 'employee',
+  emps: 'employee',
+  avg: 'average',
+  dur: 'duration',
+  dist: 'distance',
+};
+
 /** A stem: plural and verb endings removed, a final e dropped, a doubled final consonant made single. */
 export function stem(word: string): string {
-  const w = fold(word);
-  if (IRREGULAR[w]) return IRREGULAR[w];
+  const w = SHORTHAND[fold(word)] ?? fold(word);
+  if (IRREGULAR[w]) return IRREGULAR[w] === w ? w : stem(IRREGULAR[w]);
   if (w.length === 3 && /^[a-z]{2}s$/.test(w) && !/^(bus|gas|yes|its|his|has|was|us|ms)$/.test(w)) return w.slice(0, 2);
   if (w.length <= 3 || /\d/.test(w)) return w;
   let s = w;
@@ -133,7 +163,12 @@ export const FILLER = new Set(
   same both versus vs more less most least top bottom best worst rank ranking sort sorted highest lowest
   largest smallest biggest over above under below greater fewer exceeding exceed least equal exactly than percent
   percentage share proportion fraction ratio rate out split current currently ever far sum average mean typical
-  distinct unique different maximum minimum max min peak combined`
+  distinct unique different maximum minimum max min peak combined
+  come came coming bring brought base based locate located situate situated through via actually really roughly
+  approximately approx exactly precisely basically recently lately single individual whole entire altogether please
+  kindly look looking go went gone take took taken place happen happened occur occurred record recorded earn earned
+  generate generated fewest greatest anything something everything still yet already stat stats statistic metric
+  figure numbers give given provide report overview summary summarize`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),
@@ -143,7 +178,7 @@ export const FILLER = new Set(
 export type Aggregation = 'sum' | 'avg' | 'count' | 'count_distinct' | 'max' | 'min' | 'median' | 'percentile';
 
 const AGG_WORDS: [RegExp, Aggregation][] = [
-  [/\b(how many|number of|count of|count|# of)\b/, 'count'],
+  [/\b(how many|number of|count of|count|nr\.? of|no\.? of)\b|#(?= ?of\b)/, 'count'],
   [/\b(distinct|unique|different)\b/, 'count_distinct'],
   [/\b(average|avg|mean|typical)\b/, 'avg'],
   [/\b(median)\b/, 'median'],

@@ -49,6 +49,8 @@ const WD = `(?:${WEEKDAYS.join('|')})`;
 const UNIT = '(?:day|week|month|quarter|year)s?';
 const NUM = `(?:\\d+|${Object.keys(NUMBERS).join('|')})`;
 const QTR = `(?:q[1-4]|h[12]|(?:the )?(?:first|second|third|fourth|1st|2nd|3rd|4th) (?:quarter|half))`;
+/** A decade: "the 1990s", "the 90s", "the '80s". */
+const DECADE = `(?:the )?(?:(?:19|20)\\d0|'?\\d0)'?s`;
 
 /** One range expression: absolute (dates, months, quarters, years) or relative to now. */
 const REX = [
@@ -63,7 +65,9 @@ const REX = [
   `(?:the )?(?:last|past|previous|prior|trailing) ${NUM} ${UNIT}`,
   `${NUM} ${UNIT} ago`,
   `(?:the )?(?:last|previous|prior|this|current|past) (?:week|month|quarter|year|${WD})`,
+  `(?:the )?(?:year|month|quarter|week) before last`,
   `(?:year|month|quarter|week)[ -]to[ -]date|ytd|mtd|qtd`,
+  DECADE,
   `today|yesterday`,
   YEAR,
   QTR,
@@ -162,6 +166,19 @@ function resolve(text: string, now: number, yearHint?: number): Span | undefined
     const start = m[1] === 'this' || m[1] === 'current' ? current : add(unit, current, -1);
     return { start, end: add(unit, start, 1), unit };
   }
+  if ((m = /^(?:the )?(year|month|quarter|week) before last$/.exec(t))) {
+    const unit = m[1] as Unit;
+    const start = add(unit, startOf(unit, now), -2);
+    return { start, end: add(unit, start, 1), unit };
+  }
+  if ((m = new RegExp(`^${DECADE}$`).exec(t))) {
+    const digits = /(\d+)/.exec(t)![1];
+    const thisYear = new Date(now).getUTCFullYear();
+    // "the 90s": the latest decade of that name that has begun.
+    let first = digits.length === 4 ? +digits : 2000 + +digits;
+    if (digits.length === 2 && first > thisYear) first -= 100;
+    return { start: Date.UTC(first, 0, 1), end: Date.UTC(first + 10, 0, 1), year: first };
+  }
   if ((m = /^(year|month|quarter|week)[ -]to[ -]date$|^(y|m|q)td$/.exec(t))) {
     const unit = (m[1] ?? { y: 'year', m: 'month', q: 'quarter' }[m[2]]) as Unit;
     return { start: startOf(unit, now), end: today + DAY };
@@ -218,6 +235,29 @@ const RECURRING: [RegExp, number[]][] = [
   ...WEEKDAYS.map((d, i): [RegExp, number[]] => [new RegExp(`\\b(?:on )?${d}s\\b`), [i + 1]]),
 ];
 
+/** Words that cannot name a time dimension between "by" and a grain ("per guest last year" is no grain). */
+const NOT_A_NAME = new Set([
+  'last',
+  'this',
+  'next',
+  'previous',
+  'past',
+  'prior',
+  'the',
+  'a',
+  'an',
+  'of',
+  'each',
+  'every',
+  'current',
+  'same',
+  'or',
+  'for',
+  'one',
+  'per',
+  'by',
+]);
+
 const LINK = '(?:vs\\.?|versus|compared (?:to|with)|against|and|to|with)';
 const PRIOR = `(?:the )?(?:(year|month|quarter|week|day) before|(?:previous|prior|preceding) (year|month|quarter|week|day|period)|same period (?:a |the )?(year|month) (?:before|earlier)|same period last year)`;
 
@@ -235,6 +275,15 @@ export function parseTime(folded: string, now: number): TimeAsk {
     if (m) {
       ask.grain ??= grain;
       take(m.index, m.index + m[0].length);
+    }
+  }
+  // "by check-in quarter", "per signup month": the grain, and the words between name the time dimension (left free).
+  if (!ask.grain) {
+    const named = /\b(?:by|per) ((?:[a-z]+[ -]){1,2}?)(day|week|month|quarter|year)\b/.exec(text);
+    if (named && !named[1].split(/[ -]/).some((w) => NOT_A_NAME.has(w))) {
+      ask.grain = named[2] as Grain;
+      const at = named.index + named[0].length - named[2].length;
+      take(at, at + named[2].length);
     }
   }
   for (const [pattern, days] of RECURRING) {

@@ -87,9 +87,18 @@ const words = (s: string) =>
  * Values of `fields` named by the free tokens of the question (`free[i]` false: taken by something else). Longest
  * spans first; a span inside a longer one is dropped; a span may name values of several fields (the planner asks).
  */
-export function matchValues(tokens: Token[], free: boolean[], fields: Field[], index: ValueIndex): ValueHit[] {
+export function matchValues(
+  tokens: Token[],
+  free: boolean[],
+  fields: Field[],
+  index: ValueIndex,
+  /** Lemmas that name members of the source: never read as a part of a value. */
+  avoid: Set<string> = new Set(),
+): ValueHit[] {
   const hits: ValueHit[] = [];
   const exact = new Map<string, { field: string; value: string }[]>();
+  /** Words of values of several words ("Hopper" of "Edward Hopper"), with the values they are part of. */
+  const parts = new Map<string, Set<string>>();
   const byLength = new Map<number, { field: string; value: string; norm: string }[]>();
   for (const f of fields) {
     for (const value of index.get(f.name) ?? []) {
@@ -98,6 +107,8 @@ export function matchValues(tokens: Token[], free: boolean[], fields: Field[], i
       const norm = ws.join(' ');
       for (const k of new Set([norm, ws.map(lemma).join(' ')]))
         exact.set(k, [...(exact.get(k) ?? []), { field: f.name, value }]);
+      if (ws.length > 1)
+        for (const w of ws) if (w.length >= 4) parts.set(w, (parts.get(w) ?? new Set()).add(`${f.name}\u0000${value}`));
       const list = byLength.get(ws.length) ?? [];
       list.push({ field: f.name, value, norm });
       byLength.set(ws.length, list);
@@ -108,7 +119,7 @@ export function matchValues(tokens: Token[], free: boolean[], fields: Field[], i
       if (!free.slice(i, i + n).every(Boolean)) continue;
       if (hits.some((h) => h.start < i + n && i < h.end && h.end - h.start > n)) continue;
       const span = tokens.slice(i, i + n);
-      const norm = span.map((t) => t.norm.replace(/'s$/, '').replace(/'/g, ' ')).join(' ');
+      const norm = span.map((t) => t.norm.replace(/'s$/, '').replace(/['.,]/g, ' ')).join(' ');
       const lem = span.map((t) => t.lemma).join(' ');
       const weak = n === 1 && (FUNCTION_WORDS.has(span[0].lemma) || FILLER.has(span[0].lemma) || norm.length <= 2);
       let found = (exact.get(norm) ?? exact.get(lem) ?? []).map((v) => ({ ...v, edits: 0 }));
@@ -125,6 +136,7 @@ export function matchValues(tokens: Token[], free: boolean[], fields: Field[], i
           found.push({ field: v.field, value: v.value, edits: d });
         }
       }
+      if (found.length === 0 && n === 1 && !weak && !avoid.has(span[0].lemma)) found = partOf(norm, exact, parts);
       const seen = new Set<string>();
       for (const v of found) {
         const k = `${v.field}\u0000${v.value}`;
@@ -134,4 +146,29 @@ export function matchValues(tokens: Token[], free: boolean[], fields: Field[], i
     }
   }
   return hits;
+}
+
+/** Endings of adjectives and demonyms made from a value ("snowy" → Snow, "Estonian" → Estonia). */
+const ADJECTIVE = /(?:y|ish|ian|an|n|ese|ic|al)$/;
+
+/**
+ * A value a single word names without being all of it: an adjective of a one-word value ("snowy" → Snow) or the one
+ * value of several words it is a part of ("Hopper" → Edward Hopper; not a word several values share).
+ */
+function partOf(
+  norm: string,
+  exact: Map<string, { field: string; value: string }[]>,
+  parts: Map<string, Set<string>>,
+): { field: string; value: string; edits: number }[] {
+  if (norm.length >= 5 && ADJECTIVE.test(norm)) {
+    for (const cut of [norm.replace(/(?:ish|ian|ese|ic|al|an|y)$/, ''), norm.replace(/n$/, '')]) {
+      const base = cut.replace(/([b-df-hj-np-tv-z])\1$/, '$1');
+      const hit = exact.get(base) ?? exact.get(cut);
+      if (hit && base.length >= 3) return hit.map((v) => ({ ...v, edits: 1 }));
+    }
+  }
+  const owners = parts.get(norm);
+  if (owners?.size !== 1) return [];
+  const [field, value] = [...owners][0].split('\u0000');
+  return [{ field, value, edits: 1 }];
 }

@@ -45,6 +45,7 @@ export default {
   ],
   onDays: (days) => `في ${days} فقط`,
   forRange: (field, range) => `بالنسبة إلى ${field}: ${range}`,
+  hasDate: (field) => `حيث ${field} محدد`,
   where: (conditions) => `حيث ${conditions}`,
   keeping: (conditions) => `مع الإبقاء على المجموعات حيث ${conditions}`,
   top: (n) => `أعلى ${n}`,

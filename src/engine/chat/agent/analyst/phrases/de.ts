@@ -36,6 +36,7 @@ export default {
   weekdays: ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'],
   onDays: (days) => `nur ${days}`,
   forRange: (field, range) => `für ${field} ${range}`,
+  hasDate: (field) => `mit gesetztem Feld ${field}`,
   where: (conditions) => `gefiltert auf ${conditions}`,
   keeping: (conditions) => `nur Gruppen mit ${conditions}`,
   top: (n) => `die ${n} höchsten`,

@@ -36,6 +36,7 @@ export default {
   weekdays: ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'],
   onDays: (days) => `on ${days}`,
   forRange: (field, range) => `for ${field} ${range}`,
+  hasDate: (field) => `where ${field} is set`,
   where: (conditions) => `where ${conditions}`,
   keeping: (conditions) => `keeping groups where ${conditions}`,
   top: (n) => `top ${n}`,

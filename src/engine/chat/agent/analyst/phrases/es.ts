@@ -36,6 +36,7 @@ export default {
   weekdays: ['los lunes', 'los martes', 'los miércoles', 'los jueves', 'los viernes', 'los sábados', 'los domingos'],
   onDays: (days) => `solo ${days}`,
   forRange: (field, range) => `para ${field} ${range}`,
+  hasDate: (field) => `con ${field} informado`,
   where: (conditions) => `con ${conditions}`,
   keeping: (conditions) => `conservando los grupos con ${conditions}`,
   top: (n) => `los ${n} primeros`,

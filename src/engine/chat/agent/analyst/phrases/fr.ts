@@ -36,6 +36,7 @@ export default {
   weekdays: ['le lundi', 'le mardi', 'le mercredi', 'le jeudi', 'le vendredi', 'le samedi', 'le dimanche'],
   onDays: (days) => `uniquement ${days}`,
   forRange: (field, range) => `pour ${field} ${range}`,
+  hasDate: (field) => `avec ${field} renseigné`,
   where: (conditions) => `avec ${conditions}`,
   keeping: (conditions) => `en gardant les groupes où ${conditions}`,
   top: (n) => `les ${n} premiers`,

@@ -36,6 +36,7 @@ export default {
   weekdays: ['il lunedì', 'il martedì', 'il mercoledì', 'il giovedì', 'il venerdì', 'il sabato', 'la domenica'],
   onDays: (days) => `solo ${days}`,
   forRange: (field, range) => `per ${field} ${range}`,
+  hasDate: (field) => `con ${field} valorizzato`,
   where: (conditions) => `con ${conditions}`,
   keeping: (conditions) => `tenendo i gruppi con ${conditions}`,
   top: (n) => `i primi ${n}`,

@@ -36,6 +36,7 @@ export default {
   weekdays: ['月曜日', '火曜日', '水曜日', '木曜日', '金曜日', '土曜日', '日曜日'],
   onDays: (days) => `${days}のみ`,
   forRange: (field, range) => `${field}：${range}`,
+  hasDate: (field) => `${field}がある行`,
   where: (conditions) => `条件：${conditions}`,
   keeping: (conditions) => `${conditions}のグループのみ`,
   top: (n) => `上位${n}件`,

@@ -36,6 +36,7 @@ export default {
   weekdays: ['월요일', '화요일', '수요일', '목요일', '금요일', '토요일', '일요일'],
   onDays: (days) => `${days}만`,
   forRange: (field, range) => `${field}: ${range}`,
+  hasDate: (field) => `${field}이(가) 있는 행`,
   where: (conditions) => `조건: ${conditions}`,
   keeping: (conditions) => `${conditions}인 그룹만`,
   top: (n) => `상위 ${n}개`,

@@ -44,6 +44,7 @@ export default {
   ],
   onDays: (days) => `alleen ${days}`,
   forRange: (field, range) => `voor ${field} ${range}`,
+  hasDate: (field) => `met ${field} ingevuld`,
   where: (conditions) => `met ${conditions}`,
   keeping: (conditions) => `alleen groepen met ${conditions}`,
   top: (n) => `de hoogste ${n}`,

@@ -38,6 +38,7 @@ export default {
   weekdays: ['w poniedziałki', 'we wtorki', 'w środy', 'w czwartki', 'w piątki', 'w soboty', 'w niedziele'],
   onDays: (days) => `tylko ${days}`,
   forRange: (field, range) => `dla ${field} ${range}`,
+  hasDate: (field) => `z wypełnionym polem ${field}`,
   where: (conditions) => `z warunkiem ${conditions}`,
   keeping: (conditions) => `tylko grupy z warunkiem ${conditions}`,
   top: (n) => `${n} najwyższych`,

@@ -36,6 +36,7 @@ export default {
   weekdays: ['às segundas', 'às terças', 'às quartas', 'às quintas', 'às sextas', 'aos sábados', 'aos domingos'],
   onDays: (days) => `somente ${days}`,
   forRange: (field, range) => `para ${field} ${range}`,
+  hasDate: (field) => `com ${field} preenchido`,
   where: (conditions) => `com ${conditions}`,
   keeping: (conditions) => `mantendo os grupos com ${conditions}`,
   top: (n) => `os ${n} primeiros`,

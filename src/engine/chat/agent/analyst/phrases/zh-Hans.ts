@@ -36,6 +36,7 @@ export default {
   weekdays: ['每周一', '每周二', '每周三', '每周四', '每周五', '每周六', '每周日'],
   onDays: (days) => `仅限${days}`,
   forRange: (field, range) => `${field}：${range}`,
+  hasDate: (field) => `${field}不为空`,
   where: (conditions) => `条件：${conditions}`,
   keeping: (conditions) => `仅保留${conditions}的组`,
   top: (n) => `前 ${n} 名`,

@@ -1,0 +1,71 @@
+// Small readings of a question against one source: a count before a number dimension's word ("five-star hotels",
+// "3-night stays" → stars = 5, nights = 3), and the noun a count asks for ("how many bookings did guests make"
+// counts bookings, whatever other measure the other words name).
+
+import type { Field, Match, SourceInfo } from './catalog.js';
+import type { Filter } from './plan.js';
+import type { Question } from './question.js';
+import { FUNCTION_WORDS, NUMBER_WORDS } from './text.js';
+
+const countOf = (w: string) => (/^\d+$/.test(w) ? Number(w) : NUMBER_WORDS[w]);
+
+/** "five-star", "4 star", "3-night": a whole count right before a word that alone names a number dimension. */
+export function numberedValues(
+  q: Question,
+  source: SourceInfo,
+  taken: boolean[],
+): { filters: Filter[]; used: number[] } {
+  const filters: Filter[] = [];
+  const used: number[] = [];
+  const numbers = source.dimensions.filter((d) => d.type === 'number' && !/(^|_)id$/.test(d.column));
+  q.tokens.forEach((t, i) => {
+    const next = q.tokens[i + 1];
+    const n = countOf(t.norm);
+    if (n === undefined || !next || taken[i] || taken[i + 1]) return;
+    const fields = numbers.filter((d) => d.keys.some((k) => k.length === 1 && k[0] === next.lemma));
+    if (fields.length !== 1) return;
+    filters.push({ field: fields[0], op: '=', values: [n] });
+    used.push(i, i + 1);
+  });
+  return { filters, used };
+}
+
+/** Token indexes of what "how many" / "number of" asks to count (skipping values and words already read). */
+export function countedWords(q: Question, taken: boolean[]): number[] {
+  const at = [...q.aggs].find(([, a]) => a === 'count')?.[0];
+  if (at === undefined) return [];
+  const out: number[] = [];
+  for (let j = at + 1; j < q.tokens.length && out.length < 2; j++) {
+    if (q.aggs.has(j)) break;
+    if (taken[j]) {
+      if (out.length) break;
+      continue;
+    }
+    if (FUNCTION_WORDS.has(q.tokens[j].lemma)) {
+      if (out.length) break;
+      continue;
+    }
+    out.push(j);
+  }
+  return out;
+}
+
+/** Among ranked measures, those a count names by its own noun, when there are such (best first). */
+export function preferCounted(
+  measures: Match[],
+  counted: number[],
+  rank: (fs: Field[], w: (string | undefined)[]) => Match[],
+  words: (string | undefined)[],
+): Match[] {
+  if (!counted.length) return measures;
+  const countable = measures.filter((m) => m.field.agg === 'count' || m.field.agg === 'count_distinct');
+  const only = words.map((w, i) => (counted.includes(i) ? w : undefined));
+  const named = rank(
+    countable.map((m) => m.field),
+    only,
+  );
+  if (!named.length) return measures;
+  const top = named[0].score;
+  const keep = new Set(named.filter((m) => m.score >= top - 1e-9).map((m) => m.field));
+  return measures.filter((m) => keep.has(m.field));
+}

@@ -1,0 +1,32 @@
+// The words of a question nothing explained, and the decline that names them and offers what the source answers.
+
+import type { SourceInfo } from './catalog.js';
+import type { Phrases } from './phrases.js';
+import type { Question } from './question.js';
+import { FILLER, FUNCTION_WORDS } from './text.js';
+
+/** Question words not explained and unknown to the source (numbers included). */
+export function unmappedWords(q: Question, taken: boolean[], source: SourceInfo) {
+  const known = new Set(source.fields.flatMap((f) => f.keys.flat()));
+  return q.tokens.filter(
+    (t, i) =>
+      !taken[i] &&
+      !q.aggs.has(i) &&
+      !FUNCTION_WORDS.has(t.lemma) &&
+      !FILLER.has(t.lemma) &&
+      !source.named.has(t.lemma) &&
+      !(known.has(t.lemma) && !/^\d/.test(t.norm)),
+  );
+}
+
+export function unmappedText(say: Phrases, words: Question['tokens'], source: SourceInfo): string {
+  const { book } = say;
+  const dims = source.dimensions.filter((d) => d.type !== 'time').slice(0, 8);
+  return book.unmapped(
+    words.map((t) => book.quote(say.text(t.text))).join(book.comma),
+    words.length,
+    say.text(source.title),
+    say.names(source.measures),
+    dims.length ? dims.map((d) => say.text(book.inline(d.title))).join(book.comma) : undefined,
+  );
+}
