@@ -29,6 +29,7 @@ import type { ChatCaller, ChatPrincipal } from './auth.js';
 import { StreamHub, StreamRun } from './hub.js';
 import { preferredLanguage } from './language.js';
 import { StreamSorts, bySort, nextSort, storedSort } from './sort.js';
+import { holdThreadLock } from './thread-lock.js';
 import { appendTurn, newThreadRecord } from './threads.js';
 import { storedTurn, uniqueMessageId } from './turns.js';
 
@@ -55,8 +56,9 @@ export class ChatService {
    * the agent the viewer's language.
    *
    * One answer at a time per thread: once the thread is read, the resubscribe, busy and claim decisions are made with
-   * no await between them (the claim is the thread's run in the hub); everything that awaits — provisioning, the
-   * thread read again as stored, a new thread's put — comes after the claim, which is released if one fails.
+   * no await between them (the claim is the thread's run in the hub); everything that awaits — the thread's lock for
+   * the origin (chat/thread-lock.ts), provisioning, the thread read again as stored, a new thread's put — comes after
+   * the claim, which is released if one fails.
    */
   async stream(
     accountName: string,
@@ -91,6 +93,11 @@ export class ChatService {
     let thread: ChatThreadRecord;
     let caller: ChatCaller;
     try {
+      // Busy in another tab or worker of the origin on the same database: refused as here.
+      if (!(await holdThreadLock(this.ctx.db.name, chatId, run.whenDone))) {
+        this.hub.release(run, THREAD_BUSY_MESSAGE);
+        return busy();
+      }
       caller = await principal.provision();
       if (fresh) {
         thread = fresh;

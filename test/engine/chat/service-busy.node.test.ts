@@ -4,82 +4,42 @@
 import 'fake-indexeddb/auto';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { THREAD_BUSY_MESSAGE } from '../../../src/api/limits.js';
-import type { ChatStreamMessage } from '../../../src/api/types.js';
 import { createLocalEngine, type LocalEngine } from '../../../src/engine/index.js';
+import { apiarySeed, beekeeperAgent, beekeeperAnswer } from '../../fixtures/apiary.js';
 import { addExternalUsers } from '../helpers.js';
-import { APIARY, apiarySeed, beekeeperAgent, beekeeperAnswer } from '../../fixtures/apiary.js';
-
-type Line = ChatStreamMessage & { error?: string };
+import {
+  chatIdOf,
+  chatPoster,
+  finalOf,
+  keeperSession,
+  raceMessageId as messageId,
+  sendAtOnce,
+  storedMessages,
+  userIds,
+  type Post,
+} from './race.js';
 
 const ROUNDS = 10;
 const DB_NAME = `chat-busy-${process.pid}`;
-const URL_BASE = `https://apiary.test/api/v1/public/${APIARY.account}/agents/${APIARY.agentId}/chat`;
-const sessionSettings = { externalId: 'beatrix', groups: ['keepers'] };
-const messageId = (round: number, i: number, thread: number) =>
-  `${1768435200000 + round * 100 + thread * 10 + i}-message`;
 
 describe('chat: messages sent at once on one thread', { timeout: 300_000 }, () => {
   let engine: LocalEngine;
+  let post: Post;
 
   before(async () => {
-    engine = await createLocalEngine({
-      seed: apiarySeed,
-      agent: beekeeperAgent(),
-      name: DB_NAME,
-    });
+    engine = await createLocalEngine({ seed: apiarySeed, agent: beekeeperAgent(), name: DB_NAME });
+    post = chatPoster(engine.fetch);
   });
   after(() => engine.close());
 
-  /** One stream-chat-state request, its status and every line of its body. */
-  async function post(body: Record<string, unknown>): Promise<{ status: number; lines: Line[] }> {
-    const response = await engine.fetch(
-      new Request(`${URL_BASE}/stream-chat-state`, {
-        method: 'POST',
-        headers: { Authorization: `Api-Key ${APIARY.adminKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ sessionSettings, ...body }),
-      }),
-    );
-    const text = await response.text();
-    return {
-      status: response.status,
-      lines: text
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Line),
-    };
-  }
-
-  const chatIdOf = (lines: Line[]) => (lines[0].state as { chatId: string }).chatId;
-  const finalOf = (lines: Line[]) =>
-    [...lines].reverse().find((m) => m.id.endsWith('-final') && m.isDelta === false)?.content;
-  const isBusy = (r: { status: number; lines: Line[] }) =>
-    r.status === 200 && r.lines.length === 1 && r.lines[0].error === THREAD_BUSY_MESSAGE;
-
-  /** The thread as stored, through the API (a request without input). */
-  async function stored(chatId: string): Promise<ChatStreamMessage[]> {
-    const { lines } = await post({ chatId });
-    const state = lines.at(-1)!;
-    assert.equal(state.id, '__state__');
-    return (state.state as { messages: ChatStreamMessage[] }).messages;
-  }
-  const userIds = (messages: ChatStreamMessage[]) => messages.filter((m) => m.role === 'user').map((m) => m.id);
+  const stored = (chatId: string) => storedMessages(post, chatId);
 
   /** Sends `count` different messages to `chatId` at once: exactly one is answered, the others are refused busy. */
   async function race(chatId: string, round: number, thread: number, count: number): Promise<string> {
-    const sends = Array.from({ length: count }, (_, i) => ({
-      input: `round ${round}, thread ${thread}, message ${i}`,
-      messageId: messageId(round, i, thread),
-    }));
-    const results = await Promise.all(sends.map((s) => post({ ...s, chatId })));
-    const answered = results.flatMap((r, i) => (isBusy(r) ? [] : [i]));
-    assert.equal(
-      answered.length,
-      1,
-      `round ${round}, thread ${thread}: ${JSON.stringify(results.map((r) => r.lines[0]))}`,
-    );
+    const { sends, replies, answered, summary } = await sendAtOnce([post], chatId, round, thread, count);
+    assert.equal(answered.length, 1, `round ${round}, thread ${thread}: ${summary}`);
     const [winner] = answered;
-    const { status, lines } = results[winner];
+    const { status, lines } = replies[winner];
     assert.equal(status, 200);
     assert.equal(chatIdOf(lines), chatId);
     assert.equal(lines.at(-1)!.id, '__state__');
@@ -157,17 +117,11 @@ describe('chat: messages sent at once on one thread', { timeout: 300_000 }, () =
       const before = await stored(chatId);
       await addExternalUsers(DB_NAME, 10_000, { prefix: 'keeper' });
       // beatrix is ephemeral: made persistent past the 10,000 limit, her user cannot be provisioned.
-      const persistent = { ...sessionSettings, isEphemeral: false };
+      const persistent = { ...keeperSession, isEphemeral: false };
       for (let round = 0; round < 3; round++) {
-        const refused = await engine.fetch(
-          new Request(`${URL_BASE}/stream-chat-state`, {
-            method: 'POST',
-            headers: { Authorization: `Api-Key ${APIARY.adminKey}`, 'Content-Type': 'application/json' },
-            body: JSON.stringify({ chatId, input: 'over the limit', sessionSettings: persistent }),
-          }),
-        );
+        const refused = await post({ chatId, input: 'over the limit', sessionSettings: persistent });
         assert.equal(refused.status, 403);
-        assert.match(((await refused.json()) as { error: string }).error, /external user limit reached/);
+        assert.match(String(refused.lines[0].error), /external user limit reached/);
         assert.deepEqual(await stored(chatId), before);
       }
       const next = await post({ chatId, input: 'after the refusals', messageId: messageId(81, 0, 0) });
