@@ -117,7 +117,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       const words = all.map((w, i) => (part.includes(i) ? w : undefined));
       const dims = rank(groupable, words);
       const measures = rank(source.measures, words);
-      if (!dims.length || (measures[0] && measures[0].score >= dims[0].score)) continue;
+      if (!dims.length || (measures[0] && measures[0].score > dims[0].score)) continue;
       const best = tie(dims);
       // "by Marisol hotels": the word after a value restates the value's dimension; no breakdown.
       if (best[0].used.every((u) => afterValue.has(u))) continue;
@@ -191,8 +191,9 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   measures = preferCounted(measures, counted, rank, unexplained);
   const strict = asked.find((a) => a !== 'count' && a !== 'sum');
   const eventNoun = event.named && !eventIsValue && event.used.length > 0;
-  if (!measures.length && (asked.includes('count') || eventNoun)) {
-    // "How many shipments": the source's own count when the noun names the source.
+  if (!measures.length && (asked.includes('count') || eventNoun || (groups.length && !asked.length))) {
+    // "How many shipments", "which engines has Chrome used": the source's own count when the noun names the source,
+    // an event, or the question asks only for a breakdown.
     const counts = source.measures.filter((m) => m.agg === 'count');
     if (counts.length === 1) measures = [{ field: counts[0], score: 0.5, used: [] }];
   }

@@ -130,7 +130,7 @@ export function readQuestion(text: string, now: number): Question {
   norm.forEach((w, i) => {
     if (!/^(not|non|excluding|except|without)$/.test(w)) return;
     let j = i + 1;
-    while (/^(in|from|at|for|the|a|an|of)$/.test(norm[j] ?? '')) j++;
+    while (/^(in|from|at|for|the|a|an|of|on|by|using)$/.test(norm[j] ?? '')) j++;
     if (j < tokens.length) q.negated.set(j, i);
   });
   // Numeric conditions: "over 100", "at least 5", "between 10 and 20".

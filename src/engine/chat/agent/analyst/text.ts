@@ -54,6 +54,7 @@ const SYNONYMS: string[][] = [
   ['quantity', 'unit'],
   ['doctor', 'physician'],
   ['kwh', 'kilowatt'],
+  ['release', 'ship', 'launch', 'publish'],
 ];
 
 /** Shorthand of business questions, read as the word it stands for ("rev by region", "qty sold"). */
@@ -168,7 +169,7 @@ export const FILLER = new Set(
   approximately approx exactly precisely basically recently lately single individual whole entire altogether please
   kindly look looking go went gone take took taken place happen happened occur occurred record recorded earn earned
   generate generated fewest greatest anything something everything still yet already stat stats statistic metric
-  figure numbers give given provide report overview summary summarize`
+  figure numbers give given provide report overview summary summarize use used using`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),

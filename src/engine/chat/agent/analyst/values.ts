@@ -124,7 +124,10 @@ export function matchValues(
       const weak = n === 1 && (FUNCTION_WORDS.has(span[0].lemma) || FILLER.has(span[0].lemma) || norm.length <= 2);
       let found = (exact.get(norm) ?? exact.get(lem) ?? []).map((v) => ({ ...v, edits: 0 }));
       // A short or common word names a value only as written ("US", not "us").
-      if (weak) found = found.filter((v) => v.value === span[0].text && v.value !== v.value.toLowerCase());
+      if (weak) {
+        const common = FUNCTION_WORDS.has(span[0].lemma) || FILLER.has(span[0].lemma);
+        found = found.filter((v) => v.value === span[0].text && (!common || v.value !== v.value.toLowerCase()));
+      }
       if (found.length === 0 && !weak && typoBudget(norm.length) > 0) {
         let best = Infinity;
         for (const v of byLength.get(n) ?? []) {
