@@ -29,11 +29,13 @@ import type { ChatCaller, ChatPrincipal } from './auth.js';
 import { StreamHub, StreamRun } from './hub.js';
 import { preferredLanguage } from './language.js';
 import { StreamSorts, bySort, nextSort, storedSort } from './sort.js';
-import { holdThreadLock } from './thread-lock.js';
+import { abortElsewhere, holdThreadLock } from './thread-lock.js';
 import { appendTurn, newThreadRecord } from './threads.js';
 import { storedTurn, uniqueMessageId } from './turns.js';
 
 const NDJSON = { 'Content-Type': 'application/x-ndjson' };
+/** How long an abort waits for the stream it stopped to end before it answers anyway. */
+const ABORT_WAIT_MS = 5000;
 
 /** Owners compare by kind, id and embed tenant: the same externalId in two tenants is two people. */
 const sameOwner = (thread: ChatThreadRecord, caller: Pick<ChatCaller, 'owner'>) =>
@@ -94,7 +96,7 @@ export class ChatService {
     let caller: ChatCaller;
     try {
       // Busy in another tab or worker of the origin on the same database: refused as here.
-      if (!(await holdThreadLock(this.ctx.db.name, chatId, run.whenDone))) {
+      if (!(await holdThreadLock(this.ctx.db.name, chatId, run.whenDone, () => run.abort.abort()))) {
         this.hub.release(run, THREAD_BUSY_MESSAGE);
         return busy();
       }
@@ -363,11 +365,11 @@ export class ChatService {
     if (!thread || thread.agentId !== agentId)
       throw new ApiError({ status: 404, message: `Chat ${request.chatId} not found` });
     if (!sameOwner(thread, caller)) throw new ApiError({ status: 403, message: 'This chat belongs to another user' });
-    const run = this.hub.active(thread.chatId);
-    if (!run) return;
-    run.abort.abort();
     // Answer once the stream has ended, so the thread takes a new message right away (agents stop promptly).
-    await Promise.race([run.whenDone, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    const run = this.hub.active(thread.chatId);
+    if (!run) return abortElsewhere(this.ctx.db.name, thread.chatId, ABORT_WAIT_MS); // answering in another tab?
+    run.abort.abort();
+    await Promise.race([run.whenDone, new Promise((resolve) => setTimeout(resolve, ABORT_WAIT_MS))]);
   }
 }
 

@@ -11,16 +11,17 @@ export interface Reply {
 }
 export type Post = (body: Record<string, unknown>) => Promise<Reply>;
 
-const CHAT_URL = `https://apiary.test/api/v1/public/${APIARY.account}/agents/${APIARY.agentId}/chat/stream-chat-state`;
+const CHAT_URL = `https://apiary.test/api/v1/public/${APIARY.account}/agents/${APIARY.agentId}/chat`;
+const headers = { Authorization: `Api-Key ${APIARY.adminKey}`, 'Content-Type': 'application/json' };
 export const keeperSession = { externalId: 'beatrix', groups: ['keepers'] };
 
 /** Sends stream-chat-state requests (with keeperSession unless the body has its own) through `fetch`. */
 export function chatPoster(fetch: (request: Request) => Promise<Response>): Post {
   return async (body) => {
     const response = await fetch(
-      new Request(CHAT_URL, {
+      new Request(`${CHAT_URL}/stream-chat-state`, {
         method: 'POST',
-        headers: { Authorization: `Api-Key ${APIARY.adminKey}`, 'Content-Type': 'application/json' },
+        headers,
         body: JSON.stringify({ sessionSettings: keeperSession, ...body }),
       }),
     );
@@ -31,6 +32,14 @@ export function chatPoster(fetch: (request: Request) => Promise<Response>): Post
       .map((l) => JSON.parse(l) as Line);
     return { status: response.status, lines };
   };
+}
+
+/** POST …/chat/abort for `chatId` (as keeperSession) through `fetch`; its status. */
+export async function abortChat(fetch: (request: Request) => Promise<Response>, chatId: string): Promise<number> {
+  const body = JSON.stringify({ chatId, sessionSettings: keeperSession });
+  const response = await fetch(new Request(`${CHAT_URL}/abort`, { method: 'POST', headers, body }));
+  await response.arrayBuffer();
+  return response.status;
 }
 
 /** A messageId per round, message and thread, unique across a test. */

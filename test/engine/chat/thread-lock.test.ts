@@ -1,11 +1,13 @@
 // Threads across tabs: two engines on one IndexedDB database (two tabs of one origin) follow one busy rule per thread
 // (a Web Lock per thread, chat/thread-lock.ts) and append their turns to the thread as stored. Messages sent at once
 // from both tabs: one answered, the others refused busy, every answered turn stored, none of the refused ones.
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import type { ChatStreamMessage } from '../../../src/api/types.js';
 import { createLocalAnalystAgent, createLocalEngine, type LocalEngine } from '../../../src/engine/index.js';
 import { apiarySeed, beekeeperAgent, beekeeperAnswer } from '../../fixtures/apiary.js';
+import { threadLockName } from '../../../src/engine/chat/thread-lock.js';
 import {
+  abortChat,
   chatIdOf,
   chatPoster,
   finalOf,
@@ -91,6 +93,28 @@ describe('chat threads across tabs', function () {
       const messages = await storedMessages(round % 2 ? a : b, existing);
       expect(new Set(userIds(messages)), `round ${round}`).to.deep.equal(new Set(answered));
       expectRisingSorts(messages);
+    }
+  });
+
+  it('an abort sent to the other tab stops its answer at once, and the thread takes a new message', async () => {
+    const pause = 4000; // the answer's wait after its query: an abort must end it long before
+    const [a, b] = await twoTabs({ agent: beekeeperAgent(pause) });
+    for (let round = 0; round < 3; round++) {
+      const chatId = chatIdOf((await a({})).lines);
+      const answering = a({ chatId, input: `long answer ${round}`, messageId: messageId(round, 0, 7) });
+      await waitUntil(
+        async () => (await navigator.locks.query()).held?.some((l) => l.name === threadLockName(name, chatId)),
+        'tab a answers on the thread',
+      );
+      const start = performance.now();
+      expect(await abortChat(tabs[1].fetch, chatId)).to.equal(204);
+      const { lines } = await answering;
+      expect(performance.now() - start, 'the stream ended by the abort').to.be.below(pause / 2);
+      expect(lines.at(-1)!.id).to.equal('__state__');
+      expect(finalOf(lines)).to.equal('');
+      const next = await b({ chatId, input: `after the abort ${round}`, messageId: messageId(round, 1, 7) });
+      expect(finalOf(next.lines), JSON.stringify(next.lines[0])).to.equal(beekeeperAnswer(`after the abort ${round}`));
+      expect(userIds(await storedMessages(a, chatId))).to.deep.equal([messageId(round, 0, 7), messageId(round, 1, 7)]);
     }
   });
 });
