@@ -4,11 +4,13 @@
 
 import type { DataModel } from '../data/model-types.js';
 import { resolveModel } from '../data/model.js';
+import { modelLimits, sizeProblems, type ModelLimits } from './limits.js';
 import { Normalizer } from './normalize.js';
 import { parseFile } from './parse-files.js';
 import { ModelError, Positions, Problems, type ModelProblem } from './problems.js';
 import { validateModel } from './validate.js';
 
+export { DEFAULT_MODEL_LIMITS, type ModelLimits } from './limits.js';
 export { ModelError, formatProblem, type ModelProblem } from './problems.js';
 export { policyNames } from './validate.js';
 
@@ -32,11 +34,19 @@ function modelFiles(source: string | Record<string, string>): [string, string][]
     .sort(([a], [b]) => a.localeCompare(b));
 }
 
+export interface LoadModelOptions {
+  /** The table names `sql_table` may refer to. */
+  tables?: Iterable<string>;
+  /** Limits on reading the model's files (DEFAULT_MODEL_LIMITS for those not given). */
+  limits?: Partial<ModelLimits>;
+}
+
 /**
- * Reads and checks a model. `tables`, when given, are the table names `sql_table` may refer to. Throws ModelError
- * with every problem found; returns the model and the warnings otherwise.
+ * Reads and checks a model. Throws ModelError with every problem found (a file past the limits: that alone); returns
+ * the model and the warnings otherwise.
  */
-export function loadModel(source: ModelSource, options: { tables?: Iterable<string> } = {}): LoadedModel {
+export function loadModel(source: ModelSource, options: LoadModelOptions = {}): LoadedModel {
+  const limits = modelLimits(options.limits);
   const positions = new Positions();
   const problems = new Problems(positions);
   let model: DataModel;
@@ -47,6 +57,8 @@ export function loadModel(source: ModelSource, options: { tables?: Iterable<stri
     const files = modelFiles(source);
     if (files.length === 0)
       throw new ModelError([{ file: '<model>', line: 0, message: 'No model files (.yml, .yaml or .json) were given' }]);
+    const tooLarge = sizeProblems(files, limits);
+    if (tooLarge.length > 0) throw new ModelError(tooLarge);
     const normalizer = new Normalizer(problems);
     model = { cubes: [], views: [] };
     for (const [file, text] of files) {
@@ -54,7 +66,7 @@ export function loadModel(source: ModelSource, options: { tables?: Iterable<stri
         problems.errors.push({ file, line: 0, message: 'A model file must be given as text' });
         continue;
       }
-      const raw = parseFile(file, text, positions, problems);
+      const raw = parseFile(file, text, positions, problems, limits);
       if (raw === undefined) {
         unread = true;
         continue;

@@ -1,0 +1,45 @@
+// Cube's SQL context variables, which Cube fills in per query and the local engine has no values for: a model that
+// writes one in SQL is refused at load (with its line), never loaded to fail on every query of its cube.
+
+/** A context variable, where it is written (`{SECURITY_CONTEXT.x.filter('x')}`, `${USER_CONTEXT.x}`, …). */
+export interface ContextVariable {
+  name: string;
+  /** Offset of the name in the SQL. */
+  index: number;
+  message: string;
+}
+
+const POLICIES =
+  'restrict rows with an access_policy row_level filter whose values are { securityContext.x } or { userAttributes.x }';
+
+/** Names as Cube spells them in SQL (USER_CONTEXT is SECURITY_CONTEXT's older name); securityContext as a reference. */
+const VARIABLES: [RegExp, (name: string) => string][] = [
+  [
+    /\b(?:SECURITY_CONTEXT|USER_CONTEXT)\b/,
+    (name) => `${name} is not supported in SQL by the local engine: ${POLICIES}`,
+  ],
+  [
+    /(?<=\{\s*|\$\{\s*)(?:securityContext|security_context)\b/,
+    (name) => `${name} is not supported in SQL by the local engine: ${POLICIES}`,
+  ],
+  [
+    /\b(?:FILTER_PARAMS|FILTER_GROUP)\b/,
+    (name) =>
+      `${name} is not supported by the local engine: the query's filters apply to the cube's members; remove it`,
+  ],
+  [
+    /\bSQL_UTILS\b/,
+    (name) => `${name} is not supported by the local engine: times are converted to the query's timezone; remove it`,
+  ],
+];
+
+/** The first context variable `sql` uses, or undefined. */
+export function contextVariable(sql: string): ContextVariable | undefined {
+  let first: ContextVariable | undefined;
+  for (const [pattern, message] of VARIABLES) {
+    const match = pattern.exec(sql);
+    if (match && (!first || match.index < first.index))
+      first = { name: match[0], index: match.index, message: message(match[0]) };
+  }
+  return first;
+}
