@@ -4,6 +4,7 @@
 
 import type { LoadFilter } from '../../api/types.js';
 import type { AccessPolicy, Cube, DataModel, View } from '../data/model-types.js';
+import { contextVariable } from './context-vars.js';
 import type { Problems } from './problems.js';
 
 const INVERSE = { many_to_one: 'one_to_many', one_to_many: 'many_to_one', one_to_one: 'one_to_one' } as const;
@@ -38,15 +39,36 @@ function checkSql(
   what: string,
 ) {
   if (!sql) return;
-  if (/\bSECURITY_CONTEXT\b/.test(sql))
-    problems.error(owner, `${what}: SECURITY_CONTEXT is not supported; use access_policy row_level filters`);
+  const variable = contextVariable(sql);
+  if (variable) problems.error(owner, `${what}: ${variable.message}`);
   for (const [, ref] of sql.matchAll(/\{([^{}]*)\}/g)) {
     const name = ref.trim();
+    if (variable && contextVariable(name)) continue;
     if (name === 'CUBE' || cubes.has(name)) continue;
     const [refCube, refMember] = name.includes('.') ? name.split('.', 2) : [cube.name, name];
     const target = refCube === 'CUBE' ? cube : cubes.get(refCube);
     if (target && memberNames(target).includes(refMember)) continue;
     problems.error(owner, `${what}: unknown reference {${name}}`);
+  }
+}
+
+/**
+ * A cube's own `sql` and `sql_table` go into queries as written: a context variable or a `{reference}` there would
+ * fail every query on the cube, so they are refused here.
+ */
+function checkCubeSql(problems: Problems, cube: Cube, what: string) {
+  for (const key of ['sql', 'sql_table'] as const) {
+    const sql = cube[key];
+    if (!sql) continue;
+    const variable = contextVariable(sql);
+    if (variable) problems.error(cube, `${what}: ${key}: ${variable.message}`, key);
+    else
+      for (const [ref] of sql.matchAll(/\{\s*[A-Za-z_][\w.]*\s*(?:\([^{}]*\))?\s*\}/g))
+        problems.error(
+          cube,
+          `${what}: ${key}: ${ref} is not rendered in a cube's ${key} by the local engine; write table and column names`,
+          key,
+        );
   }
 }
 
@@ -125,6 +147,7 @@ export function validateModel(model: DataModel, problems: Problems, tables?: Set
         `${what}: table ${cube.sql_table} does not exist (tables: ${[...tables].sort().join(', ') || 'none'})`,
         'sql_table',
       );
+    checkCubeSql(problems, cube, what);
     const names = new Set<string>();
     for (const m of [...cube.measures, ...cube.dimensions, ...(cube.segments ?? [])]) {
       if (names.has(m.name)) problems.error(m, `${what}: member ${m.name} is defined twice`);
