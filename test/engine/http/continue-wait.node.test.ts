@@ -22,17 +22,25 @@ async function cpuDuring(ms: number): Promise<number> {
 }
 
 /**
- * CPU time (ms) this process spends from now until it is idle (a second with under 150 ms of CPU), at most 90 s: CPU
- * time, not wall time, so a loaded machine does not change it much. One statement of the slow cube is about 2,000 ms.
+ * CPU time (ms) this process spends from now until it is idle (two seconds in a row with under 150 ms of CPU each), at
+ * most 90 s: CPU time, not wall time, so a loaded machine does not change it much. One statement of the slow cube is
+ * about 2,000 ms.
  */
 async function cpuUntilIdle(): Promise<number> {
   let total = 0;
-  for (let i = 0; i < 90; i++) {
+  let quiet = 0;
+  for (let i = 0; i < 90 && quiet < 2; i++) {
     const second = await cpuDuring(1000);
     total += second;
-    if (second < 150) break;
+    quiet = second < 150 ? quiet + 1 : 0;
   }
   return total;
+}
+
+/** Resolves once DuckDB works (a quarter second with 100 ms of CPU or more), at most 30 s. */
+async function busy(): Promise<void> {
+  for (let i = 0; i < 120; i++) if ((await cpuDuring(250)) >= 100) return;
+  throw new Error('DuckDB never started working');
 }
 
 /** Twelve one-day ranges over the slow cube: each query keeps DuckDB busy about two seconds (25 s
@@ -50,8 +58,8 @@ const loadRequest = (url: string, query: unknown, signal?: AbortSignal) =>
     signal,
   });
 
-async function libraryEngine(name: string) {
-  const engine = await createLocalEngine({ name, seed: librarySeed, continueWaitMs: 200 });
+async function libraryEngine(name: string, continueWaitMs = 200) {
+  const engine = await createLocalEngine({ name, seed: librarySeed, continueWaitMs });
   // DuckDB started and the slow cube's query warmed up, followed through "Continue wait".
   for (;;) {
     const res = await engine.fetch(
@@ -91,7 +99,7 @@ describe('abandoned loads stop', () => {
       const url = 'https://library.test/cubejs-api/v1/load';
       const controller = new AbortController();
       const pending = engine.fetch(loadRequest(url, slowComparison, controller.signal)).catch((e: unknown) => e);
-      await sleep(100);
+      await busy(); // the load runs
       controller.abort();
       await pending;
       // Only the statement in progress may still end (1 of 12).
@@ -108,6 +116,29 @@ describe('abandoned loads stop', () => {
       while (body.error === 'Continue wait');
       assert.equal(body.results?.length, 2);
     } finally {
+      await engine.close();
+      await deleteDatabase(name);
+    }
+  });
+});
+
+describe('abandoned loads stop (over HTTP)', () => {
+  it('a client that closes its connection while it waits: the load stops', async (t) => {
+    const name = `continue-wait-close-${process.pid}`;
+    const engine = await libraryEngine(name, 5000);
+    const server = await serveFetch(engine.fetch, { port: 0 });
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/cubejs-api/v1/load`;
+      const controller = new AbortController();
+      const pending = fetch(loadRequest(url, slowComparison, controller.signal)).catch((e: unknown) => e);
+      await busy(); // the load runs
+      controller.abort();
+      assert.equal(((await pending) as Error).name, 'AbortError');
+      const cpu = await cpuUntilIdle();
+      t.diagnostic(`CPU until idle: ${Math.round(cpu)} ms`);
+      assert.ok(cpu < 6000, `the process used ${Math.round(cpu)} ms of CPU after the client went away`);
+    } finally {
+      server.close();
       await engine.close();
       await deleteDatabase(name);
     }
