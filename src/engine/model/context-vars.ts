@@ -12,23 +12,26 @@ export interface ContextVariable {
 const POLICIES =
   'restrict rows with an access_policy row_level filter whose values are { securityContext.x } or { userAttributes.x }';
 
-/** Names as Cube spells them in SQL (USER_CONTEXT is SECURITY_CONTEXT's older name); securityContext as a reference. */
+/**
+ * Names as Cube spells them in SQL (USER_CONTEXT is SECURITY_CONTEXT's older name); securityContext as a reference
+ * (`{securityContext.x}`, `${securityContext.x}`); `name` is the variable's name.
+ */
 const VARIABLES: [RegExp, (name: string) => string][] = [
   [
-    /\b(?:SECURITY_CONTEXT|USER_CONTEXT)\b/,
+    /\b(?<name>SECURITY_CONTEXT|USER_CONTEXT)\b/,
     (name) => `${name} is not supported in SQL by the local engine: ${POLICIES}`,
   ],
   [
-    /(?<=\{\s*|\$\{\s*)(?:securityContext|security_context)\b/,
+    /\{\s*(?<name>securityContext|security_context)\b/,
     (name) => `${name} is not supported in SQL by the local engine: ${POLICIES}`,
   ],
   [
-    /\b(?:FILTER_PARAMS|FILTER_GROUP)\b/,
+    /\b(?<name>FILTER_PARAMS|FILTER_GROUP)\b/,
     (name) =>
       `${name} is not supported by the local engine: the query's filters apply to the cube's members; remove it`,
   ],
   [
-    /\bSQL_UTILS\b/,
+    /\b(?<name>SQL_UTILS)\b/,
     (name) => `${name} is not supported by the local engine: times are converted to the query's timezone; remove it`,
   ],
 ];
@@ -38,8 +41,10 @@ export function contextVariable(sql: string): ContextVariable | undefined {
   let first: ContextVariable | undefined;
   for (const [pattern, message] of VARIABLES) {
     const match = pattern.exec(sql);
-    if (match && (!first || match.index < first.index))
-      first = { name: match[0], index: match.index, message: message(match[0]) };
+    const name = match?.groups?.name;
+    if (!match || !name) continue;
+    const index = match.index + match[0].indexOf(name);
+    if (!first || index < first.index) first = { name, index, message: message(name) };
   }
   return first;
 }
