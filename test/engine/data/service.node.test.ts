@@ -17,6 +17,12 @@ async function cpuDuring(ms: number): Promise<number> {
   return (used.user + used.system) / 1000;
 }
 
+/** Resolves once DuckDB works (a quarter second with 100 ms of CPU or more), at most 30 s. */
+async function busy(): Promise<void> {
+  for (let i = 0; i < 120; i++) if ((await cpuDuring(250)) >= 100) return;
+  throw new Error('DuckDB never started working');
+}
+
 const cubeSql = (query: string, signal?: AbortSignal) =>
   new Request('https://library.test/cubejs-api/v1/cubesql', {
     method: 'POST',
@@ -37,6 +43,7 @@ describe('abandoned statements', () => {
       const pending = engine
         .fetch(cubeSql('SELECT COUNT(*) AS n FROM shelf_scans a JOIN shelf_scans b ON a.id < b.id', controller.signal))
         .catch((error: unknown) => error);
+      await busy(); // the statement runs
       await sleep(STOP_ABANDONED_AFTER_MS + 1500);
       controller.abort();
       await sleep(500);
