@@ -136,6 +136,10 @@ export async function main(
       port: args.port,
       host: args.host,
       allowedHosts: args.allowedHosts,
+      onError: (error, request) =>
+        io.err(
+          `svc-elements serve: ${request.method} ${request.url.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`,
+        ),
       ...(args.allowOrigin && { allowOrigin: args.allowOrigin }),
     });
   } catch (error) {

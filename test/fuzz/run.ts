@@ -26,12 +26,19 @@ export interface FuzzReport {
   failed: number;
   rpcErrors: number;
   violations: Violation[];
+  /** The summary's last words, when the run checked something else than writes (the served run: see served.ts). */
+  checked?: string;
 }
 
 const REQUEST_TIMEOUT_MS = 30_000;
 const ORIGIN = 'https://local.svc';
 
-async function call(engine: LocalEngine, init: { method: string; path: string; headers?: object; body?: unknown }) {
+type Fetch = (request: Request) => Promise<Response>;
+
+async function call(
+  engine: { fetch: Fetch },
+  init: { method: string; path: string; headers?: object; body?: unknown },
+) {
   const res = await engine.fetch(
     new Request(ORIGIN + init.path, {
       method: init.method,
@@ -44,8 +51,11 @@ async function call(engine: LocalEngine, init: { method: string; path: string; h
   return text === '' ? undefined : (JSON.parse(text.split('\n')[0]) as Record<string, unknown>);
 }
 
-/** Fixtures through the API itself: sessions and tokens (some expired by the clock), a published dashboard, a chat. */
-async function makeFixtures(engine: LocalEngine, advance: (ms: number) => void): Promise<Fixtures> {
+/**
+ * Fixtures through the API itself: sessions and tokens (some expired by the clock), a published dashboard, a chat.
+ * Without a clock to advance (a served engine), the "expired" token is a revoked one and the session a used one.
+ */
+export async function makeFixtures(engine: { fetch: Fetch }, advance?: (ms: number) => void): Promise<Fixtures> {
   const admin = { authorization: `Api-Key ${DEMO.adminKey}` };
   const session = async (externalId: string) =>
     (await call(engine, {
@@ -63,9 +73,13 @@ async function makeFixtures(engine: LocalEngine, advance: (ms: number) => void):
 
   const expiredToken = await token('fz-expired');
   const expiredSessionId = await session('fz-expired');
-  advance(25 * 60 * 60 * 1000);
+  advance?.(25 * 60 * 60 * 1000);
   const revokedToken = await token('fz-revoked');
   await call(engine, { method: 'POST', path: '/api/v1/embed/session/revoke', body: { token: revokedToken } });
+  if (!advance) {
+    await call(engine, { method: 'POST', path: '/api/v1/embed/session/revoke', body: { token: expiredToken } });
+    await call(engine, { method: 'POST', path: '/api/v1/embed/session/token', body: { sessionId: expiredSessionId } });
+  }
   const throwawayTokens = [await token('fz-throwaway'), await token('fz-throwaway')];
   const sessionIds = await Promise.all(['a', 'b', 'c', 'd'].map((s) => session(`fz-session-${s}`)));
 
@@ -248,7 +262,8 @@ export function formatReport(report: FuzzReport): string {
   }
   lines.push(
     `seed ${report.seed}: ${report.sent} requests in ${(report.ms / 1000).toFixed(1)} s; ${report.failed} failed ` +
-      `(${report.rpcErrors} chat JSON-RPC auth errors), each checked for writes; ${report.violations.length} violation(s)`,
+      `(${report.rpcErrors} chat JSON-RPC auth errors), ${report.checked ?? 'each checked for writes'}; ` +
+      `${report.violations.length} violation(s)`,
   );
   return lines.join('\n');
 }

@@ -111,10 +111,18 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 }
 
 /** Writes the response; resolves when it is sent, rejects when its body errors or the client goes away. */
-async function send(res: ServerResponse, response: Response, extra: Record<string, string>): Promise<void> {
+async function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  extra: Record<string, string>,
+): Promise<void> {
   res.statusCode = response.status;
   response.headers.forEach((value, name) => res.setHeader(name, value));
   for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
+  // Answered before its body was all read (e.g. 401 to a large upload): the rest of the body is still on the way,
+  // so this connection cannot carry another request; say so, rather than reset the client's next one.
+  if (!req.complete) res.setHeader('connection', 'close');
   if (!response.body) {
     res.end();
     return;
@@ -150,11 +158,11 @@ export function serveFetch(
     const url = requestUrl(req, hosts!);
     const extra = options.allowOrigin ? cors(options.allowOrigin, req) : {};
     if (options.allowOrigin && req.method === 'OPTIONS') {
-      await send(res, new Response(null, { status: 204 }), extra);
+      await send(req, res, new Response(null, { status: 204 }), extra);
       return;
     }
     const response = await handler(toRequest(req, url, clientGone.signal));
-    await send(res, response, extra);
+    await send(req, res, response, extra);
   }
 
   const server = createServer((req, res) => {

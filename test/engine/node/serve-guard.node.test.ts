@@ -3,7 +3,7 @@
 // rebinding). The engine is a real one with a model of our own (greenhouse readings).
 import 'fake-indexeddb/auto';
 import assert from 'node:assert/strict';
-import type { Server } from 'node:http';
+import { Agent, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createLocalEngine, type LocalEngine } from '../../../src/engine/index.js';
@@ -146,6 +146,40 @@ describe('serveFetch: no request ends the process', () => {
     });
     assert.deepEqual(failures, []);
     assert.equal((await meta()).status, 401);
+  });
+});
+
+describe('serveFetch: keep-alive after an answer that left the body unread', () => {
+  it('closes that connection, so the next request goes on a fresh one instead of being reset', async () => {
+    const engine = await createLocalEngine({
+      name: `serve-keepalive-${process.pid}`,
+      model: GREENHOUSE_MODEL,
+      data: { readings: READINGS },
+    });
+    const server = await serveFetch(engine.fetch, { port: 0 });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, body?: string) =>
+      new Promise<string>((resolve) => {
+        const client = httpRequest({ agent, host: '127.0.0.1', port: portOf(server), method, path });
+        client.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve(`${res.statusCode} ${res.headers.connection}`));
+        });
+        client.on('error', (error: NodeJS.ErrnoException) => resolve(`${error.code}`));
+        client.end(body);
+      });
+    try {
+      for (const size of [100, 300_000, 3_000_000]) {
+        // No key: refused before the body is read.
+        const upload = await send('PUT', '/api/v1/deployments/1/workbooks/by-slug/big', 'x'.repeat(size));
+        assert.match(upload, /^401 /, `${size} bytes`);
+        assert.equal(await send('GET', '/cubejs-api/v1/meta'), '401 keep-alive', `after ${size} bytes unread`);
+      }
+    } finally {
+      agent.destroy();
+      await close(server);
+      await engine.close();
+    }
   });
 });
 
