@@ -6,6 +6,8 @@ import type { ChatTokenClaims, LocalEngine, LocalEngineOptions } from '../option
 import { createInPageEngine } from '../in-page.js';
 import { setHelperWorkerMaker } from '../data/helper-workers.js';
 import { agentFromRecipe } from './agent-recipe.js';
+import { holdLifeLock } from './liveness.js';
+import { reopened } from './reopen.js';
 import { pageHelperMaker } from './port-worker.js';
 import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
 import { fromWire, toWire } from './wire-errors.js';
@@ -26,6 +28,8 @@ let nextAsk = 0;
 
 async function start(init: WorkerInit): Promise<void> {
   streams = init.streams;
+  // Held for this worker's life: the page notices its end even without an error event (liveness.ts).
+  post({ t: 'alive', locked: await holdLifeLock(init.lifeLock) });
   const options: LocalEngineOptions = {
     name: init.name,
     seed: init.seed,
@@ -46,7 +50,7 @@ async function start(init: WorkerInit): Promise<void> {
     }),
   };
   try {
-    engine = await createInPageEngine(options);
+    engine = init.reopen ? await reopened(options, createInPageEngine) : await createInPageEngine(options);
     post({ t: 'ready' });
   } catch (error) {
     post({ t: 'failed', error: toWire(error) });
@@ -81,7 +85,11 @@ async function answer(message: Extract<ToWorker, { t: 'fetch' }>, live: LocalEng
     }
     if (streams === 'transfer') {
       requests.delete(id); // the stream carries its own cancel from here
-      return post({ ...head, body }, [body]);
+      // `end` once the body was read to its end here: the page tells a whole body from one cut by this worker's end.
+      const told = body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({ flush: () => post({ t: 'end', id }) }),
+      );
+      return post({ ...head, body: told }, [told]);
     }
     post({ ...head, body: 'chunks' });
     const reader = body.getReader();
@@ -149,6 +157,8 @@ if (!claimed)
           .get(message.id)
           ?.reader?.cancel()
           .catch(() => undefined);
+      case 'ping':
+        return post({ t: 'pong' });
       case 'helperFailed':
         return helpers.failed(message.id, message.message);
       case 'reply': {

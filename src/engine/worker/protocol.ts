@@ -11,7 +11,19 @@ import type { WireError } from './wire-errors.js';
 export type WorkerInit = Pick<
   LocalEngineOptions,
   'name' | 'seed' | 'model' | 'data' | 'remoteJwks' | 'queryTimeoutMs' | 'continueWaitMs'
-> & { agent?: AgentRecipe; onProgress: boolean; checkChatToken: boolean; streams: 'transfer' | 'chunks' };
+> & {
+  agent?: AgentRecipe;
+  onProgress: boolean;
+  checkChatToken: boolean;
+  streams: 'transfer' | 'chunks';
+  /** The Web Lock the worker holds for its life, so the page notices its end (liveness.ts). */
+  lifeLock: string;
+  /**
+   * A worker started again after one died, on the same store: the store is the truth, so `model` and `data` are not
+   * applied now (they may have been changed since by setModel or putTable), only kept for reset().
+   */
+  reopen?: boolean;
+};
 
 /** The LocalEngine methods other than fetch, called by name. */
 export type EngineMethod = 'close' | 'reset' | 'setModel' | 'putTable' | 'dropTable' | 'tables';
@@ -27,9 +39,14 @@ export type ToWorker =
   /** The page's answer to an `ask` (checkChatToken). */
   | { t: 'reply'; id: number; value?: unknown; error?: WireError }
   /** Helper worker `id` (see `helper` below) could not start, or its script failed. */
-  | { t: 'helperFailed'; id: number; message: string };
+  | { t: 'helperFailed'; id: number; message: string }
+  /** The heartbeat, where there are no Web Locks (liveness.ts): the worker answers `pong`. */
+  | { t: 'ping' };
 
 export type FromWorker =
+  /** First, before the engine starts: whether the worker holds its life lock (else the page uses the heartbeat). */
+  | { t: 'alive'; locked: boolean }
+  | { t: 'pong' }
   | { t: 'ready' }
   | { t: 'failed'; error: WireError }
   | { t: 'progress'; progress: EngineProgress }
@@ -47,6 +64,7 @@ export type FromWorker =
       body: ReadableStream<Uint8Array> | 'chunks' | null;
     }
   | { t: 'chunk'; id: number; chunk: Uint8Array }
+  /** The body ended (chunks), or its transferred stream was read to its end in the worker (so a cut one is told). */
   | { t: 'end'; id: number }
   | { t: 'bodyError'; id: number; error: WireError }
   | { t: 'result'; id: number; value: unknown }
