@@ -29,7 +29,7 @@ import type { ChatCaller, ChatPrincipal } from './auth.js';
 import { StreamHub, StreamRun } from './hub.js';
 import { preferredLanguage } from './language.js';
 import { StreamSorts, bySort, nextSort, storedSort } from './sort.js';
-import { abortElsewhere, holdThreadLock } from './thread-lock.js';
+import { abortElsewhere, holdThreadLock, type ThreadLock } from './thread-lock.js';
 import { appendTurn, newThreadRecord } from './threads.js';
 import { storedTurn, uniqueMessageId } from './turns.js';
 
@@ -92,14 +92,17 @@ export class ChatService {
     const run = this.hub.claim(new StreamRun(chatId, picked, principal.owner));
     if (!run) return busy();
 
+    // Busy in another tab or worker of the origin on the same database: refused as here. Held until the run's turn
+    // is stored (produce), at the latest until the run ends.
+    const lock = await holdThreadLock(this.ctx.db.name, chatId, () => run.abort.abort());
+    if (!lock) {
+      this.hub.release(run, THREAD_BUSY_MESSAGE);
+      return busy();
+    }
+    void run.whenDone.then(() => lock.release());
     let thread: ChatThreadRecord;
     let caller: ChatCaller;
     try {
-      // Busy in another tab or worker of the origin on the same database: refused as here.
-      if (!(await holdThreadLock(this.ctx.db.name, chatId, run.whenDone, () => run.abort.abort()))) {
-        this.hub.release(run, THREAD_BUSY_MESSAGE);
-        return busy();
-      }
       caller = await principal.provision();
       if (fresh) {
         thread = fresh;
@@ -119,7 +122,7 @@ export class ChatService {
       throw error;
     }
     const body = run.subscribe();
-    void this.produce(run, thread, caller, request, preferredLanguage(acceptLanguage));
+    void this.produce(run, lock, thread, caller, request, preferredLanguage(acceptLanguage));
     return new Response(body, { status: 200, headers: NDJSON });
   }
 
@@ -163,6 +166,7 @@ export class ChatService {
   /** The producer of one answer: runs the agent, turns its events and tool calls into messages, then persists. */
   private async produce(
     run: StreamRun,
+    lock: ThreadLock,
     thread: ChatThreadRecord,
     caller: ChatCaller,
     request: ChatRequest,
@@ -285,6 +289,8 @@ export class ChatService {
     } catch (error) {
       failure ??= `Could not save the conversation: ${errorMessage(error)}`;
     }
+    // The thread is free for other tabs before this stream's last line: a message sent on it is never refused busy.
+    await lock.release();
     if (failure || !saved) run.send({ error: failure ?? 'Could not save the conversation' });
     else send({ id: STATE_MESSAGE_ID, state: { messages: saved.messages } });
     run.finish();

@@ -8,32 +8,45 @@ export const threadLockName = (database: string, chatId: string) => `svc-engine-
 const webLocks = (): LockManager | undefined => (globalThis.navigator as Navigator | undefined)?.locks;
 const ABORT = 'abort';
 
+/** A thread's lock as held by one answer. */
+export interface ThreadLock {
+  /** Ends the hold; resolves once the lock is free (another tab may then take the thread). */
+  release(): Promise<void>;
+}
+const NO_LOCK: ThreadLock = { release: () => Promise.resolve() };
+
 /**
- * Takes the thread's lock, if no one holds it, until `until` settles: true once held (or where there are no Web
- * Locks), false when another engine of the origin holds it (the thread is busy there). Never waits for the lock.
- * While held, an abort from another engine (abortElsewhere) calls `onAbort`.
+ * Takes the thread's lock if no one holds it, never waiting for it: the lock once held (a no-op one where there are
+ * no Web Locks), undefined when another engine of the origin holds it (the thread is busy there). While held, an
+ * abort from another engine (abortElsewhere) calls `onAbort`.
  */
-export function holdThreadLock(
-  database: string,
-  chatId: string,
-  until: Promise<unknown>,
-  onAbort: () => void,
-): Promise<boolean> {
+export function holdThreadLock(database: string, chatId: string, onAbort: () => void): Promise<ThreadLock | undefined> {
   const locks = webLocks();
-  if (!locks) return Promise.resolve(true);
+  if (!locks) return Promise.resolve(NO_LOCK);
   const name = threadLockName(database, chatId);
-  return new Promise<boolean>((resolve) => {
-    locks
-      .request(name, { ifAvailable: true }, (lock) => {
-        if (!lock) return resolve(false);
-        // Listening before the lock is seen as held: an abort that finds it held always reaches this engine.
-        const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(name);
-        channel?.addEventListener('message', (event) => event.data === ABORT && onAbort());
-        resolve(true);
-        return until.catch(() => undefined).finally(() => channel?.close());
-      })
-      // Refused (an origin without Web Locks): the hub's claim alone applies.
-      .catch(() => resolve(true));
+  let end!: () => void;
+  const ended = new Promise<void>((resolve) => (end = resolve));
+  return new Promise<ThreadLock | undefined>((resolve) => {
+    const request = locks.request(name, { ifAvailable: true }, (lock) => {
+      if (!lock) return resolve(undefined);
+      // Listening before the lock is seen as held: an abort that finds it held always reaches this engine.
+      const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(name);
+      channel?.addEventListener('message', (event) => event.data === ABORT && onAbort());
+      // request() settles once the lock is released.
+      const free = request.then(
+        () => undefined,
+        () => undefined,
+      );
+      resolve({
+        release: () => {
+          end();
+          return free;
+        },
+      });
+      return ended.finally(() => channel?.close());
+    });
+    // Refused (an origin without Web Locks): the hub's claim alone applies.
+    request.catch(() => resolve(NO_LOCK));
   });
 }
 

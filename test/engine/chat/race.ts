@@ -15,7 +15,11 @@ const CHAT_URL = `https://apiary.test/api/v1/public/${APIARY.account}/agents/${A
 const headers = { Authorization: `Api-Key ${APIARY.adminKey}`, 'Content-Type': 'application/json' };
 export const keeperSession = { externalId: 'beatrix', groups: ['keepers'] };
 
-/** Sends stream-chat-state requests (with keeperSession unless the body has its own) through `fetch`. */
+/**
+ * Sends stream-chat-state requests (with keeperSession unless the body has its own) through `fetch`. A reply is
+ * complete at its `__state__` line: the promise resolves then, as a client would act on it, without waiting for the
+ * body to close.
+ */
 export function chatPoster(fetch: (request: Request) => Promise<Response>): Post {
   return async (body) => {
     const response = await fetch(
@@ -25,11 +29,17 @@ export function chatPoster(fetch: (request: Request) => Promise<Response>): Post
         body: JSON.stringify({ sessionSettings: keeperSession, ...body }),
       }),
     );
-    const text = await response.text();
-    const lines = text
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as Line);
+    const lines: Line[] = [];
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let rest = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      const parts = (rest + (value ?? '')).split('\n');
+      rest = done ? '' : parts.pop()!;
+      for (const part of parts) if (part) lines.push(JSON.parse(part) as Line);
+      if (done || lines.at(-1)?.id === '__state__') break;
+    }
+    await reader.cancel();
     return { status: response.status, lines };
   };
 }

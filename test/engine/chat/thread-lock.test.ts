@@ -117,4 +117,19 @@ describe('chat threads across tabs', function () {
       expect(userIds(await storedMessages(a, chatId))).to.deep.equal([messageId(round, 0, 7), messageId(round, 1, 7)]);
     }
   });
+
+  it('a message sent as soon as the last answer’s __state__ line arrives is answered, from either tab (20 turns)', async () => {
+    const [a, b] = await twoTabs({ agent: beekeeperAgent(0) });
+    const chatId = chatIdOf((await a({})).lines);
+    const sent: string[] = [];
+    for (let turn = 0; turn < 20; turn++) {
+      const id = messageId(turn, 0, 8);
+      const reply = await [a, a, b][turn % 3]({ chatId, input: `turn ${turn}`, messageId: id });
+      expect(finalOf(reply.lines), `turn ${turn}: ${JSON.stringify(reply.lines[0])}`).to.equal(
+        beekeeperAnswer(`turn ${turn}`),
+      );
+      sent.push(id);
+    }
+    expect(userIds(await storedMessages(b, chatId))).to.deep.equal(sent);
+  });
 });
