@@ -167,6 +167,30 @@ describe('SQL API names: Postgres rules', () => {
     );
   });
 
+  it('a window may have any name too, seen only in its SELECT', async () => {
+    assert.deepEqual(
+      await rows(
+        'SELECT id, sum(price) OVER "by class" AS running FROM tickets WHERE id <= 4 WINDOW "by class" AS (PARTITION BY seat_class ORDER BY id) ORDER BY id',
+      ),
+      [
+        [1, 20],
+        [2, 30],
+        [3, 40],
+        [4, 70],
+      ],
+    );
+    // A window built on another, an inline OVER ("w" …), and a subquery with a window of the same name of its own.
+    assert.deepEqual(
+      await rows(
+        'SELECT id, count(*) OVER ("All" ROWS UNBOUNDED PRECEDING) AS n, (SELECT max(r) FROM (SELECT rank() OVER "All" AS r FROM tickets WINDOW "All" AS (ORDER BY seat_class)) s) AS top FROM tickets WHERE id <= 2 WINDOW "All" AS (ORDER BY id), "Same" AS ("All")',
+      ),
+      [
+        [1, 1, 27],
+        [2, 2, 27],
+      ],
+    );
+  });
+
   it('a quoted CTE name is bound exactly: "X" is not x', async () => {
     await unknown('WITH "X" AS (SELECT 1 AS v) SELECT v FROM x', 'x');
     await unknown('WITH big AS (SELECT 1 AS v) SELECT v FROM "Big"', 'Big');
