@@ -5,9 +5,9 @@
 // throws or rejects, a body that errors midway, a client that goes away), and only Hosts naming this server are
 // answered (DNS rebinding: see host.ts).
 
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
+import { Readable, type Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { HostAllowList, HostError, boundNames } from './host.js';
@@ -103,8 +103,15 @@ function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request
   });
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function sendJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.statusCode = status;
+  if (!req.complete) res.setHeader('connection', 'close'); // as in send()
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify(body));
@@ -136,6 +143,29 @@ const DISCONNECT_CODES = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'E
 const isDisconnect = (error: unknown) =>
   (error instanceof Error && error.name === 'AbortError') ||
   DISCONNECT_CODES.has((error as { code?: string } | null)?.code ?? '');
+
+/**
+ * What Node's HTTP parser refuses before any handler runs (a Host with a control character, headers over 16 kB, a
+ * broken chunk): Node's own answer has no body; this one says what was wrong, as JSON like every other error.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request headers too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request timeout: the request was not received in time']
+        : [400, `Malformed HTTP request (${error.code ?? error.message})`];
+  const body = JSON.stringify({ error: message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
 
 const reportToConsole = (error: unknown, request: { method: string; url: string }) =>
   console.error(`svc-elements serve: ${request.method} ${request.url.slice(0, 200)}:`, error);
@@ -176,13 +206,13 @@ export function serveFetch(
       try {
         if (error instanceof HostError || error instanceof RequestError) {
           const headers = error instanceof RequestError ? error.headers : {};
-          if (!res.headersSent) sendJson(res, error.status, { error: error.message }, headers);
+          if (!res.headersSent) sendJson(req, res, error.status, { error: error.message }, headers);
           return;
         }
         if (clientGone.signal.aborted && isDisconnect(error)) return; // the client went away: nobody to tell
         onError(error, request);
         if (res.headersSent) res.destroy();
-        else sendJson(res, 500, { error: 'Internal server error' });
+        else sendJson(req, res, 500, { error: 'Internal server error' });
       } catch (failure) {
         res.destroy();
         try {
@@ -193,6 +223,7 @@ export function serveFetch(
       }
     });
   });
+  server.on('clientError', answerClientError);
   // Errors of the listening socket after start (e.g. out of file descriptors) are the operator's to see, not fatal.
   const onServerError = (error: Error) => onError(error, { method: '-', url: '-' });
   return new Promise((resolve, reject) => {

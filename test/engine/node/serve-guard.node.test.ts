@@ -104,6 +104,34 @@ describe('serveFetch: no request ends the process', () => {
     assert.equal((await meta()).status, 401);
   });
 
+  it("answers what Node's parser refuses with a JSON error too (control characters, 20 kB headers, bad chunks)", async () => {
+    const refused: [string, number, RegExp][] = [
+      [head('GET', '/cubejs-api/v1/meta', [['Host', 'a\u0001b']]), 400, /^Malformed HTTP request \(HPE_\w+\)$/],
+      [
+        head('GET', '/cubejs-api/v1/meta', [
+          ['Host', `127.0.0.1:${port}`],
+          ['X-Big', 'x'.repeat(20_000)],
+        ]),
+        431,
+        /^Request headers too large$/,
+      ],
+      [
+        head('POST', '/cubejs-api/v1/load', [
+          ['Host', `127.0.0.1:${port}`],
+          ['Transfer-Encoding', 'chunked'],
+        ]) + 'zz\r\n',
+        400,
+        /^Malformed HTTP request \(HPE_\w+\)$/,
+      ],
+    ];
+    for (const [bytes, status, message] of refused) {
+      const res = await rawRequest(port, bytes);
+      assert.equal(res.status, status, res.body);
+      assert.match(json(res).error, message);
+    }
+    assert.equal((await meta()).status, 401);
+  });
+
   it('answers TRACE 405 (a fetch Request cannot carry it), naming the methods it allows', async () => {
     for (const method of ['TRACE']) {
       const res = await rawRequest(port, head(method, '/cubejs-api/v1/meta', [['Host', `127.0.0.1:${port}`]]));
