@@ -13,7 +13,16 @@ import { readSource, urlOf, type ReadSource, type TableFormat, type TableSource 
 import type { DataService } from './service.js';
 import { stageTable } from './stage.js';
 import { holdImportLock } from './file-sweep.js';
+import {
+  ImportDeadline,
+  ImportLimitError,
+  ImportTimeout,
+  importLimits,
+  importTimeout,
+  type ImportLimits,
+} from './import-limits.js';
 import { keepFile, sameBytes } from './stored-file.js';
+import { storageReason } from '../storage-error.js';
 
 /** A stored table: rows, DuckDB's column types, size of what is stored (the file, or Arrow IPC), its format. */
 export interface TableInfo {
@@ -48,15 +57,27 @@ function arrowTypeName(type: unknown): string {
   );
 }
 
+/** `createLocalEngine({ importLimits, importTimeoutMs })`. */
+export interface ImportOptions {
+  importLimits?: ImportLimits;
+  importTimeoutMs?: number;
+}
+
 export class EngineTables {
   private staged = 0;
   /** Whether IndexedDB here takes Blobs (WebKitGTK's may not): tables are stored as Blobs until it refuses one. */
   private blobs = true;
+  private readonly limits: Required<ImportLimits>;
+  private readonly timeoutMs: number;
 
   constructor(
     private readonly ctx: EngineContext,
     private readonly data: DataService,
-  ) {}
+    options: ImportOptions = {},
+  ) {
+    this.limits = importLimits(options.importLimits);
+    this.timeoutMs = importTimeout(options.importTimeoutMs);
+  }
 
   private record(): Promise<DataModelRecord | undefined> {
     return this.ctx.db.get('dataModels', 'default');
@@ -113,20 +134,34 @@ export class EngineTables {
   /** Imports `source` as table `name` (created or replaced); progress reports bytes read, then rows. */
   async putTable(name: string, source: TableSource): Promise<TableInfo> {
     checkTableName(name);
-    return this.importRead(name, await this.read(name, source));
-  }
-
-  private async read(name: string, source: TableSource): Promise<ReadSource> {
+    const deadline = new ImportDeadline(this.timeoutMs);
     try {
-      return await readSource(source, (bytes, totalBytes) =>
-        this.ctx.progress({ phase: 'import', table: name, bytes, ...(totalBytes !== undefined && { totalBytes }) }),
-      );
-    } catch (error) {
-      throw new Error(`Table ${name}: ${(error as Error).message}`, { cause: error });
+      return await this.importRead(name, await this.read(name, source, deadline), deadline);
+    } finally {
+      deadline.clear();
     }
   }
 
-  private importRead(name: string, read: ReadSource): Promise<TableInfo> {
+  private async read(name: string, source: TableSource, deadline: ImportDeadline): Promise<ReadSource> {
+    try {
+      return await readSource(
+        source,
+        (bytes, totalBytes) =>
+          this.ctx.progress({ phase: 'import', table: name, bytes, ...(totalBytes !== undefined && { totalBytes }) }),
+        deadline.signal,
+      );
+    } catch (error) {
+      const cause = deadline.signal.aborted ? new ImportTimeout(this.timeoutMs) : error;
+      throw new Error(`Table ${name}: ${(cause as Error).message}`, { cause });
+    }
+  }
+
+  /**
+   * Reads `read` into DuckDB as table `name` and stores it, within `deadline`: past it, DuckDB is stopped (nothing
+   * else interrupts a read inside wasm) and started again empty, its tables loaded again from IndexedDB by the next
+   * query, and nothing is stored (the table stays what it was).
+   */
+  private importRead(name: string, read: ReadSource, deadline: ImportDeadline): Promise<TableInfo> {
     const staging = `__import_${++this.staged}`;
     const { format, size } = read;
     // A download reported its bytes as they came; bytes in memory are all there at once.
@@ -141,9 +176,12 @@ export class EngineTables {
     const fingerprint = !kept || read.url !== undefined ? read.fingerprint() : undefined;
     fingerprint?.catch(() => undefined);
     const imported = this.data.withDuckDb(async (executor, loaded) => {
+      deadline.check();
+      let stopped = false;
       try {
-        const columns = await stageTable(executor, staging, read);
-        const rowCount = Number((await executor.query(`SELECT count(*) FROM ${quote(staging)}`)).rows[0][0]);
+        const columns = await deadline.race(stageTable(executor, staging, read, this.limits, () => deadline.check()));
+        const counted = await deadline.race(executor.query(`SELECT count(*) FROM ${quote(staging)}`));
+        const rowCount = Number(counted.rows[0][0]);
         const source = { format, size, ...(fingerprint && { fingerprint: await fingerprint }) };
         const table = { name, rowCount, columns, source };
         let version: number;
@@ -153,7 +191,7 @@ export class EngineTables {
           version = await this.store({ ...table, file }, loaded);
           bytes = size;
         } else {
-          const stream = await executor.exportTable(staging);
+          const stream = await deadline.race(executor.exportTable(staging));
           // Kept as a Blob where IndexedDB takes one: it is stored and read back without a copy on this thread.
           let ipc: Uint8Array | Blob = this.blobs ? await toBlob(stream) : stream;
           try {
@@ -173,10 +211,18 @@ export class EngineTables {
         this.ctx.progress({ phase: 'import', table: name, bytes: size, totalBytes: size, rows: rowCount });
         return { name, rowCount, columns, bytes, format };
       } catch (error) {
-        await executor.query(`DROP TABLE IF EXISTS ${quote(staging)}`).catch(() => undefined);
+        if (error instanceof ImportTimeout) {
+          // DuckDB may be inside the read: stopped, and a new one started; every table is loaded again from IndexedDB.
+          stopped = true;
+          loaded.clear();
+          if (executor.restart) executor.restart();
+          else executor.terminate();
+        }
+        if (!stopped) await executor.query(`DROP TABLE IF EXISTS ${quote(staging)}`).catch(() => undefined);
         const id = await kept?.catch(() => undefined);
         if (id !== undefined) await this.ctx.db.delete('dataFiles', id).catch(() => undefined);
-        throw new Error(`Table ${name}: ${(error as Error).message.split('\n')[0]}`, { cause: error });
+        const what = error instanceof ImportLimitError && read.name ? `Table ${name} (${read.name})` : `Table ${name}`;
+        throw new Error(`${what}: ${storageReason(error)}`, { cause: error });
       }
     });
     return imported.finally(end);
@@ -293,9 +339,14 @@ export class EngineTables {
       const stored = await this.ctx.db.get('dataTables', name);
       const url = urlOf(source);
       if (url && stored?.source?.fingerprint === `url:${url}`) continue;
-      const read = await this.read(name, source);
-      if (stored && (await this.unchanged(stored, read))) continue;
-      await this.importRead(name, read);
+      const deadline = new ImportDeadline(this.timeoutMs);
+      try {
+        const read = await this.read(name, source, deadline);
+        if (stored && (await this.unchanged(stored, read))) continue;
+        await this.importRead(name, read, deadline);
+      } finally {
+        deadline.clear();
+      }
     }
     if (model !== undefined) await this.setModel(checked!.model);
     return checked?.warnings ?? [];

@@ -1,0 +1,132 @@
+// A full storage quota while a table is imported: the error says so ("the browser's storage quota for this site is
+// full"), whatever the browser's message (Chromium's is empty), and nothing changed: the table before the import is
+// still there, whole. Other storage errors keep their message. The quota is simulated on the IndexedDB the engine
+// uses, as Firefox reports it: the write's request fails with a QuotaExceededError and its transaction aborts with it.
+import { expect } from '@open-wc/testing';
+import { createLocalEngine, type LocalEngine } from '../../src/engine/index.js';
+import { deleteDatabase } from './helpers.js';
+
+const MODEL = `cubes:
+  - name: hives
+    sql_table: hives
+    measures:
+      - name: count
+        type: count
+      - name: honey_kg
+        type: sum
+        sql: honey_kg
+    dimensions:
+      - name: apiary
+        sql: apiary
+        type: string
+`;
+const hives = (n: number, apiary: string) =>
+  Array.from({ length: n }, (_, i) => ({ id: i + 1, apiary, honey_kg: (i % 9) + 0.5 }));
+
+type Write = 'put' | 'add';
+/**
+ * Until the returned function is called, a write (`put` or `add`) to `store` of database `db` fails as a full quota
+ * does: its request errors with a DOMException named QuotaExceededError carrying `message`, and its transaction
+ * aborts with that error.
+ */
+function fullQuota(db: string, store: string, message: string, name = 'QuotaExceededError'): () => void {
+  const { put, add } = Object.getOwnPropertyDescriptors(IDBObjectStore.prototype);
+  const originals = { put: put.value as IDBObjectStore['put'], add: add.value as IDBObjectStore['add'] };
+  for (const write of ['put', 'add'] as Write[]) {
+    IDBObjectStore.prototype[write] = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+      const request = originals[write].call(this, value, key);
+      if (this.transaction.db.name !== db || this.name !== store) return request;
+      const error = new DOMException(message, name);
+      Object.defineProperty(request, 'error', { get: () => error });
+      Object.defineProperty(this.transaction, 'error', { get: () => error });
+      this.transaction.abort();
+      return request;
+    };
+  }
+  return () => {
+    Object.defineProperty(IDBObjectStore.prototype, 'put', put);
+    Object.defineProperty(IDBObjectStore.prototype, 'add', add);
+  };
+}
+
+const total = async (engine: LocalEngine) => {
+  const response = await engine.fetch(
+    new Request('https://local.svc/cubejs-api/v1/load', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer demo-admin-key', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: { measures: ['hives.count'] } }),
+    }),
+  );
+  const body = (await response.json()) as { data: Record<string, unknown>[] };
+  return Number(body.data[0]['hives.count']);
+};
+
+describe('a storage error while a table is imported says why, and changes nothing', function () {
+  this.timeout(120_000);
+  const names: string[] = [];
+  after(async () => {
+    for (const n of names) await deleteDatabase(n);
+  });
+
+  const start = async () => {
+    const name = `svc-quota-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    names.push(name);
+    // In this page: the simulated quota is on this page's IndexedDB.
+    const engine = await createLocalEngine({ name, worker: false, model: MODEL, data: { hives: hives(12, 'meadow') } });
+    return { engine, name };
+  };
+
+  const rows = hives(5000, 'orchard');
+  const csv = new Blob(['id,apiary,honey_kg\n', ...rows.map((r) => `${r.id},${r.apiary},${r.honey_kg}\n`)]);
+  const cases: { label: string; source: unknown; store: string }[] = [
+    { label: 'rows (kept as Arrow IPC)', source: rows, store: 'dataTables' },
+    { label: 'a CSV file (kept as the file)', source: csv, store: 'dataFiles' },
+  ];
+
+  for (const { label, source, store } of cases) {
+    it(`${label}: a QuotaExceededError, with Chromium's empty message or Firefox's`, async () => {
+      const { engine, name } = await start();
+      for (const message of ['', 'The current transaction exceeded its quota limitations.']) {
+        const restore = fullQuota(name, store, message);
+        let error: Error | undefined;
+        try {
+          await engine.putTable('hives', source as never);
+        } catch (e) {
+          error = e as Error;
+        } finally {
+          restore();
+        }
+        expect(error?.message).to.equal("Table hives: the browser's storage quota for this site is full");
+        // Nothing changed: the table as it was, in the store and in DuckDB.
+        const [info] = await engine.tables();
+        expect(info.rowCount).to.equal(12);
+        expect(await total(engine)).to.equal(12);
+      }
+      // And with room again, the same import goes in.
+      await engine.putTable('hives', source as never);
+      expect(await total(engine)).to.equal(5000);
+      await engine.close();
+    });
+  }
+
+  it('another storage error keeps its message, or its name when it has none', async () => {
+    const { engine, name } = await start();
+    for (const [message, expected] of [
+      ['Error writing blob to file', 'Error writing blob to file'],
+      ['', 'UnknownError'],
+    ]) {
+      const restore = fullQuota(name, 'dataTables', message, 'UnknownError');
+      try {
+        const error = await engine.putTable('hives', rows).then(
+          () => undefined,
+          (e: Error) => e,
+        );
+        expect(error?.message).to.equal(`Table hives: ${expected}`);
+      } finally {
+        restore();
+      }
+      expect(await total(engine)).to.equal(12);
+    }
+    await engine.close();
+  });
+});
