@@ -5,9 +5,8 @@
 import type { LoadFilter } from '../../api/types.js';
 import type { AccessPolicy, Cube, DataModel, View } from '../data/model-types.js';
 import { contextVariable } from './context-vars.js';
+import { joinCycles } from './join-cycles.js';
 import type { Problems } from './problems.js';
-
-const INVERSE = { many_to_one: 'one_to_many', one_to_many: 'many_to_one', one_to_one: 'one_to_one' } as const;
 
 function memberNames(cube: Cube): string[] {
   return [...cube.measures, ...cube.dimensions, ...(cube.segments ?? [])].map((m) => m.name);
@@ -102,32 +101,6 @@ function checkPolicies(problems: Problems, policies: AccessPolicy[], members: st
   }
 }
 
-/** A directed join cycle other than a pair of joins declared both ways with inverse relationships. */
-function joinCycles(problems: Problems, model: DataModel, cubes: Map<string, Cube>) {
-  const edges = (name: string) => (cubes.get(name)?.joins ?? []).filter((j) => cubes.has(j.name));
-  const inversePair = (a: string, b: string) => {
-    const ab = edges(a).find((j) => j.name === b);
-    const ba = edges(b).find((j) => j.name === a);
-    return !!ab && !!ba && INVERSE[ab.relationship] === ba.relationship;
-  };
-  const reported = new Set<string>();
-  const visit = (path: string[]) => {
-    const last = path[path.length - 1];
-    for (const join of edges(last)) {
-      const at = path.indexOf(join.name);
-      if (at >= 0) {
-        const cycle = [...path.slice(at), join.name];
-        if (cycle.length === 3 && inversePair(cycle[0], cycle[1])) continue;
-        const key = [...cycle.slice(0, -1)].sort().join(',');
-        if (reported.has(key)) continue;
-        reported.add(key);
-        problems.error(join, `Cube ${last}: cyclic join ${cycle.join(' → ')}`);
-      } else if (path.length < 64) visit([...path, join.name]);
-    }
-  };
-  for (const cube of model.cubes) visit([cube.name]);
-}
-
 /** Checks the whole model; `tables`, when given, are the tables sql_table may name. */
 export function validateModel(model: DataModel, problems: Problems, tables?: Set<string>): void {
   const cubes = new Map<string, Cube>();
@@ -169,7 +142,8 @@ export function validateModel(model: DataModel, problems: Problems, tables?: Set
     }
     checkPolicies(problems, cube.access_policy ?? [], [...names], cube.name);
   }
-  joinCycles(problems, model, cubes);
+  for (const { cubes: path, join } of joinCycles(cubes))
+    problems.error(join, `Cube ${path[path.length - 2]}: cyclic join ${path.join(' → ')}`);
   for (const view of model.views ?? []) {
     const what = `View ${view.name}`;
     let root: string | undefined;
