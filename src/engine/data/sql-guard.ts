@@ -131,7 +131,13 @@ function checkNode(n: Node, scope: ReadonlySet<string>, rules: ScopeRules): void
   }
   if (scope.has(name)) return;
   if (!rules.sources.has(name)) {
-    throw badSql(`Unknown table ${String(range.relname)}: only the cubes and views you may see can be queried`);
+    // Named in another case than a source the caller may see: say how to spell it (quoted, or unquoted in lower case).
+    const like = [...rules.sources].find((s) => lower(s) === lower(name));
+    const hint =
+      like === undefined
+        ? ''
+        : ` (did you mean ${like === lower(like) ? like : `"${like}"`}? quoted names keep their case, unquoted ones are read in lower case)`;
+    throw badSql(`Unknown table ${name}: only the cubes and views you may see can be queried${hint}`);
   }
   const alias = (range.alias as Node | undefined)?.aliasname;
   rules.onSource?.(name, typeof alias === 'string' ? alias : undefined);

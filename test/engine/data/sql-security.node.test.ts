@@ -48,7 +48,13 @@ describe('SQL API: a restricted viewer reaches only its own rows and members', (
     assert.deepEqual((await run('SELECT MEASURE(count) FROM freight')).rows, [[LOGISTICS.visibleRows]]);
     assert.deepEqual((await run('SELECT DISTINCT warehouse FROM SHIPMENTS')).rows, [['north']]);
     // Quoted, a name keeps its case, as in Postgres: "SHIPMENTS" is not the cube shipments.
-    assert.match((await run('SELECT DISTINCT warehouse FROM "SHIPMENTS"')).message!, /^Unknown table SHIPMENTS/);
+    assert.match(
+      (await run('SELECT DISTINCT warehouse FROM "SHIPMENTS"')).message!,
+      /^Unknown table SHIPMENTS.*did you mean shipments\?/,
+    );
+    // The hint names only what the caller may see: not the private cube carriers.
+    for (const name of ['"Carriers"', 'CARRIERS'])
+      assert.doesNotMatch((await run(`SELECT * FROM ${name}`)).message!, /did you mean/);
   });
 
   it('names the deparser prints unquoted cannot become SQL (CTE, WINDOW, named argument, JOIN USING alias)', async () => {
