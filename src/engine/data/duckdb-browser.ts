@@ -4,8 +4,9 @@
 
 import { AsyncDuckDB, ConsoleLogger, DuckDBDataProtocol, LogLevel } from '@duckdb/duckdb-wasm';
 import { MessageHeader, MessageReader, tableFromIPC, tableToIPC } from 'apache-arrow';
-import { HARDENING_SQL, IMPORT_DIR, normalizeArrow, readFileSql, type Executor } from './executor.js';
+import { hardeningSql, normalizeArrow, privateImportDir, readFileSql, type Executor } from './executor.js';
 import { helperWorker, type HelperWorker } from './helper-workers.js';
+import { deathOf } from './helper-death.js';
 
 const WASM_URL = new URL('../../../node_modules/@duckdb/duckdb-wasm/dist/duckdb-eh.wasm', import.meta.url).href;
 const WORKER_URL = new URL(
@@ -91,14 +92,17 @@ export async function createDuckDbExecutor(): Promise<Executor> {
   } finally {
     worker.removeEventListener('error', onError);
   }
+  // From here an error event (its script failed, or it ended: helper-death.ts) fails every call at once.
+  const death = deathOf(worker, "DuckDB's worker");
   const conn = await db.connect();
-  for (const sql of HARDENING_SQL) await conn.query(sql);
+  const importDir = privateImportDir();
+  for (const sql of hardeningSql(importDir)) await conn.query(sql);
   let queue: Promise<unknown> = Promise.resolve();
   let files = 0;
   const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
   /** One statement at a time on the connection. */
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(fn, fn);
+    const run = Promise.race([queue.then(fn, fn), death]);
     queue = run.catch(() => undefined);
     return run;
   };
@@ -113,7 +117,7 @@ export async function createDuckDbExecutor(): Promise<Executor> {
       });
     },
     async loadFile(name, source, format, options) {
-      const path = `${IMPORT_DIR}${++files}.${format}`;
+      const path = `${importDir}${++files}.${format}`;
       const sql = readFileSql(path, format, options);
       // A Blob up to BUFFERED is read here and its buffer moved: DuckDB's read_csv of a registered buffer takes 1.0×,
       // of a file handle (FileReaderSync a block at a time) 1.5× (bench/import.ts).

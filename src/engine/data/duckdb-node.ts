@@ -2,7 +2,7 @@
 // worker thread, so a long query never blocks the event loop and `terminate()` stops any query at once.
 
 import { tableFromIPC } from 'apache-arrow';
-import { HARDENING_SQL, IMPORT_DIR, normalizeArrow, readFileSql, type Executor } from './executor.js';
+import { hardeningSql, normalizeArrow, readFileSql, type Executor } from './executor.js';
 
 /** The worker's program (CommonJS, evaluated): DuckDB's blocking build; results go back as Arrow IPC streams. */
 const WORKER_SOURCE = `
@@ -49,6 +49,14 @@ export async function createDuckDbExecutor(): Promise<Executor> {
   // Imported here, not at the top: bundles for the browser keep this module but must not load node: modules.
   const { createRequire } = await import('node:module');
   const { Worker } = await import('node:worker_threads');
+  const { mkdtemp, realpath, rm } = await import('node:fs/promises');
+  const os = await import('node:os');
+  const nodePath = await import('node:path');
+  // The only directory this DuckDB may read: a fresh empty one of its own (mode 0700), where only the files the engine
+  // registers exist (as buffers in DuckDB's memory), removed when it stops. A relative path would be the working
+  // directory's, where any SQL could read the host's files.
+  const importDir = `${await realpath(await mkdtemp(nodePath.join(os.tmpdir(), 'svc-imports-')))}/`;
+  const removeDir = () => rm(importDir, { recursive: true, force: true }).catch(() => undefined);
   const require = createRequire(import.meta.url);
   const dist = require.resolve('@duckdb/duckdb-wasm/dist/duckdb-eh.wasm').replace(/duckdb-eh\.wasm$/, '');
   const worker = new Worker(WORKER_SOURCE, {
@@ -61,7 +69,7 @@ export async function createDuckDbExecutor(): Promise<Executor> {
         mvp: { mainModule: `${dist}duckdb-mvp.wasm`, mainWorker: `${dist}duckdb-node-mvp.worker.cjs` },
         eh: { mainModule: `${dist}duckdb-eh.wasm`, mainWorker: `${dist}duckdb-node-eh.worker.cjs` },
       },
-      setup: HARDENING_SQL,
+      setup: hardeningSql(importDir),
     },
   });
   worker.unref();
@@ -85,7 +93,10 @@ export async function createDuckDbExecutor(): Promise<Executor> {
     worker.on('error', (error) => (fail(error), reject(error)));
     worker.on('exit', () => fail(new Error('DuckDB was stopped')));
   });
-  await ready;
+  await ready.catch(async (error: unknown) => {
+    await removeDir();
+    throw error;
+  });
   type Message =
     | { op: 'query'; sql: string }
     | { op: 'load'; name: string; ipc: Uint8Array }
@@ -102,7 +113,7 @@ export async function createDuckDbExecutor(): Promise<Executor> {
     query: async (sql) => normalizeArrow(tableFromIPC(await send({ op: 'query', sql }))),
     loadTable: async (name, ipc) => void (await send({ op: 'load', name, ipc: await bytesOf(ipc) })),
     loadFile: async (name, source, format, options) => {
-      const path = `${IMPORT_DIR}${++files}.${format}`;
+      const path = `${importDir}${++files}.${format}`;
       const sql = readFileSql(path, format, options);
       await send({ op: 'file', name, path, sql, bytes: await bytesOf(source) });
     },
@@ -110,10 +121,11 @@ export async function createDuckDbExecutor(): Promise<Executor> {
     close: async () => {
       fail(new Error('DuckDB was stopped'));
       await worker.terminate();
+      await removeDir();
     },
     terminate: () => {
       fail(new Error('DuckDB was stopped'));
-      void worker.terminate();
+      void worker.terminate().then(removeDir);
     },
   };
 }

@@ -16,8 +16,9 @@ export interface Executor {
   loadTable(name: string, ipc: Uint8Array | Blob): Promise<void>;
   /**
    * Creates or replaces table `name` by reading `source` with DuckDB's own reader for `format`, inside DuckDB's
-   * worker: registered as a file under IMPORT_DIR (the one directory DuckDB may read), read, and unregistered. Bytes
-   * are taken over (moved to the worker); a Blob is read without a long task, or by the worker itself when large.
+   * worker: registered as a file under this DuckDB's private directory (the only one it may read), read, and
+   * unregistered. Bytes are taken over (moved to the worker); a Blob is read without a long task, or by the worker
+   * itself when large.
    */
   loadFile(name: string, source: Uint8Array | Blob, format: FileFormat, options?: FileOptions): Promise<void>;
   /** Table `name` as an Arrow IPC stream (what the engine keeps in IndexedDB), written inside DuckDB's worker. */
@@ -25,6 +26,11 @@ export interface Executor {
   close(): Promise<void>;
   /** Stops DuckDB at once, even inside a query (its worker is terminated); pending calls reject. */
   terminate(): void;
+  /**
+   * Stops DuckDB at once, as terminate() does, and starts a new one for the next call: this executor stays usable,
+   * empty (its tables are gone). Executors made by createExecutor() have it (executor-runtime.ts).
+   */
+  restart?(): void;
 }
 
 /** Formats DuckDB reads itself here (the wasm build has no parquet or json extension built in). */
@@ -39,8 +45,13 @@ export interface FileOptions {
   allowQuotedNulls?: boolean;
 }
 
-/** The private virtual directory registered import files live in; the only path DuckDB may read. */
-export const IMPORT_DIR = 'imports/';
+/**
+ * A private directory for one DuckDB's registered import files, the only path it may read: absolute and unguessable,
+ * so no SQL (a model's or a caller's) can name a file of the host through it. In Node the executor makes it a fresh
+ * empty directory of its own (mkdtemp) and removes it when it stops; in browsers no such path exists anywhere.
+ */
+export const privateImportDir = (): string =>
+  `/svc-imports-${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')}/`;
 
 const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const TYPE = /^[A-Za-z][A-Za-z0-9_ ]*(\(\s*\d+\s*(,\s*\d+\s*)?\))?(\[\])?$/;
@@ -74,11 +85,11 @@ export function readFileSql(path: string, format: FileFormat, options: FileOptio
  * extension that is not built in would otherwise hang or reach the network), no file, URL or external database is
  * readable, memory is bounded, and the configuration is locked so that no statement can undo any of this.
  */
-export const HARDENING_SQL = [
+export const hardeningSql = (importDir: string): string[] => [
   'SET autoinstall_known_extensions = false',
   'SET autoload_known_extensions = false',
-  // Registered import files only (IMPORT_DIR): set before external access is turned off and the configuration locked.
-  `SET allowed_directories = ['${IMPORT_DIR}']`,
+  // Registered import files only (`importDir`): set before external access is turned off and the configuration locked.
+  `SET allowed_directories = [${sqlString(importDir)}]`,
   'SET enable_external_access = false',
   "SET memory_limit = '2GB'",
   'SET lock_configuration = true',
