@@ -12,6 +12,14 @@ function memberNames(cube: Cube): string[] {
   return [...cube.measures, ...cube.dimensions, ...(cube.segments ?? [])].map((m) => m.name);
 }
 
+/** A cube's member names as a set, made once per cube: checks look names up, never scan a list per reference. */
+const memberSets = new WeakMap<Cube, Set<string>>();
+function memberSet(cube: Cube): Set<string> {
+  let set = memberSets.get(cube);
+  if (!set) memberSets.set(cube, (set = new Set(memberNames(cube))));
+  return set;
+}
+
 /** The member names a view exposes (after includes, excludes and prefixes). */
 function viewMembers(view: View, cubes: Map<string, Cube>): string[] {
   const out: string[] = [];
@@ -20,9 +28,11 @@ function viewMembers(view: View, cubes: Map<string, Cube>): string[] {
     const cube = cubes.get(path[path.length - 1]);
     if (!cube) continue;
     const prefix = part.prefix ? `${part.alias ?? cube.name}_` : '';
+    const includes = part.includes === '*' ? undefined : new Set(part.includes);
+    const excludes = new Set(part.excludes);
     for (const name of memberNames(cube)) {
-      if (part.includes !== '*' && !part.includes.includes(name)) continue;
-      if (part.excludes?.includes(name)) continue;
+      if (includes && !includes.has(name)) continue;
+      if (excludes.has(name)) continue;
       out.push(prefix + name);
     }
   }
@@ -46,7 +56,7 @@ function checkSql(
     if (name === 'CUBE' || cubes.has(name)) continue;
     const [refCube, refMember] = name.includes('.') ? name.split('.', 2) : [cube.name, name];
     const target = refCube === 'CUBE' ? cube : cubes.get(refCube);
-    if (target && memberNames(target).includes(refMember)) continue;
+    if (target && memberSet(target).has(refMember)) continue;
     problems.error(owner, `${what}: unknown reference {${name}}`);
   }
 }
@@ -130,7 +140,7 @@ export function validateModel(model: DataModel, problems: Problems, tables?: Set
       checkSql(problems, cubes, cube, m, m.sql, `${what}, measure ${m.name}`);
       for (const f of m.filters ?? []) checkSql(problems, cubes, cube, m, f.sql, `${what}, measure ${m.name}`);
       for (const d of m.drill_members ?? [])
-        if (!names.has(d) && !cube.dimensions.some((x) => x.name === d))
+        if (!names.has(d))
           problems.error(m, `${what}, measure ${m.name}: drill_members names unknown member ${d}`, 'drill_members');
     }
     for (const d of cube.dimensions) checkSql(problems, cubes, cube, d, d.sql, `${what}, dimension ${d.name}`);
@@ -161,12 +171,13 @@ export function validateModel(model: DataModel, problems: Problems, tables?: Set
         if (!(cubes.get(path[i - 1])!.joins ?? []).some((j) => j.name === path[i]))
           problems.error(part, `${what}: join_path ${part.join_path}: cube ${path[i - 1]} has no join to ${path[i]}`);
       const cube = cubes.get(path[path.length - 1])!;
-      const own = new Set(memberNames(cube));
+      const own = memberSet(cube);
       for (const name of [...(part.includes === '*' ? [] : part.includes), ...(part.excludes ?? [])])
         if (name && !own.has(name)) problems.error(part, `${what}: ${cube.name} has no member ${name}`);
     }
     const members = viewMembers(view, cubes);
-    const dup = members.find((m, i) => members.indexOf(m) !== i);
+    const unique = new Set<string>();
+    const dup = members.find((m) => unique.size === unique.add(m).size);
     if (dup) problems.error(view, `${what}: member ${dup} is included twice (use prefix: true or excludes)`);
     checkPolicies(problems, view.access_policy ?? [], members, view.name);
   }
