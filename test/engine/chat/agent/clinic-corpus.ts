@@ -187,6 +187,78 @@ export const clinicCases: Case[] = [
   },
   { q: 'visits in 2030', want: [[0]] },
   // Declines: words the model does not have, aggregations it lacks, ambiguity, hidden data.
+  // Words that ask for nothing, time, counts, which one, values and shares (issue 32's classes).
+  {
+    q: 'how many visits came in through the emergency department',
+    want: ev(rows, { where: is('visit_type', 'Emergency'), agg: count }),
+  },
+  {
+    q: 'how many patients are based in Bern',
+    want: ev(rows, { where: is('patients_city', 'Bern'), agg: patientsSeen }),
+  },
+  {
+    q: 'how many visits have we ever had in Cardiology',
+    want: ev(rows, { where: is('department', 'Cardiology'), agg: count }),
+  },
+  {
+    q: 'the two departments with the most visits',
+    want: ev(rows, { by: [col('department')], agg: count, order: 'desc', limit: 2 }),
+    ordered: true,
+  },
+  {
+    q: 'which three cities had the fewest visits',
+    want: ev(rows, { by: [col('patients_city')], agg: count, order: 'asc', limit: 3 }),
+    ordered: true,
+  },
+  { q: 'how many visits in the 2020s', want: ev(rows, { where: at('2020-01-01', '2029-12-31'), agg: count }) },
+  { q: 'visits the year before last', want: ev(rows, { where: at('2024-01-01', '2024-12-31'), agg: count }) },
+  { q: 'visits in Q3', want: ev(rows, { where: at('2025-07-01', '2025-09-30'), agg: count }) },
+  { q: 'how many visits in November', want: ev(rows, { where: at('2025-11-01', '2025-11-30'), agg: count }) },
+  { q: 'visits in the last 8 weeks', want: ev(rows, { where: at('2025-11-20', '2026-01-15'), agg: count }) },
+  {
+    q: 'how many emergencies last month',
+    want: ev(rows, { where: and(is('visit_type', 'Emergency'), at('2025-12-01', '2025-12-31')), agg: count }),
+  },
+  { q: 'avg wait by department', want: ev(rows, { by: [col('department')], agg: wait }) },
+  { q: 'no. of visits by insurance plan', want: ev(rows, { by: [col('patients_insurance')], agg: count }) },
+  { q: '# of telehealth visits', want: ev(rows, { where: is('visit_type', 'Telehealth'), agg: count }) },
+  {
+    q: 'the department with the highest charges',
+    want: ev(rows, { by: [col('department')], agg: charges, order: 'desc' }),
+    ordered: true,
+  },
+  {
+    q: 'how many premium patients visited in 2025',
+    want: ev(rows, { where: and(is('patients_insurance', 'Premium'), Y25), agg: patientsSeen }),
+  },
+  {
+    q: 'what share of Bern visits were emergencies',
+    want: share(
+      n({ where: and(is('patients_city', 'Bern'), is('visit_type', 'Emergency')), agg: count }),
+      n({ where: is('patients_city', 'Bern'), agg: count }),
+    ),
+  },
+  {
+    q: 'what percentage of charges came from cardiology',
+    want: share(n({ where: is('department', 'Cardiology'), agg: charges }), n({ agg: charges })),
+  },
+  {
+    q: 'what share of patients are uninsured',
+    want: share(n({ where: is('patients_insurance', 'Uninsured'), agg: patientsSeen }), n({ agg: patientsSeen })),
+  },
+  { q: 'how many visits were follow-ups', want: ev(rows, { where: is('is_follow_up', true), agg: count }) },
+  {
+    q: 'average wait in minutes for pediatric visits',
+    want: ev(rows, { where: is('department', 'Pediatrics'), agg: wait }),
+  },
+  {
+    q: 'how many visits did female patients make',
+    want: ev(rows, { where: is('patients_sex', 'female'), agg: count }),
+  },
+  { q: 'visits by cardiologists', want: 'decline' },
+  { q: 'how many surgeries last year', want: 'decline' },
+  { q: 'the busiest nurse', want: 'decline' },
+  { q: 'how many beds does the clinic have', want: 'decline' },
   { q: 'What is the weather in Paris?', want: 'decline' },
   { q: 'median wait time', want: 'decline' },
   { q: 'average age of patients', want: 'decline' },

@@ -179,4 +179,59 @@ export const energyCases: Case[] = [
   { q: 'highest outage minutes', want: 'decline' },
   { q: 'who is the best engineer', want: 'decline' },
   { q: 'water usage by site', want: 'decline' },
+  // Words that ask for nothing, time, counts, which one, values and shares (issue 32's classes).
+  { q: 'how much energy did Swedish sites use', want: R({ where: is('sites_country', 'Sweden'), agg: kwh }) },
+  { q: 'how many outages happened in the 2020s', want: O({ where: out('2020-01-01', '2029-12-31'), agg: count }) },
+  { q: 'energy cost the year before last', want: R({ where: at('2024-01-01', '2024-12-31'), agg: cost }) },
+  { q: 'outages that began last month', want: O({ where: out('2025-12-01', '2025-12-31'), agg: count }) },
+  { q: 'how many outages were caused by storms', want: O({ where: is('cause', 'Storm'), agg: count }) },
+  {
+    q: 'the site with the highest energy cost',
+    want: R({ by: [col('sites_name')], agg: cost, order: 'desc' }),
+    ordered: true,
+  },
+  {
+    q: 'which fuel had the lowest energy cost',
+    want: R({ by: [col('fuel')], agg: cost, order: 'asc' }),
+    ordered: true,
+  },
+  {
+    q: 'the two countries with the most readings',
+    want: R({ by: [col('sites_country')], agg: count, order: 'desc', limit: 2 }),
+    ordered: true,
+  },
+  { q: 'energy used in Q3', want: R({ where: at('2025-07-01', '2025-09-30'), agg: kwh }) },
+  { q: 'how many readings were taken in November', want: R({ where: at('2025-11-01', '2025-11-30'), agg: count }) },
+  {
+    q: 'what percentage of readings came from factories',
+    want: share(n(R({ where: is('sites_site_type', 'Factory'), agg: count })), n(R({ agg: count }))),
+  },
+  {
+    q: 'what share of Swedish energy cost was gas',
+    want: share(
+      n(R({ where: and(is('sites_country', 'Sweden'), is('fuel', 'Gas')), agg: cost })),
+      n(R({ where: is('sites_country', 'Sweden'), agg: cost })),
+    ),
+  },
+  {
+    q: 'how many factories reported in 2025',
+    want: R({ where: and(is('sites_site_type', 'Factory'), Y25), agg: distinct('site_id') }),
+  },
+  {
+    q: 'energy cost per country in the 2020s',
+    want: R({ where: at('2020-01-01', '2029-12-31'), by: [col('sites_country')], agg: cost }),
+  },
+  {
+    q: 'outage minutes the year before last by cause',
+    want: O({ where: out('2024-01-01', '2024-12-31'), by: [col('cause')], agg: sum('duration_minutes') }),
+  },
+  {
+    q: 'how many electricity readings last month',
+    want: R({ where: and(is('fuel', 'Electricity'), at('2025-12-01', '2025-12-31')), agg: count }),
+  },
+  { q: 'avg cost per reading', want: 'decline' },
+  { q: 'the longest outage', want: 'decline' },
+  { q: 'the cheapest site', want: 'decline' },
+  { q: 'which region had the longest outages', want: 'decline' },
+  { q: 'how many solar sites do we have', want: 'decline' },
 ];

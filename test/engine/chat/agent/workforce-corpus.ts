@@ -188,4 +188,61 @@ export const workforceCases: Case[] = [
   { q: 'employee satisfaction by department', want: 'decline' },
   { q: 'how many clients', want: 'decline' },
   { q: 'what is the capital of France', want: 'decline' },
+  // Words that ask for nothing, time, counts, which one, values and shares (issue 32's classes).
+  { q: 'how many employees are based in Toronto', want: E({ where: is('location', 'Toronto'), agg: count }) },
+  { q: 'how many new hires last year', want: E({ where: hired('2025-01-01', '2025-12-31'), agg: count }) },
+  {
+    q: 'how many employees were hired in the 2010s',
+    want: E({ where: hired('2010-01-01', '2019-12-31'), agg: count }),
+  },
+  { q: 'absences that started last month', want: A({ where: off('2025-12-01', '2025-12-31'), agg: count }) },
+  { q: 'how many absences began in Q3', want: A({ where: off('2025-07-01', '2025-09-30'), agg: count }) },
+  {
+    q: 'which location has the highest average salary',
+    want: E({ by: [col('location')], agg: avg('salary'), order: 'desc' }),
+    ordered: true,
+  },
+  {
+    q: 'top two locations by headcount',
+    want: E({ by: [col('location')], agg: count, order: 'desc', limit: 2 }),
+    ordered: true,
+  },
+  {
+    q: 'the 3 levels with the fewest employees',
+    want: E({ by: [col('level')], agg: count, order: 'asc', limit: 3 }),
+    ordered: true,
+  },
+  {
+    q: 'what share of employees are remote',
+    want: share(n(E({ where: is('is_remote', true), agg: count })), n(E({ agg: count }))),
+  },
+  {
+    q: 'what share of Berlin employees are remote',
+    want: share(
+      n(E({ where: and(is('location', 'Berlin'), is('is_remote', true)), agg: count })),
+      n(E({ where: is('location', 'Berlin'), agg: count })),
+    ),
+  },
+  {
+    q: 'how many seniors work in Sales',
+    want: E({ where: and(is('level', 'Senior'), is('department', 'Sales')), agg: count }),
+  },
+  {
+    q: 'how many remote engineers',
+    want: E({ where: and(is('department', 'Engineering'), is('is_remote', true)), agg: count }),
+  },
+  {
+    q: 'how many employees took vacation in 2025',
+    want: A({ where: and(is('reason', 'Vacation'), off('2025-01-01', '2025-12-31')), agg: distinct('employee_id') }),
+  },
+  {
+    q: 'employees by hire year',
+    want: sorted(E({ by: [byTime('year', 'hired_at')], agg: count })),
+    ordered: true,
+  },
+  { q: 'the lowest paid department', want: 'decline' },
+  { q: 'how many managers do we have', want: 'decline' },
+  { q: 'what is the attrition rate', want: 'decline' },
+  { q: 'how many employees left last year', want: 'decline' },
+  { q: 'what percentage of absence days were vacation', want: 'decline' },
 ];

@@ -6,6 +6,7 @@
 import { computes, rank, type Field, type Match, type SourceInfo } from './catalog.js';
 import { countedWords, numberedValues, preferCounted } from './cues.js';
 import { chooseTime } from './time-field.js';
+import { finish } from './finish.js';
 import { unmappedText, unmappedWords } from './unmapped.js';
 import { rankingWord, type Question } from './question.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
@@ -46,6 +47,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const use = (ids: number[]) => ids.forEach((i) => (taken[i] = true));
   let score = 0;
   const filters: Filter[] = [];
+  /** Where each filter's words start in the question (a share's whole comes before its verb, its part after). */
+  const at = new Map<Filter, number>();
   // 0. The time dimension an event word names ("canceled last month"), and counts on number dimensions ("5-star").
   const event = chooseTime(
     q,
@@ -64,6 +67,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const spans = new Map<string, typeof hits>();
   for (const h of hits) spans.set(`${h.start}:${h.end}`, [...(spans.get(`${h.start}:${h.end}`) ?? []), h]);
   const valueSets = new Map<Field, string[]>();
+  const starts = new Map<Field, number>();
   for (const [, hs] of [...spans].sort((a, b) => b[1][0].end - b[1][0].start - (a[1][0].end - a[1][0].start))) {
     if (hs.some((h) => taken.slice(h.start, h.end).some(Boolean))) continue;
     const fields = [...new Set(hs.map((h) => h.field))];
@@ -80,15 +84,20 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     const not = q.negated.get(hs[0].start);
     if (not !== undefined) {
       filters.push({ field: f, op: '!=', values: [hs[0].value] });
+      at.set(filters[filters.length - 1], hs[0].start);
       taken[not] = true;
     } else valueSets.set(f, [...(valueSets.get(f) ?? []), hs[0].value]);
+    if (!starts.has(f)) starts.set(f, hs[0].start);
     use(Array.from({ length: hs[0].end - hs[0].start }, (_, k) => hs[0].start + k));
     // "Home Office customers": a word after the value that names its dimension belongs to it.
     const next = q.tokens[hs[0].end];
     if (next && f.keys.some((k) => k.includes(next.lemma))) afterValue.add(hs[0].end);
     score += 2;
   }
-  for (const [field, vs] of valueSets) filters.push({ field, op: '=', values: vs });
+  for (const [field, vs] of valueSets) {
+    filters.push({ field, op: '=', values: vs });
+    at.set(filters[filters.length - 1], starts.get(field)!);
+  }
   // A word naming the event may also be a value ("canceled": status Canceled); either way it is explained.
   const eventIsValue = event.used.some((i) => taken[i]);
   use(event.used);
@@ -99,6 +108,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     const not = m.used.map((u) => q.negated.get(u)).find((x) => x !== undefined);
     if (not !== undefined) taken[not] = true;
     filters.push({ field: m.field, op: '=', values: [not === undefined] });
+    at.set(filters[filters.length - 1], Math.min(...m.used));
     use(m.used);
     score += m.score;
   }
@@ -137,12 +147,14 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   }
   // "the lowest rated hotel", "our biggest chain by revenue": a superlative and a word naming a dimension.
   let superlative: 'DESC' | 'ASC' | undefined;
+  let superlativeAt = -1;
   if (!groups.length && !q.rank) {
     const sup = q.tokens.findIndex((_, i) => !taken[i] && superlativeDir(q, i));
     const entities = groupable.filter((d) => d.type === 'string');
     const named = sup < 0 ? [] : rank(entities, freeWords(q, taken, true)).filter((m) => m.score >= m.used.length + 1);
     if (named.length && (named.length === 1 || named[0].score > named[1].score)) {
       superlative = superlativeDir(q, sup);
+      superlativeAt = sup;
       groups.push(named[0].field);
       use(named[0].used);
       taken[sup] = true;
@@ -183,15 +195,26 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     groups.splice(0, groups.length, ...groups.filter((g) => !fromWith.includes(g)));
   // 4. The measure, checked against the aggregation asked for.
   const unexplained = freeWords(q, taken, ranking);
-  let measures = rank(source.measures, unexplained);
+  // "single rooms": a word restating a value's dimension names no measure it names only in part ("Room nights").
+  let measures = rank(source.measures, unexplained).filter(
+    (m) => !m.used.every((u) => afterValue.has(u)) || wholly(m.field, unexplained),
+  );
   const asked = [...q.aggs.entries()]
-    .filter(([i]) => !(ranking && (rankingWord(q, i) || superlativeDir(q, i))))
+    .filter(([i]) => !(ranking && (rankingWord(q, i) || i === superlativeAt)))
     .map(([, a]) => a);
   const counted = countedWords(q, taken);
   measures = preferCounted(measures, counted, rank, unexplained);
+  // A share is of something that adds up: "% of absence days" is of Days absent, not of an average.
+  const additive = measures.filter((m) => ['count', 'sum', 'count_distinct'].includes(m.field.agg ?? ''));
+  if (q.share && additive.length) measures = additive;
   const strict = asked.find((a) => a !== 'count' && a !== 'sum');
   const eventNoun = event.named && !eventIsValue && event.used.length > 0;
-  if (!measures.length && (asked.includes('count') || eventNoun || (groups.length && !asked.length))) {
+  if (
+    !measures.length &&
+    (asked.includes('count') ||
+      eventNoun ||
+      (groups.length && !asked.length && !q.tokens.some((_, i) => superlativeDir(q, i))))
+  ) {
     // "How many shipments", "which engines has Chrome used": the source's own count when the noun names the source,
     // an event, or the question asks only for a breakdown.
     const counts = source.measures.filter((m) => m.agg === 'count');
@@ -240,6 +263,13 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       };
   }
   const measure = best[0].field;
+  const measureAt = best[0].used.length ? Math.min(...best[0].used) : undefined;
+  // "how many rooms" is no sum of Room nights: a count asked of another measure needs the measure's whole name.
+  if (asked.includes('count') && counted.length && !computes(measure, 'count') && !wholly(measure, unexplained))
+    return {
+      plan: { decline: book.noAggOf('count', names([measure]), names(source.measures)) },
+      score: score + best[0].score,
+    };
   // "how many guests": a plain count in the source named by the counted noun is the most direct reading.
   if (measure.agg === 'count' && counted.some((i) => source.named.has(q.tokens[i].lemma))) score += 0.5;
   use(best[0].used);
@@ -272,7 +302,24 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     !eventIsValue &&
     !q.time.ranges.length &&
     timeField !== source.dimensions.find((d) => d.type === 'time');
-  // 6. Every word must be explained.
+  // 6. Every word must be explained, and no other quantity named: "average nights per booking" is not a booking value.
+  const quantities = [...source.measures, ...source.dimensions].filter(
+    (f) => f.type === 'number' && !computes(f, 'count'),
+  );
+  const others = quantities.filter((f) => f !== measure && !filters.some((x) => x.field === f) && !groups.includes(f));
+  // A free word naming a quantity: all of its name, or a word only measures have ("cost" of Energy cost; a number
+  // column's other words are often its unit: "wait in minutes").
+  const mine = new Set(measure.keys.flat());
+  const described = new Set(source.dimensions.filter((d) => d.type !== 'number').flatMap((d) => d.keys.flat()));
+  const loose = (w: string) => q.tokens.some((t, i) => !taken[i] && !q.aggs.has(i) && t.lemma === w);
+  const named = others.filter((f) =>
+    f.keys.some(
+      (k) =>
+        (k.length === 1 && loose(k[0])) ||
+        (f.isMeasure && k.some((w) => !mine.has(w) && !described.has(w) && !source.named.has(w) && loose(w))),
+    ),
+  );
+  if (named.length) return { plan: { decline: book.whichMeasure(names([measure, ...named])) }, score };
   const unmapped = unmappedWords(q, taken, source);
   if (unmapped.length)
     return { plan: { decline: unmappedText(say, unmapped, source) }, score: score - unmapped.length };
@@ -294,63 +341,19 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       }),
   };
   return {
-    plan: finish(say, q, plan, groups, valueSets, superlative),
+    plan: finish(say, q, plan, groups, valueSets, superlative, at, measureAt),
     score: score + (timeField && wantsTime ? 1 : 0) + (event.named ? 0.5 : 0),
   };
 }
+
+/** Whether the words name all of one of a member's names (aggregation words aside). */
+const wholly = (f: Field, words: (string | undefined)[]) =>
+  f.keys.some((k) => k.every((w) => w.startsWith('agg:') || words.includes(w)));
 
 /** A superlative's direction: ranking words and the superlatives of aggregation ("longest", "cheapest"). */
 function superlativeDir(q: Question, i: number): 'DESC' | 'ASC' | undefined {
   const agg = q.aggs.get(i);
   return rankingWord(q, i) ?? (agg === 'max' ? 'DESC' : agg === 'min' ? 'ASC' : undefined);
-}
-
-/** Ranking, comparison and share on a plan whose members are settled. */
-function finish(
-  say: Phrases,
-  q: Question,
-  plan: Plan,
-  groups: Field[],
-  valueSets: Map<Field, string[]>,
-  superlative?: 'DESC' | 'ASC',
-): Plan | Decline {
-  const { book } = say;
-  if (q.rank?.limit !== undefined && !groups.length)
-    return { decline: book.rankWhat(say.format(q.rank.limit), say.text(book.inline(plan.measure.title))) };
-  if (groups.length) {
-    const dir = superlative ?? (q.ranks ? [...q.tokens.keys()].map((i) => rankingWord(q, i)).find(Boolean) : undefined);
-    if (q.rank || dir)
-      plan.order = { dir: q.rank?.dir ?? dir!, ...(q.rank?.limit !== undefined && { limit: q.rank.limit }) };
-  }
-  if (q.time.ranges.length === 2) {
-    if (groups.length || plan.time?.grain) return { decline: book.twoPeriodsBroken };
-    const [a, b] = q.time.ranges;
-    plan.compare = [
-      { label: say.range(a), filters: [], range: a },
-      { label: say.range(b), filters: [], range: b },
-    ];
-    return plan;
-  }
-  const pair = [...valueSets].find(([, vs]) => vs.length === 2);
-  if (q.compares && pair && !groups.length && !plan.time?.grain) {
-    const [field, [x, y]] = pair;
-    plan.filters = plan.filters.filter((f) => f.field !== field);
-    plan.compare = [
-      { label: x, filters: [{ field, op: '=', values: [x] }] },
-      { label: y, filters: [{ field, op: '=', values: [y] }] },
-    ];
-    return plan;
-  }
-  if (q.share) {
-    if (plan.filters.length) {
-      plan.share = { part: plan.filters };
-      plan.filters = [];
-    } else if (groups.length) plan.share = {};
-    else return { decline: book.shareOfWhat };
-    if (!['count', 'sum', 'count_distinct'].includes(plan.measure.agg ?? '') && !plan.share.part)
-      return { decline: book.notShareable(say.text(plan.measure.title)) };
-  }
-  return plan;
 }
 
 /** The plan for a question over the sources the user may see: the best-supported one, a view on a tie. */

@@ -14,6 +14,8 @@ export function fold(text: string): string {
 
 const IRREGULAR: Record<string, string> = {
   bought: 'buy',
+  began: 'begin',
+  begun: 'begin',
   sold: 'sell',
   spent: 'spend',
   paid: 'pay',
@@ -55,6 +57,8 @@ const SYNONYMS: string[][] = [
   ['doctor', 'physician'],
   ['kwh', 'kilowatt'],
   ['release', 'ship', 'launch', 'publish'],
+  ['start', 'begin', 'commence'],
+  ['hire', 'join', 'onboard', 'recruit'],
 ];
 
 /** Shorthand of business questions, read as the word it stands for ("rev by region", "qty sold"). */
@@ -163,13 +167,13 @@ export const FILLER = new Set(
   whats one thing happen occur during within since until till after before up exist there
   same both versus vs more less most least top bottom best worst rank ranking sort sorted highest lowest
   largest smallest biggest over above under below greater fewer exceeding exceed least equal exactly than percent
-  percentage share proportion fraction ratio rate out split current currently ever far sum average mean typical
+  percentage share proportion fraction ratio out split current currently ever far sum average mean typical
   distinct unique different maximum minimum max min peak combined
   come came coming bring brought base based locate located situate situated through via actually really roughly
   approximately approx exactly precisely basically recently lately single individual whole entire altogether please
   kindly look looking go went gone take took taken place happen happened occur occurred record recorded earn earned
   generate generated fewest greatest anything something everything still yet already stat stats statistic metric
-  figure numbers give given provide report overview summary summarize use used using`
+  figure numbers give given provide report overview summary summarize use used using work works worked working`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),

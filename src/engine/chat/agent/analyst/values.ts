@@ -126,7 +126,14 @@ export function matchValues(
       // A short or common word names a value only as written ("US", not "us").
       if (weak) {
         const common = FUNCTION_WORDS.has(span[0].lemma) || FILLER.has(span[0].lemma);
-        found = found.filter((v) => v.value === span[0].text && (!common || v.value !== v.value.toLowerCase()));
+        // A common word is a value as written, or when the next word names the value's dimension ("single rooms").
+        const next = tokens[i + n]?.lemma;
+        const names = (field: string) =>
+          !!next && !!fields.find((f) => f.name === field)?.keys.some((k) => k.includes(next));
+        found = found.filter(
+          (v) =>
+            (v.value === span[0].text && (!common || v.value !== v.value.toLowerCase())) || (common && names(v.field)),
+        );
       }
       if (found.length === 0 && !weak && typoBudget(norm.length) > 0) {
         let best = Infinity;
@@ -151,12 +158,19 @@ export function matchValues(
   return hits;
 }
 
-/** Endings of adjectives and demonyms made from a value ("snowy" → Snow, "Estonian" → Estonia). */
-const ADJECTIVE = /(?:y|ish|ian|an|n|ese|ic|al)$/;
+/** Endings of adjectives and demonyms made from a value ("snowy" → Snow, "Estonian" → Estonia, "Swedish" → Sweden). */
+const ADJECTIVE = /(?:y|ish|ian|an|n|ese|ic|al|i)$/;
+
+const commonPrefix = (a: string, b: string) => {
+  let p = 0;
+  while (p < a.length && p < b.length && a[p] === b[p]) p++;
+  return p;
+};
 
 /**
- * A value a single word names without being all of it: an adjective of a one-word value ("snowy" → Snow) or the one
- * value of several words it is a part of ("Hopper" → Edward Hopper; not a word several values share).
+ * A value a single word names without being all of it: an adjective or demonym of a one-word value ("snowy" → Snow,
+ * "Swedish" → Sweden: the word without its ending begins the one value it can), or the one value of several words it
+ * is a part of ("Hopper" → Edward Hopper; not a word several values share).
  */
 function partOf(
   norm: string,
@@ -164,10 +178,18 @@ function partOf(
   parts: Map<string, Set<string>>,
 ): { field: string; value: string; edits: number }[] {
   if (norm.length >= 5 && ADJECTIVE.test(norm)) {
-    for (const cut of [norm.replace(/(?:ish|ian|ese|ic|al|an|y)$/, ''), norm.replace(/n$/, '')]) {
+    for (const cut of [norm.replace(/(?:ish|ian|ese|ic|al|an|y|i)$/, ''), norm.replace(/n$/, '')]) {
       const base = cut.replace(/([b-df-hj-np-tv-z])\1$/, '$1');
       const hit = exact.get(base) ?? exact.get(cut);
       if (hit && base.length >= 3) return hit.map((v) => ({ ...v, edits: 1 }));
+    }
+    const stem = norm.replace(/(?:ish|ian|ese|ic|an|i)$/, '');
+    if (stem.length >= 4 && stem !== norm) {
+      const fits = [...exact.entries()].filter(
+        ([v]) => !v.includes(' ') && v.length <= stem.length + 3 && commonPrefix(v, stem) >= stem.length - 1,
+      );
+      const values = fits.flatMap(([, vs]) => vs);
+      if (new Set(values.map((v) => `${v.field}\u0000${v.value}`)).size === 1) return [{ ...values[0], edits: 1 }];
     }
   }
   const owners = parts.get(norm);

@@ -1,0 +1,60 @@
+// The last step of a plan whose members are settled: ranking (its direction and N), two periods or two values
+// compared, and shares (of the whole the question names before the measure, or of each group in the total).
+
+import type { Field } from './catalog.js';
+import type { Decline, Filter, Plan } from './plan.js';
+import type { Phrases } from './phrases.js';
+import { rankingWord, type Question } from './question.js';
+
+/** Ranking, comparison and share on a plan whose members are settled. */
+export function finish(
+  say: Phrases,
+  q: Question,
+  plan: Plan,
+  groups: Field[],
+  valueSets: Map<Field, string[]>,
+  superlative?: 'DESC' | 'ASC',
+  at = new Map<Filter, number>(),
+  measureAt?: number,
+): Plan | Decline {
+  const { book } = say;
+  if (q.rank?.limit !== undefined && !groups.length)
+    return { decline: book.rankWhat(say.format(q.rank.limit), say.text(book.inline(plan.measure.title))) };
+  if (groups.length) {
+    const dir = superlative ?? (q.ranks ? [...q.tokens.keys()].map((i) => rankingWord(q, i)).find(Boolean) : undefined);
+    if (q.rank || dir)
+      plan.order = { dir: q.rank?.dir ?? dir!, ...(q.rank?.limit !== undefined && { limit: q.rank.limit }) };
+  }
+  if (q.time.ranges.length === 2) {
+    if (groups.length || plan.time?.grain) return { decline: book.twoPeriodsBroken };
+    const [a, b] = q.time.ranges;
+    plan.compare = [
+      { label: say.range(a), filters: [], range: a },
+      { label: say.range(b), filters: [], range: b },
+    ];
+    return plan;
+  }
+  const pair = [...valueSets].find(([, vs]) => vs.length === 2);
+  if (q.compares && pair && !groups.length && !plan.time?.grain) {
+    const [field, [x, y]] = pair;
+    plan.filters = plan.filters.filter((f) => f.field !== field);
+    plan.compare = [
+      { label: x, filters: [{ field, op: '=', values: [x] }] },
+      { label: y, filters: [{ field, op: '=', values: [y] }] },
+    ];
+    return plan;
+  }
+  if (q.share) {
+    // "what share of Nordlys bookings were canceled": values before the measure's word are the whole, after it the part.
+    const whole = plan.filters.filter((f) => measureAt !== undefined && (at.get(f) ?? measureAt) < measureAt);
+    const part = plan.filters.filter((f) => !whole.includes(f));
+    if (part.length) {
+      plan.share = { part };
+      plan.filters = whole;
+    } else if (groups.length) plan.share = {};
+    else return { decline: book.shareOfWhat };
+    if (!['count', 'sum', 'count_distinct'].includes(plan.measure.agg ?? ''))
+      return { decline: book.notShareable(say.text(plan.measure.title)) };
+  }
+  return plan;
+}
