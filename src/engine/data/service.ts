@@ -14,6 +14,7 @@ import { lookupMember, resolveModel, type Member, type ResolvedModel } from './m
 import { missingPolicyValues, sourceAccess, type Identity } from './policies.js';
 import { rewriteSql } from './sql-api.js';
 import { loadStoredTable } from './stored-file.js';
+import { HelperWorkerStopped } from './helper-death.js';
 
 const aggType = (m: Member) => m.measure?.type;
 
@@ -308,7 +309,14 @@ export class DataService {
         if (Date.now() - started >= STOP_ABANDONED_AFTER_MS) this.stop(executor);
         throw cancelled();
       }
-      if (error instanceof DuckDbStopped && retry) return this.run(record, sql, signal, false);
+      // DuckDB's worker ended under this query (helper-death.ts): a new DuckDB at once, and the query runs again there.
+      if (error instanceof HelperWorkerStopped) {
+        const current = this.executor;
+        this.stop(executor);
+        await current; // stop() acts once it resolves: then the retry starts a new DuckDB
+      }
+      if ((error instanceof DuckDbStopped || error instanceof HelperWorkerStopped) && retry)
+        return this.run(record, sql, signal, false);
       throw new ApiError({ status: 400, message: `Query failed: ${(error as Error).message.split('\n')[0]}` });
     } finally {
       clearTimeout(timer);

@@ -1,8 +1,11 @@
 // The page's side of the engine's helper workers (DuckDB's, the SQL parser's): the engine's worker asks for one with a
 // MessagePort (port-worker.ts), the page makes the worker here and hands it the port, so no Worker constructor runs
-// inside the engine's worker (data/helper-workers.ts says why). The helpers end with the engine.
+// inside the engine's worker (data/helper-workers.ts says why). The helpers end with the engine. DuckDB's worker holds
+// a life lock (classic-host.worker.ts): when it ends by itself — killed, crashed, without an error event — the page
+// tells the engine's worker at once, as for a script that failed, and the engine starts a new DuckDB.
 
 import type { HelperSpec } from '../data/helper-workers.js';
+import { lifeLockName, watchWorker, type Watch } from './liveness.js';
 
 export interface HelperHost {
   spawn(id: number, spec: HelperSpec, port: MessagePort): void;
@@ -10,15 +13,25 @@ export interface HelperHost {
   endAll(): void;
 }
 
+/** Test seam: the helper workers alive now, and which kind each is (to end one as the browser would). */
+export const liveHelpers = new Map<Worker, HelperSpec['kind']>();
+
 function make(spec: HelperSpec): Worker {
   return spec.kind === 'parser'
     ? new Worker(new URL('../data/pg-parser.worker.ts', import.meta.url), { type: 'module', name: 'svc-sql-parser' })
     : new Worker(new URL('./classic-host.worker.ts', import.meta.url), { name: 'svc-duckdb' });
 }
 
-/** `failed` tells the engine's worker that helper `id` could not start or its script failed. */
+/** `failed` tells the engine's worker that helper `id` could not start, its script failed, or it ended. */
 export function helperHost(failed: (id: number, message: string) => void): HelperHost {
-  const helpers = new Map<number, Worker>();
+  const helpers = new Map<number, { worker: Worker; watch?: Watch }>();
+  const end = (id: number) => {
+    const helper = helpers.get(id);
+    helper?.watch?.stop();
+    helper?.worker.terminate();
+    if (helper) liveHelpers.delete(helper.worker);
+    helpers.delete(id);
+  };
   return {
     spawn(id, spec, port) {
       try {
@@ -27,20 +40,28 @@ export function helperHost(failed: (id: number, message: string) => void): Helpe
           event.preventDefault();
           failed(id, event.message || 'its script could not be loaded');
         });
-        worker.postMessage(spec.kind === 'parser' ? { port } : { script: spec.script, port }, [port]);
-        helpers.set(id, worker);
+        const lock = spec.kind === 'classic' ? lifeLockName() : undefined;
+        const watch = lock
+          ? watchWorker(
+              () => undefined,
+              (how) => {
+                failed(id, `its worker stopped: ${how}`);
+                end(id);
+              },
+            )
+          : undefined;
+        if (lock) worker.addEventListener('message', () => watch!.begin(lock), { once: true });
+        worker.postMessage(spec.kind === 'parser' ? { port } : { script: spec.script, port, lock }, [port]);
+        helpers.set(id, { worker, watch });
+        liveHelpers.set(worker, spec.kind);
       } catch (error) {
         port.close();
         failed(id, String(error));
       }
     },
-    end(id) {
-      helpers.get(id)?.terminate();
-      helpers.delete(id);
-    },
+    end,
     endAll() {
-      for (const worker of helpers.values()) worker.terminate();
-      helpers.clear();
+      for (const id of [...helpers.keys()]) end(id);
     },
   };
 }
