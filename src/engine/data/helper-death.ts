@@ -15,7 +15,7 @@ export function deathOf(worker: HelperWorker, what: string): Promise<never> {
   const death = new Promise<never>((_, reject) =>
     worker.addEventListener(
       'error',
-      (event) => reject(new HelperWorkerStopped(`${what} stopped: ${(event).message || 'it failed'}`)),
+      (event) => reject(new HelperWorkerStopped(`${what} stopped: ${event.message || 'it failed'}`)),
       { once: true },
     ),
   );
