@@ -161,13 +161,13 @@ class Reader {
     const name = kind && items.find((p) => isScalar(p.key) && p.key.value === 'name' && isScalar(p.value));
     if (kind) this.owners.push(`${kind} ${name ? String((name.value as { value: unknown }).value) : '(no name)'}`);
     try {
-      return this.pairs(items, node, depth, under);
+      return this.pairs(items, node, depth);
     } finally {
       if (kind) this.owners.pop();
     }
   }
 
-  private pairs(items: Pair[], node: Node, depth: number, under: string): Record<string, Raw> {
+  private pairs(items: Pair[], node: Node, depth: number): Record<string, Raw> {
     const out: Record<string, Raw> = {};
     const keys = new Map<string, number>();
     const merges: Pair[] = [];
@@ -189,13 +189,13 @@ class Reader {
       define(out, key, this.value(pair.value, depth + 1, key));
       if (SQL_KEYS.has(key)) this.checkSql(key, pair.value);
     }
-    for (const pair of merges) this.merge(pair, out, keys, depth, under);
+    for (const pair of merges) this.merge(pair, out, keys, depth);
     this.positions.set(out, this.file, this.line(offsetOf(node)), keys);
     return out;
   }
 
   /** `<<: *a` or `<<: [*a, *b]`: keys of the mappings not already in `out` (its own keys and earlier sources win). */
-  private merge(pair: Pair, out: Record<string, Raw>, keys: Map<string, number>, depth: number, under: string): void {
+  private merge(pair: Pair, out: Record<string, Raw>, keys: Map<string, number>, depth: number): void {
     const value = this.resolve(pair.value);
     const read = () => {
       for (const item of isSeq(value) ? value.items : [pair.value]) {
@@ -204,8 +204,8 @@ class Reader {
             offsetOf(item) || offsetOf(pair.key),
             'A merge key << takes a mapping or a list of mappings',
           );
-        // The source's entries join this mapping: they are at its level, not one below.
-        const merged = this.value(item, depth, under) as Record<string, Raw>;
+        // The source's entries join this mapping: they are at its level, not one below, and it names no member.
+        const merged = this.value(item, depth) as Record<string, Raw>;
         for (const [key, v] of Object.entries(merged)) {
           if (keys.has(key)) continue;
           keys.set(key, this.positions.of(merged, key).line);
@@ -246,7 +246,9 @@ export function readYaml(
   const composer = new Composer({ merge: true, uniqueKeys: false });
   const docs: Document[] = [];
   try {
-    for (const doc of composer.compose(tokens(text, lines, limits.maxDepth), true, text.length)) docs.push(doc);
+    // A second document is an error: stop there (the rest is neither parsed nor kept).
+    for (const doc of composer.compose(tokens(text, lines, limits.maxDepth), true, text.length))
+      if (docs.push(doc) > 1) break;
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     return { errors: [{ file, line: at(error.offset), message: error.message }] };

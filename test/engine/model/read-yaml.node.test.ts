@@ -277,6 +277,10 @@ describe('legitimate anchors, aliases and merge keys load, and mean what YAML sa
     assert.deepEqual(refused({ 'c.yml': cube('[*nowhere]') }), [
       { file: 'c.yml', line: 4, message: 'Unknown alias *nowhere (its anchor &nowhere must come first)' },
     ]);
+    // A second document is not read at all (a stream of 100,000 of them stops at the second).
+    assert.deepEqual(refused({ 'g.yml': `cubes: []\n${'---\nx: 1\n'.repeat(100_000)}` }), [
+      { file: 'g.yml', line: 2, message: 'YAML syntax error: a model file holds one document' },
+    ]);
     assert.deepEqual(refused({ 'd.yml': cube('{<<: [1, 2]}') }), [
       { file: 'd.yml', line: 4, message: 'A merge key << takes a mapping or a list of mappings' },
     ]);
