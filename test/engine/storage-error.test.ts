@@ -129,4 +129,36 @@ describe('a storage error while a table is imported says why, and changes nothin
     }
     await engine.close();
   });
+
+  it('a workbook write on a full quota: a 500 that says so, and nothing written', async () => {
+    const { engine, name } = await start();
+    const upsert = (title: string) =>
+      engine.fetch(
+        new Request('https://local.svc/api/v1/deployments/1/workbooks/by-slug/hive-log', {
+          method: 'PUT',
+          headers: { Authorization: 'Bearer demo-admin-key', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name: title }),
+        }),
+      );
+    const created = (await (await upsert('Hive log')).json()) as { id: number; name: string };
+    for (const message of ['', 'The current transaction exceeded its quota limitations.']) {
+      const restore = fullQuota(name, 'workbooks', message);
+      try {
+        const refused = await upsert('Hive log, renamed');
+        expect(refused.status).to.equal(500);
+        expect(await refused.json()).to.deep.equal({
+          error: "Internal server error: the browser's storage quota for this site is full",
+        });
+      } finally {
+        restore();
+      }
+    }
+    const kept = await engine.fetch(
+      new Request(`https://local.svc/api/v1/deployments/1/workbooks/${created.id}`, {
+        headers: { Authorization: 'Bearer demo-admin-key' },
+      }),
+    );
+    expect(((await kept.json()) as { name: string }).name).to.equal('Hive log');
+    await engine.close();
+  });
 });

@@ -3,6 +3,7 @@
 
 import { Hono } from 'hono';
 import { ApiError } from '../../api/errors.js';
+import { storageReason } from '../storage-error.js';
 import type { EngineContext } from '../domain/context.js';
 import type { ChatService } from '../chat/service.js';
 import type { DataService } from '../data/service.js';
@@ -28,7 +29,9 @@ export function createApp(
       return c.json(error.toBody(), error.status as 400);
     }
     console.error('svc-engine: unexpected error', error);
-    return c.json({ error: 'Internal server error' }, 500);
+    // The browser's storage failed (a full quota, a disk error): the 500 says why.
+    const storage = typeof DOMException !== 'undefined' && error instanceof DOMException;
+    return c.json({ error: storage ? `Internal server error: ${storageReason(error)}` : 'Internal server error' }, 500);
   });
   return app;
 }
