@@ -8,6 +8,7 @@ import { modelLimits, sizeProblems, type ModelLimits } from './limits.js';
 import { Normalizer } from './normalize.js';
 import { parseFile } from './parse-files.js';
 import { ModelError, Positions, Problems, type ModelProblem } from './problems.js';
+import { shapeProblems } from './shape.js';
 import { validateModel } from './validate.js';
 
 export { DEFAULT_MODEL_LIMITS, type ModelLimits } from './limits.js';
@@ -52,7 +53,15 @@ export function loadModel(source: ModelSource, options: LoadModelOptions = {}): 
   let model: DataModel;
   let unread = false;
   if (isDataModel(source)) {
-    model = structuredClone(source);
+    const wrong = shapeProblems(source);
+    if (wrong.length > 0) throw new ModelError(wrong);
+    try {
+      model = structuredClone(source);
+    } catch (error) {
+      throw new ModelError([
+        { file: '<model>', line: 0, message: `A model must be plain data: ${(error as Error).message}` },
+      ]);
+    }
   } else if (typeof source === 'string' || (typeof source === 'object' && source !== null)) {
     const files = modelFiles(source);
     if (files.length === 0)
