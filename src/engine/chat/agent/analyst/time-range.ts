@@ -75,6 +75,15 @@ const REX = [
   WD,
 ].join('|');
 
+/** Patterns built once: a question is read with dozens of them, on every message. */
+const patterns = new Map<string, RegExp>();
+function compiled(source: string, flags = ''): RegExp {
+  const key = `${flags}/${source}`;
+  let re = patterns.get(key);
+  if (!re) patterns.set(key, (re = new RegExp(source, flags)));
+  return re;
+}
+
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const monthIndex = (word: string) => MONTHS.indexOf(word.slice(0, 3));
 const num = (word: string) => NUMBERS[word] ?? Number(word);
@@ -117,17 +126,17 @@ function resolve(text: string, now: number, yearHint?: number): Span | undefined
     const start = Date.UTC(+m[1], +m[2] - 1, +m[3]);
     return { start, end: start + DAY, year: +m[1], unit: 'day' };
   }
-  if ((m = new RegExp(`^(${MON}) (${DAYN}),? (${YEAR})$`).exec(t))) {
+  if ((m = compiled(`^(${MON}) (${DAYN}),? (${YEAR})$`).exec(t))) {
     const start = Date.UTC(+m[3], monthIndex(m[1]), parseInt(m[2]));
     return { start, end: start + DAY, year: +m[3], unit: 'day' };
   }
-  if ((m = new RegExp(`^(${DAYN}) (?:of )?(${MON}),? (${YEAR})$`).exec(t))) {
+  if ((m = compiled(`^(${DAYN}) (?:of )?(${MON}),? (${YEAR})$`).exec(t))) {
     const start = Date.UTC(+m[3], monthIndex(m[2]), parseInt(m[1]));
     return { start, end: start + DAY, year: +m[3], unit: 'day' };
   }
-  if ((m = new RegExp(`^(${QTR})(?: of)?,? (${YEAR})$`).exec(t))) return quarterSpan(m[1], +m[2]);
-  if ((m = new RegExp(`^(${YEAR}),? (${QTR})$`).exec(t))) return quarterSpan(m[2], +m[1]);
-  if ((m = new RegExp(`^(${MON}),? (?:of )?(${YEAR})$`).exec(t))) {
+  if ((m = compiled(`^(${QTR})(?: of)?,? (${YEAR})$`).exec(t))) return quarterSpan(m[1], +m[2]);
+  if ((m = compiled(`^(${YEAR}),? (${QTR})$`).exec(t))) return quarterSpan(m[2], +m[1]);
+  if ((m = compiled(`^(${MON}),? (?:of )?(${YEAR})$`).exec(t))) {
     const y = +m[2];
     return {
       start: Date.UTC(y, monthIndex(m[1]), 1),
@@ -136,7 +145,7 @@ function resolve(text: string, now: number, yearHint?: number): Span | undefined
       unit: 'month',
     };
   }
-  if ((m = new RegExp(`^(${MON}) (${DAYN})$`).exec(t) ?? new RegExp(`^(${DAYN}) of (${MON})$`).exec(t))) {
+  if ((m = compiled(`^(${MON}) (${DAYN})$`).exec(t) ?? compiled(`^(${DAYN}) of (${MON})$`).exec(t))) {
     const [mon, d] = /^\d/.test(m[1]) ? [m[2], m[1]] : [m[1], m[2]];
     const build = (y: number): Span => {
       const start = Date.UTC(y, monthIndex(mon), parseInt(d));
@@ -144,16 +153,16 @@ function resolve(text: string, now: number, yearHint?: number): Span | undefined
     };
     return yearHint !== undefined ? build(yearHint) : latest(now, build);
   }
-  if ((m = new RegExp(`^(?:the )?(?:last|past|previous|prior|trailing) (${NUM}) (${UNIT})$`).exec(t))) {
+  if ((m = compiled(`^(?:the )?(?:last|past|previous|prior|trailing) (${NUM}) (${UNIT})$`).exec(t))) {
     const unit = m[2].replace(/s$/, '') as Unit;
     return { start: add(unit, today, -num(m[1])) + (unit === 'day' ? DAY : 0), end: today + DAY };
   }
-  if ((m = new RegExp(`^(${NUM}) (${UNIT}) ago$`).exec(t))) {
+  if ((m = compiled(`^(${NUM}) (${UNIT}) ago$`).exec(t))) {
     const unit = m[2].replace(/s$/, '') as Unit;
     const start = add(unit, startOf(unit, now), -num(m[1]));
     return { start, end: add(unit, start, 1), unit };
   }
-  if ((m = new RegExp(`^(?:the )?(last|previous|prior|this|current|past) (${WD})$`).exec(t))) {
+  if ((m = compiled(`^(?:the )?(last|previous|prior|this|current|past) (${WD})$`).exec(t))) {
     const dow = WEEKDAYS.indexOf(m[2]) + 1;
     const todayDow = ((new Date(today).getUTCDay() + 6) % 7) + 1;
     let back = (todayDow - dow + 7) % 7;
@@ -171,7 +180,7 @@ function resolve(text: string, now: number, yearHint?: number): Span | undefined
     const start = add(unit, startOf(unit, now), -2);
     return { start, end: add(unit, start, 1), unit };
   }
-  if ((m = new RegExp(`^${DECADE}$`).exec(t))) {
+  if ((m = compiled(`^${DECADE}$`).exec(t))) {
     const digits = /(\d+)/.exec(t)![1];
     const thisYear = new Date(now).getUTCFullYear();
     // "the 90s": the latest decade of that name that has begun.
@@ -185,11 +194,11 @@ function resolve(text: string, now: number, yearHint?: number): Span | undefined
   }
   if (t === 'today') return { start: today, end: today + DAY, unit: 'day' };
   if (t === 'yesterday') return { start: today - DAY, end: today, unit: 'day' };
-  if (new RegExp(`^${YEAR}$`).test(t))
+  if (compiled(`^${YEAR}$`).test(t))
     return { start: Date.UTC(+t, 0, 1), end: Date.UTC(+t + 1, 0, 1), year: +t, unit: 'year' };
-  if (new RegExp(`^${QTR}$`).test(t))
+  if (compiled(`^${QTR}$`).test(t))
     return yearHint !== undefined ? quarterSpan(t, yearHint) : latest(now, (y) => quarterSpan(t, y));
-  if (new RegExp(`^${MON}$`).test(t)) {
+  if (compiled(`^${MON}$`).test(t)) {
     const build = (y: number): Span => ({
       start: Date.UTC(y, monthIndex(t), 1),
       end: Date.UTC(y, monthIndex(t) + 1, 1),
@@ -197,7 +206,7 @@ function resolve(text: string, now: number, yearHint?: number): Span | undefined
     });
     return yearHint !== undefined ? build(yearHint) : latest(now, build);
   }
-  if (new RegExp(`^${WD}$`).test(t)) return resolve(`this ${t}`, now);
+  if (compiled(`^${WD}$`).test(t)) return resolve(`this ${t}`, now);
   return undefined;
 }
 
@@ -232,7 +241,7 @@ const GRAINS: [RegExp, Grain][] = [
 const RECURRING: [RegExp, number[]][] = [
   [/\b(?:on )?weekends?\b/, [6, 7]],
   [/\b(?:on )?(?:weekdays|working days|business days)\b/, [1, 2, 3, 4, 5]],
-  ...WEEKDAYS.map((d, i): [RegExp, number[]] => [new RegExp(`\\b(?:on )?${d}s\\b`), [i + 1]]),
+  ...WEEKDAYS.map((d, i): [RegExp, number[]] => [compiled(`\\b(?:on )?${d}s\\b`), [i + 1]]),
 ];
 
 /** Words that cannot name a time dimension between "by" and a grain ("per guest last year" is no grain). */
@@ -293,7 +302,7 @@ export function parseTime(folded: string, now: number): TimeAsk {
       take(m.index, m.index + m[0].length);
     }
   }
-  const at = (source: string) => new RegExp(`(?<![\\w-])(?:${source})(?![\\w-])`);
+  const at = (source: string) => compiled(`(?<![\\w-])(?:${source})(?![\\w-])`);
   // Two periods compared: "2023 vs 2024", "last year vs the year before", "compare Q1 and Q2 2024".
   let m = at(`(?:compare )?(${REX}) ${LINK} (${PRIOR}|${REX})`).exec(text);
   if (m && (/\b(vs\.?|versus|compared|against)\b/.test(m[0]) || /\bcompare\b/.test(text))) {
@@ -350,7 +359,7 @@ export function parseTime(folded: string, now: number): TimeAsk {
     `(?<!(?:over|above|under|below|than|least|most|top|bottom|exceeding|of) )(?:(in|during|for|on|of|within|at) )?(${REX})`,
   ).exec(text);
   // A bare month or weekday name needs a preposition ("may I see…" is no month).
-  if (m && (m[1] || !new RegExp(`^(?:${MON})$`).test(m[2]))) {
+  if (m && (m[1] || !compiled(`^(?:${MON})$`).test(m[2]))) {
     const s = resolve(m[2], now);
     if (s) {
       ask.ranges = [toRange(s)];
@@ -363,13 +372,13 @@ export function parseTime(folded: string, now: number): TimeAsk {
 /** The two sides of a comparison match, split at its link word. */
 function splitPair(text: string): [string, string] {
   const t = text.replace(/^compare /, '');
-  const m = new RegExp(`^(${REX}) ${LINK} (.+)$`).exec(t);
+  const m = compiled(`^(${REX}) ${LINK} (.+)$`).exec(t);
   return m ? [m[1], m[2]] : [t, ''];
 }
 
 /** The right side of a comparison: an expression, or "the year before" relative to the left side `a`. */
 function resolveOrPrior(text: string, now: number, a?: Span): Span | undefined {
-  const prior = new RegExp(`^${PRIOR}$`).exec(text);
+  const prior = compiled(`^${PRIOR}$`).exec(text);
   if (prior) {
     if (!a) return undefined;
     const named = (prior[1] ?? prior[2] ?? prior[3] ?? (/last year/.test(text) ? 'year' : undefined)) as

@@ -87,19 +87,43 @@ const words = (s: string) =>
  * Values of `fields` named by the free tokens of the question (`free[i]` false: taken by something else). Longest
  * spans first; a span inside a longer one is dropped; a span may name values of several fields (the planner asks).
  */
-export function matchValues(
-  tokens: Token[],
-  free: boolean[],
-  fields: Field[],
-  index: ValueIndex,
-  /** Lemmas that name members of the source: never read as a part of a value. */
-  avoid: Set<string> = new Set(),
-): ValueHit[] {
-  const hits: ValueHit[] = [];
-  const exact = new Map<string, { field: string; value: string }[]>();
+interface Lookup {
+  exact: Map<string, { field: string; value: string }[]>;
   /** Words of values of several words ("Hopper" of "Edward Hopper"), with the values they are part of. */
-  const parts = new Map<string, Set<string>>();
-  const byLength = new Map<number, { field: string; value: string; norm: string }[]>();
+  parts: Map<string, Set<string>>;
+  byLength: Map<number, { field: string; value: string; norm: string; bag: Int16Array }[]>;
+}
+
+/** Letter counts of a text (a-z, 0-9, other): edits needed are at least the larger side of their difference. */
+function bag(text: string): Int16Array {
+  const out = new Int16Array(37);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out[c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? c - 22 : 36]++;
+  }
+  return out;
+}
+
+function bagDistance(a: Int16Array, b: Int16Array): number {
+  let more = 0;
+  let less = 0;
+  for (let i = 0; i < 37; i++) {
+    const d = a[i] - b[i];
+    if (d > 0) more += d;
+    else less -= d;
+  }
+  return Math.max(more, less);
+}
+
+/** Look-up tables of the values of `fields`, built once per value index and source (plans reuse them). */
+const lookups = new WeakMap<ValueIndex, Map<string, Lookup>>();
+
+function lookup(fields: Field[], index: ValueIndex): Lookup {
+  const key = fields.map((f) => f.name).join('\u0000');
+  const cached = lookups.get(index)?.get(key);
+  if (cached) return cached;
+  const out: Lookup = { exact: new Map(), parts: new Map(), byLength: new Map() };
+  const { exact, parts, byLength } = out;
   for (const f of fields) {
     for (const value of index.get(f.name) ?? []) {
       const ws = words(value);
@@ -110,10 +134,25 @@ export function matchValues(
       if (ws.length > 1)
         for (const w of ws) if (w.length >= 4) parts.set(w, (parts.get(w) ?? new Set()).add(`${f.name}\u0000${value}`));
       const list = byLength.get(ws.length) ?? [];
-      list.push({ field: f.name, value, norm });
+      list.push({ field: f.name, value, norm, bag: bag(norm) });
       byLength.set(ws.length, list);
     }
   }
+  if (!lookups.has(index)) lookups.set(index, new Map());
+  lookups.get(index)!.set(key, out);
+  return out;
+}
+
+export function matchValues(
+  tokens: Token[],
+  free: boolean[],
+  fields: Field[],
+  index: ValueIndex,
+  /** Lemmas that name members of the source: never read as a part of a value. */
+  avoid: Set<string> = new Set(),
+): ValueHit[] {
+  const hits: ValueHit[] = [];
+  const { exact, parts, byLength } = lookup(fields, index);
   for (let n = 6; n >= 1; n--) {
     for (let i = 0; i + n <= tokens.length; i++) {
       if (!free.slice(i, i + n).every(Boolean)) continue;
@@ -137,9 +176,19 @@ export function matchValues(
       }
       if (found.length === 0 && !weak && typoBudget(norm.length) > 0) {
         let best = Infinity;
+        const mine = bag(norm);
+        // Within b edits, one of 2b + 1 pieces of the words is left whole (an edit, a transposition included, breaks
+        // at most two): a cheap test before the letter counts and the distance.
+        const most = typoBudget(norm.length);
+        const count = 2 * most + 1;
+        const size = Math.floor(norm.length / count);
+        const pieces = Array.from({ length: count }, (_, k) =>
+          norm.slice(k * size, k === count - 1 ? norm.length : (k + 1) * size),
+        );
         for (const v of byLength.get(n) ?? []) {
-          const budget = Math.min(typoBudget(norm.length), typoBudget(v.norm.length));
+          const budget = Math.min(most, typoBudget(v.norm.length));
           if (budget === 0 || Math.abs(v.norm.length - norm.length) > budget) continue;
+          if (!pieces.some((p) => v.norm.includes(p)) || bagDistance(mine, v.bag) > budget) continue;
           const d = editDistance(norm, v.norm, budget);
           if (d > budget || d > best) continue;
           if (d < best) [best, found] = [d, []];
