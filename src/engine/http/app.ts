@@ -28,6 +28,9 @@ export function createApp(
     if (error instanceof ApiError) {
       return c.json(error.toBody(), error.status as 400);
     }
+    // The client went away while its body was being read (a closed connection when served): nobody is listening, and
+    // nothing went wrong in the engine, so no error is logged; the answer says what happened, for a proxy's logs.
+    if (c.req.raw.signal.aborted) return c.json({ error: 'The request was aborted by its client' }, 400);
     console.error('svc-engine: unexpected error', error);
     // The browser's storage failed (a full quota, a disk error): the 500 says why.
     const storage = typeof DOMException !== 'undefined' && error instanceof DOMException;
