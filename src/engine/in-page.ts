@@ -56,7 +56,10 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
   const ctx: EngineContext = { db, now, hooks: options.hooks ?? {}, cache: new ReadCache(), progress, chatTokens };
   if (seed) await applySeed(db, seed, now());
   const data = new DataService(ctx, { queryTimeoutMs: options.queryTimeoutMs });
-  const own = new EngineTables(ctx, data);
+  const own = new EngineTables(ctx, data, {
+    importLimits: options.importLimits,
+    importTimeoutMs: options.importTimeoutMs,
+  });
   const applyOwn = async () => {
     for (const w of await own.apply(model, tables)) console.warn(`svc-engine: ${formatProblem(w)}`);
   };

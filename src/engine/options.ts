@@ -4,6 +4,7 @@ import type { JSONWebKeySet } from 'jose';
 import type { AttributeType, Plan, Role, UserAttributeValueType } from '../api/types.js';
 import type { Agent } from './chat/agent/types.js';
 import type { TableSource } from './data/import.js';
+import type { ImportLimits } from './data/import-limits.js';
 import type { DataModel } from './data/model-types.js';
 import type { TableInfo } from './data/tables.js';
 import type { ModelProblem, ModelSource } from './model/index.js';
@@ -150,6 +151,20 @@ export interface LocalEngineOptions {
    * answered 400 and its DuckDB is stopped and started again (tables are loaded again on the next query).
    */
   queryTimeoutMs?: number;
+  /**
+   * How long one import (`data`, `putTable`: its download, checks and DuckDB's read) may take, in ms (ours). Default
+   * 120,000; waiting for DuckDB to start or for another import is not counted. Past it the import fails ("Table x:
+   * the import was stopped…"), the table stays what it was, and DuckDB, if it was reading, is stopped and started
+   * again (tables are loaded again on the next query).
+   */
+  importTimeoutMs?: number;
+  /**
+   * Bounds of one import (ours): `maxColumns` (default 2,000), `maxLineBytes` (default and maximum 2,000,000),
+   * `maxCellBytes` (default 1,000,000), `maxCellsPerByte` (default 1: cells JSON, NDJSON and rows may make per byte of
+   * source, Parquet 8 times as many, at least 1,000,000). A source past one is refused before DuckDB reads it,
+   * naming the limit and the line, row or column.
+   */
+  importLimits?: ImportLimits;
   /**
    * How long a data API load may run before it is answered `{"error": "Continue wait"}` and the client asks again
    * (Cube's long-polling), in ms. Default 5,000, Cube's.

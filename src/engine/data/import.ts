@@ -31,6 +31,8 @@ export interface ReadSource {
   rows?: TableRow[];
   /** The URL it was downloaded from. */
   url?: string;
+  /** The file's name or the URL, for messages (none for bytes and rows). */
+  name?: string;
   format: TableFormat;
   options: FileOptions;
   size: number;
@@ -97,8 +99,12 @@ export function detectFormat(given: string | undefined, name: string, mime: stri
 }
 
 /** A URL's bytes as a Blob, reporting how many have arrived (gathered a slice at a time, never copied at once). */
-async function fetchBlob(url: string, onBytes: (bytes: number, total?: number) => void): Promise<Blob> {
-  const response = await fetch(url);
+async function fetchBlob(
+  url: string,
+  onBytes: (bytes: number, total?: number) => void,
+  signal?: AbortSignal,
+): Promise<Blob> {
+  const response = await fetch(url, { signal });
   if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
   const total = Number(response.headers.get('content-length')) || undefined;
   const type = response.headers.get('content-type') ?? '';
@@ -142,10 +148,14 @@ export function urlOf(source: TableSource): string | undefined {
   return undefined;
 }
 
-/** Makes a source ready to read (a URL is downloaded; `onBytes` follows the download). Bytes given are copied. */
+/**
+ * Makes a source ready to read (a URL is downloaded, until `signal` aborts it; `onBytes` follows the download). Bytes
+ * given are copied.
+ */
 export async function readSource(
   source: TableSource,
   onBytes: (bytes: number, total?: number) => void = () => {},
+  signal?: AbortSignal,
 ): Promise<ReadSource> {
   const {
     source: inner,
@@ -164,7 +174,7 @@ export async function readSource(
   let url: string | undefined;
   if (typeof inner === 'string' || inner instanceof URL) {
     url = name = urlOf(inner)!;
-    blob = await fetchBlob(url, onBytes);
+    blob = await fetchBlob(url, onBytes, signal);
   } else if (typeof Blob !== 'undefined' && inner instanceof Blob) {
     blob = inner;
     name = (inner as File).name ?? '';
@@ -174,5 +184,5 @@ export async function readSource(
   const format = detectFormat(given, name, blob.type, new Uint8Array(await blob.slice(0, 4096).arrayBuffer()));
   let hashed: Promise<string> | undefined;
   const fingerprint = () => (hashed ??= url ? Promise.resolve(`url:${url}`) : fingerprintBlob(blob));
-  return { blob, url, format, options, fingerprint, size: blob.size };
+  return { blob, url, ...(name && { name }), format, options, fingerprint, size: blob.size };
 }

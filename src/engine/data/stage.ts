@@ -4,8 +4,11 @@
 
 import { tableFromIPC, tableToIPC } from 'apache-arrow';
 import { readBlob } from './chunks.js';
+import { scanCsv } from './csv-scan.js';
 import { checkType, type Executor } from './executor.js';
 import type { ReadSource, TableRow } from './import.js';
+import { checkArrow, checkRows, checkRowsLine, checkNdjsonLine } from './row-limits.js';
+import { checkCells, fmt, tooManyColumns, type ImportLimits } from './import-limits.js';
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
@@ -35,8 +38,14 @@ function cell(value: unknown): { text: string; type?: string } | null {
   };
 }
 
-/** Rows → CSV bytes and per-column types (a column whose values disagree is VARCHAR; BIGINT with DOUBLE is DOUBLE). */
-export function rowsToCsv(rows: TableRow[]): { bytes: Uint8Array; types: Record<string, string> } {
+/**
+ * Rows → CSV bytes and per-column types (a column whose values disagree is VARCHAR; BIGINT with DOUBLE is DOUBLE).
+ * A row whose CSV line is longer than `maxLineBytes` is refused.
+ */
+export function rowsToCsv(
+  rows: TableRow[],
+  maxLineBytes = Infinity,
+): { bytes: Uint8Array; types: Record<string, string> } {
   const names = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   if (names.length === 0) throw new Error('no columns: the rows have no fields');
   const types = new Map<string, string | undefined | null>(names.map((n) => [n, null]));
@@ -57,13 +66,15 @@ export function rowsToCsv(rows: TableRow[]): { bytes: Uint8Array; types: Record<
             : 'VARCHAR',
         );
     });
-    lines.push(out.join(','));
+    const line = out.join(',');
+    checkRowsLine(line, lines.length, maxLineBytes);
+    lines.push(line);
   }
   const fixed = Object.fromEntries([...types].filter((e): e is [string, string] => typeof e[1] === 'string'));
   return { bytes: new TextEncoder().encode(`${lines.join('\n')}\n`), types: fixed };
 }
 
-function parseJson(bytes: Uint8Array, format: 'json' | 'ndjson'): TableRow[] {
+function parseJson(bytes: Uint8Array, format: 'json' | 'ndjson', limits: Required<ImportLimits>): TableRow[] {
   const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '');
   let rows: unknown[];
   if (format === 'json') {
@@ -78,6 +89,7 @@ function parseJson(bytes: Uint8Array, format: 'json' | 'ndjson'): TableRow[] {
   } else {
     rows = [];
     text.split('\n').forEach((line, i) => {
+      checkNdjsonLine(line, i + 1, limits.maxLineBytes);
       if (!line.trim()) return;
       try {
         rows.push(JSON.parse(line));
@@ -92,11 +104,26 @@ function parseJson(bytes: Uint8Array, format: 'json' | 'ndjson'): TableRow[] {
   return rows as TableRow[];
 }
 
-async function parseParquet(bytes: Uint8Array): Promise<TableRow[]> {
-  const { parquetReadObjects } = await import('hyparquet/src/index.js'); // the runtime-neutral entry (no node:fs)
+/** Parquet is compressed: its rows may make this many times more cells a byte than text formats. */
+const PARQUET_CELLS = 8;
+
+async function parseParquet(bytes: Uint8Array, limits: Required<ImportLimits>): Promise<TableRow[]> {
+  const { parquetMetadata, parquetReadObjects, parquetSchema } = await import('hyparquet/src/index.js'); // no node:fs
   const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  let metadata;
+  let columns: number;
   try {
-    return (await parquetReadObjects({ file })) as TableRow[];
+    metadata = parquetMetadata(file);
+    columns = parquetSchema(metadata).children.length;
+  } catch (error) {
+    throw new Error(`not a readable Parquet file: ${(error as Error).message}`);
+  }
+  // Its shape, from its footer, before a row is decoded.
+  if (columns > limits.maxColumns) throw tooManyColumns('the Parquet file', fmt(columns), limits.maxColumns);
+  const rows = Number(metadata.num_rows);
+  checkCells(rows, columns, bytes.length, limits.maxCellsPerByte * PARQUET_CELLS, 'the Parquet file');
+  try {
+    return (await parquetReadObjects({ file, metadata })) as TableRow[];
   } catch (error) {
     throw new Error(`not a readable Parquet file: ${(error as Error).message}`);
   }
@@ -107,10 +134,21 @@ export type ColumnInfo = { name: string; type: string };
 const describe = async (executor: Executor, table: string): Promise<ColumnInfo[]> =>
   (await executor.query(`DESCRIBE ${quote(table)}`)).rows.map((r) => ({ name: String(r[0]), type: String(r[1]) }));
 
-/** Creates table `staging` from `read` and returns its columns; the caller drops it on failure. */
-export async function stageTable(executor: Executor, staging: string, read: ReadSource): Promise<ColumnInfo[]> {
+/**
+ * Creates table `staging` from `read` and returns its columns; the caller drops it on failure. A source past `limits`
+ * is refused (ImportLimitError) before DuckDB reads it; `checkpoint` runs between steps (the import's deadline).
+ */
+export async function stageTable(
+  executor: Executor,
+  staging: string,
+  read: ReadSource,
+  limits: Required<ImportLimits>,
+  checkpoint: () => void = () => undefined,
+): Promise<ColumnInfo[]> {
   const { format, options } = read;
   if (format === 'csv' || format === 'tsv') {
+    await scanCsv(read.blob!, limits, options.delimiter ?? (format === 'tsv' ? '\t' : undefined), checkpoint);
+    checkpoint();
     await executor.loadFile(staging, read.blob!, format, options);
   } else if (format === 'arrow') {
     let table;
@@ -119,12 +157,18 @@ export async function stageTable(executor: Executor, staging: string, read: Read
     } catch (error) {
       throw new Error(`not a readable Arrow IPC file or stream: ${(error as Error).message}`);
     }
+    checkArrow(table, limits);
+    checkpoint();
     await executor.loadTable(staging, tableToIPC(table, 'stream'));
   } else {
     const bytes = read.rows ? undefined : await readBlob(read.blob!);
-    const rows = read.rows ?? (format === 'parquet' ? await parseParquet(bytes!) : parseJson(bytes!, format));
+    const rows =
+      read.rows ?? (format === 'parquet' ? await parseParquet(bytes!, limits) : parseJson(bytes!, format, limits));
     if (rows.length === 0) throw new Error('no rows');
-    const { bytes: csv, types } = rowsToCsv(rows);
+    checkRows(rows, read.size, limits, format === 'parquet' ? PARQUET_CELLS : 1);
+    checkpoint();
+    const { bytes: csv, types } = rowsToCsv(rows, limits.maxLineBytes);
+    checkpoint();
     await executor.loadFile(staging, csv, 'csv', {
       header: true,
       delimiter: ',',
@@ -134,6 +178,8 @@ export async function stageTable(executor: Executor, staging: string, read: Read
   }
   // Zoned times → UTC TIMESTAMP; the given column types for formats read_csv did not read.
   const columns = await describe(executor, staging);
+  // The columns read_csv found (its sniffer may choose another delimiter than the scan counted most fields of).
+  if (columns.length > limits.maxColumns) throw tooManyColumns('the table', fmt(columns.length), limits.maxColumns);
   const casts: Record<string, string> = {};
   for (const c of columns) if (c.type === 'TIMESTAMP WITH TIME ZONE') casts[c.name] = 'TIMESTAMP';
   if (format === 'arrow') Object.assign(casts, options.columns);

@@ -22,7 +22,6 @@ import {
   type ImportLimits,
 } from './import-limits.js';
 import { keepFile, sameBytes } from './stored-file.js';
-import { storageReason } from '../storage-error.js';
 
 /** A stored table: rows, DuckDB's column types, size of what is stored (the file, or Arrow IPC), its format. */
 export interface TableInfo {
@@ -157,7 +156,8 @@ export class EngineTables {
   }
 
   /**
-   * Reads `read` into DuckDB as table `name` and stores it, within `deadline`: past it, DuckDB is stopped (nothing
+   * Reads `read` into DuckDB as table `name` and stores it, within `deadline` (its clock stopped while the import
+   * waits for DuckDB to start or for another import): past it, DuckDB is stopped (nothing
    * else interrupts a read inside wasm) and started again empty, its tables loaded again from IndexedDB by the next
    * query, and nothing is stored (the table stays what it was).
    */
@@ -175,7 +175,9 @@ export class EngineTables {
     // Otherwise the hash is computed here, a slice at a time, while DuckDB's worker reads the source.
     const fingerprint = !kept || read.url !== undefined ? read.fingerprint() : undefined;
     fingerprint?.catch(() => undefined);
+    deadline.pause();
     const imported = this.data.withDuckDb(async (executor, loaded) => {
+      deadline.resume();
       deadline.check();
       let stopped = false;
       try {
@@ -222,7 +224,7 @@ export class EngineTables {
         const id = await kept?.catch(() => undefined);
         if (id !== undefined) await this.ctx.db.delete('dataFiles', id).catch(() => undefined);
         const what = error instanceof ImportLimitError && read.name ? `Table ${name} (${read.name})` : `Table ${name}`;
-        throw new Error(`${what}: ${storageReason(error)}`, { cause: error });
+        throw new Error(`${what}: ${(error as Error).message.split('\n')[0]}`, { cause: error });
       }
     });
     return imported.finally(end);

@@ -69,6 +69,8 @@ export async function createWorkerEngine(options: LocalEngineOptions): Promise<L
     remoteJwks: options.remoteJwks,
     queryTimeoutMs: options.queryTimeoutMs,
     continueWaitMs: options.continueWaitMs,
+    importTimeoutMs: options.importTimeoutMs,
+    importLimits: options.importLimits,
     agent: options.agent && recipeOf(options.agent),
     onProgress: !!options.onProgress,
     checkChatToken: !!options.checkChatToken,

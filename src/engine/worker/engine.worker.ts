@@ -38,6 +38,8 @@ async function start(init: WorkerInit): Promise<void> {
     remoteJwks: init.remoteJwks,
     queryTimeoutMs: init.queryTimeoutMs,
     continueWaitMs: init.continueWaitMs,
+    importTimeoutMs: init.importTimeoutMs,
+    importLimits: init.importLimits,
     ...(init.agent && { agent: agentFromRecipe(init.agent) }),
     ...(init.onProgress && { onProgress: (progress) => post({ t: 'progress', progress }) }),
     ...(init.checkChatToken && {

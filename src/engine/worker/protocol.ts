@@ -10,7 +10,15 @@ import type { WireError } from './wire-errors.js';
 /** The options that cross to the worker: the serialisable ones, and which of the page's functions it may call. */
 export type WorkerInit = Pick<
   LocalEngineOptions,
-  'name' | 'seed' | 'model' | 'data' | 'remoteJwks' | 'queryTimeoutMs' | 'continueWaitMs'
+  | 'name'
+  | 'seed'
+  | 'model'
+  | 'data'
+  | 'remoteJwks'
+  | 'queryTimeoutMs'
+  | 'continueWaitMs'
+  | 'importTimeoutMs'
+  | 'importLimits'
 > & {
   agent?: AgentRecipe;
   onProgress: boolean;
