@@ -22,6 +22,7 @@ import {
   type ImportLimits,
 } from './import-limits.js';
 import { keepFile, sameBytes } from './stored-file.js';
+import { storageReason } from '../storage-error.js';
 
 /** A stored table: rows, DuckDB's column types, size of what is stored (the file, or Arrow IPC), its format. */
 export interface TableInfo {
@@ -224,7 +225,7 @@ export class EngineTables {
         const id = await kept?.catch(() => undefined);
         if (id !== undefined) await this.ctx.db.delete('dataFiles', id).catch(() => undefined);
         const what = error instanceof ImportLimitError && read.name ? `Table ${name} (${read.name})` : `Table ${name}`;
-        throw new Error(`${what}: ${(error as Error).message.split('\n')[0]}`, { cause: error });
+        throw new Error(`${what}: ${storageReason(error)}`, { cause: error });
       }
     });
     return imported.finally(end);
