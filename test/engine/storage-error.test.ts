@@ -161,4 +161,36 @@ describe('a storage error while a table is imported says why, and changes nothin
     expect(((await kept.json()) as { name: string }).name).to.equal('Hive log');
     await engine.close();
   });
+
+  it('a chat turn on a full quota: the stream ends with an error line that says so, and the thread keeps its turns', async () => {
+    const { engine, name } = await start();
+    const ask = async (input: string, chatId?: string) => {
+      const response = await engine.fetch(
+        new Request('https://local.svc/api/v1/public/demo/agents/analyst/chat/stream-chat-state', {
+          method: 'POST',
+          headers: { Authorization: 'Api-Key demo-admin-key', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ input, ...(chatId && { chatId }), sessionSettings: { externalId: 'beekeeper' } }),
+        }),
+      );
+      return (await response.text())
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { id?: string; error?: string; state?: { chatId?: string } });
+    };
+    const first = await ask('How many hives are there?');
+    const chatId = first.find((m) => m.id === '__cutoff__')?.state?.chatId;
+    expect(chatId, 'the first answer names its thread').to.be.a('string');
+    expect(first.some((m) => m.error)).to.equal(false);
+    const restore = fullQuota(name, 'chatThreads', '');
+    let second: Awaited<ReturnType<typeof ask>>;
+    try {
+      second = await ask('Total honey_kg by apiary', chatId);
+    } finally {
+      restore();
+    }
+    expect(second.filter((m) => m.error).map((m) => m.error)).to.deep.equal([
+      "Could not save the conversation: the browser's storage quota for this site is full",
+    ]);
+    await engine.close();
+  });
 });

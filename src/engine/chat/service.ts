@@ -2,6 +2,7 @@
 // tools run as the user (access policies apply), abort, and the exact stream shape of the spec.
 
 import { ApiError, errorMessage } from '../../api/errors.js';
+import { storageReason } from '../storage-error.js';
 import {
   CUTOFF_MESSAGE_ID,
   FINAL_GRAPH_NODE,
@@ -287,7 +288,7 @@ export class ChatService {
     try {
       saved = await appendTurn(this.ctx.db, thread.chatId, bySort(completed), sorts.upcoming + 1, this.ctx.now());
     } catch (error) {
-      failure ??= `Could not save the conversation: ${errorMessage(error)}`;
+      failure ??= `Could not save the conversation: ${storageReason(error)}`;
     }
     // The thread is free for other tabs before this stream's last line: a message sent on it is never refused busy.
     await lock.release();
