@@ -108,6 +108,16 @@ const handWritten: Case[] = [
     q: 'releases on Mondays',
     want: R({ where: (r) => dated(r) && new Date(`${String(r.released_on)}Z`).getUTCDay() === 1, agg: count }),
   },
+  { q: 'releases per browser', want: [[n(R({ agg: count })) / n(R({ agg: browsers }))]] },
+  {
+    q: 'releases per browser in the 2010s',
+    want: [
+      [
+        n(R({ where: on('2010-01-01', '2019-12-31'), agg: count })) /
+          n(R({ where: on('2010-01-01', '2019-12-31'), agg: browsers })),
+      ],
+    ],
+  },
   // What the data cannot answer.
   { q: 'how many security bugs did Firefox fix', want: 'decline' },
   { q: 'market share by browser', want: 'decline' },

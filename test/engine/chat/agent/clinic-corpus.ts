@@ -255,6 +255,11 @@ export const clinicCases: Case[] = [
     q: 'how many visits did female patients make',
     want: ev(rows, { where: is('patients_sex', 'female'), agg: count }),
   },
+  { q: 'charges per patient', want: [[n({ agg: charges }) / n({ agg: patientsSeen })]] },
+  {
+    q: 'visits per patient last year',
+    want: [[n({ where: Y25, agg: count }) / n({ where: Y25, agg: patientsSeen })]],
+  },
   { q: 'visits by cardiologists', want: 'decline' },
   { q: 'how many surgeries last year', want: 'decline' },
   { q: 'the busiest nurse', want: 'decline' },

@@ -170,7 +170,8 @@ export const energyCases: Case[] = [
     want: O({ where: (r) => [0, 6].includes(new Date(`${String(r.started_at)}Z`).getUTCDay()), agg: count }),
   },
   { q: 'outages in Maintanance', want: O({ where: is('cause', 'Maintenance'), agg: count }) },
-  { q: 'energy used per site', want: R({ by: [col('sites_name')], agg: kwh }) },
+  // A measure per entity is the measure divided by the entity's distinct count (issue 32): energy used per site.
+  { q: 'energy used per site', want: [[n(R({ agg: kwh })) / n(R({ agg: distinct('site_id') }))]] },
   { q: 'energy used in 2019', want: [[null]] },
   { q: 'What is our carbon footprint?', want: 'decline' },
   { q: 'median outage duration', want: 'decline' },

@@ -245,6 +245,17 @@ export const hotelsCases: Case[] = [
       return S({ by: [col('hotels_chain')], agg: revenue }).map((r) => [...r, (100 * (r[1] as number)) / all]);
     })(),
   },
+  // A measure per entity: divided by the entity's distinct count.
+  { q: 'revenue per guest', want: [[n(S({ agg: revenue })) / n(S({ agg: distinct('guest_id') }))]] },
+  {
+    q: 'bookings per guest in 2025',
+    want: [[n(S({ where: Y25, agg: count })) / n(S({ where: Y25, agg: distinct('guest_id') }))]],
+  },
+  {
+    q: 'revenue per guest by chain',
+    want: S({ by: [col('hotels_chain')], agg: (rs) => revenue(rs)! / distinct('guest_id')(rs)! }),
+  },
+  { q: 'average booking value per guest', want: 'decline' },
   // What the model cannot answer.
   { q: 'how many spa treatments did we sell', want: 'decline' },
   { q: 'average room temperature', want: 'decline' },

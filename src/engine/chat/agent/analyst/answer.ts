@@ -26,6 +26,7 @@ export function reading(say: Phrases, p: Plan): string {
   const agg = p.measure.agg ?? '';
   const title = (t: string) => say.text(book.inline(t));
   const parts = [book.measureAgg(say.text(p.measure.title), book.agg[agg as AggWord] ?? agg)];
+  if (p.per) parts.push(book.dividedBy(say.text(book.inline(p.per.title))));
   if (p.groups.length) parts.push(book.by(book.and(p.groups.map((g) => title(g.title)))));
   if (p.time?.grain)
     parts.push(

@@ -44,6 +44,7 @@ export function finish(
     ];
     return plan;
   }
+  if (q.share && plan.per) return { decline: book.notShareable(say.text(plan.measure.title)) };
   if (q.share) {
     // "what share of Nordlys bookings were canceled": values before the measure's word are the whole, after it the part.
     const whole = plan.filters.filter((f) => measureAt !== undefined && (at.get(f) ?? measureAt) < measureAt);

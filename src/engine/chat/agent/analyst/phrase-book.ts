@@ -34,6 +34,8 @@ export interface PhraseBook {
   // ─── The reading of a query ───
   agg: Record<AggWord, string>;
   measureAgg: (measure: string, agg: string) => string;
+  /** A measure per entity: divided by the entity's distinct count. */
+  dividedBy: (count: string) => string;
   by: (groups: string) => string;
   byWeekday: string;
   byHour: string;

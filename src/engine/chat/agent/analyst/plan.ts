@@ -33,6 +33,8 @@ export interface Slice {
 export interface Plan {
   source: SourceInfo;
   measure: Field;
+  /** A distinct count the measure is divided by ("revenue per guest"). */
+  per?: Field;
   groups: Field[];
   time?: TimeUse;
   filters: Filter[];

@@ -116,7 +116,26 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const groups: Field[] = [];
   const fromWith: Field[] = [];
   const groupable = source.dimensions.filter((d) => d.type !== 'time');
+  let per: Field | undefined;
   for (const phrase of q.groupPhrases) {
+    // "revenue per guest": a distinct count of the entity divides the measure (no breakdown by each guest).
+    if (q.tokens[phrase[0] - 1]?.norm === 'per' && !per) {
+      const words = freeWords(q, taken, true).map((w, i) => (phrase.includes(i) ? w : undefined));
+      const entity = tie(
+        rank(
+          source.measures.filter((m) => m.agg === 'count_distinct'),
+          words,
+        ),
+      );
+      // Only when the distinct count explains every word ("per site type" is a breakdown by Site type).
+      const all = phrase.filter((i) => words[i] !== undefined);
+      if (entity.length === 1 && all.every((i) => entity[0].used.includes(i))) {
+        per = entity[0].field;
+        use(entity[0].used);
+        score += entity[0].score;
+        continue;
+      }
+    }
     const parts: number[][] = [[]];
     for (const i of phrase) {
       if (q.tokens[i].norm === 'and') parts.push([]);
@@ -323,9 +342,13 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const unmapped = unmappedWords(q, taken, source);
   if (unmapped.length)
     return { plan: { decline: unmappedText(say, unmapped, source) }, score: score - unmapped.length };
+  // A measure per entity divides what adds up; an average per guest is no such thing.
+  if (per && !['sum', 'count'].includes(measure.agg ?? ''))
+    return { plan: { decline: book.whichMeasure(names([measure, per])) }, score };
   const plan: Plan = {
     source,
     measure,
+    ...(per && { per }),
     groups,
     filters,
     having,

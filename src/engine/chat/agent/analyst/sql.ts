@@ -48,7 +48,10 @@ function whereSql(p: Plan, extra: Filter[] = [], range = p.time?.range): string[
   return where;
 }
 
-const measureSql = (p: Plan) => `MEASURE(${quoteIdent(p.measure.column)})`;
+const measureSql = (p: Plan) =>
+  p.per
+    ? `MEASURE(${quoteIdent(p.measure.column)}) / NULLIF(MEASURE(${quoteIdent(p.per.column)}), 0)`
+    : `MEASURE(${quoteIdent(p.measure.column)})`;
 
 /** A grouped select of the measure: groups, time grain, measure; WHERE; GROUP BY. */
 function baseSelect(p: Plan, alias: string, extra: Filter[] = [], range = p.time?.range, withGrain = true) {

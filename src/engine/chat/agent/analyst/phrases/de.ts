@@ -29,6 +29,7 @@ export default {
 
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,
+  dividedBy: (count) => `geteilt durch ${count}`,
   by: (groups) => `nach ${groups}`,
   byWeekday: 'nach Wochentag',
   byHour: 'nach Tagesstunde',

@@ -29,6 +29,7 @@ export default {
     number: 'calculated',
   },
   measureAgg: (measure, agg) => `${measure} (${agg})`,
+  dividedBy: (count) => `divided by ${count}`,
   by: (groups) => `by ${groups}`,
   byWeekday: 'by day of the week',
   byHour: 'by hour of the day',

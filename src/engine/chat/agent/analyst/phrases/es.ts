@@ -29,6 +29,7 @@ export default {
 
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,
+  dividedBy: (count) => `dividido entre ${count}`,
   by: (groups) => `por ${groups}`,
   byWeekday: 'por día de la semana',
   byHour: 'por hora del día',

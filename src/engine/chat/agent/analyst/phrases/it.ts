@@ -29,6 +29,7 @@ export default {
 
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,
+  dividedBy: (count) => `diviso per ${count}`,
   by: (groups) => `per ${groups}`,
   byWeekday: 'per giorno della settimana',
   byHour: 'per ora del giorno',

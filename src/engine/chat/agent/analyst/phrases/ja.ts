@@ -29,6 +29,7 @@ export default {
 
   agg: AGG,
   measureAgg: (measure, agg) => `${measure}（${agg}）`,
+  dividedBy: (count) => `${count}で割った値`,
   by: (groups) => `${groups}別`,
   byWeekday: '曜日別',
   byHour: '時間帯別',

@@ -29,6 +29,7 @@ export default {
 
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,
+  dividedBy: (count) => `${count}(으)로 나눈 값`,
   by: (groups) => `${groups}별`,
   byWeekday: '요일별',
   byHour: '시간대별',

@@ -31,6 +31,7 @@ export default {
 
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,
+  dividedBy: (count) => `podzielone przez ${count}`,
   by: (groups) => `według ${groups}`,
   byWeekday: 'według dnia tygodnia',
   byHour: 'według godziny dnia',

@@ -29,6 +29,7 @@ export default {
 
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,
+  dividedBy: (count) => `dividido por ${count}`,
   by: (groups) => `por ${groups}`,
   byWeekday: 'por dia da semana',
   byHour: 'por hora do dia',
