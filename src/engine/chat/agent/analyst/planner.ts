@@ -7,7 +7,7 @@ import { computes, rank, type Field, type Match, type SourceInfo } from './catal
 import { countedWords, numberedValues, preferCounted } from './cues.js';
 import { chooseTime } from './time-field.js';
 import { finish } from './finish.js';
-import { unmappedText, unmappedWords } from './unmapped.js';
+import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { rankingWord, type Question } from './question.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
 import type { AggWord } from './phrase-book.js';
@@ -322,22 +322,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     !q.time.ranges.length &&
     timeField !== source.dimensions.find((d) => d.type === 'time');
   // 6. Every word must be explained, and no other quantity named: "average nights per booking" is not a booking value.
-  const quantities = [...source.measures, ...source.dimensions].filter(
-    (f) => f.type === 'number' && !computes(f, 'count'),
-  );
-  const others = quantities.filter((f) => f !== measure && !filters.some((x) => x.field === f) && !groups.includes(f));
-  // A free word naming a quantity: all of its name, or a word only measures have ("cost" of Energy cost; a number
-  // column's other words are often its unit: "wait in minutes").
-  const mine = new Set(measure.keys.flat());
-  const described = new Set(source.dimensions.filter((d) => d.type !== 'number').flatMap((d) => d.keys.flat()));
-  const loose = (w: string) => q.tokens.some((t, i) => !taken[i] && !q.aggs.has(i) && t.lemma === w);
-  const named = others.filter((f) =>
-    f.keys.some(
-      (k) =>
-        (k.length === 1 && loose(k[0])) ||
-        (f.isMeasure && k.some((w) => !mine.has(w) && !described.has(w) && !source.named.has(w) && loose(w))),
-    ),
-  );
+  const named = otherQuantities(q, taken, source, measure, [...filters.map((f) => f.field), ...groups]);
   if (named.length) return { plan: { decline: book.whichMeasure(names([measure, ...named])) }, score };
   const unmapped = unmappedWords(q, taken, source);
   if (unmapped.length)

@@ -1,6 +1,6 @@
 // The words of a question nothing explained, and the decline that names them and offers what the source answers.
 
-import type { SourceInfo } from './catalog.js';
+import { computes, type Field, type SourceInfo } from './catalog.js';
 import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS } from './text.js';
@@ -28,5 +28,32 @@ export function unmappedText(say: Phrases, words: Question['tokens'], source: So
     say.text(source.title),
     say.names(source.measures),
     dims.length ? dims.map((d) => say.text(book.inline(d.title))).join(book.comma) : undefined,
+  );
+}
+
+/**
+ * Quantities other than the plan's a free word names: all of one's name, or a word only measures have ("cost" of
+ * Energy cost in "avg cost per reading"; a number column's other words are often its unit: "wait in minutes").
+ */
+export function otherQuantities(
+  q: Question,
+  taken: boolean[],
+  source: SourceInfo,
+  measure: Field,
+  used: Field[],
+): Field[] {
+  const quantities = [...source.measures, ...source.dimensions].filter(
+    (f) => f.type === 'number' && !computes(f, 'count'),
+  );
+  const others = quantities.filter((f) => f !== measure && !used.includes(f));
+  const mine = new Set(measure.keys.flat());
+  const described = new Set(source.dimensions.filter((d) => d.type !== 'number').flatMap((d) => d.keys.flat()));
+  const loose = (w: string) => q.tokens.some((t, i) => !taken[i] && !q.aggs.has(i) && t.lemma === w);
+  return others.filter((f) =>
+    f.keys.some(
+      (k) =>
+        (k.length === 1 && loose(k[0])) ||
+        (f.isMeasure && k.some((w) => !mine.has(w) && !described.has(w) && !source.named.has(w) && loose(w))),
+    ),
   );
 }
