@@ -16,6 +16,9 @@ export const USAGE = `Usage: svc-elements serve --model <dir|file> --data <dir> 
                   on ::1, this machine's addresses and localhost on 0.0.0.0 or ::. Any other Host is refused 421
                   (a web page on a name that resolves to this address must not reach the engine: DNS rebinding)
   --allow-origin  a page origin allowed to call from a browser (CORS)
+  --shutdown-grace
+                  seconds a stop (SIGINT, SIGTERM) waits for the requests in flight, default 10; then they are cut.
+                  Chat streams open at the stop end at once with their final state; a second signal exits at once
   --demo          the demo seed's public keys (demo-admin-key, …), for the demo page and tests only; without
                   --model and --data, the demo's model and generated data too
 
@@ -35,10 +38,12 @@ export interface Args {
   host: string;
   allowedHosts: string[];
   allowOrigin?: string;
+  /** How long a stop waits for requests in flight, in ms. */
+  shutdownGraceMs: number;
   demo: boolean;
 }
 
-const VALUED = ['model', 'data', 'port', 'host', 'allowed-host', 'allow-origin'];
+const VALUED = ['model', 'data', 'port', 'host', 'allowed-host', 'allow-origin', 'shutdown-grace'];
 const FLAGS = ['demo'];
 const REPEATABLE = ['allowed-host'];
 
@@ -78,12 +83,16 @@ export function parseArgs(argv: string[]): Args {
   const port = Number(one('port') ?? 8787);
   if (!/^\d+$/.test(one('port') ?? '8787') || port > 65535)
     throw new UsageError(`--port ${one('port')} is not a port (0 to 65535)`);
+  const grace = one('shutdown-grace') ?? '10';
+  if (!/^\d+(\.\d+)?$/.test(grace) || Number(grace) > 3600)
+    throw new UsageError(`--shutdown-grace ${grace} is not a number of seconds (0 to 3600)`);
   return {
     ...(one('model') !== undefined && { model: one('model'), data: one('data') }),
     port,
     host: one('host') ?? '127.0.0.1',
     allowedHosts: values['allowed-host'] ?? [],
     ...(one('allow-origin') && { allowOrigin: one('allow-origin') }),
+    shutdownGraceMs: Number(grace) * 1000,
     demo,
   };
 }

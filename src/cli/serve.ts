@@ -147,13 +147,30 @@ export async function main(
     await engine.close();
     return 1;
   }
-  const stop = () => {
-    server.close();
-    server.closeAllConnections();
-    void engine.close();
-  };
-  if (options.signal?.aborted) stop();
-  else options.signal?.addEventListener('abort', stop, { once: true });
+  const { shutdown } = await import('../engine/node/shutdown.js');
+  let closing: Promise<void> | undefined;
+  const closeEngine = () => (closing ??= engine.close());
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= shutdown(server, { graceMs: args.shutdownGraceMs, endStreams: closeEngine }).then(
+      async ({ cut, ms }) => {
+        await closeEngine();
+        io.out(`svc-elements serve: stopped in ${ms} ms${cut ? `, ${cut} requests cut at the bound` : ''}`);
+      },
+    ));
+  if (options.signal) {
+    if (options.signal.aborted) void stop();
+    else options.signal.addEventListener('abort', () => void stop(), { once: true });
+  } else {
+    // SIGINT/SIGTERM: a graceful stop, then exit 0; a second signal during it exits at once.
+    const onSignal = (name: NodeJS.Signals) => {
+      if (stopping) process.exit(name === 'SIGINT' ? 130 : 143);
+      io.out(`svc-elements serve: ${name}, stopping (up to ${args.shutdownGraceMs / 1000} s)`);
+      void stop().then(() => process.exit(0));
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  }
   const { address, port } = server.address() as AddressInfo;
   const hosts = new HostAllowList(boundNames(args.host, address), port, args.allowedHosts).describe();
   const wildcard = address === '0.0.0.0' || address === '::';

@@ -19,6 +19,15 @@ import { formatProblem } from './model/index.js';
 import { LocalEngineUnavailableError, indexedDbOpenFailure } from './unavailable.js';
 import { sweepFiles } from './data/file-sweep.js';
 
+/** How long close() waits for aborted chat streams to save their turn and send their last line. */
+const CLOSE_STREAMS_MS = 2000;
+
+async function settleWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 /** The engine in this thread (the page, a worker, or Node): what createLocalEngine runs in-page and its worker runs. */
 export async function createInPageEngine(options: LocalEngineOptions = {}): Promise<LocalEngine> {
   const factory = options.indexedDB ?? globalThis.indexedDB;
@@ -85,7 +94,8 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
     },
     async close() {
       closed = true;
-      chat.hub.abortAll();
+      // Open chat streams end with their final state (saved, then the `__state__` line) before the store closes.
+      await settleWithin(chat.hub.abortAll(), CLOSE_STREAMS_MS);
       db.close();
       await data.close();
     },

@@ -122,7 +122,10 @@ export class StreamHub {
     if (this.runs.get(run.chatId) === run) this.runs.delete(run.chatId);
   }
 
-  abortAll(): void {
-    for (const run of this.runs.values()) run.abort.abort();
+  /** Aborts every running stream; resolves once each has ended (its last line, `__state__` or `error`, sent). */
+  abortAll(): Promise<void> {
+    const running = [...this.runs.values()].filter((run) => !run.done);
+    for (const run of running) run.abort.abort();
+    return Promise.all(running.map((run) => run.whenDone)).then(() => undefined);
   }
 }

@@ -11,6 +11,7 @@ import { Readable, type Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { HostAllowList, HostError, boundNames } from './host.js';
+import { IN_FLIGHT, InFlight } from './in-flight.js';
 
 export interface ServeOptions {
   port?: number;
@@ -191,9 +192,11 @@ export function serveFetch(
       await send(req, res, new Response(null, { status: 204 }), extra);
       return;
     }
-    const response = await handler(toRequest(req, url, clientGone.signal));
-    await send(req, res, response, extra);
+    const response = await inFlight.track('answering', handler(toRequest(req, url, clientGone.signal)));
+    await inFlight.track('sending', send(req, res, response, extra));
   }
+
+  const inFlight = new InFlight();
 
   const server = createServer((req, res) => {
     const clientGone = new AbortController();
@@ -202,6 +205,11 @@ export function serveFetch(
       if (!res.writableFinished) clientGone.abort();
     });
     const request = { method: req.method ?? 'GET', url: req.url ?? '/' };
+    if (inFlight.draining) {
+      // A request on a connection kept alive from before the shutdown (shutdown.ts): no new work.
+      sendJson(req, res, 503, { error: 'The server is shutting down' }, { connection: 'close' });
+      return;
+    }
     answer(req, res, clientGone).catch((error: unknown) => {
       try {
         if (error instanceof HostError || error instanceof RequestError) {
@@ -224,6 +232,7 @@ export function serveFetch(
     });
   });
   server.on('clientError', answerClientError);
+  IN_FLIGHT.set(server, inFlight);
   // Errors of the listening socket after start (e.g. out of file descriptors) are the operator's to see, not fatal.
   const onServerError = (error: Error) => onError(error, { method: '-', url: '-' });
   return new Promise((resolve, reject) => {
