@@ -256,6 +256,43 @@ export const hotelsCases: Case[] = [
     want: S({ by: [col('hotels_chain')], agg: (rs) => revenue(rs)! / distinct('guest_id')(rs)! }),
   },
   { q: 'average booking value per guest', want: 'decline' },
+  // Author synonyms (meta.synonyms): takings and room income are Booking revenue, source is Sales channel.
+  { q: 'takings by source', want: S({ by: [col('channel')], agg: revenue }) },
+  {
+    q: 'room income in Porto last year',
+    want: S({ where: and(is('hotels_city', 'Porto'), Y25), agg: revenue }),
+  },
+  {
+    q: 'which source brought the most takings',
+    want: S({ by: [col('channel')], agg: revenue, order: 'desc' }),
+    ordered: true,
+  },
+  // Which period.
+  {
+    q: 'which month had the most bookings',
+    want: S({ by: [(r) => trunc('month', String(r.booked_at))], agg: count, order: 'desc' }),
+    ordered: true,
+  },
+  {
+    q: 'which quarter had the highest revenue in 2024',
+    want: S({
+      where: booked('2024-01-01', '2024-12-31'),
+      by: [(r) => trunc('quarter', String(r.booked_at))],
+      agg: revenue,
+      order: 'desc',
+    }),
+    ordered: true,
+  },
+  {
+    q: 'what year had the fewest cancellations',
+    want: S({
+      where: (r) => r.canceled_at !== null,
+      by: [(r) => trunc('year', String(r.canceled_at))],
+      agg: count,
+      order: 'asc',
+    }),
+    ordered: true,
+  },
   // What the model cannot answer.
   { q: 'how many spa treatments did we sell', want: 'decline' },
   { q: 'average room temperature', want: 'decline' },

@@ -102,8 +102,9 @@ describe('local analyst: data and model text are text in its answers', function 
   });
 
   it('declines echo question words and member titles as text', async () => {
-    const www = await ask('specimens by www.evil.example');
-    expect(www.root.textContent).to.contain('"www.evil.example"');
+    // A word no member or value has (www.evil.example itself is a family, which the analyst now finds).
+    const www = await ask('specimens by www.evil.example.org');
+    expect(www.root.textContent).to.contain('"www.evil.example.org"');
     expect(www.root.textContent).to.contain(CUBE_TITLE);
     expect([...www.root.querySelectorAll('strong')].map((s) => s.textContent)).to.include(WEIGHT_TITLE);
     const emphasis = await ask('specimens by _shout_ and __loud__');

@@ -86,7 +86,7 @@ export function answerText(say: Phrases, p: Plan, result: ServiceSqlApiResult): 
   if (result.schema.length === 1) return `${read}\n\n${book.single(f(r[0]))}`;
   const measureAt = result.schema.length - 1;
   const lead =
-    p.time?.grain && !p.groups.length
+    p.time?.grain && !p.groups.length && !p.order
       ? book.periods(f(result.totalRows), say.plural(result.totalRows))
       : (p.order?.dir === 'ASC' ? book.lowest : book.highest)(f(r[0]), f(r[measureAt]));
   return `${read}\n\n${lead}\n\n${table(say, result)}`;

@@ -20,6 +20,11 @@ export function finish(
   const { book } = say;
   if (q.rank?.limit !== undefined && !groups.length)
     return { decline: book.rankWhat(say.format(q.rank.limit), say.text(book.inline(plan.measure.title))) };
+  if (q.time.ranked && plan.time?.grain && !groups.length) {
+    const dir = [...q.tokens.keys()].map((i) => rankingWord(q, i)).find(Boolean);
+    if (!dir) return { decline: book.rankWhat(say.format(1), say.text(book.inline(plan.measure.title))) };
+    plan.order = { dir };
+  }
   if (groups.length) {
     const dir = superlative ?? (q.ranks ? [...q.tokens.keys()].map((i) => rankingWord(q, i)).find(Boolean) : undefined);
     if (q.rank || dir)

@@ -180,7 +180,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       score += named[0].score;
     }
   }
-  const ranking = groups.length > 0 && (q.ranks || q.rank !== undefined || superlative !== undefined);
+  const ranking =
+    (groups.length > 0 || q.time.ranked === true) && (q.ranks || q.rank !== undefined || superlative !== undefined);
   // 3. Numeric conditions on a number column named near them ("a wait over 100 minutes", "salary over 90000").
   const onMeasure: typeof q.numeric = [];
   for (const n of q.numeric) {

@@ -35,7 +35,8 @@ export function eventRoot(l: string): string {
 const meet = (a: string, b: string) => {
   if (a === b) return true;
   const short = Math.min(a.length, b.length);
-  if (short < 5) return false;
+  // "registr"/"register" meet; "collect"/"collector" (the one who collects) do not.
+  if (short < 5 || Math.abs(a.length - b.length) > 1) return false;
   let p = 0;
   while (p < short && a[p] === b[p]) p++;
   return p >= short - 1;

@@ -24,6 +24,8 @@ export interface TimeAsk {
   weekdays?: number[];
   /** Character spans of the question the time words took. */
   spans: [number, number][];
+  /** "which month had the most …": the periods are ranked, not listed in order. */
+  ranked?: boolean;
 }
 
 const DAY = 86_400_000;
@@ -284,6 +286,15 @@ export function parseTime(folded: string, now: number): TimeAsk {
     if (m) {
       ask.grain ??= grain;
       take(m.index, m.index + m[0].length);
+    }
+  }
+  // "which month had the most bookings": periods of that grain, ranked.
+  if (!ask.grain) {
+    const which = /\b(?:which|what) (day|week|month|quarter|year)\b/.exec(text);
+    if (which) {
+      ask.grain = which[1] as Grain;
+      ask.ranked = true;
+      take(which.index + which[0].length - which[1].length, which.index + which[0].length);
     }
   }
   // "by check-in quarter", "per signup month": the grain, and the words between name the time dimension (left free).
