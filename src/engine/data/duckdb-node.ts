@@ -72,7 +72,6 @@ export async function createDuckDbExecutor(): Promise<Executor> {
       setup: hardeningSql(importDir),
     },
   });
-  worker.unref();
   const pending = new Map<number, { resolve(ipc?: Uint8Array): void; reject(error: Error): void }>();
   let nextId = 0;
   let dead: Error | undefined;
@@ -87,6 +86,7 @@ export async function createDuckDbExecutor(): Promise<Executor> {
       if ('fatal' in reply) return reject(new Error(`DuckDB did not start: ${reply.fatal}`));
       const call = pending.get(reply.id);
       pending.delete(reply.id);
+      if (pending.size === 0) worker.unref(); // idle: a script that is done may end (held again by the next call)
       if (reply.error !== undefined) call?.reject(new Error(reply.error));
       else call?.resolve(reply.ipc);
     });
@@ -97,6 +97,8 @@ export async function createDuckDbExecutor(): Promise<Executor> {
     await removeDir();
     throw error;
   });
+  // The worker holds the process only while a call is in flight (a message listener refs it: unref after them).
+  worker.unref();
   type Message =
     | { op: 'query'; sql: string }
     | { op: 'load'; name: string; ipc: Uint8Array }
@@ -106,6 +108,7 @@ export async function createDuckDbExecutor(): Promise<Executor> {
       if (dead) return reject(dead);
       const id = nextId++;
       pending.set(id, { resolve, reject });
+      worker.ref(); // a call in flight keeps the process alive until its answer (an unref'd worker's reply is lost)
       worker.postMessage({ ...message, id }, transfer);
     });
   let files = 0;
