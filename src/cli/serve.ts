@@ -5,15 +5,15 @@
 // code 1, nothing served.
 
 import 'fake-indexeddb/auto';
-import { readdir, readFile, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { basename, extname, join, relative } from 'node:path';
-import { DEMO, ModelError, type LocalEngine, type TableSource } from '../engine/index.js';
+import { join } from 'node:path';
+import { DEMO, ModelError, type LocalEngine } from '../engine/index.js';
 import { demoSeedWith } from '../engine/demo-seed.js';
 import { HostAllowList, boundNames, hostName } from '../engine/node/host.js';
 import { randomToken } from '../engine/util.js';
 import { USAGE, UsageError, parseArgs, type Args } from './args.js';
 import { chooseCredentials, describeCredentials, type Credentials } from './keys.js';
+import { FileProblems, readData, readModel } from './model-files.js';
 
 export { USAGE } from './args.js';
 
@@ -29,45 +29,6 @@ export interface CliOptions {
   signal?: AbortSignal;
 }
 
-const MODEL_FILE = /\.(ya?ml|json)$/i;
-const DATA_FILE = /\.(csv|tsv|parquet|json|ndjson|arrow)$/i;
-
-async function files(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await files(path)));
-    else out.push(path);
-  }
-  return out;
-}
-
-/** The model as `{ relative path: text }` and where its files are (to print their paths). */
-async function readModel(path: string): Promise<{ files: Record<string, string>; base: string }> {
-  if ((await stat(path)).isFile())
-    return { files: { [basename(path)]: await readFile(path, 'utf8') }, base: join(path, '..') };
-  const found = (await files(path)).filter((f) => MODEL_FILE.test(f)).sort();
-  const entries = await Promise.all(found.map(async (f) => [relative(path, f), await readFile(f, 'utf8')] as const));
-  return { files: Object.fromEntries(entries), base: path };
-}
-
-async function readData(dir: string): Promise<{ tables: Record<string, TableSource>; paths: Map<string, string> }> {
-  const tables: Record<string, TableSource> = {};
-  const paths = new Map<string, string>();
-  for (const entry of (await readdir(dir)).sort()) {
-    if (!DATA_FILE.test(entry)) continue;
-    const path = join(dir, entry);
-    const name = basename(entry, extname(entry));
-    if (paths.has(name)) throw Object.assign(new Error(`table ${name} is also ${paths.get(name)}`), { path });
-    paths.set(name, path);
-    tables[name] = {
-      source: new Uint8Array(await readFile(path)),
-      format: extname(entry).slice(1).toLowerCase() as never,
-    };
-  }
-  return { tables, paths };
-}
-
 /** The engine: your model and tables on the seed of `credentials`, or the whole demo seed (--demo alone). */
 async function startEngine(args: Args, credentials: Credentials, io: CliIo): Promise<LocalEngine | number> {
   const { createLocalEngine } = await import('../engine/index.js');
@@ -80,8 +41,11 @@ async function startEngine(args: Args, credentials: Credentials, io: CliIo): Pro
     model = await readModel(args.model);
     data = await readData(args.data);
   } catch (error) {
-    const e = error as Error & { path?: string };
-    io.err(`${e.path ?? args.data}:1: ${e.message}`);
+    if (error instanceof FileProblems) for (const line of error.lines) io.err(line);
+    else {
+      const e = error as Error & { path?: string };
+      io.err(`${e.path ?? args.data}:1: ${e.message}`);
+    }
     return 1;
   }
   const warn = console.warn;
