@@ -302,4 +302,8 @@ export const hotelsCases: Case[] = [
   { q: 'how many parking spaces do the hotels have', want: 'decline' },
   { q: 'revenue from vegan guests', want: 'decline' },
   { q: 'which hotel has the nicest pool', want: 'decline' },
+  // A common word that is part of one name is not that name; a demonym names a country of the next word's dimension.
+  { q: 'revenue from grand hotels', want: 'decline' },
+  { q: 'bookings by tower', want: 'decline' },
+  { q: 'revenue from Portuguese guests', want: 'decline' },
 ];

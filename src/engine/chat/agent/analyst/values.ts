@@ -195,7 +195,15 @@ export function matchValues(
           found.push({ field: v.field, value: v.value, edits: d });
         }
       }
-      if (found.length === 0 && n === 1 && !weak && !avoid.has(span[0].lemma)) found = partOf(norm, exact, parts);
+      if (found.length === 0 && n === 1 && !weak && !avoid.has(span[0].lemma)) {
+        // "Swedish sites": a demonym unless the next word names another dimension ("Portuguese guests" is no hotel
+        // country); "Hopper": a part of a name written as a name (capitalized), not "grand" of Aurora Grand.
+        const next = tokens[i + 1]?.lemma;
+        const names = (f: Field) => !!next && f.keys.some((k) => k.includes(next));
+        const owns = (field: string) =>
+          fields.some((f) => f.name === field && names(f)) || !fields.some((f) => f.name !== field && names(f));
+        found = partOf(norm, exact, parts, owns, /^\p{Lu}/u.test(span[0].text));
+      }
       const seen = new Set<string>();
       for (const v of found) {
         const k = `${v.field}\u0000${v.value}`;
@@ -225,6 +233,10 @@ function partOf(
   norm: string,
   exact: Map<string, { field: string; value: string }[]>,
   parts: Map<string, Set<string>>,
+  /** Whether the next word names this field. */
+  owns: (field: string) => boolean,
+  /** Whether the word is written as a name. */
+  capitalized: boolean,
 ): { field: string; value: string; edits: number }[] {
   if (norm.length >= 5 && ADJECTIVE.test(norm)) {
     for (const cut of [norm.replace(/(?:ish|ian|ese|ic|al|an|y|i)$/, ''), norm.replace(/n$/, '')]) {
@@ -238,11 +250,12 @@ function partOf(
         ([v]) => !v.includes(' ') && v.length <= stem.length + 3 && commonPrefix(v, stem) >= stem.length - 1,
       );
       const values = fits.flatMap(([, vs]) => vs);
-      if (new Set(values.map((v) => `${v.field}\u0000${v.value}`)).size === 1) return [{ ...values[0], edits: 1 }];
+      if (new Set(values.map((v) => `${v.field}\u0000${v.value}`)).size === 1 && owns(values[0].field))
+        return [{ ...values[0], edits: 1 }];
     }
   }
   const owners = parts.get(norm);
-  if (owners?.size !== 1) return [];
+  if (owners?.size !== 1 || !capitalized) return [];
   const [field, value] = [...owners][0].split('\u0000');
   return [{ field, value, edits: 1 }];
 }
