@@ -15,7 +15,8 @@ import type { EngineProgress, LocalEngine, LocalEngineOptions } from './options.
 import { openEngineDb } from './store/db.js';
 import type { StoreName } from './store/schema.js';
 import { applySeed } from './store/seed.js';
-import { formatProblem } from './model/index.js';
+import { formatProblem, modelLimits } from './model/index.js';
+import { importLimits, importTimeout } from './data/import-limits.js';
 import { LocalEngineUnavailableError, indexedDbOpenFailure } from './unavailable.js';
 import { sweepFiles } from './data/file-sweep.js';
 
@@ -26,6 +27,18 @@ async function settleWithin(work: Promise<unknown>, ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
   clearTimeout(timer);
+}
+
+/** A bad limit option is a TypeError (those EngineTables takes are checked again there, by the same functions). */
+function checkLimits(options: LocalEngineOptions): void {
+  importLimits(options.importLimits);
+  importTimeout(options.importTimeoutMs);
+  modelLimits(options.modelLimits);
+  for (const name of ['orphanedTimeoutMs', 'maxQueriesPerRequest'] as const) {
+    const value = options[name];
+    if (value !== undefined && !(typeof value === 'number' && Number.isSafeInteger(value) && value > 0))
+      throw new TypeError(`${name} must be a positive integer, not ${JSON.stringify(value) ?? typeof value}`);
+  }
 }
 
 /** The engine in this thread (the page, a worker, or Node): what createLocalEngine runs in-page and its worker runs. */
@@ -51,6 +64,9 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
     ...(model !== undefined && { dataModel: undefined }),
     ...(tables !== undefined && { tables: undefined, data: undefined }),
   };
+  // Options are checked before the database opens: a bad one is a TypeError that leaves nothing open.
+  checkLimits(options);
+  const chatTokens = new ChatTokenVerifier({ checkChatToken: options.checkChatToken, remoteJwks: options.remoteJwks });
   const db = await openEngineDb(factory, options.name ?? 'svc-engine').catch((error: unknown) => {
     throw new LocalEngineUnavailableError(indexedDbOpenFailure(error), { cause: error });
   });
@@ -61,13 +77,13 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
       console.warn('svc-engine: onProgress threw', error);
     }
   };
-  const chatTokens = new ChatTokenVerifier({ checkChatToken: options.checkChatToken, remoteJwks: options.remoteJwks });
   const ctx: EngineContext = { db, now, hooks: options.hooks ?? {}, cache: new ReadCache(), progress, chatTokens };
   if (seed) await applySeed(db, seed, now());
   const data = new DataService(ctx, { queryTimeoutMs: options.queryTimeoutMs });
   const own = new EngineTables(ctx, data, {
     importLimits: options.importLimits,
     importTimeoutMs: options.importTimeoutMs,
+    modelLimits: options.modelLimits,
   });
   const applyOwn = async () => {
     for (const w of await own.apply(model, tables)) console.warn(`svc-engine: ${formatProblem(w)}`);
@@ -82,7 +98,11 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
   // Files of imports a closed tab left unfinished; housekeeping, in the background (a failure leaves them for later).
   void sweepFiles(db).catch(() => undefined);
   const chat = new ChatService(ctx, data, options.agent ?? createLocalAnalystAgent());
-  const app = createApp(ctx, data, chat, { continueWaitMs: options.continueWaitMs });
+  const app = createApp(ctx, data, chat, {
+    continueWaitMs: options.continueWaitMs,
+    orphanedTimeoutMs: options.orphanedTimeoutMs,
+    maxQueriesPerRequest: options.maxQueriesPerRequest,
+  });
   let closed = false;
 
   return {

@@ -21,7 +21,15 @@ export type { TableFormat, TableRow, TableSource } from './data/import.js';
 export type { FileOptions } from './data/executor.js';
 export type { TableInfo } from './data/tables.js';
 export type { ImportLimits } from './data/import-limits.js';
-export { ModelError, formatProblem, loadModel, type ModelProblem, type ModelSource } from './model/index.js';
+export {
+  DEFAULT_MODEL_LIMITS,
+  ModelError,
+  formatProblem,
+  loadModel,
+  type ModelLimits,
+  type ModelProblem,
+  type ModelSource,
+} from './model/index.js';
 export type { Agent, AgentContext, AgentEvent } from './chat/agent/types.js';
 export { createLocalAnalystAgent, createOpenAiCompatibleAgent } from './worker/agent-recipe.js';
 export type { OpenAiCompatibleOptions } from './chat/agent/openai-compatible.js';

@@ -7,7 +7,7 @@ import type { TableSource } from './data/import.js';
 import type { ImportLimits } from './data/import-limits.js';
 import type { DataModel } from './data/model-types.js';
 import type { TableInfo } from './data/tables.js';
-import type { ModelProblem, ModelSource } from './model/index.js';
+import type { ModelLimits, ModelProblem, ModelSource } from './model/index.js';
 
 export interface EngineSeed {
   account: { name: string; plan: Plan; useCreatorMode?: boolean };
@@ -170,6 +170,22 @@ export interface LocalEngineOptions {
    * (Cube's long-polling), in ms. Default 5,000, Cube's.
    */
   continueWaitMs?: number;
+  /**
+   * How long a data API load told "Continue wait" waits for its client to ask again before it is abandoned (its
+   * queries not yet run never run; Cube's orphaned queries), in ms. Default 10,000.
+   */
+  orphanedTimeoutMs?: number;
+  /**
+   * How many queries one data API request may fan out into: the date ranges of a `compareDateRange`, the queries of a
+   * data blending query. Default 12; more is answered 400 before any query runs.
+   */
+  maxQueriesPerRequest?: number;
+  /**
+   * Limits on reading a model given to the engine (`model`, `setModel`): `maxFileBytes` (default 1 MiB),
+   * `maxModelBytes` (8 MiB), `maxFiles` (10,000), `maxDepth` (64), `maxAliasValues` (10,000). A model past one is a
+   * ModelError naming the file and line. Defaults: DEFAULT_MODEL_LIMITS.
+   */
+  modelLimits?: Partial<ModelLimits>;
   /**
    * Where the engine runs (ours, not in §5). In a browser page it runs by default in a dedicated module Worker of
    * its own (store, routing, chat agent, data generation and import; DuckDB and the SQL parser in their workers),

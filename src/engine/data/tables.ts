@@ -6,7 +6,15 @@
 
 import { RecordBatchReader } from 'apache-arrow';
 import type { EngineContext } from '../domain/context.js';
-import { loadModel, policyNames, type LoadedModel, type ModelProblem, type ModelSource } from '../model/index.js';
+import {
+  loadModel,
+  modelLimits,
+  policyNames,
+  type LoadedModel,
+  type ModelLimits,
+  type ModelProblem,
+  type ModelSource,
+} from '../model/index.js';
 import { TENANT_WIDE, type DataModelRecord, type DataTableRecord } from '../store/schema.js';
 import { byteSize, readBlob, toBlob } from './chunks.js';
 import { readSource, urlOf, type ReadSource, type TableFormat, type TableSource } from './import.js';
@@ -57,10 +65,11 @@ function arrowTypeName(type: unknown): string {
   );
 }
 
-/** `createLocalEngine({ importLimits, importTimeoutMs })`. */
+/** `createLocalEngine({ importLimits, importTimeoutMs, modelLimits })`. */
 export interface ImportOptions {
   importLimits?: ImportLimits;
   importTimeoutMs?: number;
+  modelLimits?: Partial<ModelLimits>;
 }
 
 export class EngineTables {
@@ -69,6 +78,7 @@ export class EngineTables {
   private blobs = true;
   private readonly limits: Required<ImportLimits>;
   private readonly timeoutMs: number;
+  private readonly modelLimits: ModelLimits;
 
   constructor(
     private readonly ctx: EngineContext,
@@ -77,6 +87,7 @@ export class EngineTables {
   ) {
     this.limits = importLimits(options.importLimits);
     this.timeoutMs = importTimeout(options.importTimeoutMs);
+    this.modelLimits = modelLimits(options.modelLimits);
   }
 
   private record(): Promise<DataModelRecord | undefined> {
@@ -88,7 +99,7 @@ export class EngineTables {
     const record = await this.record();
     const pending = record?.generate && Object.keys(record.tableVersions).length === 0;
     const tables = pending ? undefined : [...Object.keys(record?.tableVersions ?? {}), ...extraTables];
-    return loadModel(source, { tables });
+    return loadModel(source, { tables, limits: this.modelLimits });
   }
 
   /** Replaces the data model (ModelError, nothing changed, when it has problems); returns its warnings. */

@@ -11,7 +11,7 @@ import { ModelError, Positions, Problems, type ModelProblem } from './problems.j
 import { shapeProblems } from './shape.js';
 import { validateModel } from './validate.js';
 
-export { DEFAULT_MODEL_LIMITS, type ModelLimits } from './limits.js';
+export { DEFAULT_MODEL_LIMITS, modelLimits, type ModelLimits } from './limits.js';
 export { ModelError, formatProblem, type ModelProblem } from './problems.js';
 export { policyNames } from './validate.js';
 

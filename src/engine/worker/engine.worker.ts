@@ -40,6 +40,9 @@ async function start(init: WorkerInit): Promise<void> {
     continueWaitMs: init.continueWaitMs,
     importTimeoutMs: init.importTimeoutMs,
     importLimits: init.importLimits,
+    orphanedTimeoutMs: init.orphanedTimeoutMs,
+    maxQueriesPerRequest: init.maxQueriesPerRequest,
+    modelLimits: init.modelLimits,
     ...(init.agent && { agent: agentFromRecipe(init.agent) }),
     ...(init.onProgress && { onProgress: (progress) => post({ t: 'progress', progress }) }),
     ...(init.checkChatToken && {

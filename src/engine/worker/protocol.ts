@@ -19,6 +19,9 @@ export type WorkerInit = Pick<
   | 'continueWaitMs'
   | 'importTimeoutMs'
   | 'importLimits'
+  | 'orphanedTimeoutMs'
+  | 'maxQueriesPerRequest'
+  | 'modelLimits'
 > & {
   agent?: AgentRecipe;
   onProgress: boolean;
