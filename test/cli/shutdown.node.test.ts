@@ -2,6 +2,7 @@
 // its `__state__` line, a request being answered finishes, new connections are refused, the process exits 0 within
 // the bound; idle, it exits 0 at once; a second signal exits at once.
 import assert from 'node:assert/strict';
+import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { SignJWT } from 'jose';
 import { DEMO } from '../../src/engine/index.js';
@@ -54,6 +55,34 @@ async function ask(base: string, input: string) {
   })();
   return { first: text, rest };
 }
+
+/** A /load whose body is sent in two parts: the first now, the rest when `finish` is called. */
+function slowLoad(base: string) {
+  const body = JSON.stringify({ query: { measures: ['readings.count'] } });
+  const req = request(`${base}/cubejs-api/v1/load`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${env.SVC_ADMIN_KEY}`,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+    },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+  answer.catch(() => undefined);
+  req.write(body.slice(0, 10));
+  req.flushHeaders();
+  return { answer, finish: () => req.end(body.slice(10)) };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('svc-elements serve stops gracefully on SIGINT/SIGTERM', () => {
   it('exits 0 at once when idle (SIGTERM and SIGINT)', async () => {
@@ -108,5 +137,45 @@ describe('svc-elements serve stops gracefully on SIGINT/SIGTERM', () => {
       await assert.rejects(fetch(`${base}/cubejs-api/v1/meta`), 'no new connection after the stop');
       assert.equal(cli.err(), '');
     });
+  });
+
+  it('lets a request being answered finish, refusing new connections meanwhile', async () => {
+    const { cli, base } = await serve();
+    const slow = slowLoad(base);
+    await sleep(300);
+    cli.child.kill('SIGTERM');
+    await sleep(300);
+    await assert.rejects(fetch(`${base}/cubejs-api/v1/meta`), 'no new connection during the stop');
+    slow.finish();
+    const { status, body } = await slow.answer;
+    assert.equal(status, 200, body);
+    assert.deepEqual((JSON.parse(body) as { data: unknown }).data, [{ 'readings.count': 48 }]);
+    assert.deepEqual(await cli.exit, { code: 0, signal: null }, cli.err());
+  });
+
+  it('cuts what is still open at --shutdown-grace, and exits at once on a second signal', async () => {
+    {
+      const { cli, base } = await serve(['--shutdown-grace', '1']);
+      const slow = slowLoad(base); // never finished
+      await sleep(300);
+      const begun = Date.now();
+      cli.child.kill('SIGTERM');
+      assert.deepEqual(await cli.exit, { code: 0, signal: null }, cli.err());
+      const ms = Date.now() - begun;
+      assert.ok(ms >= 900 && ms < 5000, `exited ${ms} ms after the signal`);
+      assert.match(cli.out(), /stopped in \d+ ms, 1 requests cut at the bound/);
+      await assert.rejects(slow.answer);
+    }
+    {
+      const { cli, base } = await serve();
+      slowLoad(base);
+      await sleep(300);
+      cli.child.kill('SIGTERM');
+      await sleep(300);
+      const begun = Date.now();
+      cli.child.kill('SIGINT');
+      assert.deepEqual(await cli.exit, { code: 130, signal: null }, cli.err());
+      assert.ok(Date.now() - begun < 3000);
+    }
   });
 });
