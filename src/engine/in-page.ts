@@ -43,12 +43,13 @@ function checkLimits(options: LocalEngineOptions): void {
 
 /** The engine in this thread (the page, a worker, or Node): what createLocalEngine runs in-page and its worker runs. */
 export async function createInPageEngine(options: LocalEngineOptions = {}): Promise<LocalEngine> {
-  const factory = options.indexedDB ?? globalThis.indexedDB;
-  if (!factory) {
-    throw new LocalEngineUnavailableError(
-      'this environment has no IndexedDB (in Node pass options.indexedDB, e.g. fake-indexeddb)',
-    );
-  }
+  const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
+  // Node has no IndexedDB: an in-memory one (fake-indexeddb), unless one is given.
+  const factory =
+    options.indexedDB ??
+    globalThis.indexedDB ??
+    (isNode ? (await import('./node/indexeddb.js')).nodeIndexedDb() : undefined);
+  if (!factory) throw new LocalEngineUnavailableError('this environment has no IndexedDB');
   if (typeof globalThis.IDBRequest === 'undefined') {
     // idb recognises IndexedDB objects by their global classes.
     throw new TypeError(

@@ -121,7 +121,7 @@ export type EngineProgress =
   | { phase: 'ready' };
 
 export interface LocalEngineOptions {
-  /** Default: globalThis.indexedDB. In Node pass one, e.g. fake-indexeddb's. */
+  /** Default: globalThis.indexedDB; in Node, where there is none, fake-indexeddb's (in memory). */
   indexedDB?: IDBFactory;
   /** IndexedDB database name. Default 'svc-engine'. */
   name?: string;
