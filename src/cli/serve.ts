@@ -4,7 +4,6 @@
 // only with --demo. A model with problems or an unreadable data file: the `file:line: message` lines on stderr, exit
 // code 1, nothing served.
 
-import 'fake-indexeddb/auto';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DEMO, ModelError, type LocalEngine } from '../engine/index.js';
