@@ -247,27 +247,9 @@ const RECURRING: [RegExp, number[]][] = [
 ];
 
 /** Words that cannot name a time dimension between "by" and a grain ("per guest last year" is no grain). */
-const NOT_A_NAME = new Set([
-  'last',
-  'this',
-  'next',
-  'previous',
-  'past',
-  'prior',
-  'the',
-  'a',
-  'an',
-  'of',
-  'each',
-  'every',
-  'current',
-  'same',
-  'or',
-  'for',
-  'one',
-  'per',
-  'by',
-]);
+const NOT_A_NAME = new Set(
+  'last this next previous past prior the a an of each every current same or for one per by'.split(' '),
+);
 
 const LINK = '(?:vs\\.?|versus|compared (?:to|with)|against|and|to|with)';
 const PRIOR = `(?:the )?(?:(year|month|quarter|week|day) before|(?:previous|prior|preceding) (year|month|quarter|week|day|period)|same period (?:a |the )?(year|month) (?:before|earlier)|same period last year)`;
