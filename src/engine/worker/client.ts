@@ -59,7 +59,12 @@ function againInit(init: WorkerInit): WorkerInit {
 }
 
 export async function createWorkerEngine(options: LocalEngineOptions): Promise<LocalEngine> {
-  const url = workerUrl ?? new URL('./engine.worker.ts', import.meta.url);
+  // The literal `new Worker(new URL(…, import.meta.url))` is what bundlers recognise as a worker to emit: a URL held in
+  // a variable is bundled as a plain asset instead (Vite inlined the TypeScript source as a data: URL).
+  const makeWorker = () =>
+    workerUrl
+      ? new Worker(workerUrl, { type: 'module', name: 'svc-engine' })
+      : new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'svc-engine' });
   const data = options.data && Object.fromEntries(Object.entries(options.data).map(([k, v]) => [k, pageSource(v)]));
   const init: WorkerInit = {
     name: options.name,
@@ -82,7 +87,7 @@ export async function createWorkerEngine(options: LocalEngineOptions): Promise<L
   };
   const { heartbeat, noLocks } = liveness;
   const start = (sent: WorkerInit, transfer: Transferable[] = []) =>
-    startSession({ url, init: sent, transfer, options, heartbeat, workers: liveWorkers });
+    startSession({ makeWorker, init: sent, transfer, options, heartbeat, workers: liveWorkers });
   let session: Session = await start(init, buffersOf(data));
   let restarting: Promise<Session> | undefined;
   let closing: Promise<void> | undefined;

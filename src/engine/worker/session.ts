@@ -63,7 +63,8 @@ export interface Session {
 }
 
 export interface SessionSetup {
-  url: URL;
+  /** Makes the engine's worker (its script's URL written where bundlers see it: worker/client.ts). */
+  makeWorker: () => Worker;
   init: WorkerInit;
   transfer: Transferable[];
   options: Pick<LocalEngineOptions, 'onProgress' | 'checkChatToken'>;
@@ -84,8 +85,15 @@ function post(worker: Worker, message: ToWorker, transfer: Transferable[] = []):
 }
 
 /** Starts a worker and its engine; resolves once it is ready, rejects with its startup error. */
-export function startSession({ url, init, transfer, options, heartbeat, workers }: SessionSetup): Promise<Session> {
-  const worker = new Worker(url, { type: 'module', name: 'svc-engine' });
+export function startSession({
+  makeWorker,
+  init,
+  transfer,
+  options,
+  heartbeat,
+  workers,
+}: SessionSetup): Promise<Session> {
+  const worker = makeWorker();
   workers?.add(worker);
   const ended = () => {
     clearTimeout(aliveTimer);
