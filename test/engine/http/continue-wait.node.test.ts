@@ -94,7 +94,9 @@ describe('abandoned loads stop', () => {
 
   it('an aborted request: the load stops at once, and the same query asked again starts afresh', async (t) => {
     const name = `continue-wait-abort-${process.pid}`;
-    const engine = await libraryEngine(name);
+    // The request must still be waiting when it is aborted: with a short continueWaitMs it is answered "Continue wait"
+    // first, and the abort then reaches nothing (the load is orphaned instead, and runs until the orphaned timeout).
+    const engine = await libraryEngine(name, 30_000);
     try {
       const url = 'https://library.test/cubejs-api/v1/load';
       const controller = new AbortController();
