@@ -1,12 +1,12 @@
 // The local analyst's planning on a 200-member model (4 sources × 50 members, 40 string dimensions with 30 values
 // each): the median time to read and plan a question, against reading it alone (tokens, lemmas, time words) — the
 // floor every plan pays — measured in the same run.
-import type { ServiceMetaResult } from '../src/api/types.js';
 import { buildCatalog } from '../src/engine/chat/agent/analyst/catalog.js';
 import { planQuestion } from '../src/engine/chat/agent/analyst/planner.js';
 import { Phrases } from '../src/engine/chat/agent/analyst/phrases.js';
 import english from '../src/engine/chat/agent/analyst/phrases/en.js';
 import { readQuestion } from '../src/engine/chat/agent/analyst/question.js';
+import { wideModel } from '../test/fixtures/analyst/wide-model.js';
 import { median, type Row } from './util.js';
 
 const QUESTIONS = [
@@ -19,36 +19,17 @@ const QUESTIONS = [
   'what is the weather in Paris?',
 ];
 
-function model(): { meta: ServiceMetaResult; values: Map<string, string[]> } {
-  const nouns = ['parcel', 'carrier', 'warehouse', 'customer', 'route', 'truck', 'driver', 'depot', 'zone', 'tier'];
-  const values = new Map<string, string[]>();
-  const cubes = ['shipments', 'deliveries', 'returns', 'fleet'].map((source, s) => {
-    const members: ServiceMetaResult['cubes'][number]['members'] = [];
-    for (let i = 0; i < 50; i++) {
-      const noun = `${nouns[i % nouns.length]}${i >= 10 ? `_${i}` : ''}`;
-      if (i < 15) {
-        const agg = ['sum', 'avg', 'count', 'max', 'min'][i % 5];
-        members.push({
-          name: `${source}.${agg}_${noun}_cost`,
-          title: `${agg} ${noun.replace(/_/g, ' ')} cost`,
-          type: 'number',
-          aggType: agg,
-        });
-      } else if (i < 25) {
-        const name = `${source}.${noun}_region`;
-        members.push({ name, title: `${noun.replace(/_/g, ' ')} region`, type: 'string' });
-        values.set(
-          name,
-          Array.from({ length: 30 }, (_, k) => `${['Zurich', 'Geneva', 'North', 'South', 'Gold'][k % 5]} ${s}${i}${k}`),
-        );
-      } else if (i < 28) members.push({ name: `${source}.${noun}_at`, title: `${noun} date`, type: 'time' });
-      else
-        members.push({ name: `${source}.${noun}_weight`, title: `${noun.replace(/_/g, ' ')} weight`, type: 'number' });
-    }
-    return { name: source, type: s === 0 ? 'view' : 'cube', title: source, members };
+const model = () =>
+  wideModel({
+    sources: ['shipments', 'deliveries', 'returns', 'fleet'],
+    nouns: ['parcel', 'carrier', 'warehouse', 'customer', 'route', 'truck', 'driver', 'depot', 'zone', 'tier'],
+    aggs: ['sum', 'avg', 'count', 'max', 'min'],
+    measure: 'cost',
+    number: 'weight',
+    valueWords: ['Zurich', 'Geneva', 'North', 'South', 'Gold'],
+    valueCount: 30,
+    timeTitle: (noun) => `${noun} date`,
   });
-  return { meta: { searchQuery: '', cubes }, values };
-}
 
 export function analystBench(runs = 60): Row[] {
   const { meta, values } = model();

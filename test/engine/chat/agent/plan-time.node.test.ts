@@ -4,12 +4,12 @@
 // core is not planning), each question's the best of 3 runs.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ServiceMetaResult } from '../../../../src/api/types.js';
 import { buildCatalog } from '../../../../src/engine/chat/agent/analyst/catalog.js';
 import { planQuestion } from '../../../../src/engine/chat/agent/analyst/planner.js';
 import { Phrases } from '../../../../src/engine/chat/agent/analyst/phrases.js';
 import english from '../../../../src/engine/chat/agent/analyst/phrases/en.js';
 import { readQuestion } from '../../../../src/engine/chat/agent/analyst/question.js';
+import { wideModel } from '../../../fixtures/analyst/wide-model.js';
 
 const QUESTIONS = [
   'how many harvests were recorded in the 2010s',
@@ -26,44 +26,17 @@ const QUESTIONS = [
   'what is the weather in Lima?',
 ];
 
-function model(): { meta: ServiceMetaResult; values: Map<string, string[]> } {
-  const nouns = ['orchard', 'grower', 'packer', 'variety', 'crate', 'farm', 'picker', 'truck', 'market', 'buyer'];
-  const values = new Map<string, string[]>();
-  const cubes = ['harvests', 'crates', 'growers', 'shipments'].map((source, s) => {
-    const members: ServiceMetaResult['cubes'][number]['members'] = [];
-    for (let i = 0; i < 50; i++) {
-      const noun = `${nouns[i % nouns.length]}${i >= 10 ? `_${i}` : ''}`;
-      if (i < 15) {
-        const agg = ['sum', 'avg', 'count', 'max', 'count_distinct'][i % 5];
-        members.push({
-          name: `${source}.${agg}_${noun}_yield`,
-          title: `${agg} ${noun.replace(/_/g, ' ')} yield`,
-          type: 'number',
-          aggType: agg,
-        });
-      } else if (i < 25) {
-        const name = `${source}.${noun}_region`;
-        members.push({ name, title: `${noun.replace(/_/g, ' ')} region`, type: 'string' });
-        values.set(
-          name,
-          Array.from(
-            { length: 60 },
-            (_, k) => `${['Valencia', 'Murcia', 'Lima', 'Haugen Farms', 'North'][k % 5]} ${s}${i}${k}`,
-          ),
-        );
-      } else if (i < 28)
-        members.push({ name: `${source}.${noun}_at`, title: `${noun.replace(/_/g, ' ')} date`, type: 'time' });
-      else
-        members.push({
-          name: `${source}.${noun}_moisture`,
-          title: `${noun.replace(/_/g, ' ')} moisture`,
-          type: 'number',
-        });
-    }
-    return { name: source, type: s === 0 ? 'view' : 'cube', title: source, members };
+const model = () =>
+  wideModel({
+    sources: ['harvests', 'crates', 'growers', 'shipments'],
+    nouns: ['orchard', 'grower', 'packer', 'variety', 'crate', 'farm', 'picker', 'truck', 'market', 'buyer'],
+    aggs: ['sum', 'avg', 'count', 'max', 'count_distinct'],
+    measure: 'yield',
+    number: 'moisture',
+    valueWords: ['Valencia', 'Murcia', 'Lima', 'Haugen Farms', 'North'],
+    valueCount: 60,
+    timeTitle: (noun) => `${noun.replace(/_/g, ' ')} date`,
   });
-  return { meta: { searchQuery: '', cubes }, values };
-}
 
 describe('local analyst: plan time', () => {
   it('reads, catalogs and plans a question on a 200-member model in under 20 ms (p95)', () => {
