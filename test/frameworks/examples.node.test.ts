@@ -98,7 +98,7 @@ describe('frameworks, from the packed library', { timeout: 600_000 }, () => {
 
   after(async () => {
     await browser?.close();
-    if (packed) rmSync(packed.work, { recursive: true, force: true });
+    if (packed) rmSync(packed.work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   });
 
   /** Builds `app` with Vite (its own config, if it has one) and opens it: dashboard, event handler, chat answer. */

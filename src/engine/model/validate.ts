@@ -158,11 +158,16 @@ export function validateModel(model: DataModel, problems: Problems, tables?: Set
     const what = `View ${view.name}`;
     let root: string | undefined;
     for (const part of view.cubes) {
+      if (!part.join_path) continue; // reported where the view was read: a join_path is required
       const path = part.join_path.split('.');
       root ??= path[0];
       if (path[0] !== root) problems.error(part, `${what}: join_path ${part.join_path} must start at ${root}`);
+      if (path.includes('')) {
+        problems.error(part, `${what}: join_path ${part.join_path} has an empty cube name (write cube.cube)`);
+        continue;
+      }
       const unknown = path.find((c) => !cubes.has(c));
-      if (unknown) {
+      if (unknown !== undefined) {
         problems.error(part, `${what}: join_path ${part.join_path} names unknown cube ${unknown}`);
         continue;
       }

@@ -49,6 +49,15 @@ describe('a model given as an object: its shape', () => {
     ]);
   });
 
+  it('a view cube without a join_path, or with an empty step in it, is a problem of its own, never a TypeError', () => {
+    const view = (cubes: unknown) => ({ 'm.yml': stringify({ views: [{ name: 'v', cubes }] }) });
+    assert.deepEqual(messages(view([{}])), ['m.yml:4: View v: cube: join_path is required']);
+    assert.deepEqual(
+      messages({ ...plants(), views: [{ name: 'v', cubes: [{ join_path: 'waterings.', includes: '*' }] }] }),
+      ['<model>:0: View v: join_path waterings. has an empty cube name (write cube.cube)'],
+    );
+  });
+
   it('a model that is not plain data (a function in meta) is a ModelError', () => {
     const model = plants();
     (model.cubes[0] as Record<string, unknown>).meta = { colour: () => 'green' };
