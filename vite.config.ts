@@ -18,8 +18,9 @@ const libpgQueryEsm = (options: { ignoreWasmUrl?: boolean } = {}): Plugin => ({
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
 };
-const runtimeDeps = Object.keys(pkg.dependencies ?? {});
+const runtimeDeps = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies });
 /** Runtime dependencies (and their subpaths) stay external so consumers dedupe lit and friends. */
 const external = (id: string): boolean =>
   id.startsWith('node:') || runtimeDeps.some((dep) => id === dep || id.startsWith(`${dep}/`));
@@ -96,15 +97,17 @@ const libraryAssets: Plugin = {
 const NODE_ONLY: Record<string, string> = {
   'duckdb-node': 'src/engine/data/duckdb-node.ts',
   'pg-parser-local': 'src/engine/data/pg-parser-local.ts',
+  'durable-store': 'src/engine/node/durable-store.ts',
 };
 const nodeOnlyResolve: Plugin = {
   name: 'node-only-resolve',
   enforce: 'pre',
   resolveId(source, importer) {
-    const name = /^\.\/([\w-]+)\.js$/.exec(source)?.[1];
+    const name = /^\.\/(?:node\/)?([\w-]+)\.js$/.exec(source)?.[1];
     if (!name || !NODE_ONLY[name] || !importer) return null;
-    // Only the runtime switches (executor-runtime, the parser loader); the parser's worker bundles its own copy.
-    if (!/\/engine\/data\/(executor-runtime|pg-parser)\.ts$/.test(importer)) return null;
+    // Only the runtime switches (executor-runtime, the parser loader, the engine's state folder); the parser's worker
+    // bundles its own copy.
+    if (!/\/engine\/(data\/(executor-runtime|pg-parser)|in-page)\.ts$/.test(importer)) return null;
     return { id: `#svc-node/${name}`, external: true };
   },
 };
@@ -117,7 +120,7 @@ const nodeOnlyImports: Plugin = {
     this.emitFile({
       type: 'asset',
       fileName: 'node/unavailable.js',
-      source: `${unavailable('createDuckDbExecutor')}${unavailable('createInProcessParser')}`,
+      source: ['createDuckDbExecutor', 'createInProcessParser', 'openDurableStore'].map(unavailable).join(''),
     });
   },
 };

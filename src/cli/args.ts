@@ -19,13 +19,18 @@ export const USAGE = `Usage: svc-elements serve --model <dir|file> --data <dir> 
   --shutdown-grace
                   seconds a stop (SIGINT, SIGTERM) waits for the requests in flight, default 10; then they are cut.
                   Chat streams open at the stop end at once with their final state; a second signal exits at once
+  --state         the folder where the engine keeps its state across restarts and crashes: workbooks, dashboards,
+                  sessions, users, chat threads and the tables imported through the API (default .svc-elements
+                  in the current folder). Every write is on disk before it is answered. One server per folder
+  --ephemeral     keep nothing: the state is in memory and ends with the process
   --demo          the demo seed's public keys (demo-admin-key, …), for the demo page and tests only; without
                   --model and --data, the demo's model and generated data too
 
 Keys: the admin key comes from SVC_ADMIN_KEY (at least 16 characters) and the deployment's API secret, which signs
 chat tokens (HS256), from SVC_API_SECRET (at least 32 characters), in the environment; a command line is visible to
-every user of the machine, so there are no options for them. Unset, each is generated for this run (crypto-random)
-and printed once. Account demo, deployment 1 and agent analyst are the demo seed's; its other keys exist only with
+every user of the machine, so there are no options for them. Unset, each is generated when the state folder is
+created (crypto-random), printed once and kept in its credentials.json (readable by you only); a state folder answers
+only the keys it was created with. Account demo, deployment 1 and agent analyst are the demo seed's; its other keys exist only with
 --demo.`;
 
 export class UsageError extends Error {}
@@ -41,10 +46,14 @@ export interface Args {
   /** How long a stop waits for requests in flight, in ms. */
   shutdownGraceMs: number;
   demo: boolean;
+  /** The state folder; undefined with --ephemeral (in memory). */
+  state?: string;
 }
 
-const VALUED = ['model', 'data', 'port', 'host', 'allowed-host', 'allow-origin', 'shutdown-grace'];
-const FLAGS = ['demo'];
+const VALUED = ['model', 'data', 'port', 'host', 'allowed-host', 'allow-origin', 'shutdown-grace', 'state'];
+const FLAGS = ['demo', 'ephemeral'];
+/** Where the state is kept without --state: in the folder serve runs in. */
+export const DEFAULT_STATE = '.svc-elements';
 const REPEATABLE = ['allowed-host'];
 
 export function parseArgs(argv: string[]): Args {
@@ -83,6 +92,9 @@ export function parseArgs(argv: string[]): Args {
   const port = Number(one('port') ?? 8787);
   if (!/^\d+$/.test(one('port') ?? '8787') || port > 65535)
     throw new UsageError(`--port ${one('port')} is not a port (0 to 65535)`);
+  if (values.ephemeral && one('state') !== undefined)
+    throw new UsageError('--state and --ephemeral disagree: give one (--ephemeral keeps nothing)');
+  if (one('state') === '') throw new UsageError('--state needs a folder');
   const grace = one('shutdown-grace') ?? '10';
   if (!/^\d+(\.\d+)?$/.test(grace) || Number(grace) > 3600)
     throw new UsageError(`--shutdown-grace ${grace} is not a number of seconds (0 to 3600)`);
@@ -94,5 +106,6 @@ export function parseArgs(argv: string[]): Args {
     ...(one('allow-origin') && { allowOrigin: one('allow-origin') }),
     shutdownGraceMs: Number(grace) * 1000,
     demo,
+    ...(values.ephemeral === undefined && { state: one('state') ?? DEFAULT_STATE }),
   };
 }

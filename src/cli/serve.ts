@@ -1,7 +1,7 @@
 // `svc-elements serve --model <dir|file> --data <dir> [options]` (src/cli/args.ts): the local engine over node:http
-// with your model and tables in place of the demo's (account, users, deployment and agent stay the demo seed's), in
-// memory; the admin key and API secret from the environment or generated (src/cli/keys.ts), the demo's public ones
-// only with --demo. A model with problems or an unreadable data file: the `file:line: message` lines on stderr, exit
+// with your model and tables in place of the demo's (account, users, deployment and agent stay the demo seed's), its
+// state kept in a folder (src/cli/state.ts; --ephemeral: in memory); the admin key and API secret from the
+// environment, the state folder or generated (src/cli/keys.ts), the demo's public ones only with --demo. A model with problems or an unreadable data file: the `file:line: message` lines on stderr, exit
 // code 1, nothing served.
 
 import type { AddressInfo } from 'node:net';
@@ -13,6 +13,7 @@ import { randomToken } from '../engine/util.js';
 import { USAGE, UsageError, parseArgs, type Args } from './args.js';
 import { chooseCredentials, describeCredentials, type Credentials } from './keys.js';
 import { FileProblems, readData, readModel } from './model-files.js';
+import { credentialsForState } from './state.js';
 
 export { USAGE } from './args.js';
 
@@ -29,11 +30,20 @@ export interface CliOptions {
 }
 
 /** The engine: your model and tables on the seed of `credentials`, or the whole demo seed (--demo alone). */
-async function startEngine(args: Args, credentials: Credentials, io: CliIo): Promise<LocalEngine | number> {
+async function startEngine(
+  args: Args,
+  credentials: Credentials,
+  io: CliIo,
+  keep: () => void,
+): Promise<LocalEngine | number> {
   const { createLocalEngine } = await import('../engine/index.js');
   const seed = args.demo ? ('demo' as const) : demoSeedWith(credentials);
-  const name = `svc-elements-cli-${randomToken(6)}`;
-  if (args.model === undefined || args.data === undefined) return createLocalEngine({ name, seed });
+  // In memory, a name of its own (engines in one process never share a database); in a state folder, always one.
+  const where = args.state !== undefined ? { stateDir: args.state } : { name: `svc-elements-cli-${randomToken(6)}` };
+  if (args.model === undefined || args.data === undefined) {
+    keep();
+    return startOrSay(createLocalEngine({ ...where, seed }), io);
+  }
   let model: Awaited<ReturnType<typeof readModel>>;
   let data: Awaited<ReturnType<typeof readData>>;
   try {
@@ -51,9 +61,12 @@ async function startEngine(args: Args, credentials: Credentials, io: CliIo): Pro
   console.warn = (message: unknown) =>
     io.err(String(message).replace(/^svc-engine: (\S+?):/, (_, f: string) => `${join(model.base, f)}:`));
   try {
-    return await createLocalEngine({ name, seed, model: model.files, data: data.tables });
+    keep();
+    return await createLocalEngine({ ...where, seed, model: model.files, data: data.tables });
   } catch (error) {
-    if (error instanceof ModelError) {
+    if (isStateError(error)) {
+      io.err((error as Error).message);
+    } else if (error instanceof ModelError) {
       for (const p of error.problems)
         io.err(`${p.line ? join(model.base, p.file) : args.model}:${p.line}: ${p.message}`);
     } else {
@@ -70,6 +83,20 @@ async function startEngine(args: Args, credentials: Credentials, io: CliIo): Pro
   }
 }
 
+/** The state folder could not be opened (in use, unreadable): said as it is, with no file:line. */
+const isStateError = (error: unknown) =>
+  error instanceof Error && (error.name === 'StateInUseError' || /the engine's state/.test(error.message));
+
+async function startOrSay(engine: Promise<LocalEngine>, io: CliIo): Promise<LocalEngine | number> {
+  try {
+    return await engine;
+  } catch (error) {
+    if (!isStateError(error)) throw error;
+    io.err((error as Error).message);
+    return 1;
+  }
+}
+
 /** Runs the CLI; resolves with the exit code (the server keeps running after 0, until `options.signal` aborts). */
 export async function main(
   argv: string[],
@@ -82,16 +109,22 @@ export async function main(
   }
   let args: Args;
   let credentials: Credentials;
+  let keep = () => {};
   try {
     args = parseArgs(argv);
-    credentials = chooseCredentials(args.demo, options.env ?? process.env);
+    const env = options.env ?? process.env;
+    if (args.state !== undefined) {
+      const kept = credentialsForState(args.state, args.demo, env);
+      credentials = kept.credentials;
+      keep = () => kept.keep();
+    } else credentials = chooseCredentials(args.demo, env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.err(`${error.message}\n\n${USAGE}`);
     return 2;
   }
   const { serveFetch } = await import('../engine/node/serve.js');
-  const engine = await startEngine(args, credentials, io);
+  const engine = await startEngine(args, credentials, io, keep);
   if (typeof engine === 'number') return engine;
   let server;
   try {
@@ -143,10 +176,17 @@ export async function main(
   io.out(
     [
       `svc-elements local engine on ${base}`,
-      `  model: ${args.model ?? "the demo's"} · tables: ${tables.map((t) => `${t.name} (${t.rowCount} rows)`).join(', ')}`,
+      `  model: ${args.model ?? "the demo's"} · tables: ${
+        tables.map((t) => `${t.name} (${t.rowCount} rows)`).join(', ') || 'made on the first query'
+      }`,
       `  answers Host ${hosts.join(', ')}; any other is refused (--allowed-host adds one)`,
       `  account ${DEMO.accountName}, deployment ${DEMO.deploymentId}, agent ${DEMO.agentId}`,
-      ...describeCredentials(credentials).map((line) => `  ${line}`),
+      args.state !== undefined
+        ? `  state: ${args.state} (kept across restarts; --ephemeral keeps nothing)`
+        : '  state: in memory (--ephemeral): it ends with this process',
+      ...describeCredentials(credentials, args.state && join(args.state, 'credentials.json')).map(
+        (line) => `  ${line}`,
+      ),
       '',
       `  curl -s ${base}/cubejs-api/v1/meta -H ${bearer}`,
     ].join('\n'),

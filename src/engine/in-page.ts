@@ -19,6 +19,7 @@ import { formatProblem, modelLimits } from './model/index.js';
 import { importLimits, importTimeout } from './data/import-limits.js';
 import { LocalEngineUnavailableError, indexedDbOpenFailure } from './unavailable.js';
 import { sweepFiles } from './data/file-sweep.js';
+import { durableResponse, type DurableStore } from './node/durable-response.js';
 
 /** How long close() waits for aborted chat streams to save their turn and send their last line. */
 const CLOSE_STREAMS_MS = 2000;
@@ -41,11 +42,33 @@ function checkLimits(options: LocalEngineOptions): void {
   }
 }
 
+/** The state folder's store (Node), opened before anything else; none without `stateDir`. */
+async function openState(options: LocalEngineOptions, isNode: boolean): Promise<DurableStore | undefined> {
+  if (options.stateDir === undefined) return undefined;
+  if (typeof options.stateDir !== 'string' || options.stateDir === '')
+    throw new TypeError('stateDir must be a folder path');
+  if (!isNode) throw new TypeError('stateDir is for Node: in a browser the engine keeps its state in IndexedDB');
+  if (options.indexedDB) throw new TypeError('stateDir and indexedDB are two stores: give one');
+  let open: (dir: string) => Promise<DurableStore>;
+  try {
+    open = (await import('./node/durable-store.js')).openDurableStore;
+  } catch (error) {
+    throw new LocalEngineUnavailableError(
+      `stateDir needs the optional dependency @duckdb/node-api (npm install @duckdb/node-api): ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  return open(options.stateDir);
+}
+
 /** The engine in this thread (the page, a worker, or Node): what createLocalEngine runs in-page and its worker runs. */
 export async function createInPageEngine(options: LocalEngineOptions = {}): Promise<LocalEngine> {
   const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
-  // Node has no IndexedDB: an in-memory one (fake-indexeddb), unless one is given.
+  checkLimits(options);
+  const durable = await openState(options, isNode);
+  // Node has no IndexedDB: an in-memory one (fake-indexeddb), unless one is given (or a state folder).
   const factory =
+    durable?.factory ??
     options.indexedDB ??
     globalThis.indexedDB ??
     (isNode ? (await import('./node/indexeddb.js')).nodeIndexedDb() : undefined);
@@ -65,10 +88,9 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
     ...(model !== undefined && { dataModel: undefined }),
     ...(tables !== undefined && { tables: undefined, data: undefined }),
   };
-  // Options are checked before the database opens: a bad one is a TypeError that leaves nothing open.
-  checkLimits(options);
   const chatTokens = new ChatTokenVerifier({ checkChatToken: options.checkChatToken, remoteJwks: options.remoteJwks });
-  const db = await openEngineDb(factory, options.name ?? 'svc-engine').catch((error: unknown) => {
+  const db = await openEngineDb(factory, options.name ?? 'svc-engine').catch(async (error: unknown) => {
+    await durable?.close();
     throw new LocalEngineUnavailableError(indexedDbOpenFailure(error), { cause: error });
   });
   const progress = (event: EngineProgress) => {
@@ -94,6 +116,7 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
   } catch (error) {
     db.close();
     await data.close();
+    await durable?.close();
     throw error;
   }
   // Files of imports a closed tab left unfinished; housekeeping, in the background (a failure leaves them for later).
@@ -111,7 +134,7 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
       if (closed) {
         return Response.json({ error: 'The local engine is closed' }, { status: 503 });
       }
-      return app.fetch(request);
+      return durable ? durableResponse(await app.fetch(request), durable) : app.fetch(request);
     },
     async close() {
       closed = true;
@@ -119,6 +142,7 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
       await settleWithin(chat.hub.abortAll(), CLOSE_STREAMS_MS);
       db.close();
       await data.close();
+      await durable?.close();
     },
     async reset() {
       if (closed) throw new ApiError({ status: 503, message: 'The local engine is closed' });

@@ -123,6 +123,13 @@ export type EngineProgress =
 export interface LocalEngineOptions {
   /** Default: globalThis.indexedDB; in Node, where there is none, fake-indexeddb's (in memory). */
   indexedDB?: IDBFactory;
+  /**
+   * Node only: a folder where the engine keeps its state (workbooks, sessions, users, threads, imported tables) across
+   * restarts, in `store.duckdb` (needs the optional `@duckdb/node-api`). Every write is on disk before its answer is
+   * sent, so a crash loses at most the request in flight. One engine per folder at a time. Without it (the default)
+   * Node's engine is in memory. Not with `indexedDB`. See docs/serve.md.
+   */
+  stateDir?: string;
   /** IndexedDB database name. Default 'svc-engine'. */
   name?: string;
   /** Clock in epoch ms, for expiry tests. Default Date.now. */

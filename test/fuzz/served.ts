@@ -41,7 +41,7 @@ async function startServed(): Promise<Served> {
   };
   const controller = new AbortController();
   const io = { out: (line: string) => out.push(line), err: (line: string) => errors.push(line) };
-  const code = await main(['serve', '--demo', '--port', '0', '--host', '127.0.0.1'], io, {
+  const code = await main(['serve', '--demo', '--ephemeral', '--port', '0', '--host', '127.0.0.1'], io, {
     env: {},
     signal: controller.signal,
   });
