@@ -18,8 +18,10 @@ const libpgQueryEsm = (options: { ignoreWasmUrl?: boolean } = {}): Plugin => ({
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
 };
-const runtimeDeps = Object.keys(pkg.dependencies ?? {});
+// Optional ones too: @duckdb/node-api is loaded by dist/node/duckdb-native.js from the host's node_modules.
+const runtimeDeps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.optionalDependencies ?? {})];
 /** Runtime dependencies (and their subpaths) stay external so consumers dedupe lit and friends. */
 const external = (id: string): boolean =>
   id.startsWith('node:') || runtimeDeps.some((dep) => id === dep || id.startsWith(`${dep}/`));
@@ -95,6 +97,8 @@ const libraryAssets: Plugin = {
  */
 const NODE_ONLY: Record<string, string> = {
   'duckdb-node': 'src/engine/data/duckdb-node.ts',
+  'duckdb-native': 'src/engine/data/duckdb-native.ts',
+  'local-file': 'src/engine/data/local-file.ts',
   'pg-parser-local': 'src/engine/data/pg-parser-local.ts',
 };
 const nodeOnlyResolve: Plugin = {
@@ -103,8 +107,9 @@ const nodeOnlyResolve: Plugin = {
   resolveId(source, importer) {
     const name = /^\.\/([\w-]+)\.js$/.exec(source)?.[1];
     if (!name || !NODE_ONLY[name] || !importer) return null;
-    // Only the runtime switches (executor-runtime, the parser loader); the parser's worker bundles its own copy.
-    if (!/\/engine\/data\/(executor-runtime|pg-parser)\.ts$/.test(importer)) return null;
+    // Only the runtime switches (executor-runtime, the parser loader, a file source's reader); the parser's worker
+    // bundles its own copy.
+    if (!/\/engine\/data\/(executor-runtime|pg-parser|import|stored-file)\.ts$/.test(importer)) return null;
     return { id: `#svc-node/${name}`, external: true };
   },
 };
@@ -117,7 +122,10 @@ const nodeOnlyImports: Plugin = {
     this.emitFile({
       type: 'asset',
       fileName: 'node/unavailable.js',
-      source: `${unavailable('createDuckDbExecutor')}${unavailable('createInProcessParser')}`,
+      source: ['createDuckDbExecutor', 'createInProcessParser', 'createNativeExecutor', 'localFile', 'fileChanged']
+        .map(unavailable)
+        .join('')
+        .concat("export async function nativeUnavailable() {\n  return 'not in Node';\n}\n"),
     });
   },
 };

@@ -33,7 +33,8 @@ async function startEngine(args: Args, credentials: Credentials, io: CliIo): Pro
   const { createLocalEngine } = await import('../engine/index.js');
   const seed = args.demo ? ('demo' as const) : demoSeedWith(credentials);
   const name = `svc-elements-cli-${randomToken(6)}`;
-  if (args.model === undefined || args.data === undefined) return createLocalEngine({ name, seed });
+  if (args.model === undefined || args.data === undefined)
+    return createLocalEngine({ name, seed, ...(args.db !== undefined && { database: args.db }) });
   let model: Awaited<ReturnType<typeof readModel>>;
   let data: Awaited<ReturnType<typeof readData>>;
   try {
@@ -51,7 +52,16 @@ async function startEngine(args: Args, credentials: Credentials, io: CliIo): Pro
   console.warn = (message: unknown) =>
     io.err(String(message).replace(/^svc-engine: (\S+?):/, (_, f: string) => `${join(model.base, f)}:`));
   try {
-    return await createLocalEngine({ name, seed, model: model.files, data: data.tables });
+    const engine = await createLocalEngine({
+      name,
+      seed,
+      model: model.files,
+      data: data.tables,
+      ...(args.db !== undefined && { database: args.db }),
+    });
+    // Which file became which table (the naming rule: src/engine/data/table-names.ts).
+    for (const [table, path] of data.paths) io.out(`  ${path} → table ${table}`);
+    return engine;
   } catch (error) {
     if (error instanceof ModelError) {
       for (const p of error.problems)
@@ -68,6 +78,14 @@ async function startEngine(args: Args, credentials: Credentials, io: CliIo): Pro
   } finally {
     console.warn = warn;
   }
+}
+
+/** Which DuckDB the engine runs on (as createLocalEngine chooses it). */
+async function executorName(): Promise<string> {
+  const { defaultExecutorKind } = await import('../engine/data/executor-runtime.js');
+  const { nativeUnavailable } = await import('../engine/data/duckdb-native.js');
+  const kind = defaultExecutorKind() ?? ((await nativeUnavailable()) === undefined ? 'native' : 'wasm');
+  return kind === 'native' ? 'native (@duckdb/node-api)' : 'DuckDB-wasm';
 }
 
 /** Runs the CLI; resolves with the exit code (the server keeps running after 0, until `options.signal` aborts). */
@@ -144,6 +162,7 @@ export async function main(
     [
       `svc-elements local engine on ${base}`,
       `  model: ${args.model ?? "the demo's"} · tables: ${tables.map((t) => `${t.name} (${t.rowCount} rows)`).join(', ')}`,
+      `  DuckDB: ${await executorName()}${args.db !== undefined ? `, tables kept in ${args.db}` : ''}`,
       `  answers Host ${hosts.join(', ')}; any other is refused (--allowed-host adds one)`,
       `  account ${DEMO.accountName}, deployment ${DEMO.deploymentId}, agent ${DEMO.agentId}`,
       ...describeCredentials(credentials).map((line) => `  ${line}`),

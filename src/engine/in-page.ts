@@ -19,6 +19,7 @@ import { formatProblem, modelLimits } from './model/index.js';
 import { importLimits, importTimeout } from './data/import-limits.js';
 import { LocalEngineUnavailableError, indexedDbOpenFailure } from './unavailable.js';
 import { sweepFiles } from './data/file-sweep.js';
+import { urlOf } from './data/import.js';
 
 /** How long close() waits for aborted chat streams to save their turn and send their last line. */
 const CLOSE_STREAMS_MS = 2000;
@@ -29,11 +30,25 @@ async function settleWithin(work: Promise<unknown>, ms: number): Promise<void> {
   clearTimeout(timer);
 }
 
+/** The paths of the `file:` URLs among `tables`' sources. */
+async function localFiles(tables: LocalEngineOptions['data']): Promise<string[]> {
+  const urls = Object.values(tables ?? {})
+    .map(urlOf)
+    .filter((url): url is string => url?.startsWith('file:') === true);
+  if (urls.length === 0) return [];
+  const { fileURLToPath } = await import('node:url');
+  return urls.map((url) => fileURLToPath(url));
+}
+
 /** A bad limit option is a TypeError (those EngineTables takes are checked again there, by the same functions). */
 function checkLimits(options: LocalEngineOptions): void {
   importLimits(options.importLimits);
   importTimeout(options.importTimeoutMs);
   modelLimits(options.modelLimits);
+  if (options.executor !== undefined && options.executor !== 'native' && options.executor !== 'wasm')
+    throw new TypeError(`executor must be 'native' or 'wasm', not ${JSON.stringify(options.executor)}`);
+  if (options.database !== undefined && (typeof options.database !== 'string' || options.database === ''))
+    throw new TypeError(`database must be a file path, not ${JSON.stringify(options.database)}`);
   for (const name of ['orphanedTimeoutMs', 'maxQueriesPerRequest'] as const) {
     const value = options[name];
     if (value !== undefined && !(typeof value === 'number' && Number.isSafeInteger(value) && value > 0))
@@ -80,7 +95,15 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
   };
   const ctx: EngineContext = { db, now, hooks: options.hooks ?? {}, cache: new ReadCache(), progress, chatTokens };
   if (seed) await applySeed(db, seed, now());
-  const data = new DataService(ctx, { queryTimeoutMs: options.queryTimeoutMs });
+  const data = new DataService(ctx, {
+    queryTimeoutMs: options.queryTimeoutMs,
+    executor: {
+      kind: options.executor,
+      database: options.database,
+      // The files given as `file:` URLs: native DuckDB reads them where they are.
+      readableFiles: isNode ? await localFiles(tables) : [],
+    },
+  });
   const own = new EngineTables(ctx, data, {
     importLimits: options.importLimits,
     importTimeoutMs: options.importTimeoutMs,

@@ -8,7 +8,7 @@ import type { DataModelRecord } from '../store/schema.js';
 import { columnsToIpc } from './arrow.js';
 import { generateDemoTables } from './demo-dataset.js';
 import type { Executor, QueryResult } from './executor.js';
-import { createExecutor } from './executor-runtime.js';
+import { createExecutor, type ExecutorOptions } from './executor-runtime.js';
 import { compileLoad, type CompiledLoad } from './load-compiler.js';
 import { lookupMember, resolveModel, type Member, type ResolvedModel } from './model.js';
 import { missingPolicyValues, sourceAccess, type Identity } from './policies.js';
@@ -91,7 +91,7 @@ export class DataService {
 
   constructor(
     private readonly ctx: EngineContext,
-    private readonly options: { queryTimeoutMs?: number } = {},
+    private readonly options: { queryTimeoutMs?: number; executor?: ExecutorOptions } = {},
   ) {}
 
   /** The data model record and its resolution (cached while the model is unchanged); 404 when there is none. */
@@ -113,7 +113,7 @@ export class DataService {
   private async ensureTables(record: DataModelRecord): Promise<Executor> {
     if (!this.executor) {
       this.ctx.progress({ phase: 'duckdb' });
-      this.executor = createExecutor();
+      this.executor = createExecutor(this.options.executor);
     }
     const executor = await this.executor;
     const run = async () => {
@@ -145,7 +145,7 @@ export class DataService {
   async withDuckDb<T>(fn: (executor: Executor, loaded: Map<string, number>) => Promise<T>): Promise<T> {
     if (!this.executor) {
       this.ctx.progress({ phase: 'duckdb' });
-      this.executor = createExecutor();
+      this.executor = createExecutor(this.options.executor);
     }
     const executor = await this.executor;
     const run = () => fn(executor, this.loaded);
@@ -323,10 +323,19 @@ export class DataService {
     }
   }
 
-  /** Stops `executor` if it is the current one; queries waiting on it fail now, the next request starts afresh. */
+  /**
+   * Stops `executor` if it is the current one; queries waiting on it fail now (and run again once). Native DuckDB is
+   * interrupted and keeps its tables; DuckDB-wasm is stopped and the next request starts afresh.
+   */
   private stop(executor: Executor): void {
     void this.executor?.then((current) => {
       if (current !== executor) return;
+      if (executor.interrupt) {
+        this.stopped.reject(new DuckDbStopped());
+        this.stopped = stopSignal();
+        executor.interrupt();
+        return;
+      }
       this.executor = undefined;
       this.ready = undefined;
       this.loaded.clear();
