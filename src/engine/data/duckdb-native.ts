@@ -31,6 +31,9 @@ export interface NativeExecutor extends Executor {
   interrupt(): void;
 }
 
+/** In a database file: which tables the engine put there, at which version, with their records (kept-tables.ts). */
+const KEPT = '__svc_tables';
+
 const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -97,6 +100,8 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
     instance = await DuckDBInstance.create(database, { temp_directory: `${importDir}spill` });
     conn = await instance.connect();
     for (const sql of hardeningSql(importDir, [...readable])) await conn.run(sql);
+    if (database !== ':memory:')
+      await conn.run(`CREATE TABLE IF NOT EXISTS ${KEPT} (name VARCHAR PRIMARY KEY, version INTEGER, record VARCHAR)`);
   } catch (error) {
     await rm(importDir, { recursive: true, force: true });
     throw new Error(
@@ -225,6 +230,28 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
           columns,
         );
       }),
+    held: () =>
+      serial(async () => {
+        if (database === ':memory:') return [];
+        const reader = await run(
+          `SELECT k.name, k.version, k.record FROM ${KEPT} k JOIN duckdb_tables() t ON t.table_name = k.name AND t.schema_name = 'main'`,
+        );
+        return reader.getRows().map(([name, version, record]) => ({
+          name: String(name),
+          version: Number(version),
+          record: String(record),
+        }));
+      }),
+    hold: async (name, version, record) => {
+      if (database === ':memory:') return;
+      await serial(() =>
+        run(
+          version === undefined
+            ? `DELETE FROM ${KEPT} WHERE name = ${sqlString(name)}`
+            : `INSERT OR REPLACE INTO ${KEPT} VALUES (${sqlString(name)}, ${version}, ${sqlString(record ?? '{}')})`,
+        ),
+      );
+    },
     interrupt: () => {
       epoch++;
       if (running) conn.interrupt();

@@ -90,6 +90,8 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
           () => undefined,
         ),
       readsInPlace: (path: string) => first.readsInPlace?.(path) ?? false,
+      held: () => use((e) => e.held!()),
+      hold: (name: string, version: number | undefined, record?: string) => use((e) => e.hold!(name, version, record)),
       loadPath: (name: string, path: string, format: 'csv' | 'tsv' | 'parquet', fileOptions?: object) =>
         use((e) => e.loadPath!(name, path, format, fileOptions)),
     }),

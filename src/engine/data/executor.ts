@@ -36,6 +36,10 @@ export interface Executor {
    * tables stay. Only where DuckDB can be interrupted (native DuckDB): otherwise terminate() or restart().
    */
   interrupt?(): void;
+  /** With a database file: the tables it holds that the engine put there, their versions and records (JSON). */
+  held?(): Promise<{ name: string; version: number; record: string }[]>;
+  /** With a database file: notes in it that it holds table `name` at `version` (undefined: no longer). */
+  hold?(name: string, version: number | undefined, record?: string): Promise<void>;
   /** Whether `path`, a file on this machine, can be read where it is (native DuckDB, in a folder it may read). */
   readsInPlace?(path: string): boolean;
   /** Creates or replaces table `name` from the file at `path`, read where it is (when readsInPlace(path)). */

@@ -177,7 +177,7 @@ export class EngineTables {
     const ended = new Promise<void>((resolve) => (end = resolve));
     // A file on this machine is not kept: it is read again where it is (data/path-table.ts).
     const kept =
-      (format === 'csv' || format === 'tsv') && read.blob && read.path === undefined
+      (format === 'csv' || format === 'tsv') && read.blob && read.path === undefined && !this.data.keepsTables
         ? this.keep(name, read.blob, ended)
         : undefined;
     kept?.catch(() => undefined);
@@ -203,6 +203,10 @@ export class EngineTables {
           bytes = size;
         } else if (read.path !== undefined) {
           version = await this.store({ ...table, path: { path: read.path, format, options: read.options } }, loaded);
+          bytes = size;
+        } else if (this.data.keepsTables) {
+          // DuckDB's database file holds the rows: no copy of them.
+          version = await this.store(table, loaded);
           bytes = size;
         } else {
           const stream = await deadline.race(executor.exportTable(staging));
@@ -352,6 +356,7 @@ export class EngineTables {
   async apply(model: ModelSource | undefined, data: Record<string, TableSource> | undefined): Promise<ModelProblem[]> {
     const names = Object.keys(data ?? {});
     for (const name of names) checkTableName(name);
+    await this.data.adoptHeld();
     const checked = model !== undefined ? await this.checkModel(model, names) : undefined;
     for (const [name, source] of Object.entries(data ?? {})) {
       const stored = await this.ctx.db.get('dataTables', name);
