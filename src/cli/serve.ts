@@ -68,10 +68,10 @@ async function startEngine(args: Args, credentials: Credentials, io: CliIo): Pro
         io.err(`${p.line ? join(model.base, p.file) : args.model}:${p.line}: ${p.message}`);
     } else {
       const message = (error as Error).message;
-      const table = /^Table (\w+): /.exec(message)?.[1];
+      const [prefix, table] = /^Table (\w+)(?: \([^)]*\))?: /.exec(message) ?? [];
       const line = /line:? (\d+)/i.exec(message)?.[1] ?? '1';
       io.err(
-        `${(table && data.paths.get(table)) ?? args.data}:${line}: ${table ? message.slice(table.length + 8) : message}`,
+        `${(table && data.paths.get(table)) ?? args.data}:${line}: ${prefix ? message.slice(prefix.length) : message}`,
       );
     }
     return 1;

@@ -24,9 +24,12 @@ export interface NativeExecutorOptions {
 
 /** What the native executor adds to the interface: files read in place, and a statement stopped without a restart. */
 export interface NativeExecutor extends Executor {
-  /** Whether `path` is a file this DuckDB may read (given when it started). */
+  /** Whether `path` is a file this DuckDB may read where it is (given when it started). */
   readsInPlace(path: string): boolean;
-  /** Creates or replaces table `name` from the file at `path` (CSV, TSV or Parquet), read where it is. */
+  /**
+   * Creates or replaces table `name` from the file at `path` (CSV, TSV or Parquet) by DuckDB's own reader: where it
+   * is when readsInPlace(path), else from a copy in its private folder.
+   */
   loadPath(name: string, path: string, format: FileFormat | 'parquet', options?: FileOptions): Promise<void>;
   interrupt(): void;
 }
@@ -71,6 +74,9 @@ const STATEMENTS: Record<number, string> = {
   29: 'UPDATE EXTENSIONS',
 };
 
+/** Statement kinds that change a setting (SET, SET VARIABLE, PRAGMA). */
+const SETTINGS = new Set([13, 17, 20]);
+
 /** A database file's DuckDB still closing (a restart waits for it: one process opens a file once). */
 const closing = new Map<string, Promise<void>>();
 
@@ -82,7 +88,7 @@ export class DuckDbInterrupted extends Error {
 
 export async function createNativeExecutor(options: NativeExecutorOptions = {}): Promise<NativeExecutor> {
   const { DuckDBInstance } = await import('@duckdb/node-api');
-  const { mkdtemp, realpath, rm, writeFile, unlink } = await import('node:fs/promises');
+  const { copyFile, mkdtemp, realpath, rm, writeFile, unlink } = await import('node:fs/promises');
   const { realpathSync } = await import('node:fs');
   const os = await import('node:os');
   const nodePath = await import('node:path');
@@ -91,13 +97,13 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
     (await Promise.all((options.readableFiles ?? []).map(real))).filter((f): f is string => f !== undefined),
   );
   // Its own folder: files handed over as bytes are written here to be read, and DuckDB spills here.
-  const importDir = `${await realpath(await mkdtemp(nodePath.join(os.tmpdir(), 'svc-native-')))}/`;
+  const importDir = `${await realpath(await mkdtemp(nodePath.join(os.tmpdir(), 'svc-imports-')))}/`;
   const database = options.database === undefined ? ':memory:' : nodePath.resolve(options.database);
   await closing.get(database);
   let instance: DuckDBInstance;
   let conn: DuckDBConnection;
   try {
-    instance = await DuckDBInstance.create(database, { temp_directory: `${importDir}spill` });
+    instance = await DuckDBInstance.create(database, { temp_directory: importDir });
     conn = await instance.connect();
     for (const sql of hardeningSql(importDir, [...readable])) await conn.run(sql);
     if (database !== ':memory:')
@@ -141,7 +147,10 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
       throw new Error(`One statement at a time: this SQL has ${statements.count} (nothing was run)`);
     const prepared = await statements.prepare(0);
     if (!ALLOWED.has(prepared.statementType))
-      throw new Error(`${STATEMENTS[prepared.statementType as number] ?? 'This'} statements are not run here`);
+      throw new Error(
+        `${STATEMENTS[prepared.statementType as number] ?? 'This'} statements are not run here` +
+          (SETTINGS.has(prepared.statementType) ? ': the configuration is locked' : ''),
+      );
     return prepared.runAndReadAll();
   };
   const query = async (sql: string) => {
@@ -209,13 +218,26 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
     },
     readsInPlace: (path) => inReadable(path) !== undefined,
     loadPath: async (name, path, format, fileOptions) => {
-      const absolute = inReadable(path);
-      if (absolute === undefined) throw new Error(`${path} is not a file DuckDB was allowed to read`);
-      const sql =
+      const sqlOf = (file: string) =>
         format === 'parquet'
-          ? `SELECT * FROM read_parquet(${sqlString(absolute)})`
-          : readFileSql(absolute, format, fileOptions);
-      await serial(() => run(`CREATE OR REPLACE TABLE ${quote(name)} AS ${sql}`));
+          ? `SELECT * FROM read_parquet(${sqlString(file)})`
+          : readFileSql(file, format, fileOptions);
+      const absolute = inReadable(path);
+      if (absolute !== undefined) {
+        await serial(() => run(`CREATE OR REPLACE TABLE ${quote(name)} AS ${sqlOf(absolute)}`));
+        return;
+      }
+      // A file it was not given at its start (a later putTable): a copy in its private folder (by the kernel, not
+      // through JavaScript), read, deleted.
+      const copy = `${importDir}${++files}`;
+      await copyFile(path, copy);
+      try {
+        await serial(() => run(`CREATE OR REPLACE TABLE ${quote(name)} AS ${sqlOf(copy)}`));
+      } catch (error) {
+        throw new Error((error as Error).message.replaceAll(copy, path), { cause: error });
+      } finally {
+        await unlink(copy).catch(() => undefined);
+      }
     },
     exportTable: (name) =>
       serial(async () => {

@@ -42,7 +42,7 @@ export interface Executor {
   hold?(name: string, version: number | undefined, record?: string): Promise<void>;
   /** Whether `path`, a file on this machine, can be read where it is (native DuckDB, in a folder it may read). */
   readsInPlace?(path: string): boolean;
-  /** Creates or replaces table `name` from the file at `path`, read where it is (when readsInPlace(path)). */
+  /** Creates or replaces table `name` from the file at `path` by DuckDB's own reader (native DuckDB). */
   loadPath?(name: string, path: string, format: FileFormat | 'parquet', options?: FileOptions): Promise<void>;
 }
 

@@ -243,7 +243,9 @@ export class EngineTables {
         if (!stopped) await executor.query(`DROP TABLE IF EXISTS ${quote(staging)}`).catch(() => undefined);
         const id = await kept?.catch(() => undefined);
         if (id !== undefined) await this.ctx.db.delete('dataFiles', id).catch(() => undefined);
-        const what = error instanceof ImportLimitError && read.name ? `Table ${name} (${read.name})` : `Table ${name}`;
+        // The file is named: a limit's or a file's on this machine.
+        const named = (error instanceof ImportLimitError || read.path !== undefined) && read.name;
+        const what = named ? `Table ${name} (${read.name})` : `Table ${name}`;
         throw new Error(`${what}: ${storageReason(error)}`, { cause: error });
       }
     });
