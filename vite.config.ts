@@ -109,7 +109,7 @@ const nodeOnlyResolve: Plugin = {
     if (!name || !NODE_ONLY[name] || !importer) return null;
     // Only the runtime switches (executor-runtime, the parser loader, a file source's reader); the parser's worker
     // bundles its own copy.
-    if (!/\/engine\/data\/(executor-runtime|pg-parser|import|stored-file)\.ts$/.test(importer)) return null;
+    if (!/\/engine\/data\/(executor-runtime|pg-parser|import|path-table)\.ts$/.test(importer)) return null;
     return { id: `#svc-node/${name}`, external: true };
   },
 };

@@ -30,14 +30,11 @@ async function settleWithin(work: Promise<unknown>, ms: number): Promise<void> {
   clearTimeout(timer);
 }
 
-/** The paths of the `file:` URLs among `tables`' sources. */
-async function localFiles(tables: LocalEngineOptions['data']): Promise<string[]> {
-  const urls = Object.values(tables ?? {})
+/** The `file:` URLs among `tables`' sources. */
+function fileUrls(tables: LocalEngineOptions['data']): string[] {
+  return Object.values(tables ?? {})
     .map(urlOf)
     .filter((url): url is string => url?.startsWith('file:') === true);
-  if (urls.length === 0) return [];
-  const { fileURLToPath } = await import('node:url');
-  return urls.map((url) => fileURLToPath(url));
 }
 
 /** A bad limit option is a TypeError (those EngineTables takes are checked again there, by the same functions). */
@@ -101,7 +98,7 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
       kind: options.executor,
       database: options.database,
       // The files given as `file:` URLs: native DuckDB reads them where they are.
-      readableFiles: isNode ? await localFiles(tables) : [],
+      readableFiles: isNode ? fileUrls(tables) : [],
     },
   });
   const own = new EngineTables(ctx, data, {

@@ -16,7 +16,8 @@ export interface NativeExecutorOptions {
   /** A DuckDB database file: its tables stay for the next start (created when missing). Default: in memory. */
   database?: string;
   /**
-   * Files DuckDB may read where they are (those of a data folder; links followed to the file itself). Nothing else
+   * Files DuckDB may read where they are (paths or `file:` URLs: those of a data folder; links followed to the file
+   * itself). Nothing else
    * of the host is readable, and nothing of the host is writable.
    */
   readableFiles?: readonly string[];
@@ -92,7 +93,9 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
   const { realpathSync } = await import('node:fs');
   const os = await import('node:os');
   const nodePath = await import('node:path');
-  const real = (file: string) => realpath(nodePath.resolve(file)).catch(() => undefined);
+  const { fileURLToPath } = await import('node:url');
+  const real = (file: string) =>
+    realpath(file.startsWith('file:') ? fileURLToPath(file) : nodePath.resolve(file)).catch(() => undefined);
   const readable = new Set(
     (await Promise.all((options.readableFiles ?? []).map(real))).filter((f): f is string => f !== undefined),
   );
