@@ -80,7 +80,7 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - t;
 }
 
-async function measure(label: string, file: string): Promise<Row[]> {
+async function measure(label: string, file: string, goals = { start: '≤ 2,000 ms', rss: '≤ 600 MB' }): Promise<Row[]> {
   const dir = await mkdtemp(join(tmpdir(), 'svc-bench-serve-'));
   try {
     await mkdir(join(dir, 'data'));
@@ -122,8 +122,8 @@ async function measure(label: string, file: string): Promise<Row[]> {
     direct.closeSync();
     const ms = (n: number) => `${Math.round(n)} ms`;
     return [
-      { rows: label, measure: 'URL printed', value: ms(median(starts)), goal: '≤ 2,000 ms' },
-      { rows: label, measure: 'peak RSS', value: `${Math.round(median(peaks))} MB`, goal: '≤ 600 MB' },
+      { rows: label, measure: 'URL printed', value: ms(median(starts)), goal: goals.start },
+      { rows: label, measure: 'peak RSS', value: `${Math.round(median(peaks))} MB`, goal: goals.rss },
       {
         rows: label,
         measure: '/load group-by through serve',
@@ -149,7 +149,7 @@ export async function serveBench(thirty = false): Promise<Row[]> {
       `COPY (SELECT f.* FROM read_parquet('${FLIGHTS}') f, range(10)) TO '${file}' (FORMAT parquet, COMPRESSION zstd)`,
     );
     writer.closeSync();
-    return [...rows, ...(await measure('30M (the file ten times)', file))];
+    return [...rows, ...(await measure('30M (the file ten times)', file, { start: '≤ 10,000 ms', rss: '' }))];
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
