@@ -20,6 +20,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
 };
+// Optional ones too: @duckdb/node-api is loaded by dist/node/ (duckdb-native, durable-store) from the host's node_modules.
 const runtimeDeps = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies });
 /** Runtime dependencies (and their subpaths) stay external so consumers dedupe lit and friends. */
 const external = (id: string): boolean =>
@@ -96,6 +97,8 @@ const libraryAssets: Plugin = {
  */
 const NODE_ONLY: Record<string, string> = {
   'duckdb-node': 'src/engine/data/duckdb-node.ts',
+  'duckdb-native': 'src/engine/data/duckdb-native.ts',
+  'local-file': 'src/engine/data/local-file.ts',
   'pg-parser-local': 'src/engine/data/pg-parser-local.ts',
   'durable-store': 'src/engine/node/durable-store.ts',
 };
@@ -105,9 +108,9 @@ const nodeOnlyResolve: Plugin = {
   resolveId(source, importer) {
     const name = /^\.\/(?:node\/)?([\w-]+)\.js$/.exec(source)?.[1];
     if (!name || !NODE_ONLY[name] || !importer) return null;
-    // Only the runtime switches (executor-runtime, the parser loader, the engine's state folder); the parser's worker
-    // bundles its own copy.
-    if (!/\/engine\/(data\/(executor-runtime|pg-parser)|in-page)\.ts$/.test(importer)) return null;
+    // Only the runtime switches (executor-runtime, the parser loader, a file source's reader, the engine's state
+    // folder); the parser's worker bundles its own copy.
+    if (!/\/engine\/(data\/(executor-runtime|pg-parser|import|path-table)|in-page)\.ts$/.test(importer)) return null;
     return { id: `#svc-node/${name}`, external: true };
   },
 };
@@ -120,7 +123,17 @@ const nodeOnlyImports: Plugin = {
     this.emitFile({
       type: 'asset',
       fileName: 'node/unavailable.js',
-      source: ['createDuckDbExecutor', 'createInProcessParser', 'openDurableStore'].map(unavailable).join(''),
+      source: [
+        'createDuckDbExecutor',
+        'createInProcessParser',
+        'createNativeExecutor',
+        'localFile',
+        'fileChanged',
+        'openDurableStore',
+      ]
+        .map(unavailable)
+        .join('')
+        .concat("export async function nativeUnavailable() {\n  return 'not in Node';\n}\n"),
     });
   },
 };

@@ -4,6 +4,7 @@ import { inChromium } from './browser.js';
 import { coldStartBench } from './cold-start.js';
 import { coldStartProfile } from './cold-start-profile.js';
 import { ndjsonBench } from './ndjson.js';
+import { serveBench } from './serve.js';
 import { sizeBench } from './size.js';
 import { printTable } from './util.js';
 
@@ -94,4 +95,9 @@ if (!only || only === 'cold-start') {
   printTable('The longest main-thread tasks of one traced cold start (engine in its worker)', tasks);
   printTable('Where those long tasks spend their own time (sampled; source maps of the build)', sources);
 }
+if (!only || only === 'serve')
+  printTable(
+    '`svc-elements serve` over flights-3m.parquet (ZSTD) — a child process on native DuckDB (medians of 3)',
+    await serveBench(process.argv[3] === '30m'),
+  );
 if (!only || only === 'size') printTable('Entry sizes (minified + gzip; kB = 1,000 bytes)', await sizeBench());

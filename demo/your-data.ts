@@ -4,7 +4,15 @@
 // same model. "Back to the sample" puts the demo's model and dashboard back. What is imported stays in IndexedDB: a
 // reload comes back to it (resume()).
 import type { SvcChat } from '../src/index.js';
-import { DEMO, ModelError, demoSeed, formatProblem, type LocalEngine, type TableInfo } from '../src/engine/index.js';
+import {
+  DEMO,
+  ModelError,
+  demoSeed,
+  formatProblem,
+  tableNameFor,
+  type LocalEngine,
+  type TableInfo,
+} from '../src/engine/index.js';
 import { generateDashboard } from '../src/generate/index.js';
 import type { HttpTransport } from '../src/transport/index.js';
 import type { MetaResponse } from '../src/api/types.js';
@@ -23,14 +31,6 @@ export interface YourDataHooks {
 const DATA = /\.(csv|tsv|parquet|ndjson|jsonl|arrow|json)$/i;
 const MODEL = /\.(ya?ml)$/i;
 const SLUG = 'your-data';
-
-/** A table name from a file name: its base name as an identifier. */
-const tableName = (file: string) =>
-  file
-    .replace(/^.*\//, '')
-    .replace(/\.[^.]+$/, '')
-    .replace(/\W+/g, '_')
-    .replace(/^(?=\d)/, 't_');
 
 /** Model files (YAML, or JSON with `cubes` or `views`) and data files, by their names and contents. */
 async function sortFiles(files: File[]) {
@@ -137,7 +137,7 @@ export function setUpYourDataPanel(hooks: YourDataHooks): { resume(): Promise<bo
     for (const [i, file] of data.entries()) {
       status.textContent = `Importing ${file.name} (${i + 1} of ${data.length})…`;
       try {
-        const name = tableName(file.name);
+        const name = tableNameFor(file.name);
         if (sample.has(name))
           throw new Error(`${name} is a table of the sample: rename the file (and the model's sql_table)`);
         await engine.putTable(name, file);

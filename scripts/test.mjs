@@ -112,9 +112,41 @@ const nodeTests = () =>
     true,
     browsers.length > 0,
   );
+// The engine's data tests again on the other executor (Node's default is native DuckDB when @duckdb/node-api loads):
+// DuckDB-wasm's blocking build, so both answer the same (SVC_EXECUTOR, src/engine/data/executor-runtime.ts). The
+// files whose answers depend on the executor; the timing tests (CPU after an abandoned query) run on the default only.
+const PARITY_FILES = [
+  'test/engine/data/executor.node.test.ts',
+  'test/engine/data/duckdb-node.node.test.ts',
+  'test/engine/data/own-data.node.test.ts',
+  'test/engine/data/stored-file.node.test.ts',
+  'test/engine/data/cube-semantics.node.test.ts',
+  'test/engine/data/sql-mix.node.test.ts',
+  'test/engine/http/cube-query.node.test.ts',
+];
+const parityTests = () =>
+  suite(
+    'node tests: wasm',
+    'node',
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      '--test-reporter-destination=test-results/node-wasm.tap',
+      ...PARITY_FILES,
+    ],
+    'test-results/node-wasm.tap',
+    parseTap,
+    { SVC_EXECUTOR: 'wasm' },
+    true,
+    browsers.length > 0,
+  );
 const pending = [];
 for (const [i, browser] of browsers.entries()) {
-  if (i === browsers.length - 1) pending.push(nodeTests());
+  if (i === browsers.length - 1) pending.push(nodeTests().then(parityTests));
   await suite(
     `browser: ${browser}`,
     'npx',
@@ -125,7 +157,7 @@ for (const [i, browser] of browsers.entries()) {
     required.includes(browser),
   );
 }
-if (browsers.length === 0) pending.push(nodeTests());
+if (browsers.length === 0) pending.push(nodeTests().then(parityTests));
 await Promise.all(pending);
 
 console.log(`\n━━ summary\n${rows.join('\n')}`);

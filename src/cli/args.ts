@@ -8,7 +8,11 @@ export const USAGE = `Usage: svc-elements serve --model <dir|file> --data <dir> 
 
   --model         a Cube-style model folder (every *.yml, *.yaml, *.json under it) or one model file
   --data          a folder of tables: every *.csv, *.tsv, *.parquet, *.json, *.ndjson, *.arrow is a table named after
-                  the file (without its extension)
+                  the file: without its extension, other characters than letters, digits and _ made _
+                  (flights-3m.parquet → flights_3m); CSV, TSV and Parquet are read where they are
+  --db            a DuckDB database file (created when missing) that keeps the imported tables: the next start
+                  with it serves them without reading the files again (native DuckDB, @duckdb/node-api). Default
+                  with a state folder: its tables.duckdb
   --port          default 8787 (0: any free port)
   --host          the address to listen on, default 127.0.0.1 (this machine only); 0.0.0.0 or :: for every interface
   --allowed-host  a Host to answer besides the address's own (repeatable): name (any port) or name:port. Answered
@@ -39,6 +43,8 @@ export interface Args {
   /** Both or neither (--demo only): the demo's model and data. */
   model?: string;
   data?: string;
+  /** A DuckDB database file keeping the tables (--db). */
+  db?: string;
   port: number;
   host: string;
   allowedHosts: string[];
@@ -50,7 +56,7 @@ export interface Args {
   state?: string;
 }
 
-const VALUED = ['model', 'data', 'port', 'host', 'allowed-host', 'allow-origin', 'shutdown-grace', 'state'];
+const VALUED = ['model', 'data', 'db', 'port', 'host', 'allowed-host', 'allow-origin', 'shutdown-grace', 'state'];
 const FLAGS = ['demo', 'ephemeral'];
 /** Where the state is kept without --state: in the folder serve runs in. */
 export const DEFAULT_STATE = '.svc-elements';
@@ -100,6 +106,7 @@ export function parseArgs(argv: string[]): Args {
     throw new UsageError(`--shutdown-grace ${grace} is not a number of seconds (0 to 3600)`);
   return {
     ...(one('model') !== undefined && { model: one('model'), data: one('data') }),
+    ...(one('db') !== undefined && { db: one('db') }),
     port,
     host: one('host') ?? '127.0.0.1',
     allowedHosts: values['allowed-host'] ?? [],

@@ -5,8 +5,10 @@
 
 import type { Stats } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
-import { basename, extname, join, relative } from 'node:path';
+import { extname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { TableSource } from '../engine/index.js';
+import { tableNameFor } from '../engine/data/table-names.js';
 import { DEFAULT_MODEL_LIMITS, formatBytes, type ModelLimits } from '../engine/model/limits.js';
 
 const MODEL_FILE = /\.(ya?ml|json)$/i;
@@ -83,7 +85,10 @@ export async function readModel(
   return { files: Object.fromEntries(entries), base };
 }
 
-/** The data folder's tables, named after their files; FileProblems for a file that is not a regular one. */
+/**
+ * The data folder's tables, named after their files (tableNameFor: `flights-3m.parquet` → `flights_3m`);
+ * FileProblems for a file that is not a regular one, or two files that make one name.
+ */
 export async function readData(
   dir: string,
 ): Promise<{ tables: Record<string, TableSource>; paths: Map<string, string> }> {
@@ -97,15 +102,13 @@ export async function readData(
       problems.push(`${path}:1: ${NOT_REGULAR}`);
       continue;
     }
-    const name = basename(entry, extname(entry));
+    const name = tableNameFor(entry);
     if (paths.has(name)) problems.push(`${path}:1: table ${name} is also ${paths.get(name)}`);
     paths.set(name, path);
   }
   if (problems.length > 0) throw new FileProblems(problems);
+  // As `file:` URLs: native DuckDB reads CSV, TSV and Parquet where they are; DuckDB-wasm through a Blob over each.
   for (const [name, path] of paths)
-    tables[name] = {
-      source: new Uint8Array(await readFile(path)),
-      format: extname(path).slice(1).toLowerCase() as never,
-    };
+    tables[name] = { source: pathToFileURL(resolve(path)), format: extname(path).slice(1).toLowerCase() as never };
   return { tables, paths };
 }

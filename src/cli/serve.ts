@@ -40,9 +40,11 @@ async function startEngine(
   const seed = args.demo ? ('demo' as const) : demoSeedWith(credentials);
   // In memory, a name of its own (engines in one process never share a database); in a state folder, always one.
   const where = args.state !== undefined ? { stateDir: args.state } : { name: `svc-elements-cli-${randomToken(6)}` };
+  const database = await tablesDatabase(args);
+  const options = { ...where, seed, ...(database !== undefined && { database }) };
   if (args.model === undefined || args.data === undefined) {
     keep();
-    return startOrSay(createLocalEngine({ ...where, seed }), io);
+    return startOrSay(createLocalEngine(options), io);
   }
   let model: Awaited<ReturnType<typeof readModel>>;
   let data: Awaited<ReturnType<typeof readData>>;
@@ -62,7 +64,10 @@ async function startEngine(
     io.err(String(message).replace(/^svc-engine: (\S+?):/, (_, f: string) => `${join(model.base, f)}:`));
   try {
     keep();
-    return await createLocalEngine({ ...where, seed, model: model.files, data: data.tables });
+    const engine = await createLocalEngine({ ...options, model: model.files, data: data.tables });
+    // Which file became which table (the naming rule: src/engine/data/table-names.ts).
+    for (const [table, path] of data.paths) io.out(`  ${path} → table ${table}`);
+    return engine;
   } catch (error) {
     if (isStateError(error)) {
       io.err((error as Error).message);
@@ -71,10 +76,10 @@ async function startEngine(
         io.err(`${p.line ? join(model.base, p.file) : args.model}:${p.line}: ${p.message}`);
     } else {
       const message = (error as Error).message;
-      const table = /^Table (\w+): /.exec(message)?.[1];
+      const [prefix, table] = /^Table (\w+)(?: \([^)]*\))?: /.exec(message) ?? [];
       const line = /line:? (\d+)/i.exec(message)?.[1] ?? '1';
       io.err(
-        `${(table && data.paths.get(table)) ?? args.data}:${line}: ${table ? message.slice(table.length + 8) : message}`,
+        `${(table && data.paths.get(table)) ?? args.data}:${line}: ${prefix ? message.slice(prefix.length) : message}`,
       );
     }
     return 1;
@@ -95,6 +100,20 @@ async function startOrSay(engine: Promise<LocalEngine>, io: CliIo): Promise<Loca
     io.err((error as Error).message);
     return 1;
   }
+}
+
+/** Which DuckDB the engine runs on (as createLocalEngine chooses it). */
+async function executorKind(): Promise<'native' | 'wasm'> {
+  const { defaultExecutorKind } = await import('../engine/data/executor-runtime.js');
+  const { nativeUnavailable } = await import('../engine/data/duckdb-native.js');
+  return defaultExecutorKind() ?? ((await nativeUnavailable()) === undefined ? 'native' : 'wasm');
+}
+
+/** Where the tables are kept: --db, else the state folder's tables.duckdb on native DuckDB; none in memory. */
+async function tablesDatabase(args: Args): Promise<string | undefined> {
+  if (args.db !== undefined) return args.db;
+  if (args.state === undefined || (await executorKind()) !== 'native') return undefined;
+  return join(args.state, 'tables.duckdb');
 }
 
 /** Runs the CLI; resolves with the exit code (the server keeps running after 0, until `options.signal` aborts). */
@@ -172,12 +191,16 @@ export async function main(
   const wildcard = address === '0.0.0.0' || address === '::';
   const base = `http://${wildcard ? '127.0.0.1' : hostName(args.host)}:${port}`;
   const tables = await engine.tables();
+  const database = await tablesDatabase(args);
   const bearer = args.demo ? `'Authorization: Bearer ${DEMO.adminKey}'` : '"Authorization: Bearer $SVC_ADMIN_KEY"';
   io.out(
     [
       `svc-elements local engine on ${base}`,
       `  model: ${args.model ?? "the demo's"} · tables: ${
         tables.map((t) => `${t.name} (${t.rowCount} rows)`).join(', ') || 'made on the first query'
+      }`,
+      `  DuckDB: ${(await executorKind()) === 'native' ? 'native (@duckdb/node-api)' : 'DuckDB-wasm'}${
+        database !== undefined ? `, tables kept in ${String(database)}` : ''
       }`,
       `  answers Host ${hosts.join(', ')}; any other is refused (--allowed-host adds one)`,
       `  account ${DEMO.accountName}, deployment ${DEMO.deploymentId}, agent ${DEMO.agentId}`,

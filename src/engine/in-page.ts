@@ -20,6 +20,7 @@ import { importLimits, importTimeout } from './data/import-limits.js';
 import { LocalEngineUnavailableError, indexedDbOpenFailure } from './unavailable.js';
 import { sweepFiles } from './data/file-sweep.js';
 import { durableResponse, type DurableStore } from './node/durable-response.js';
+import { urlOf } from './data/import.js';
 
 /** How long close() waits for aborted chat streams to save their turn and send their last line. */
 const CLOSE_STREAMS_MS = 2000;
@@ -30,11 +31,22 @@ async function settleWithin(work: Promise<unknown>, ms: number): Promise<void> {
   clearTimeout(timer);
 }
 
+/** The `file:` URLs among `tables`' sources. */
+function fileUrls(tables: LocalEngineOptions['data']): string[] {
+  return Object.values(tables ?? {})
+    .map(urlOf)
+    .filter((url): url is string => url?.startsWith('file:') === true);
+}
+
 /** A bad limit option is a TypeError (those EngineTables takes are checked again there, by the same functions). */
 function checkLimits(options: LocalEngineOptions): void {
   importLimits(options.importLimits);
   importTimeout(options.importTimeoutMs);
   modelLimits(options.modelLimits);
+  if (options.executor !== undefined && options.executor !== 'native' && options.executor !== 'wasm')
+    throw new TypeError(`executor must be 'native' or 'wasm', not ${JSON.stringify(options.executor)}`);
+  if (options.database !== undefined && (typeof options.database !== 'string' || options.database === ''))
+    throw new TypeError(`database must be a file path, not ${JSON.stringify(options.database)}`);
   for (const name of ['orphanedTimeoutMs', 'maxQueriesPerRequest'] as const) {
     const value = options[name];
     if (value !== undefined && !(typeof value === 'number' && Number.isSafeInteger(value) && value > 0))
@@ -102,7 +114,15 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
   };
   const ctx: EngineContext = { db, now, hooks: options.hooks ?? {}, cache: new ReadCache(), progress, chatTokens };
   if (seed) await applySeed(db, seed, now());
-  const data = new DataService(ctx, { queryTimeoutMs: options.queryTimeoutMs });
+  const data = new DataService(ctx, {
+    queryTimeoutMs: options.queryTimeoutMs,
+    executor: {
+      kind: options.executor,
+      database: options.database,
+      // The files given as `file:` URLs: native DuckDB reads them where they are.
+      readableFiles: isNode ? fileUrls(tables) : [],
+    },
+  });
   const own = new EngineTables(ctx, data, {
     importLimits: options.importLimits,
     importTimeoutMs: options.importTimeoutMs,

@@ -20,6 +20,7 @@ export type { AccessPolicy, Cube, DataModel, View } from './data/model-types.js'
 export type { TableFormat, TableRow, TableSource } from './data/import.js';
 export type { FileOptions } from './data/executor.js';
 export type { TableInfo } from './data/tables.js';
+export { tableNameFor } from './data/table-names.js';
 export type { ImportLimits } from './data/import-limits.js';
 export {
   DEFAULT_MODEL_LIMITS,

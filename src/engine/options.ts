@@ -212,6 +212,18 @@ export interface LocalEngineOptions {
    * the default falls back to this thread with a console warning; `worker: true` rejects instead.
    */
   worker?: boolean;
+  /**
+   * Which DuckDB runs the data queries in Node (ours): 'native' (@duckdb/node-api, an optional dependency: files
+   * given as `file:` URLs are read where they are, a query past its deadline is interrupted and the tables stay) or
+   * 'wasm' (DuckDB-wasm's blocking build in a worker thread). Default: the environment's SVC_EXECUTOR, else native
+   * when @duckdb/node-api loads, else wasm. Browsers always run DuckDB-wasm; 'native' where it cannot load rejects.
+   */
+  executor?: 'native' | 'wasm';
+  /**
+   * A DuckDB database file for the tables (Node, native DuckDB only; created when missing): the tables imported are
+   * kept in it, and the next start with the same file serves them without importing them again (docs/node.md).
+   */
+  database?: string;
 }
 
 /** The local engine: an HTTP server that lives in-process. Its functions are bound: pass `engine.fetch` around. */

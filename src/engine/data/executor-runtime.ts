@@ -1,26 +1,60 @@
-// Picks the executor for this runtime, lazily: DuckDB in a Worker in browsers, the blocking build in a worker thread
-// in Node. A module of its own so that neither executor imports back the module that loads it (no import cycle).
+// Picks the executor for this runtime, lazily: DuckDB in a Worker in browsers; in Node native DuckDB
+// (@duckdb/node-api, an optional dependency) when it loads, else DuckDB-wasm's blocking build in a worker thread. A
+// module of its own so that no executor imports back the module that loads it (no import cycle).
 
 import type { Executor } from './executor.js';
+import type { NativeExecutorOptions } from './duckdb-native.js';
 
-const start = async (): Promise<Executor> => {
-  const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
-  const module = isNode ? await import('./duckdb-node.js') : await import('./duckdb-browser.js');
-  return module.createDuckDbExecutor();
+/** Which DuckDB runs the engine's SQL in Node (`createLocalEngine({ executor })`, `SVC_EXECUTOR`). */
+export type ExecutorKind = 'native' | 'wasm';
+
+export interface ExecutorOptions extends NativeExecutorOptions {
+  /**
+   * In Node: 'native' (@duckdb/node-api; an error when it cannot load) or 'wasm'. Default: the environment's
+   * SVC_EXECUTOR, else native when @duckdb/node-api loads, else wasm. Browsers always run DuckDB-wasm.
+   */
+  kind?: ExecutorKind;
+}
+
+const isNode = () => typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
+
+/** The executor kind Node runs when none is asked for: SVC_EXECUTOR, else native when it can load. */
+export function defaultExecutorKind(): ExecutorKind | undefined {
+  const given = isNode() ? process.env.SVC_EXECUTOR : undefined;
+  if (given === undefined || given === '') return undefined;
+  if (given !== 'native' && given !== 'wasm') throw new TypeError(`SVC_EXECUTOR must be native or wasm, not ${given}`);
+  return given;
+}
+
+const start = async (options: ExecutorOptions): Promise<Executor> => {
+  if (!isNode()) return (await import('./duckdb-browser.js')).createDuckDbExecutor();
+  const kind = options.kind ?? defaultExecutorKind();
+  if (kind !== 'wasm') {
+    const native = await import('./duckdb-native.js');
+    const missing = await native.nativeUnavailable();
+    if (missing === undefined) return native.createNativeExecutor(options);
+    if (kind === 'native' || options.database !== undefined)
+      throw new Error(
+        `native DuckDB (@duckdb/node-api) is not available here${options.database !== undefined ? `, and database ${options.database} needs it` : ''}: ${missing}`,
+      );
+  }
+  if (options.database !== undefined)
+    throw new Error(`database ${options.database} needs the native executor, not wasm`);
+  return (await import('./duckdb-node.js')).createDuckDbExecutor();
 };
 
 /**
- * The executor for this runtime: DuckDB in a Worker in browsers, the blocking build in Node. Loaded lazily. It can be
- * restarted in place (an import past its deadline: data/tables.ts): the DuckDB it holds is stopped at once and the
- * next call starts a new one, so whoever holds the executor keeps a working one.
+ * The executor for this runtime, loaded lazily. It can be restarted in place (an import past its deadline:
+ * data/tables.ts): the DuckDB it holds is stopped at once and the next call starts a new one, so whoever holds the
+ * executor keeps a working one. Native DuckDB can also interrupt a statement and keep its tables (interrupt()).
  */
-export async function createExecutor(): Promise<Executor> {
-  let current: Promise<Executor> | undefined = start();
-  await current;
+export async function createExecutor(options: ExecutorOptions = {}): Promise<Executor> {
+  let current: Promise<Executor> | undefined = start(options);
+  const first = await current;
   let stopped = false;
   const use = <T>(fn: (executor: Executor) => Promise<T>): Promise<T> => {
     if (stopped) return Promise.reject(new Error('DuckDB was stopped'));
-    const executor = (current ??= start());
+    const executor = (current ??= start(options));
     // A DuckDB that could not start is not kept: the next call tries again.
     executor.catch(() => {
       if (current === executor) current = undefined;
@@ -32,10 +66,11 @@ export async function createExecutor(): Promise<Executor> {
     current = undefined;
     void executor?.then(how, () => undefined);
   };
+  const native = first.interrupt !== undefined;
   return {
     query: (sql) => use((e) => e.query(sql)),
     loadTable: (name, ipc) => use((e) => e.loadTable(name, ipc)),
-    loadFile: (name, source, format, options) => use((e) => e.loadFile(name, source, format, options)),
+    loadFile: (name, source, format, fileOptions) => use((e) => e.loadFile(name, source, format, fileOptions)),
     exportTable: (name) => use((e) => e.exportTable(name)),
     close: async () => {
       stopped = true;
@@ -48,5 +83,17 @@ export async function createExecutor(): Promise<Executor> {
       stop((e) => e.terminate());
     },
     restart: () => stop((e) => e.terminate()),
+    ...(native && {
+      interrupt: () =>
+        void current?.then(
+          (e) => e.interrupt?.(),
+          () => undefined,
+        ),
+      readsInPlace: (path: string) => first.readsInPlace?.(path) ?? false,
+      held: () => use((e) => e.held!()),
+      hold: (name: string, version: number | undefined, record?: string) => use((e) => e.hold!(name, version, record)),
+      loadPath: (name: string, path: string, format: 'csv' | 'tsv' | 'parquet', fileOptions?: object) =>
+        use((e) => e.loadPath!(name, path, format, fileOptions)),
+    }),
   };
 }

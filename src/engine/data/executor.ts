@@ -31,6 +31,19 @@ export interface Executor {
    * empty (its tables are gone). Executors made by createExecutor() have it (executor-runtime.ts).
    */
   restart?(): void;
+  /**
+   * Stops the statement running now at once, and every call queued behind it (they reject); the executor and its
+   * tables stay. Only where DuckDB can be interrupted (native DuckDB): otherwise terminate() or restart().
+   */
+  interrupt?(): void;
+  /** With a database file: the tables it holds that the engine put there, their versions and records (JSON). */
+  held?(): Promise<{ name: string; version: number; record: string }[]>;
+  /** With a database file: notes in it that it holds table `name` at `version` (undefined: no longer). */
+  hold?(name: string, version: number | undefined, record?: string): Promise<void>;
+  /** Whether `path`, a file on this machine, can be read where it is (native DuckDB, in a folder it may read). */
+  readsInPlace?(path: string): boolean;
+  /** Creates or replaces table `name` from the file at `path` by DuckDB's own reader (native DuckDB). */
+  loadPath?(name: string, path: string, format: FileFormat | 'parquet', options?: FileOptions): Promise<void>;
 }
 
 /** Formats DuckDB reads itself here (the wasm build has no parquet or json extension built in). */
@@ -85,11 +98,13 @@ export function readFileSql(path: string, format: FileFormat, options: FileOptio
  * extension that is not built in would otherwise hang or reach the network), no file, URL or external database is
  * readable, memory is bounded, and the configuration is locked so that no statement can undo any of this.
  */
-export const hardeningSql = (importDir: string): string[] => [
+export const hardeningSql = (importDir: string, readableFiles: readonly string[] = []): string[] => [
   'SET autoinstall_known_extensions = false',
   'SET autoload_known_extensions = false',
-  // Registered import files only (`importDir`): set before external access is turned off and the configuration locked.
+  // Registered import files only (`importDir`; native DuckDB also the files it reads in place, by their real paths):
+  // set before external access is turned off and the configuration locked.
   `SET allowed_directories = [${sqlString(importDir)}]`,
+  ...(readableFiles.length > 0 ? [`SET allowed_paths = [${readableFiles.map(sqlString).join(', ')}]`] : []),
   'SET enable_external_access = false',
   "SET memory_limit = '2GB'",
   'SET lock_configuration = true',

@@ -31,6 +31,8 @@ export interface ReadSource {
   rows?: TableRow[];
   /** The URL it was downloaded from. */
   url?: string;
+  /** A file on this machine (a `file:` URL, in Node): read where it is where the executor can (data/local-file.ts). */
+  path?: string;
   /** The file's name or the URL, for messages (none for bytes and rows). */
   name?: string;
   format: TableFormat;
@@ -174,6 +176,13 @@ export async function readSource(
   let url: string | undefined;
   if (typeof inner === 'string' || inner instanceof URL) {
     url = name = urlOf(inner)!;
+    if (url.startsWith('file:')) {
+      const file = await (await import('./local-file.js')).localFile(url);
+      const head = new Uint8Array(await file.blob.slice(0, 4096).arrayBuffer());
+      const format = detectFormat(given, file.path, '', head);
+      const fingerprint = () => Promise.resolve(file.fingerprint);
+      return { blob: file.blob, path: file.path, name: file.path, format, options, fingerprint, size: file.size };
+    }
     blob = await fetchBlob(url, onBytes, signal);
   } else if (typeof Blob !== 'undefined' && inner instanceof Blob) {
     blob = inner;

@@ -8,13 +8,14 @@ import type { DataModelRecord } from '../store/schema.js';
 import { columnsToIpc } from './arrow.js';
 import { generateDemoTables } from './demo-dataset.js';
 import type { Executor, QueryResult } from './executor.js';
-import { createExecutor } from './executor-runtime.js';
+import { createExecutor, type ExecutorOptions } from './executor-runtime.js';
 import { compileLoad, type CompiledLoad } from './load-compiler.js';
 import { lookupMember, resolveModel, type Member, type ResolvedModel } from './model.js';
 import { missingPolicyValues, sourceAccess, type Identity } from './policies.js';
 import { rewriteSql } from './sql-api.js';
 import { loadStoredTable } from './stored-file.js';
 import { HelperWorkerStopped } from './helper-death.js';
+import { HeldVersions, adoptHeld, heldRecord } from './kept-tables.js';
 
 const aggType = (m: Member) => m.measure?.type;
 
@@ -83,7 +84,7 @@ function abortion(signal: AbortSignal | undefined): Promise<never> | undefined {
 
 export class DataService {
   private executor?: Promise<Executor>;
-  private readonly loaded = new Map<string, number>();
+  private readonly loaded = new HeldVersions((name, version) => void this.keep(name, version));
   private model?: { text: string; resolved: ResolvedModel };
   private ready?: Promise<void>;
   /** Rejects every query of the current DuckDB when it is stopped (a query ran past its deadline). */
@@ -91,7 +92,7 @@ export class DataService {
 
   constructor(
     private readonly ctx: EngineContext,
-    private readonly options: { queryTimeoutMs?: number } = {},
+    private readonly options: { queryTimeoutMs?: number; executor?: ExecutorOptions } = {},
   ) {}
 
   /** The data model record and its resolution (cached while the model is unchanged); 404 when there is none. */
@@ -113,7 +114,7 @@ export class DataService {
   private async ensureTables(record: DataModelRecord): Promise<Executor> {
     if (!this.executor) {
       this.ctx.progress({ phase: 'duckdb' });
-      this.executor = createExecutor();
+      this.executor = createExecutor(this.options.executor);
     }
     const executor = await this.executor;
     const run = async () => {
@@ -145,7 +146,7 @@ export class DataService {
   async withDuckDb<T>(fn: (executor: Executor, loaded: Map<string, number>) => Promise<T>): Promise<T> {
     if (!this.executor) {
       this.ctx.progress({ phase: 'duckdb' });
-      this.executor = createExecutor();
+      this.executor = createExecutor(this.options.executor);
     }
     const executor = await this.executor;
     const run = () => fn(executor, this.loaded);
@@ -155,6 +156,32 @@ export class DataService {
       () => undefined,
     );
     return result;
+  }
+
+  /** Whether DuckDB keeps the tables itself (a database file): the engine keeps no copy of their rows. */
+  get keepsTables(): boolean {
+    return this.options.executor?.database !== undefined;
+  }
+
+  /** Notes in the database file, if any, which version of table `name` it holds (undefined: none). */
+  private async keep(name: string, version: number | undefined): Promise<void> {
+    if (!this.keepsTables || !this.executor) return;
+    try {
+      const executor = await this.executor;
+      const record = version === undefined ? undefined : await this.ctx.db.get('dataTables', name);
+      await executor.hold?.(name, version, record && JSON.stringify(heldRecord(record)));
+    } catch {
+      // Not noted: the next start loads the table again from the registry's record.
+    }
+  }
+
+  /**
+   * With a database file: the tables it holds are served from it — adopted into the registry when it does not list
+   * them, not loaded again when it lists the same version (the rules: kept-tables.ts).
+   */
+  async adoptHeld(): Promise<void> {
+    if (!this.keepsTables) return;
+    await this.withDuckDb((executor) => adoptHeld(this.ctx.db, executor, this.loaded));
   }
 
   /** Generates the demo dataset into IndexedDB (once: a concurrent engine may have done it already). */
@@ -289,7 +316,11 @@ export class DataService {
     const executor = await (
       aborted ? Promise.race([this.ensureTables(record), aborted]) : this.ensureTables(record)
     ).catch((error: unknown) => {
-      throw signal?.aborted ? cancelled() : error;
+      if (signal?.aborted) throw cancelled();
+      // A stored table that cannot be put into DuckDB (its file changed, the database file lost it): say which.
+      if (!(error instanceof ApiError) && /^Table \w+: /.test((error as Error)?.message ?? ''))
+        throw new ApiError({ status: 500, message: (error as Error).message });
+      throw error;
     });
     const timeoutMs = this.options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
     const stopped = this.stopped.promise;
@@ -323,10 +354,19 @@ export class DataService {
     }
   }
 
-  /** Stops `executor` if it is the current one; queries waiting on it fail now, the next request starts afresh. */
+  /**
+   * Stops `executor` if it is the current one; queries waiting on it fail now (and run again once). Native DuckDB is
+   * interrupted and keeps its tables; DuckDB-wasm is stopped and the next request starts afresh.
+   */
   private stop(executor: Executor): void {
     void this.executor?.then((current) => {
       if (current !== executor) return;
+      if (executor.interrupt) {
+        this.stopped.reject(new DuckDbStopped());
+        this.stopped = stopSignal();
+        executor.interrupt();
+        return;
+      }
       this.executor = undefined;
       this.ready = undefined;
       this.loaded.clear();

@@ -146,7 +146,12 @@ export async function stageTable(
   checkpoint: () => void = () => undefined,
 ): Promise<ColumnInfo[]> {
   const { format, options } = read;
-  if (format === 'csv' || format === 'tsv') {
+  if (read.path && executor.loadPath !== undefined && (format === 'csv' || format === 'tsv' || format === 'parquet')) {
+    // A file on this machine and native DuckDB: read by DuckDB's own reader, where it is when it may (its columns
+    // are counted below, once read).
+    checkpoint();
+    await executor.loadPath(staging, read.path, format, options);
+  } else if (format === 'csv' || format === 'tsv') {
     await scanCsv(read.blob!, limits, options.delimiter ?? (format === 'tsv' ? '\t' : undefined), checkpoint);
     checkpoint();
     await executor.loadFile(staging, read.blob!, format, options);

@@ -97,6 +97,9 @@ const sameColumns = (a: { name: string; type: string }[], b: { name: string; typ
  */
 export async function loadStoredTable(executor: Executor, db: Db, table: DataTableRecord): Promise<void> {
   const { name, file } = table;
+  if (table.path) return (await import('./path-table.js')).loadPathTable(executor, table);
+  if (!file && !table.ipc)
+    throw new Error(`Table ${name}: it was kept only in the database file, which no longer holds it: import it again`);
   if (!file) return executor.loadTable(name, table.ipc!);
   const kept = await db.get('dataFiles', file.id);
   if (!kept) throw new Error(`Table ${name}: its imported file is missing from IndexedDB`);

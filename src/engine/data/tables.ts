@@ -31,6 +31,9 @@ import {
 } from './import-limits.js';
 import { keepFile, sameBytes } from './stored-file.js';
 import { storageReason } from '../storage-error.js';
+import { checkTableName } from './table-names.js';
+
+export { checkTableName } from './table-names.js';
 
 /** A stored table: rows, DuckDB's column types, size of what is stored (the file, or Arrow IPC), its format. */
 export interface TableInfo {
@@ -41,17 +44,7 @@ export interface TableInfo {
   format?: TableFormat;
 }
 
-const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
-const RESERVED = /^(__|duckdb_|pg_|sqlite_|information_schema$|main$|temp$|system$)/i;
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-/** A table name as DuckDB and the SQL API take it: an identifier, not a catalog name. */
-export function checkTableName(name: string): void {
-  if (typeof name !== 'string' || !NAME.test(name) || RESERVED.test(name))
-    throw new Error(
-      `Table name ${JSON.stringify(name)} is not usable: letters, digits and _, starting with a letter (at most 63)`,
-    );
-}
 
 /** Arrow type names of tables stored without DuckDB's (the seed's), in DuckDB's words. */
 function arrowTypeName(type: unknown): string {
@@ -182,7 +175,11 @@ export class EngineTables {
     // import ends (a file whose import ended without storing it is swept: file-sweep.ts).
     let end!: () => void;
     const ended = new Promise<void>((resolve) => (end = resolve));
-    const kept = (format === 'csv' || format === 'tsv') && read.blob ? this.keep(name, read.blob, ended) : undefined;
+    // A file on this machine is not kept: it is read again where it is (data/path-table.ts).
+    const kept =
+      (format === 'csv' || format === 'tsv') && read.blob && read.path === undefined && !this.data.keepsTables
+        ? this.keep(name, read.blob, ended)
+        : undefined;
     kept?.catch(() => undefined);
     // Otherwise the hash is computed here, a slice at a time, while DuckDB's worker reads the source.
     const fingerprint = !kept || read.url !== undefined ? read.fingerprint() : undefined;
@@ -203,6 +200,13 @@ export class EngineTables {
         if (kept) {
           const file = { id: await kept, format: format as 'csv' | 'tsv', options: read.options };
           version = await this.store({ ...table, file }, loaded);
+          bytes = size;
+        } else if (read.path !== undefined) {
+          version = await this.store({ ...table, path: { path: read.path, format, options: read.options } }, loaded);
+          bytes = size;
+        } else if (this.data.keepsTables) {
+          // DuckDB's database file holds the rows: no copy of them.
+          version = await this.store(table, loaded);
           bytes = size;
         } else {
           const stream = await deadline.race(executor.exportTable(staging));
@@ -227,15 +231,21 @@ export class EngineTables {
       } catch (error) {
         if (error instanceof ImportTimeout) {
           // DuckDB may be inside the read: stopped, and a new one started; every table is loaded again from IndexedDB.
-          stopped = true;
-          loaded.clear();
-          if (executor.restart) executor.restart();
-          else executor.terminate();
+          // Native DuckDB is interrupted instead, and keeps its tables.
+          if (executor.interrupt) executor.interrupt();
+          else {
+            stopped = true;
+            loaded.clear();
+            if (executor.restart) executor.restart();
+            else executor.terminate();
+          }
         }
         if (!stopped) await executor.query(`DROP TABLE IF EXISTS ${quote(staging)}`).catch(() => undefined);
         const id = await kept?.catch(() => undefined);
         if (id !== undefined) await this.ctx.db.delete('dataFiles', id).catch(() => undefined);
-        const what = error instanceof ImportLimitError && read.name ? `Table ${name} (${read.name})` : `Table ${name}`;
+        // The file is named: a limit's or a file's on this machine.
+        const named = (error instanceof ImportLimitError || read.path !== undefined) && read.name;
+        const what = named ? `Table ${name} (${read.name})` : `Table ${name}`;
         throw new Error(`${what}: ${storageReason(error)}`, { cause: error });
       }
     });
@@ -348,6 +358,7 @@ export class EngineTables {
   async apply(model: ModelSource | undefined, data: Record<string, TableSource> | undefined): Promise<ModelProblem[]> {
     const names = Object.keys(data ?? {});
     for (const name of names) checkTableName(name);
+    await this.data.adoptHeld();
     const checked = model !== undefined ? await this.checkModel(model, names) : undefined;
     for (const [name, source] of Object.entries(data ?? {})) {
       const stored = await this.ctx.db.get('dataTables', name);

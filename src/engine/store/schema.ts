@@ -193,6 +193,11 @@ export interface DataTableRecord {
   ipc?: Uint8Array | Blob;
   /** The original file (dataFiles `id`) and the reader's format and options, for a CSV or TSV import. */
   file?: { id: number; format: 'csv' | 'tsv'; options: FileOptions };
+  /**
+   * A file on this machine the table was read from (Node: a `file:` URL, `svc-elements serve --data`): nothing of it
+   * is kept, it is read again where it is when a DuckDB needs the table (refused when it changed: data/path-table.ts).
+   */
+  path?: { path: string; format: string; options: FileOptions };
   rowCount: number;
   /** Imported tables (engine.putTable, `data`): DuckDB's column types, and what was read (to skip an unchanged one). */
   columns?: { name: string; type: string }[];
