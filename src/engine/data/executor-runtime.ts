@@ -16,7 +16,7 @@ const start = async (): Promise<Executor> => {
  */
 export async function createExecutor(): Promise<Executor> {
   let current: Promise<Executor> | undefined = start();
-  await current;
+  const { fileFormats } = await current;
   let stopped = false;
   const use = <T>(fn: (executor: Executor) => Promise<T>): Promise<T> => {
     if (stopped) return Promise.reject(new Error('DuckDB was stopped'));
@@ -33,8 +33,9 @@ export async function createExecutor(): Promise<Executor> {
     void executor?.then(how, () => undefined);
   };
   return {
+    ...(fileFormats && { fileFormats }),
     query: (sql) => use((e) => e.query(sql)),
-    loadTable: (name, ipc) => use((e) => e.loadTable(name, ipc)),
+    loadTable: (name, ipc, options) => use((e) => e.loadTable(name, ipc, options)),
     loadFile: (name, source, format, options) => use((e) => e.loadFile(name, source, format, options)),
     exportTable: (name) => use((e) => e.exportTable(name)),
     close: async () => {

@@ -1,7 +1,8 @@
 // The engine's own data: `engine.setModel`, `putTable`, `dropTable`, `tables()`, and the `model` and `data` options.
 // IndexedDB stays the source of truth, so a DuckDB that is restarted, or a page that is reloaded, gets a table back
-// without the caller giving it again: a CSV or TSV is kept as the file it was (written while DuckDB reads it, read by
-// read_csv again: data/stored-file.ts), other formats as DuckDB's Arrow IPC export (as the seed's tables are). Every
+// without the caller giving it again: a CSV, TSV or Parquet file is kept as the file it was (written while DuckDB reads
+// it, read again by its reader: data/stored-file.ts), other formats as DuckDB's Arrow IPC export (as the seed's tables
+// are; data/formats.ts says which). Every
 // change is checked first and written in one transaction: bad input changes nothing.
 
 import { RecordBatchReader } from 'apache-arrow';
@@ -17,18 +18,12 @@ import {
 } from '../model/index.js';
 import { TENANT_WIDE, type DataModelRecord, type DataTableRecord } from '../store/schema.js';
 import { byteSize, readBlob, toBlob } from './chunks.js';
-import { readSource, urlOf, type ReadSource, type TableFormat, type TableSource } from './import.js';
+import { formatSpec, type TableFormat } from './formats.js';
+import { readSource, urlOf, type ReadSource, type TableSource } from './import.js';
 import type { DataService } from './service.js';
 import { stageTable } from './stage.js';
 import { holdImportLock } from './file-sweep.js';
-import {
-  ImportDeadline,
-  ImportLimitError,
-  ImportTimeout,
-  importLimits,
-  importTimeout,
-  type ImportLimits,
-} from './import-limits.js';
+import { ImportDeadline, ImportTimeout, importLimits, importTimeout, type ImportLimits } from './import-limits.js';
 import { keepFile, sameBytes } from './stored-file.js';
 import { storageReason } from '../storage-error.js';
 
@@ -178,11 +173,12 @@ export class EngineTables {
     const { format, size } = read;
     // A download reported its bytes as they came; bytes in memory are all there at once.
     if (read.url === undefined) this.ctx.progress({ phase: 'import', table: name, bytes: size, totalBytes: size });
-    // A CSV or TSV is kept as it is: written to IndexedDB while DuckDB's worker reads it, under a lock held until the
+    // A file whose format keeps it (CSV, TSV, Parquet: data/formats.ts) is kept as it is, written to IndexedDB while
+    // DuckDB reads it, under a lock held until the
     // import ends (a file whose import ended without storing it is swept: file-sweep.ts).
     let end!: () => void;
     const ended = new Promise<void>((resolve) => (end = resolve));
-    const kept = (format === 'csv' || format === 'tsv') && read.blob ? this.keep(name, read.blob, ended) : undefined;
+    const kept = formatSpec(format).keep === 'file' && read.blob ? this.keep(name, read.blob, ended) : undefined;
     kept?.catch(() => undefined);
     // Otherwise the hash is computed here, a slice at a time, while DuckDB's worker reads the source.
     const fingerprint = !kept || read.url !== undefined ? read.fingerprint() : undefined;
@@ -201,7 +197,7 @@ export class EngineTables {
         let version: number;
         let bytes: number;
         if (kept) {
-          const file = { id: await kept, format: format as 'csv' | 'tsv', options: read.options };
+          const file = { id: await kept, format, options: read.options };
           version = await this.store({ ...table, file }, loaded);
           bytes = size;
         } else {
@@ -235,7 +231,7 @@ export class EngineTables {
         if (!stopped) await executor.query(`DROP TABLE IF EXISTS ${quote(staging)}`).catch(() => undefined);
         const id = await kept?.catch(() => undefined);
         if (id !== undefined) await this.ctx.db.delete('dataFiles', id).catch(() => undefined);
-        const what = error instanceof ImportLimitError && read.name ? `Table ${name} (${read.name})` : `Table ${name}`;
+        const what = read.name ? `Table ${name} (${read.name})` : `Table ${name}`;
         throw new Error(`${what}: ${storageReason(error)}`, { cause: error });
       }
     });
