@@ -33,6 +33,20 @@ describe('Parquet (Chromium)', function () {
   it('imports flights-3m.parquet by URL with the numbers of native DuckDB', () =>
     checkFlights(engine, expected, '/node_modules/vega-datasets/data/flights-3m.parquet'));
 
+  it('refuses a file its reader traps on by name, keeps the table before, and reads the next file', async () => {
+    const before = await parcelsByDepot(engine);
+    const cut = new Uint8Array(await (await fixture('parcels-gzip.parquet')).arrayBuffer());
+    cut.fill(0xff, 200, 4000); // its first pages overwritten: the footer is intact, the data is not
+    const error = await engine.putTable('parcels', new File([cut], 'cut.parquet')).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error?.message).to.match(/^Table parcels \(cut\.parquet\): not a readable Parquet file: /);
+    expect(await parcelsByDepot(engine)).to.deep.equal(before);
+    await engine.putTable('parcels', await fixture('parcels-lz4_raw.parquet'));
+    expect(await parcelsByDepot(engine)).to.deep.equal(expected.byDepot['parcels-lz4_raw.parquet']);
+  });
+
   it('answers from the kept Parquet file after a reload', async () => {
     await engine.putTable('parcels', await fixture('parcels-snappy.parquet'));
     await engine.close();
