@@ -1,9 +1,12 @@
-// JSON, NDJSON and rows given as objects → DuckDB (the wasm build has no json extension): parsed here into rows and
-// handed to read_csv as CSV, with the types their values have (strings stay strings, ISO times are left to read_csv).
+// JSON, NDJSON and rows given as objects → DuckDB (the wasm build has no json extension): parsed here a batch of rows
+// at a time and handed to read_csv as CSV, with the types their values have (strings stay strings, ISO times are left
+// to read_csv).
 
 import { readBlob } from './chunks.js';
 import type { FormatRead, TableRow } from './format-types.js';
-import { checkNdjsonLine, checkRows, checkRowsLine } from './row-limits.js';
+import { checkCells } from './import-limits.js';
+import { recordTexts } from './json-records.js';
+import { checkRows, checkRowsLine } from './row-limits.js';
 
 const ISO = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/;
 
@@ -33,86 +36,92 @@ function cell(value: unknown): { text: string; type?: string } | null {
   };
 }
 
-/**
- * Rows → CSV bytes and per-column types (a column whose values disagree is VARCHAR; BIGINT with DOUBLE is DOUBLE).
- * A row whose CSV line is longer than `maxLineBytes` is refused.
- */
-export function rowsToCsv(
-  rows: TableRow[],
-  maxLineBytes = Infinity,
-): { bytes: Uint8Array; types: Record<string, string> } {
-  const names = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  if (names.length === 0) throw new Error('no columns: the rows have no fields');
-  const types = new Map<string, string | undefined | null>(names.map((n) => [n, null]));
-  const lines = [names.map((n) => `"${n.replace(/"/g, '""')}"`).join(',')];
-  for (const row of rows) {
-    const out = new Array<string>(names.length);
-    names.forEach((name, i) => {
-      const c = cell(row[name]);
-      out[i] = c?.text ?? '';
-      if (!c) return;
-      const seen = types.get(name);
-      if (seen === null) types.set(name, c.type);
-      else if (seen !== c.type)
-        types.set(
-          name,
-          (seen === 'BIGINT' && c.type === 'DOUBLE') || (seen === 'DOUBLE' && c.type === 'BIGINT')
-            ? 'DOUBLE'
-            : 'VARCHAR',
-        );
-    });
-    const line = out.join(',');
-    checkRowsLine(line, lines.length, maxLineBytes);
-    lines.push(line);
-  }
-  const fixed = Object.fromEntries([...types].filter((e): e is [string, string] => typeof e[1] === 'string'));
-  return { bytes: new TextEncoder().encode(`${lines.join('\n')}\n`), types: fixed };
+type Types = Map<string, string | undefined | null>;
+
+/** A cell's type joined with its column's so far (values that disagree: VARCHAR; BIGINT with DOUBLE: DOUBLE). */
+function joinType(types: Types, name: string, type: string | undefined): void {
+  const seen = types.has(name) ? types.get(name) : null;
+  if (seen === null) types.set(name, type);
+  else if (seen !== type)
+    types.set(
+      name,
+      (seen === 'BIGINT' && type === 'DOUBLE') || (seen === 'DOUBLE' && type === 'BIGINT') ? 'DOUBLE' : 'VARCHAR',
+    );
 }
 
-function parseJson(bytes: Uint8Array, format: 'json' | 'ndjson', maxLineBytes: number): TableRow[] {
-  const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '');
-  let rows: unknown[];
-  if (format === 'json') {
-    let parsed: unknown;
+/** Records parsed at once: the rows of one batch are all a JSON or NDJSON import holds as objects. */
+export const ROWS_PER_BATCH = 20_000;
+
+/** The rows of a JSON or NDJSON text, a batch at a time (each row checked to be an object). */
+function* rowBatches(text: string, format: 'json' | 'ndjson', maxLineBytes: number): Generator<TableRow[]> {
+  let batch: TableRow[] = [];
+  let number = 0;
+  for (const record of recordTexts(text, format, maxLineBytes)) {
+    number++;
+    let row: unknown;
     try {
-      parsed = JSON.parse(text);
+      row = JSON.parse(record.text);
     } catch (error) {
-      throw new Error(`not valid JSON: ${(error as Error).message}`);
+      throw new Error(`${record.where ?? 'not valid JSON'}: ${(error as Error).message}`);
     }
-    if (!Array.isArray(parsed)) throw new Error('JSON: expected an array of objects (one per row)');
-    rows = parsed;
-  } else {
-    rows = [];
-    text.split('\n').forEach((line, i) => {
-      checkNdjsonLine(line, i + 1, maxLineBytes);
-      if (!line.trim()) return;
-      try {
-        rows.push(JSON.parse(line));
-      } catch (error) {
-        throw new Error(`NDJSON line ${i + 1}: ${(error as Error).message}`);
-      }
-    });
+    if (typeof row !== 'object' || row === null || Array.isArray(row))
+      throw new Error(`row ${number} is not an object`);
+    batch.push(row as TableRow);
+    if (batch.length === ROWS_PER_BATCH) {
+      yield batch;
+      batch = [];
+    }
   }
-  rows.forEach((row, i) => {
-    if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new Error(`row ${i + 1} is not an object`);
-  });
-  return rows as TableRow[];
+  if (batch.length > 0) yield batch;
 }
 
-/** Reads a JSON or NDJSON source, or the rows given, into table `input.table`. */
+/**
+ * Reads a JSON or NDJSON source, or the rows given, into table `input.table`: a first pass over the rows, a batch at a
+ * time, finds the columns (in the order they first appear) and their types and checks the limits; a second writes
+ * them as CSV (a Blob of a part per batch) for read_csv.
+ */
 export async function readRows(input: FormatRead, format: 'json' | 'ndjson'): Promise<void> {
   const { executor, table, blob, options, limits, checkpoint } = input;
   const maxLineBytes = limits?.maxLineBytes ?? Infinity;
-  const rows = input.rows ?? parseJson(blob instanceof Uint8Array ? blob : await readBlob(blob!), format, maxLineBytes);
-  if (rows.length === 0) throw new Error('no rows');
-  if (limits) checkRows(rows, input.size, limits);
-  checkpoint();
-  const { bytes: csv, types } = rowsToCsv(rows, maxLineBytes);
-  checkpoint();
-  await executor.loadFile(table, csv, 'csv', {
+  const text = input.rows
+    ? undefined
+    : new TextDecoder().decode(blob instanceof Uint8Array ? blob : await readBlob(blob!)).replace(/^\uFEFF/, '');
+  const batches = () => (text === undefined ? [input.rows!] : rowBatches(text, format, maxLineBytes));
+  const names = new Set<string>();
+  const types: Types = new Map();
+  let count = 0;
+  for (const rows of batches()) {
+    if (limits) checkRows(rows, limits, names, count);
+    for (const row of rows)
+      for (const [name, value] of Object.entries(row)) {
+        names.add(name);
+        const c = cell(value);
+        if (c) joinType(types, name, c.type);
+        else if (!types.has(name)) types.set(name, null);
+      }
+    count += rows.length;
+    checkpoint();
+  }
+  if (count === 0) throw new Error('no rows');
+  if (names.size === 0) throw new Error('no columns: the rows have no fields');
+  if (limits) checkCells(count, names.size, input.size, limits.maxCellsPerByte, 'the rows');
+  const columns = [...names];
+  const parts = [`${columns.map((n) => `"${n.replace(/"/g, '""')}"`).join(',')}\n`];
+  let row = 0;
+  for (const rows of batches()) {
+    const lines = rows.map((r) => {
+      const line = columns.map((name) => cell(r[name])?.text ?? '').join(',');
+      checkRowsLine(line, ++row, maxLineBytes);
+      return line;
+    });
+    parts.push(`${lines.join('\n')}\n`);
+    checkpoint();
+  }
+  const fixed = Object.fromEntries([...types].filter((e): e is [string, string] => typeof e[1] === 'string'));
+  await executor.loadFile(table, new Blob(parts), 'csv', {
     header: true,
     delimiter: ',',
     allowQuotedNulls: false,
-    columns: { ...types, ...options.columns },
+    columns: { ...fixed, ...options.columns },
   });
 }
