@@ -2,7 +2,7 @@
 // (import-limits.ts) before DuckDB reads them: columns, a line's and a value's bytes, and cells per byte of source.
 
 import type { Data, Table } from 'apache-arrow';
-import type { TableRow } from './import.js';
+import type { TableRow } from './format-types.js';
 import { cellTooLong, fmt, lineTooLong, tooManyColumns, utf8Past, type ImportLimits } from './import-limits.js';
 
 /** Bytes of a value as the CSV cell it becomes, when they may be past `max`. */
