@@ -4,7 +4,8 @@
 // appends to the table: never the whole file as rows, one batch decoded ahead. Nested columns (lists, structs, maps)
 // become JSON text. Every codec arrow-rs reads: ZSTD, Snappy, GZIP, Brotli, LZ4_RAW (and LZ4), none.
 
-import { RecordBatchReader, type Schema } from 'apache-arrow';
+import { RecordBatchReader, tableFromIPC, tableToIPC, type Schema } from 'apache-arrow';
+import type { Executor } from './executor.js';
 import type { FormatRead } from './format-types.js';
 import { helperWorker } from './helper-workers.js';
 import { checkCells, fmt, tooManyColumns } from './import-limits.js';
@@ -108,7 +109,7 @@ export async function readParquet(input: FormatRead): Promise<void> {
       try {
         await executor.loadTable(table, ipc, { append: !first });
       } catch (error) {
-        throw new Error(`DuckDB cannot hold its columns (${describeFields(schema)}): ${reason(error)}`);
+        throw await unheld(executor, table, ipc, error);
       }
     }
   } finally {
@@ -116,5 +117,35 @@ export async function readParquet(input: FormatRead): Promise<void> {
   }
 }
 
-/** The columns and their Arrow types, for a message. */
-const describeFields = (schema: Schema) => schema.fields.map((f) => `${f.name} ${String(f.type)}`).join(', ');
+/** DuckDB-wasm's error text: its JSON's message when it is JSON. */
+function duckDbReason(error: unknown): string {
+  const text = reason(error);
+  try {
+    return String((JSON.parse(text) as { exception_message?: string }).exception_message ?? text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The error for a batch DuckDB refused: the columns it cannot hold, found by giving it each column's first row alone
+ * (only when a batch fails), else DuckDB's own message.
+ */
+async function unheld(executor: Executor, table: string, ipc: Uint8Array, error: unknown): Promise<Error> {
+  const batch = tableFromIPC(ipc);
+  const probe = `${table}_probe`;
+  const columns: string[] = [];
+  for (const field of batch.schema.fields) {
+    try {
+      await executor.loadTable(probe, tableToIPC(batch.select([field.name]).slice(0, 1), 'stream'));
+    } catch (refused) {
+      columns.push(`column ${JSON.stringify(field.name)} (Arrow ${String(field.type)}: ${duckDbReason(refused)})`);
+    }
+  }
+  await executor.query(`DROP TABLE IF EXISTS "${probe.replace(/"/g, '""')}"`).catch(() => undefined);
+  return new Error(
+    columns.length > 0
+      ? `DuckDB cannot hold ${columns.join(', ')}`
+      : `DuckDB could not read its rows: ${duckDbReason(error)}`,
+  );
+}

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { Decimal, Table, Vector, makeData, makeVector, tableToIPC } from 'apache-arrow';
 import { createLocalEngine, type LocalEngine } from '../../../src/engine/index.js';
 import {
   BY_DEPOT_SQL,
@@ -83,6 +84,24 @@ describe('Parquet (Node)', { timeout: 600_000 }, () => {
     await assert.rejects(
       engine.putTable('parcels', new File([broken], 'broken.parquet')),
       /^Error: Table parcels \(broken\.parquet\): not a readable Parquet file: .+/,
+    );
+    eq(await parcelsByDepot(engine), before, 'the table before');
+  });
+
+  it('refuses a column DuckDB cannot hold by its name and type, and keeps the table before', async () => {
+    const before = await parcelsByDepot(engine);
+    // A DECIMAL(40, 2) (Arrow's Decimal256: DuckDB holds 38 digits at most), written by parquet-wasm's writer.
+    const pw = await import('parquet-wasm/esm');
+    pw.initSync({
+      module: await readFile(new URL('../../../node_modules/parquet-wasm/esm/parquet_wasm_bg.wasm', import.meta.url)),
+    });
+    const cents = new Uint32Array(3 * 8).map((_, i) => (i % 8 === 0 ? 1250 + i : 0));
+    const wide = makeData({ type: new Decimal(2, 40, 256), length: 3, nullCount: 0, data: cents });
+    const arrow = new Table({ parcel_id: makeVector(Int32Array.from([1, 2, 3])), insured_value: new Vector([wide]) });
+    const parquet = pw.writeParquet(pw.Table.fromIPCStream(tableToIPC(arrow, 'stream')));
+    await assert.rejects(
+      engine.putTable('parcels', new File([parquet as Uint8Array<ArrayBuffer>], 'insured.parquet')),
+      /^Error: Table parcels \(insured\.parquet\): DuckDB cannot hold column "insured_value" \(Arrow Decimal\[40e\+2\]: Unsupported Internal Arrow Type for Decimal d:40,2,256\)$/,
     );
     eq(await parcelsByDepot(engine), before, 'the table before');
   });
