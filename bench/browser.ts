@@ -2,7 +2,7 @@
 // the module is bundled with esbuild as an ES module and imported into a page whose origin serves the project's
 // files (so DuckDB's worker and wasm load as they do in an app), from a server on 127.0.0.1: a real one, because
 // playwright's request routing does not see what workers fetch.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
@@ -21,6 +21,28 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
   '.html': 'text/html',
 };
+
+/** The resident bytes (VmRSS) of this process's descendants: the browser it launched and that browser's processes. */
+async function processTreeBytes(): Promise<number> {
+  const parents = new Map<number, number>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (stat) parents.set(Number(entry), ppid);
+  }
+  const ours = (pid: number): boolean => {
+    for (let p = parents.get(pid); p !== undefined && p > 1; p = parents.get(p)) if (p === process.pid) return true;
+    return false;
+  };
+  let bytes = 0;
+  for (const pid of parents.keys()) {
+    if (!ours(pid)) continue;
+    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+    bytes += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  }
+  return bytes;
+}
 
 export async function inChromium(modulePath: string, exportName: string, ...args: unknown[]): Promise<Row[]> {
   const bundle = (entry: string) =>
@@ -57,12 +79,19 @@ export async function inChromium(modulePath: string, exportName: string, ...args
   // helper that runs DuckDB's worker for it; the page asks for the parser's worker for it one folder up (/data/).
   const engineWorker = await text(join(root, 'src/engine/worker/engine.worker.ts'));
   const classicHost = await text(join(root, 'src/engine/worker/classic-host.worker.ts'));
+  const parquetWorker = await text(join(root, 'src/engine/data/parquet.worker.ts'));
+  const parquetWasm = await readFile(join(root, 'node_modules/parquet-wasm/esm/parquet_wasm_bg.wasm'));
   const SERVED: Record<string, { contentType: string; body: string | Buffer }> = {
     '/': { contentType: 'text/html', body: '<!doctype html><title>bench</title>' },
     '/bench/__bench.js': { contentType: 'text/javascript', body: code },
     '/bench/pg-parser.worker.ts': { contentType: 'text/javascript', body: parserWorker },
     '/bench/engine.worker.ts': { contentType: 'text/javascript', body: engineWorker },
     '/bench/classic-host.worker.ts': { contentType: 'text/javascript', body: classicHost },
+    // parquet-wasm's worker, made from the engine's worker (through the page) or from the page, and its wasm beside it.
+    '/bench/parquet.worker.ts': { contentType: 'text/javascript', body: parquetWorker },
+    '/data/parquet.worker.ts': { contentType: 'text/javascript', body: parquetWorker },
+    '/bench/parquet_wasm_bg.wasm': { contentType: 'application/wasm', body: parquetWasm },
+    '/data/parquet_wasm_bg.wasm': { contentType: 'application/wasm', body: parquetWasm },
     '/data/pg-parser.worker.ts': { contentType: 'text/javascript', body: parserWorker },
     '/bench/libpg-query.wasm': {
       contentType: 'application/wasm',
@@ -140,6 +169,24 @@ export async function inChromium(modulePath: string, exportName: string, ...args
       const { metrics } = await cdp.send('Performance.getMetrics');
       const ms = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
       return { script: ms('ScriptDuration'), style: ms('RecalcStyleDuration'), layout: ms('LayoutDuration') };
+    });
+    // Peak memory: the resident bytes of every process this run started (Chromium's browser, renderer, GPU and utility
+    // processes), summed every 50 ms between __memoryWatch('start') (returns the first sum) and ('stop') (the peak).
+    let watch: { timer: NodeJS.Timeout; peak: number } | undefined;
+    await page.exposeFunction('__memoryWatch', async (what: 'start' | 'stop') => {
+      if (what === 'stop') {
+        clearInterval(watch?.timer);
+        const peak = watch?.peak ?? 0;
+        watch = undefined;
+        return peak;
+      }
+      const first = await processTreeBytes();
+      const current: { timer?: NodeJS.Timeout; peak: number } = { peak: first };
+      current.timer = setInterval(() => {
+        void processTreeBytes().then((bytes) => (current.peak = Math.max(current.peak, bytes)));
+      }, 50);
+      watch = current as { timer: NodeJS.Timeout; peak: number };
+      return first;
     });
     await page.goto(`${origin}/`);
     return await page.evaluate(

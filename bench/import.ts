@@ -87,7 +87,7 @@ async function duckDbStart(): Promise<Run> {
 }
 
 /** orders.count through /load (asked again while the engine answers "Continue wait", as Cube's clients do). */
-async function countThroughLoad(engine: LocalEngine): Promise<number> {
+export async function countThroughLoad(engine: LocalEngine): Promise<number> {
   for (;;) {
     const res = await engine.fetch(
       new Request('https://local.svc/cubejs-api/v1/load', {

@@ -5,6 +5,7 @@ import { coldStartBench } from './cold-start.js';
 import { coldStartProfile } from './cold-start-profile.js';
 import { ndjsonBench } from './ndjson.js';
 import { serveBench } from './serve.js';
+import { nativeParquetBench } from './parquet-native.js';
 import { sizeBench } from './size.js';
 import { printTable } from './util.js';
 
@@ -37,6 +38,14 @@ const BENCHES: Record<string, { module: string; fn: string; title: string }[]> =
       module: 'import.ts',
       fn: 'importBench',
       title: 'Importing a 1,000,000-row CSV against DuckDB-wasm read_csv of the same bytes — Chromium (medians of 5)',
+    },
+  ],
+  parquet: [
+    {
+      module: 'parquet.ts',
+      fn: 'parquetBench',
+      title:
+        'flights-3m.parquet as it comes → queryable, against DuckDB-wasm read_csv of the same rows — Chromium (medians of 3)',
     },
   ],
   chat: [{ module: 'chat.ts', fn: 'chatBench', title: 'Chat through engine.fetch — Chromium' }],
@@ -79,6 +88,8 @@ for (const [name, tables] of Object.entries(BENCHES)) {
   for (const { module, fn, title } of tables) {
     printTable(title, await inChromium(new URL(`./${module}`, import.meta.url).pathname, fn));
   }
+  if (name === 'parquet')
+    printTable('The same file in native DuckDB — Node (medians of 3)', await nativeParquetBench());
   if (name === 'ndjson') {
     printTable(
       `NDJSON reader (ratio to the JSON.parse floor; higher is better) — Node ${process.version}`,

@@ -24,6 +24,7 @@ declare global {
     /** Main-thread busy time of this page so far, in ms (bench/browser.ts asks DevTools). */
     __mainThreadMs(): Promise<number>;
     __mainThreadBreakdown(): Promise<MainThreadBreakdown>;
+    __memoryWatch(what: 'start' | 'stop'): Promise<number>;
   }
 }
 
@@ -38,3 +39,9 @@ export interface MainThreadBreakdown {
 
 /** Script, style and layout time of the page so far (ms): only inside benchmarks run by inChromium. */
 export const mainThreadBreakdown = (): Promise<MainThreadBreakdown> => window.__mainThreadBreakdown();
+
+/**
+ * Resident bytes of the browser's processes (bench/browser.ts sums them): `start` returns them now and begins sampling
+ * every 50 ms; `stop` returns the peak since. Only inside benchmarks run by inChromium.
+ */
+export const memoryWatch = (what: 'start' | 'stop'): Promise<number> => window.__memoryWatch(what);

@@ -116,22 +116,28 @@ describe('serve --state', () => {
           }
         }
       });
+      let answered: () => void = () => {};
+      const firstAnswer = new Promise<void>((resolve) => (answered = resolve));
       const chats = (async () => {
         for (let i = 0; !stop; i++) {
           const question = `how many readings, round ${round}, ${i}?`;
-          const answered = await ask(base, question);
-          if (answered) threads.set(answered.chatId, question);
+          const reply = await ask(base, question);
+          if (reply) {
+            threads.set(reply.chatId, question);
+            answered();
+          }
         }
       })();
-      await first;
+      // Every other round waits for a chat's answer too, so answered turns are killed under as well.
+      await Promise.all([first, round % 2 === 0 && firstAnswer]);
       await new Promise((resolve) => setTimeout(resolve, 50 + ((round * 137) % 400)));
       cli.child.kill('SIGKILL');
       await cli.exit;
       stop = true;
       await Promise.all([...writers, chats]);
     }
-    assert.ok(workbooks.size >= 20, `only ${workbooks.size} upserts were acknowledged in 10 rounds`);
-    assert.ok(threads.size >= 3, `only ${threads.size} chats were answered in 10 rounds`);
+    assert.ok(workbooks.size >= 10, `only ${workbooks.size} upserts were acknowledged in 10 rounds`);
+    assert.ok(threads.size >= 5, `only ${threads.size} chats were answered in 10 rounds`);
     // The last round's writes, after one more start.
     const { cli, base } = await serve(state);
     for (const [slug, id] of workbooks) {

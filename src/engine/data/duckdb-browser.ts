@@ -108,12 +108,12 @@ export async function createDuckDbExecutor(): Promise<Executor> {
   };
   return {
     query: (sql) => serial(async () => normalizeArrow(await conn.query(sql))),
-    async loadTable(name, ipc) {
+    async loadTable(name, ipc, { append = false } = {}) {
       // A Blob (a stored table) is read before the connection is held; the buffer then moves.
       const bytes = ipc instanceof Uint8Array ? ipc : await bytesOfBlob(ipc);
       return serial(async () => {
-        await conn.query(`DROP TABLE IF EXISTS "${name}"`);
-        await conn.insertArrowFromIPCStream(bytes, { name, create: true });
+        if (!append) await conn.query(`DROP TABLE IF EXISTS ${quote(name)}`);
+        await conn.insertArrowFromIPCStream(bytes, { name, create: !append });
       });
     },
     async loadFile(name, source, format, options) {

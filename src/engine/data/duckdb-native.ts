@@ -163,11 +163,21 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
 
   let files = 0;
   /** Reads a file written into the private folder, then deletes it. */
-  const readWritten = async (name: string, bytes: Uint8Array | string, sql: (path: string) => string) => {
+  const readWritten = async (
+    name: string,
+    bytes: Uint8Array | string,
+    sql: (path: string) => string,
+    append = false,
+  ) => {
     const path = `${importDir}${++files}`;
     await writeFile(path, bytes);
     try {
-      await run(`CREATE OR REPLACE TABLE ${quote(name)} AS ${sql(path)}`);
+      // Appended by column name (a batch of a file read in batches), or the table made anew.
+      await run(
+        append
+          ? `INSERT INTO ${quote(name)} BY NAME ${sql(path)}`
+          : `CREATE OR REPLACE TABLE ${quote(name)} AS ${sql(path)}`,
+      );
     } finally {
       await unlink(path).catch(() => undefined);
     }
@@ -200,7 +210,9 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
 
   return {
     query: (sql) => serial(() => query(sql)),
-    loadTable: async (name, ipc) => {
+    // Parquet bytes too are read by DuckDB's own reader (from a file in the private folder), not decoded in JS.
+    fileFormats: ['csv', 'tsv', 'parquet'],
+    loadTable: async (name, ipc, { append = false } = {}) => {
       const { csv, columns, select } = arrowToCsv(await bytesOf(ipc));
       const types = Object.entries(columns)
         .map(([n, t]) => `${sqlString(n)}: ${sqlString(t)}`)
@@ -212,6 +224,7 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
           (path) =>
             `SELECT ${select} FROM read_csv(${sqlString(path)}, header = true, delim = ',', quote = '"', escape = '"', ` +
             `auto_detect = false, allow_quoted_nulls = false, columns = {${types}})`,
+          append,
         );
       });
     },

@@ -28,8 +28,8 @@ const arrow = require(workerData.arrow);
         }
         parentPort.postMessage({ id: m.id });
       } else {
-        conn.query('DROP TABLE IF EXISTS "' + m.name.replace(/"/g, '""') + '"');
-        conn.insertArrowFromIPCStream(m.ipc, { name: m.name, create: true });
+        if (!m.append) conn.query('DROP TABLE IF EXISTS "' + m.name.replace(/"/g, '""') + '"');
+        conn.insertArrowFromIPCStream(m.ipc, { name: m.name, create: !m.append });
         parentPort.postMessage({ id: m.id });
       }
     } catch (error) {
@@ -101,7 +101,7 @@ export async function createDuckDbExecutor(): Promise<Executor> {
   worker.unref();
   type Message =
     | { op: 'query'; sql: string }
-    | { op: 'load'; name: string; ipc: Uint8Array }
+    | { op: 'load'; name: string; ipc: Uint8Array; append: boolean }
     | { op: 'file'; name: string; path: string; sql: string; bytes: Uint8Array };
   const send = (message: Message, transfer: ArrayBuffer[] = []) =>
     new Promise<Uint8Array | undefined>((resolve, reject) => {
@@ -114,7 +114,8 @@ export async function createDuckDbExecutor(): Promise<Executor> {
   let files = 0;
   return {
     query: async (sql) => normalizeArrow(tableFromIPC(await send({ op: 'query', sql }))),
-    loadTable: async (name, ipc) => void (await send({ op: 'load', name, ipc: await bytesOf(ipc) })),
+    loadTable: async (name, ipc, { append = false } = {}) =>
+      void (await send({ op: 'load', name, ipc: await bytesOf(ipc), append })),
     loadFile: async (name, source, format, options) => {
       const path = `${importDir}${++files}.${format}`;
       const sql = readFileSql(path, format, options);

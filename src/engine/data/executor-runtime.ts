@@ -51,6 +51,7 @@ const start = async (options: ExecutorOptions): Promise<Executor> => {
 export async function createExecutor(options: ExecutorOptions = {}): Promise<Executor> {
   let current: Promise<Executor> | undefined = start(options);
   const first = await current;
+  const { fileFormats } = first;
   let stopped = false;
   const use = <T>(fn: (executor: Executor) => Promise<T>): Promise<T> => {
     if (stopped) return Promise.reject(new Error('DuckDB was stopped'));
@@ -68,8 +69,9 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
   };
   const native = first.interrupt !== undefined;
   return {
+    ...(fileFormats && { fileFormats }),
     query: (sql) => use((e) => e.query(sql)),
-    loadTable: (name, ipc) => use((e) => e.loadTable(name, ipc)),
+    loadTable: (name, ipc, options) => use((e) => e.loadTable(name, ipc, options)),
     loadFile: (name, source, format, fileOptions) => use((e) => e.loadFile(name, source, format, fileOptions)),
     exportTable: (name) => use((e) => e.exportTable(name)),
     close: async () => {

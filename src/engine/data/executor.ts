@@ -12,8 +12,13 @@ export interface QueryResult {
 export interface Executor {
   /** Runs one statement and returns its normalised result. DuckDB errors reject with their message. */
   query(sql: string): Promise<QueryResult>;
-  /** Creates or replaces table `name` from an Arrow IPC stream (bytes, which it may take over, or a Blob). */
-  loadTable(name: string, ipc: Uint8Array | Blob): Promise<void>;
+  /**
+   * Creates or replaces table `name` from an Arrow IPC stream (bytes, which it may take over, or a Blob); with
+   * `append`, adds the stream's rows to the existing table instead (a file read a batch at a time).
+   */
+  loadTable(name: string, ipc: Uint8Array | Blob, options?: { append?: boolean }): Promise<void>;
+  /** The formats `loadFile` reads here (default: csv and tsv; native DuckDB also reads parquet itself). */
+  readonly fileFormats?: readonly FileFormat[];
   /**
    * Creates or replaces table `name` by reading `source` with DuckDB's own reader for `format`, inside DuckDB's
    * worker: registered as a file under this DuckDB's private directory (the only one it may read), read, and
@@ -46,8 +51,11 @@ export interface Executor {
   loadPath?(name: string, path: string, format: FileFormat | 'parquet', options?: FileOptions): Promise<void>;
 }
 
-/** Formats DuckDB reads itself here (the wasm build has no parquet or json extension built in). */
-export type FileFormat = 'csv' | 'tsv';
+/**
+ * Formats a DuckDB may read itself: csv and tsv everywhere; parquet where its parquet extension is built in (native
+ * DuckDB: `fileFormats`), not in the wasm build here.
+ */
+export type FileFormat = 'csv' | 'tsv' | 'parquet';
 
 /** Reader options: `columns` overrides inferred types (`{ amount: 'DECIMAL(10,2)' }`), the rest as read_csv's. */
 export interface FileOptions {
@@ -75,9 +83,13 @@ export function checkType(column: string, type: string): void {
     throw new Error(`columns.${column}: ${JSON.stringify(type)} is not a DuckDB type`);
 }
 
-/** The read_csv call for a registered file (names, types and delimiter as checked literals, never SQL text). */
+/**
+ * The read_csv (or read_parquet) call for a registered file (names, types and delimiter as checked literals, never
+ * SQL text). A Parquet file's `columns` are cast after reading (data/stage.ts).
+ */
 export function readFileSql(path: string, format: FileFormat, options: FileOptions = {}): string {
   const args = [sqlString(path)];
+  if (format === 'parquet') return `SELECT * FROM read_parquet(${args[0]})`;
   const delimiter = options.delimiter ?? (format === 'tsv' ? '\t' : undefined);
   if (delimiter !== undefined) {
     if (delimiter.length !== 1) throw new Error(`delimiter must be one character, not ${JSON.stringify(delimiter)}`);

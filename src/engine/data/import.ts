@@ -1,13 +1,14 @@
-// Table sources (`createLocalEngine({ data })`, `engine.putTable`): what a source is, its format, its bytes, and how
-// it becomes a DuckDB table. CSV and TSV are read by DuckDB's read_csv inside its worker; Arrow IPC is ingested as
-// it is; JSON, NDJSON, row arrays and Parquet (the wasm build has neither the json nor the parquet extension) are
-// parsed here into rows and handed to read_csv as CSV, with the types their values have (strings stay strings).
+// Table sources (`createLocalEngine({ data })`, `engine.putTable`): what a source is, its format (data/formats.ts:
+// given, else by extension, MIME type or content) and its bytes, ready for its format's reader.
 
 import { SLICE, fingerprintBlob, sha256Hex, toBlob } from './chunks.js';
 import type { FileOptions } from './executor.js';
+import type { TableRow } from './format-types.js';
+import { FORMAT_NAMES, formatOfMime, formatOfName, isTableFormat, sniffFormat, type TableFormat } from './formats.js';
 
-export type TableFormat = 'csv' | 'tsv' | 'parquet' | 'json' | 'ndjson' | 'arrow';
-export type TableRow = Record<string, unknown>;
+export type { TableFormat } from './formats.js';
+export type { TableRow } from './format-types.js';
+
 /** A URL, a Blob or File, bytes, rows, or any of those with an explicit format and reader options. */
 export type TableSource =
   | string
@@ -41,63 +42,15 @@ export interface ReadSource {
   fingerprint(): Promise<string>;
 }
 
-export const FORMATS: TableFormat[] = ['csv', 'tsv', 'parquet', 'json', 'ndjson', 'arrow'];
-const EXTENSIONS: Record<string, TableFormat> = {
-  csv: 'csv',
-  tsv: 'tsv',
-  tab: 'tsv',
-  parquet: 'parquet',
-  pq: 'parquet',
-  json: 'json',
-  ndjson: 'ndjson',
-  jsonl: 'ndjson',
-  arrow: 'arrow',
-  arrows: 'arrow',
-  ipc: 'arrow',
-  feather: 'arrow',
-};
-const MIME: Record<string, TableFormat> = {
-  'text/csv': 'csv',
-  'text/tab-separated-values': 'tsv',
-  'application/vnd.apache.parquet': 'parquet',
-  'application/x-parquet': 'parquet',
-  'application/json': 'json',
-  'application/x-ndjson': 'ndjson',
-  'application/jsonl': 'ndjson',
-  'application/vnd.apache.arrow.file': 'arrow',
-  'application/vnd.apache.arrow.stream': 'arrow',
-};
-
-const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-
 /** The format: given, else the file name's or URL's extension, else the MIME type, else the content. */
 export function detectFormat(given: string | undefined, name: string, mime: string, bytes?: Uint8Array): TableFormat {
   if (given !== undefined) {
-    if (!FORMATS.includes(given as TableFormat)) throw new Error(`format ${given} is not one of ${FORMATS.join(', ')}`);
-    return given as TableFormat;
+    if (!isTableFormat(given)) throw new Error(`format ${given} is not one of ${FORMAT_NAMES.join(', ')}`);
+    return given;
   }
-  const extension = /\.([a-z0-9]+)$/i.exec(name.split(/[?#]/)[0])?.[1]?.toLowerCase();
-  if (extension && EXTENSIONS[extension]) return EXTENSIONS[extension];
-  const type = mime.split(';')[0].trim().toLowerCase();
-  if (MIME[type]) return MIME[type];
-  if (bytes && bytes.length >= 4) {
-    if (ascii(bytes, 0, 4) === 'PAR1') return 'parquet';
-    if (
-      ascii(bytes, 0, 6) === 'ARROW1' ||
-      (bytes[0] === 0xff && bytes[1] === 0xff && bytes[2] === 0xff && bytes[3] === 0xff)
-    )
-      return 'arrow';
-    const head = new TextDecoder()
-      .decode(bytes.subarray(0, 4096))
-      .replace(/^\uFEFF/, '')
-      .trimStart();
-    if (head.startsWith('[')) return 'json';
-    if (head.startsWith('{')) return 'ndjson';
-    const first = head.split('\n')[0];
-    if (first.includes('\t') && !first.includes(',')) return 'tsv';
-    if (first.includes(',') || first.includes(';')) return 'csv';
-  }
-  throw new Error('cannot tell its format: give format (csv, tsv, parquet, json, ndjson or arrow) or a file extension');
+  const format = formatOfName(name) ?? formatOfMime(mime) ?? (bytes && sniffFormat(bytes));
+  if (format) return format;
+  throw new Error(`cannot tell its format: give format (${FORMAT_NAMES.join(', ')}) or a file extension`);
 }
 
 /** A URL's bytes as a Blob, reporting how many have arrived (gathered a slice at a time, never copied at once). */

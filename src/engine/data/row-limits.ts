@@ -2,16 +2,8 @@
 // (import-limits.ts) before DuckDB reads them: columns, a line's and a value's bytes, and cells per byte of source.
 
 import type { Data, Table } from 'apache-arrow';
-import type { TableRow } from './import.js';
-import {
-  cellTooLong,
-  checkCells,
-  fmt,
-  lineTooLong,
-  tooManyColumns,
-  utf8Past,
-  type ImportLimits,
-} from './import-limits.js';
+import type { TableRow } from './format-types.js';
+import { cellTooLong, fmt, lineTooLong, tooManyColumns, utf8Past, type ImportLimits } from './import-limits.js';
 
 /** Bytes of a value as the CSV cell it becomes, when they may be past `max`. */
 function cellPast(value: unknown, max: number): number | undefined {
@@ -25,27 +17,35 @@ function cellPast(value: unknown, max: number): number | undefined {
 }
 
 /**
- * Refuses rows with more columns than `maxColumns` (in one row, or all rows together), a value longer than
- * `maxCellBytes`, or more cells (rows × columns: every row gets every column) than `bytes` of source may make.
+ * Refuses rows with more columns than `maxColumns` (in one row, or all rows together: `names` holds the columns of the
+ * rows before, `first` their count) or a value longer than `maxCellBytes`. The cells they make are checked once all
+ * are counted (checkCells).
  */
-export function checkRows(rows: TableRow[], bytes: number, limits: Required<ImportLimits>, cellsFactor = 1): void {
+export function checkRows(
+  rows: TableRow[],
+  limits: Required<ImportLimits>,
+  names = new Set<string>(),
+  first = 0,
+): void {
   const { maxColumns, maxCellBytes } = limits;
-  const names = new Set<string>();
   rows.forEach((row, r) => {
     const keys = Object.keys(row);
-    if (keys.length > maxColumns) throw tooManyColumns(`row ${fmt(r + 1)}`, fmt(keys.length), maxColumns);
+    if (keys.length > maxColumns) throw tooManyColumns(`row ${fmt(first + r + 1)}`, fmt(keys.length), maxColumns);
     for (const key of keys) {
       if (!names.has(key)) {
         names.add(key);
         if (names.size > maxColumns)
-          throw tooManyColumns(`row ${fmt(r + 1)}`, `a field that brings the rows to ${fmt(names.size)}`, maxColumns);
+          throw tooManyColumns(
+            `row ${fmt(first + r + 1)}`,
+            `a field that brings the rows to ${fmt(names.size)}`,
+            maxColumns,
+          );
       }
       const past = cellPast(row[key], maxCellBytes);
       if (past !== undefined)
-        throw cellTooLong(`row ${fmt(r + 1)}, column ${JSON.stringify(key)}`, fmt(past), maxCellBytes);
+        throw cellTooLong(`row ${fmt(first + r + 1)}, column ${JSON.stringify(key)}`, fmt(past), maxCellBytes);
     }
   });
-  checkCells(rows.length, names.size, bytes, limits.maxCellsPerByte * cellsFactor, 'the rows');
 }
 
 /** Refuses row `row`'s CSV line (`line`) when it is longer than `max` bytes. */

@@ -1,12 +1,15 @@
-// CSV and TSV tables kept as the file that was imported (dataFiles) instead of DuckDB's export of the table: the
-// file is written to IndexedDB while DuckDB reads it (no Arrow IPC export and write after the read), and DuckDB's
-// read_csv reads it again, with the same options and the column types it found then, when a DuckDB needs the table.
+// Tables kept as the file that was imported (dataFiles; the formats whose entry in data/formats.ts says `keep: 'file'`:
+// CSV, TSV, Parquet) instead of DuckDB's export of the table: the file is written to IndexedDB while DuckDB reads it
+// (no Arrow IPC export and write after the read), and its format's reader reads it again, with the same options (and,
+// for read_csv, the column types it found then), when a DuckDB needs the table.
 
 import { nextTask } from '../../util/next-task.js';
 import type { Db } from '../store/db.js';
 import type { DataTableRecord } from '../store/schema.js';
 import { SLICE } from './chunks.js';
 import { checkType, type Executor, type FileOptions } from './executor.js';
+import { formatSpec, type TableFormat } from './formats.js';
+import { stageTable } from './stage.js';
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const sizeOf = (data: Blob | Uint8Array) => (data instanceof Uint8Array ? data.byteLength : data.size);
@@ -51,37 +54,20 @@ export async function keepFile(db: Db, table: string, bytes: Blob | Uint8Array, 
   return db.add('dataFiles', { table, bytes, ...(lock !== undefined && { lock }) });
 }
 
-async function describe(executor: Executor, table: string): Promise<{ name: string; type: string }[]> {
-  return (await executor.query(`DESCRIBE ${quote(table)}`)).rows.map((r) => ({
-    name: String(r[0]),
-    type: String(r[1]),
-  }));
-}
-
-/**
- * Reads a kept file into `name` through a staging table, its zoned times cast to TIMESTAMP (in UTC) as every import
- * does; returns the columns.
- */
+/** Reads a kept file into `name` through a staging table, as its import read it (data/stage.ts); returns the columns. */
 async function readInto(
   executor: Executor,
   name: string,
   bytes: Blob | Uint8Array,
-  format: 'csv' | 'tsv',
+  format: TableFormat,
   options: FileOptions,
 ): Promise<{ name: string; type: string }[]> {
   const staging = `__reload_${name}`;
   try {
-    await executor.loadFile(staging, bytes, format, options);
-    const zoned = (await describe(executor, staging)).filter((c) => c.type === 'TIMESTAMP WITH TIME ZONE');
+    const columns = await stageTable(executor, staging, { format, options, size: sizeOf(bytes), blob: bytes });
     await executor.query(`DROP TABLE IF EXISTS ${quote(name)}`);
-    if (zoned.length === 0) await executor.query(`ALTER TABLE ${quote(staging)} RENAME TO ${quote(name)}`);
-    else {
-      const casts = zoned.map((c) => `CAST(${quote(c.name)} AS TIMESTAMP) AS ${quote(c.name)}`);
-      await executor.query(
-        `CREATE TABLE ${quote(name)} AS SELECT * REPLACE (${casts.join(', ')}) FROM ${quote(staging)}`,
-      );
-    }
-    return await describe(executor, name);
+    await executor.query(`ALTER TABLE ${quote(staging)} RENAME TO ${quote(name)}`);
+    return columns;
   } finally {
     await executor.query(`DROP TABLE IF EXISTS ${quote(staging)}`).catch(() => undefined);
   }
@@ -91,8 +77,8 @@ const sameColumns = (a: { name: string; type: string }[], b: { name: string; typ
   a.length === b.length && a.every((c, i) => c.name === b[i].name && c.type === b[i].type);
 
 /**
- * Puts a stored table into DuckDB as table `table.name`: its Arrow IPC, or its kept file read by read_csv with the
- * options it was imported with and the column types it had (a TIMESTAMP may have been a zoned time: that one is found
+ * Puts a stored table into DuckDB as table `table.name`: its Arrow IPC, or its kept file read by its format's reader
+ * with the options it was imported with (read_csv also with the column types it had (a TIMESTAMP may have been a zoned time: that one is found
  * again). Bytes read back as other columns than were imported are an error, never a different table.
  */
 export async function loadStoredTable(executor: Executor, db: Db, table: DataTableRecord): Promise<void> {
@@ -105,14 +91,16 @@ export async function loadStoredTable(executor: Executor, db: Db, table: DataTab
   if (!kept) throw new Error(`Table ${name}: its imported file is missing from IndexedDB`);
   const columns = table.columns ?? [];
   const pinned: Record<string, string> = { ...file.options.columns };
-  for (const c of columns) {
-    try {
-      checkType(c.name, c.type);
-      if (c.type !== 'TIMESTAMP') pinned[c.name] = c.type;
-    } catch {
-      // A type read_csv cannot be given: left to it to find again.
+  // Formats read by read_csv are given the types they had; the others are read as they are (and cast as imported).
+  if (formatSpec(file.format).typesByReader)
+    for (const c of columns) {
+      try {
+        checkType(c.name, c.type);
+        if (c.type !== 'TIMESTAMP') pinned[c.name] = c.type;
+      } catch {
+        // A type read_csv cannot be given: left to it to find again.
+      }
     }
-  }
   let read: { name: string; type: string }[] | undefined;
   try {
     read = await readInto(executor, name, kept.bytes, file.format, { ...file.options, columns: pinned });

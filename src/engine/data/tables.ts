@@ -1,7 +1,8 @@
 // The engine's own data: `engine.setModel`, `putTable`, `dropTable`, `tables()`, and the `model` and `data` options.
 // IndexedDB stays the source of truth, so a DuckDB that is restarted, or a page that is reloaded, gets a table back
-// without the caller giving it again: a CSV or TSV is kept as the file it was (written while DuckDB reads it, read by
-// read_csv again: data/stored-file.ts), other formats as DuckDB's Arrow IPC export (as the seed's tables are). Every
+// without the caller giving it again: a CSV, TSV or Parquet file is kept as the file it was (written while DuckDB reads
+// it, read again by its reader: data/stored-file.ts), other formats as DuckDB's Arrow IPC export (as the seed's tables
+// are; data/formats.ts says which). Every
 // change is checked first and written in one transaction: bad input changes nothing.
 
 import { RecordBatchReader } from 'apache-arrow';
@@ -17,18 +18,12 @@ import {
 } from '../model/index.js';
 import { TENANT_WIDE, type DataModelRecord, type DataTableRecord } from '../store/schema.js';
 import { byteSize, readBlob, toBlob } from './chunks.js';
-import { readSource, urlOf, type ReadSource, type TableFormat, type TableSource } from './import.js';
+import { formatSpec, type TableFormat } from './formats.js';
+import { readSource, urlOf, type ReadSource, type TableSource } from './import.js';
 import type { DataService } from './service.js';
 import { stageTable } from './stage.js';
 import { holdImportLock } from './file-sweep.js';
-import {
-  ImportDeadline,
-  ImportLimitError,
-  ImportTimeout,
-  importLimits,
-  importTimeout,
-  type ImportLimits,
-} from './import-limits.js';
+import { ImportDeadline, ImportTimeout, importLimits, importTimeout, type ImportLimits } from './import-limits.js';
 import { keepFile, sameBytes } from './stored-file.js';
 import { storageReason } from '../storage-error.js';
 import { checkTableName } from './table-names.js';
@@ -171,13 +166,15 @@ export class EngineTables {
     const { format, size } = read;
     // A download reported its bytes as they came; bytes in memory are all there at once.
     if (read.url === undefined) this.ctx.progress({ phase: 'import', table: name, bytes: size, totalBytes: size });
-    // A CSV or TSV is kept as it is: written to IndexedDB while DuckDB's worker reads it, under a lock held until the
+    // A file whose format keeps it (CSV, TSV, Parquet: data/formats.ts) is kept as it is, written to IndexedDB while
+    // DuckDB reads it, under a lock held until the
     // import ends (a file whose import ended without storing it is swept: file-sweep.ts).
     let end!: () => void;
     const ended = new Promise<void>((resolve) => (end = resolve));
-    // A file on this machine is not kept: it is read again where it is (data/path-table.ts).
+    // A file on this machine is not kept: it is read again where it is (data/path-table.ts); nor are the rows a
+    // DuckDB database file holds.
     const kept =
-      (format === 'csv' || format === 'tsv') && read.blob && read.path === undefined && !this.data.keepsTables
+      formatSpec(format).keep === 'file' && read.blob && read.path === undefined && !this.data.keepsTables
         ? this.keep(name, read.blob, ended)
         : undefined;
     kept?.catch(() => undefined);
@@ -198,7 +195,7 @@ export class EngineTables {
         let version: number;
         let bytes: number;
         if (kept) {
-          const file = { id: await kept, format: format as 'csv' | 'tsv', options: read.options };
+          const file = { id: await kept, format, options: read.options };
           version = await this.store({ ...table, file }, loaded);
           bytes = size;
         } else if (read.path !== undefined) {
@@ -243,9 +240,7 @@ export class EngineTables {
         if (!stopped) await executor.query(`DROP TABLE IF EXISTS ${quote(staging)}`).catch(() => undefined);
         const id = await kept?.catch(() => undefined);
         if (id !== undefined) await this.ctx.db.delete('dataFiles', id).catch(() => undefined);
-        // The file is named: a limit's or a file's on this machine.
-        const named = (error instanceof ImportLimitError || read.path !== undefined) && read.name;
-        const what = named ? `Table ${name} (${read.name})` : `Table ${name}`;
+        const what = read.name ? `Table ${name} (${read.name})` : `Table ${name}`;
         throw new Error(`${what}: ${storageReason(error)}`, { cause: error });
       }
     });

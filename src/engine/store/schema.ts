@@ -3,6 +3,7 @@
 import type { DBSchema } from 'idb';
 import type { JSONWebKeySet } from 'jose';
 import type { FileOptions } from '../data/executor.js';
+import type { TableFormat } from '../data/formats.js';
 import type { DataModel } from '../data/model-types.js';
 import type {
   ChatStreamMessage,
@@ -191,8 +192,8 @@ export interface DataTableRecord {
   version: number;
   /** A Blob for imported tables (IndexedDB keeps it without a copy on the page's thread), bytes for generated ones. */
   ipc?: Uint8Array | Blob;
-  /** The original file (dataFiles `id`) and the reader's format and options, for a CSV or TSV import. */
-  file?: { id: number; format: 'csv' | 'tsv'; options: FileOptions };
+  /** The original file (dataFiles `id`) and the reader's format and options, for a format kept as its file. */
+  file?: { id: number; format: TableFormat; options: FileOptions };
   /**
    * A file on this machine the table was read from (Node: a `file:` URL, `svc-elements serve --data`): nothing of it
    * is kept, it is read again where it is when a DuckDB needs the table (refused when it changed: data/path-table.ts).

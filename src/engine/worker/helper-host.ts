@@ -17,9 +17,14 @@ export interface HelperHost {
 export const liveHelpers = new Map<Worker, HelperSpec['kind']>();
 
 function make(spec: HelperSpec): Worker {
-  return spec.kind === 'parser'
-    ? new Worker(new URL('../data/pg-parser.worker.ts', import.meta.url), { type: 'module', name: 'svc-sql-parser' })
-    : new Worker(new URL('./classic-host.worker.ts', import.meta.url), { name: 'svc-duckdb' });
+  if (spec.kind === 'parser')
+    return new Worker(new URL('../data/pg-parser.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'svc-sql-parser',
+    });
+  if (spec.kind === 'parquet')
+    return new Worker(new URL('../data/parquet.worker.ts', import.meta.url), { type: 'module', name: 'svc-parquet' });
+  return new Worker(new URL('./classic-host.worker.ts', import.meta.url), { name: 'svc-duckdb' });
 }
 
 /** `failed` tells the engine's worker that helper `id` could not start, its script failed, or it ended. */
@@ -51,7 +56,7 @@ export function helperHost(failed: (id: number, message: string) => void): Helpe
             )
           : undefined;
         if (lock) worker.addEventListener('message', () => watch!.begin(lock), { once: true });
-        worker.postMessage(spec.kind === 'parser' ? { port } : { script: spec.script, port, lock }, [port]);
+        worker.postMessage(spec.kind === 'classic' ? { script: spec.script, port, lock } : { port }, [port]);
         helpers.set(id, { worker, watch });
         liveHelpers.set(worker, spec.kind);
       } catch (error) {

@@ -152,7 +152,7 @@ describe('CSV and TSV kept as their files (the engine in its Worker, the default
         () => undefined,
         (e: Error) => e,
       );
-      expect(error?.message).to.match(/^Table events: /);
+      expect(error?.message).to.match(/^Table events \(bad\.csv\): /);
       expect(await files(name)).to.deep.equal(before);
       // The table it would have replaced, and the header-less read of the test before, from their files.
       expect((await values(engine))[0].map((r) => r[0])).to.deep.equal([1, 2, 3]);
