@@ -19,6 +19,7 @@ import { formatProblem, modelLimits } from './model/index.js';
 import { importLimits, importTimeout } from './data/import-limits.js';
 import { LocalEngineUnavailableError, indexedDbOpenFailure } from './unavailable.js';
 import { sweepFiles } from './data/file-sweep.js';
+import { toRequest } from './fetch-args.js';
 
 /** How long close() waits for aborted chat streams to save their turn and send their last line. */
 const CLOSE_STREAMS_MS = 2000;
@@ -107,7 +108,9 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
   let closed = false;
 
   return {
-    async fetch(request: Request): Promise<Response> {
+    async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+      const request = toRequest(input, init);
+      request.signal.throwIfAborted(); // as fetch (and the engine's worker) does
       if (closed) {
         return Response.json({ error: 'The local engine is closed' }, { status: 503 });
       }
