@@ -33,6 +33,7 @@ function reason(error: unknown, table: string, columns: string[] = []): string {
   // A cube named like one of its columns: DuckDB reads "cube"."x" as field x of that column.
   const missing =
     /Referenced column "([^"]+)" not found/.exec(text)?.[1] ??
+    /does not have a column named "([^"]+)"/.exec(text)?.[1] ??
     /Cannot extract field '([^']+)' from expression/.exec(text)?.[1];
   if (missing !== undefined) {
     const lower = missing.toLowerCase();

@@ -123,8 +123,7 @@ export class EngineTables {
       )) ?? [];
     const all = [...read.errors, ...found];
     if (all.length === 0) return;
-    const files = [...new Set(all.map((p) => p.file))];
-    all.sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file) || a.line - b.line);
+    all.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line); // in the order the files are read
     throw new ModelError(all);
   }
 

@@ -107,6 +107,15 @@ describe('setModel binds the model against the tables', () => {
     );
   });
 
+  it('one YAML mistake is one problem, however many things the parser says at its line', async () => {
+    const places = readFileSync(new URL('../../fixtures/vega-flights/model/places.yml', import.meta.url), 'utf8');
+    const found = await problemsOf(engine, {
+      'places.yml': places.replace('sql_table: airports', 'sql_table: [airports'), // the yaml package says 3 things
+    });
+    assert.equal(found.length, 1, found.join('\n'));
+    assert.match(found[0], /^places\.yml:5: YAML syntax error/);
+  });
+
   it('references into a file that could not be read are not reported as unknown', async () => {
     const found = await problemsOf(engine, {
       'airports.yml': 'cubes:\n  - name: airports\n    sql_table: [airports\n',
