@@ -2,7 +2,7 @@
 // and of the "Your data" panel over public files (vega-datasets) with the model of test/fixtures/vega-flights,
 // for a person to review (not compared in CI). The demo page runs on Vite's dev server in this process, in Debian's
 // Chromium through playwright-core; the pictures go to test-results/shots/ (git-ignored).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, realpathSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { chromium } from 'playwright-core';
 import { createLogger, createServer } from 'vite';
@@ -88,7 +88,13 @@ async function main() {
   const vite = await createServer({
     configFile: `${root}vite.config.ts`,
     customLogger: logger,
-    server: { port: await freePort(), strictPort: true, watch: null },
+    // node_modules may be a link to another folder (a worktree's): Vite serves from its real place too.
+    server: {
+      port: await freePort(),
+      strictPort: true,
+      watch: null,
+      fs: { allow: [root, realpathSync(`${root}node_modules`)] },
+    },
   });
   await vite.listen();
   const url = `http://127.0.0.1:${vite.httpServer.address().port}/`;
