@@ -38,6 +38,7 @@ function fillPreset(): void {
   $<HTMLInputElement>('#display-name').value = preset.displayName;
   $<HTMLInputElement>('#groups').value = preset.groups;
   $<HTMLInputElement>('#region').value = preset.region;
+  $<HTMLInputElement>('#attributes').value = '';
 }
 
 let engine: LocalEngine;
@@ -51,15 +52,28 @@ const SAMPLE_STARTERS = [
 const yourData = setUpYourDataPanel({
   engine: () => engine,
   backend: () => backend,
+  viewer: () => provider.activeTransport,
+  viewerName: () => viewerSummary(),
+  viewAs: (group) => {
+    $<HTMLInputElement>('#groups').value = group;
+    void startSession();
+  },
   publish: (slug, input) => publish(slug, input),
   chat,
   sampleStarters: SAMPLE_STARTERS,
 });
 
-/** Publishes the demo dashboard (upsert by slug, then publish) and shows it. */
+/**
+ * Publishes a dashboard (upsert by slug, then publish) and shows it: a new version under the public id already shown
+ * is read again (the element reads a dashboard when its public id changes).
+ */
 async function publish(slug: string, input: object): Promise<string> {
   const workbook = await backend.upsertWorkbookBySlug(DEMO.deploymentId, slug, input);
   const published = await backend.publishDashboard(DEMO.deploymentId, workbook.id, { allowEmbed: true });
+  if (dashboard.publicId === published.publicId) {
+    dashboard.publicId = undefined;
+    await dashboard.updateComplete;
+  }
   dashboard.publicId = published.publicId;
   return published.publicId;
 }
@@ -75,26 +89,43 @@ function viewerFields() {
     displayName: $<HTMLInputElement>('#display-name').value.trim(),
     groups,
     region: $<HTMLInputElement>('#region').value.trim(),
+    attributes: otherAttributes(),
     showChat: $<HTMLSelectElement>('#show-chat').value,
   };
 }
 
+/** The form's other attributes, `name=value; name=value` (a name without a value is left out). */
+function otherAttributes(): { name: string; value: string }[] {
+  return $<HTMLInputElement>('#attributes')
+    .value.split(/[;\n]/)
+    .map((pair) => pair.split('='))
+    .map(([name, ...value]) => ({ name: name.trim(), value: value.join('=').trim() }))
+    .filter((a) => a.name && a.value && a.name !== 'region');
+}
+
 /** The viewer's part of a generate-session request: what the page sends locally and to the session server. */
 function viewerRequest() {
-  const { externalId, displayName, groups, region } = viewerFields();
+  const { externalId, displayName, groups, region, attributes } = viewerFields();
+  const userAttributes = [...(region ? [{ name: 'region', value: region }] : []), ...attributes];
   return {
     externalId,
     groups,
     ...(displayName && { userProfile: { displayName } }),
-    ...(region && { userAttributes: [{ name: 'region', value: region }] }),
+    ...(userAttributes.length && { userAttributes }),
   };
 }
 
+/** "Eva Lindqvist · sales-eu · region EU": who the session is for. */
+function viewerSummary(): string {
+  const { externalId, displayName, groups, region, attributes } = viewerFields();
+  const values = [...(region ? [`region ${region}`] : []), ...attributes.map((a) => `${a.name} ${a.value}`)];
+  return [displayName || externalId, groups.join(', ') || 'no groups', ...values].join(' · ');
+}
+
 function showViewer(): void {
-  const { externalId, displayName, groups, region } = viewerFields();
+  const { externalId, displayName } = viewerFields();
   $('#avatar').setAttribute('display-name', displayName || externalId);
-  $('#viewer-summary').textContent =
-    `${displayName || externalId} · ${groups.join(', ') || 'no groups'}${region ? ` · region ${region}` : ''}`;
+  $('#viewer-summary').textContent = viewerSummary();
 }
 
 let remote = false;
@@ -123,6 +154,8 @@ async function startSession(): Promise<void> {
     const claims = provider.sessionInfo?.claims;
     step('Browser: POST /api/v1/embed/session/token → the token’s claims', claims);
     showViewer();
+    // A dashboard generated from the person's own model is made again for this viewer.
+    await yourData.viewerChanged();
   } catch (error) {
     step('Error', describe(error));
   }
@@ -150,6 +183,9 @@ async function main(): Promise<void> {
   };
   // `?engine=in-page` keeps the engine on the page's main thread (the cold-start benchmark's baseline).
   const inPage = new URLSearchParams(location.search).get('engine') === 'in-page';
+  if (inPage)
+    $('#engine-where').textContent =
+      'its store in IndexedDB, the engine on this page’s main thread, DuckDB-wasm in a Web Worker';
   engine = await createLocalEngine({ seed: 'demo', name: 'svc-demo', onProgress, ...(inPage && { worker: false }) });
   backend = new HttpTransport({ baseUrl: BASE, fetch: engine.fetch, auth: { apiKey: DEMO.adminKey } });
   provider.fetch = engine.fetch;

@@ -21,6 +21,7 @@ import { LocalEngineUnavailableError, indexedDbOpenFailure } from './unavailable
 import { sweepFiles } from './data/file-sweep.js';
 import { durableResponse, type DurableStore } from './node/durable-response.js';
 import { urlOf } from './data/import.js';
+import { toRequest } from './fetch-args.js';
 
 /** How long close() waits for aborted chat streams to save their turn and send their last line. */
 const CLOSE_STREAMS_MS = 2000;
@@ -150,7 +151,9 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
   let closed = false;
 
   return {
-    async fetch(request: Request): Promise<Response> {
+    async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+      const request = toRequest(input, init);
+      request.signal.throwIfAborted(); // as fetch (and the engine's worker) does
       if (closed) {
         return Response.json({ error: 'The local engine is closed' }, { status: 503 });
       }

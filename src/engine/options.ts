@@ -228,8 +228,11 @@ export interface LocalEngineOptions {
 
 /** The local engine: an HTTP server that lives in-process. Its functions are bound: pass `engine.fetch` around. */
 export interface LocalEngine {
-  /** Answers exactly what the remote service answers (status codes, headers, NDJSON streams). */
-  fetch: (request: Request) => Promise<Response>;
+  /**
+   * Answers exactly what the remote service answers (status codes, headers, NDJSON streams). Takes what `fetch`
+   * takes: a Request, or a URL or string (relative ones against the page) with a RequestInit.
+   */
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   /** Closes the database; later fetches answer 503. Data stays. */
   close: () => Promise<void>;
   /** Deletes every record and applies the seed again (and `model` and `data`). */

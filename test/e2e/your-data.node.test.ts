@@ -126,8 +126,17 @@ describe('demo: your own model and data, end to end', { timeout: 240_000 }, () =
     await page.reload();
     await yourStatus(page, 'Your model is in use');
     assert.equal(await page.locator('#your-tables tbody tr').count(), 5);
-    // The generated dashboard again (the viewer is the page's default, whom the model's policy may refuse).
-    await page.locator('svc-dashboard [data-widget-id="kpi-box_office-count"]').waitFor({ state: 'attached' });
+    // The dashboard is made again for the page's default viewer: what they may query (the public ratings cube), and
+    // the status says what the model keeps from them and whom it lets in.
+    await page.waitForFunction(
+      () => document.querySelector('#your-status')?.textContent?.includes('Not for this viewer'),
+      null,
+      { timeout: 60_000 },
+    );
+    assert.match(
+      (await page.locator('#your-status').textContent()) ?? '',
+      /\(ratings\).*Not for this viewer: view box_office to groups programmers, cinema-managers \(rows by country\)/,
+    );
 
     // Back to the sample: the sales model, its dashboard (an executive sees four regions), the tables gone.
     await page.click('#your-back');

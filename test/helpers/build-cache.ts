@@ -25,12 +25,15 @@ const NOT_INPUTS = /^(test|bench|test-results|dist|dist-demo)\/|^custom-elements
 
 let memo: string | undefined;
 
+/** A file, not a directory: a worktree's node_modules may be an untracked symlink to one. */
+const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
+
 /** A hash of the content of every file git would track (committed or not, minus the ignored) that a build can read. */
 export function sourceKey(): string {
   if (memo) return memo;
   const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' })
     .split('\0')
-    .filter((f) => f && !NOT_INPUTS.test(f) && existsSync(join(root, f)))
+    .filter((f) => f && !NOT_INPUTS.test(f) && isFile(join(root, f)))
     .sort();
   const hash = createHash('sha256');
   for (const file of files)

@@ -69,11 +69,16 @@ export class DashboardCore {
   /** What the widget renderers see of the element. */
   private readonly widgetHost: WidgetHost;
 
-  /** Another viewer reloads every widget's data and the filter options; a renewal retries what failed. */
+  /**
+   * Another viewer reloads every widget's data and the filter options, and svc-dashboard-loaded comes again once the
+   * widgets in view show theirs; a renewal retries what failed.
+   */
   private readonly sessions = new SessionFollower({
     otherViewer: () => {
       this.data.refresh();
       this.filters.resetOptions();
+      this.announcedLoaded = false;
+      this.loadStarted = performance.now();
     },
     renewed: () => this.data.newSession(),
   });

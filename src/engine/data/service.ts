@@ -184,6 +184,17 @@ export class DataService {
     await this.withDuckDb((executor) => adoptHeld(this.ctx.db, executor, this.loaded));
   }
 
+  /**
+   * Runs `fn` with DuckDB's own query function once the stored tables are in it (model checks: data/probe.ts, whose
+   * errors keep DuckDB's whole message); not while the demo's tables are still to be generated (undefined then).
+   */
+  async withTables<T>(fn: (run: (sql: string) => Promise<QueryResult>) => Promise<T>): Promise<T | undefined> {
+    const record = await this.ctx.db.get('dataModels', 'default');
+    if (!record || Object.keys(record.tableVersions).length === 0) return undefined;
+    const executor = await this.ensureTables(record);
+    return this.withDuckDb(() => fn((sql) => executor.query(sql)));
+  }
+
   /** Generates the demo dataset into IndexedDB (once: a concurrent engine may have done it already). */
   private async generate(record: DataModelRecord): Promise<Record<string, number>> {
     const tables = generateDemoTables(record.generate!.orders, record.generate!.anchorMs);

@@ -8,13 +8,15 @@
 import { RecordBatchReader } from 'apache-arrow';
 import type { EngineContext } from '../domain/context.js';
 import {
-  loadModel,
+  ModelError,
   modelLimits,
   policyNames,
+  readModel,
   type LoadedModel,
   type ModelLimits,
   type ModelProblem,
   type ModelSource,
+  type ReadModel,
 } from '../model/index.js';
 import { TENANT_WIDE, type DataModelRecord, type DataTableRecord } from '../store/schema.js';
 import { byteSize, readBlob, toBlob } from './chunks.js';
@@ -29,6 +31,7 @@ import { storageReason } from '../storage-error.js';
 import { checkTableName } from './table-names.js';
 
 export { checkTableName } from './table-names.js';
+import { probeModel } from './probe.js';
 
 /** A stored table: rows, DuckDB's column types, size of what is stored (the file, or Arrow IPC), its format. */
 export interface TableInfo {
@@ -83,16 +86,44 @@ export class EngineTables {
   }
 
   /** Reads and checks a model against the stored tables (and `extraTables`, about to be imported). */
-  async checkModel(source: ModelSource, extraTables: string[] = []): Promise<LoadedModel> {
+  async checkModel(source: ModelSource, extraTables: string[] = []): Promise<ReadModel> {
     const record = await this.record();
     const pending = record?.generate && Object.keys(record.tableVersions).length === 0;
     const tables = pending ? undefined : [...Object.keys(record?.tableVersions ?? {}), ...extraTables];
-    return loadModel(source, { tables, limits: this.modelLimits });
+    return readModel(source, { tables, limits: this.modelLimits });
+  }
+
+  /**
+   * The model's problems with every file's and DuckDB's (columns and SQL bound against the stored tables:
+   * data/probe.ts), by file and line: ModelError when there are any.
+   */
+  private async problems(read: ReadModel): Promise<void> {
+    const record = await this.record();
+    const tables = new Set(Object.keys(record?.tableVersions ?? {}).map((t) => t.toLowerCase()));
+    const found =
+      (await this.data.withTables((run) =>
+        probeModel(read.model, tables, {
+          where: (o, k) => read.where(o, k),
+          run,
+          whole: read.whole,
+          nowMs: this.ctx.now(),
+        }),
+      )) ?? [];
+    const all = [...read.errors, ...found];
+    if (all.length === 0) return;
+    all.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line); // in the order the files are read
+    throw new ModelError(all);
   }
 
   /** Replaces the data model (ModelError, nothing changed, when it has problems); returns its warnings. */
   async setModel(source: ModelSource): Promise<{ warnings: ModelProblem[] }> {
-    const { model, warnings } = await this.checkModel(source);
+    return this.adopt(await this.checkModel(source));
+  }
+
+  /** Stores a model read by checkModel once DuckDB found no problem either. */
+  private async adopt(read: ReadModel): Promise<{ warnings: ModelProblem[] }> {
+    await this.problems(read);
+    const { model, warnings } = read;
     await this.ensurePolicyNames(model);
     const tx = this.ctx.db.transaction('dataModels', 'readwrite');
     const current = await tx.store.get('default');
@@ -355,6 +386,7 @@ export class EngineTables {
     for (const name of names) checkTableName(name);
     await this.data.adoptHeld();
     const checked = model !== undefined ? await this.checkModel(model, names) : undefined;
+    if (checked && checked.errors.length > 0) throw new ModelError(checked.errors);
     for (const [name, source] of Object.entries(data ?? {})) {
       const stored = await this.ctx.db.get('dataTables', name);
       const url = urlOf(source);
@@ -368,7 +400,7 @@ export class EngineTables {
         deadline.clear();
       }
     }
-    if (model !== undefined) await this.setModel(checked!.model);
+    if (checked) await this.adopt(checked);
     return checked?.warnings ?? [];
   }
 }

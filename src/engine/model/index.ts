@@ -42,11 +42,31 @@ export interface LoadModelOptions {
   limits?: Partial<ModelLimits>;
 }
 
+/** A model as read, with every problem found (none thrown) and where each of its objects was written. */
+export interface ReadModel extends LoadedModel {
+  errors: ModelProblem[];
+  /** The file and line of an object of `model` (of its `key`, when given): `<model>`, 0 when unknown. */
+  where(object: object, key?: string): { file: string; line: number };
+  /** Whether the model is whole: every file was read (a file that could not be read leaves its cubes out). */
+  whole: boolean;
+}
+
 /**
  * Reads and checks a model. Throws ModelError with every problem found (a file past the limits: that alone); returns
  * the model and the warnings otherwise.
  */
 export function loadModel(source: ModelSource, options: LoadModelOptions = {}): LoadedModel {
+  const read = readModel(source, options);
+  if (read.errors.length > 0) throw new ModelError(read.errors);
+  return { model: read.model, warnings: read.warnings };
+}
+
+/**
+ * Reads and checks a model as far as it can, throwing only for a source past the limits or not a model at all: a file
+ * that cannot be read (YAML syntax, unsupported syntax) does not hide the other files' problems — references into it
+ * are not reported as unknown.
+ */
+export function readModel(source: ModelSource, options: LoadModelOptions = {}): ReadModel {
   const limits = modelLimits(options.limits);
   const positions = new Positions();
   const problems = new Problems(positions);
@@ -89,8 +109,8 @@ export function loadModel(source: ModelSource, options: LoadModelOptions = {}): 
       { file: '<model>', line: 0, message: 'A model is an object with cubes, YAML or JSON text, or a map of files' },
     ]);
   }
-  // A file that could not be read would make every reference into it look unknown: its errors come alone.
-  if (!unread) validateModel(model, problems, options.tables && new Set(options.tables));
+  // A file that could not be read would make every reference into it look unknown: those are not reported.
+  validateModel(model, problems, options.tables && new Set(options.tables), unread);
   if (problems.errors.length === 0) {
     try {
       resolveModel(model);
@@ -98,6 +118,11 @@ export function loadModel(source: ModelSource, options: LoadModelOptions = {}): 
       problems.errors.push({ file: '<model>', line: 0, message: (error as Error).message });
     }
   }
-  if (problems.errors.length > 0) throw new ModelError(problems.errors);
-  return { model, warnings: problems.warnings };
+  return {
+    model,
+    warnings: problems.warnings,
+    errors: problems.errors,
+    where: (object, key) => positions.of(object, key),
+    whole: !unread,
+  };
 }

@@ -164,6 +164,16 @@ export class Normalizer {
       this.problems.errors.push({ file, line: 1, message: 'A model file holds a mapping with cubes: and views:' });
       return { cubes: [] };
     }
+    if (Object.keys(raw).length > 0 && !('cubes' in raw) && !('views' in raw)) {
+      // Another kind of JSON or YAML (a GeoJSON, a config): not part of the model, and never read as one.
+      const keys = Object.keys(raw).slice(0, 5).join(', ');
+      this.problems.errors.push({
+        file,
+        line: 1,
+        message: `Not a model file: it holds neither cubes: nor views: (its keys: ${keys}); leave it out of the model`,
+      });
+      return { cubes: [] };
+    }
     this.keys(raw, 'file', file);
     return {
       cubes: this.list(raw, 'cubes', file).map((c) => this.cube(c)),

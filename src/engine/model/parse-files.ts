@@ -44,6 +44,8 @@ export function parseFile(
   });
   if (found) return undefined;
   const { value, errors } = readYaml(file, text, positions, limits);
-  problems.errors.push(...errors);
+  // One mistake can make the parser say several things at one line: the first says it.
+  const lines = new Set<number>();
+  problems.errors.push(...errors.filter((e) => lines.size < lines.add(e.line).size));
   return errors.length > 0 ? undefined : value;
 }

@@ -46,6 +46,7 @@ function checkSql(
   owner: object,
   sql: string | undefined,
   what: string,
+  partial = false,
 ) {
   if (!sql) return;
   const variable = contextVariable(sql);
@@ -57,6 +58,8 @@ function checkSql(
     const [refCube, refMember] = name.includes('.') ? name.split('.', 2) : [cube.name, name];
     const target = refCube === 'CUBE' ? cube : cubes.get(refCube);
     if (target && memberSet(target).has(refMember)) continue;
+    // With a file unread, an unknown cube (or a bare name, which may be one) may be in it.
+    if (partial && (!target || !name.includes('.'))) continue;
     problems.error(owner, `${what}: unknown reference {${name}}`);
   }
 }
@@ -111,8 +114,11 @@ function checkPolicies(problems: Problems, policies: AccessPolicy[], members: st
   }
 }
 
-/** Checks the whole model; `tables`, when given, are the tables sql_table may name. */
-export function validateModel(model: DataModel, problems: Problems, tables?: Set<string>): void {
+/**
+ * Checks the whole model; `tables`, when given, are the tables sql_table may name. `partial`: a file could not be
+ * read, so a cube not found may be in it — references to unknown cubes are not reported (everything else is).
+ */
+export function validateModel(model: DataModel, problems: Problems, tables?: Set<string>, partial = false): void {
   const cubes = new Map<string, Cube>();
   const seen = new Set<string>();
   for (const item of [...model.cubes, ...(model.views ?? [])]) {
@@ -136,19 +142,22 @@ export function validateModel(model: DataModel, problems: Problems, tables?: Set
       if (names.has(m.name)) problems.error(m, `${what}: member ${m.name} is defined twice`);
       names.add(m.name);
     }
+    const sqlOf = (owner: object, sql: string | undefined, of: string) =>
+      checkSql(problems, cubes, cube, owner, sql, of, partial);
     for (const m of cube.measures) {
-      checkSql(problems, cubes, cube, m, m.sql, `${what}, measure ${m.name}`);
-      for (const f of m.filters ?? []) checkSql(problems, cubes, cube, m, f.sql, `${what}, measure ${m.name}`);
+      sqlOf(m, m.sql, `${what}, measure ${m.name}`);
+      for (const f of m.filters ?? []) sqlOf(m, f.sql, `${what}, measure ${m.name}`);
       for (const d of m.drill_members ?? [])
         if (!names.has(d))
           problems.error(m, `${what}, measure ${m.name}: drill_members names unknown member ${d}`, 'drill_members');
     }
-    for (const d of cube.dimensions) checkSql(problems, cubes, cube, d, d.sql, `${what}, dimension ${d.name}`);
-    for (const s of cube.segments ?? []) checkSql(problems, cubes, cube, s, s.sql, `${what}, segment ${s.name}`);
+    for (const d of cube.dimensions) sqlOf(d, d.sql, `${what}, dimension ${d.name}`);
+    for (const s of cube.segments ?? []) sqlOf(s, s.sql, `${what}, segment ${s.name}`);
     for (const j of cube.joins ?? []) {
-      if (!cubes.has(j.name)) problems.error(j, `${what}: join to unknown cube ${j.name}`);
-      else if (j.name === cube.name) problems.error(j, `${what}: cyclic join ${cube.name} → ${cube.name}`);
-      else checkSql(problems, cubes, cube, j, j.sql, `${what}, join ${j.name}`);
+      if (!cubes.has(j.name)) {
+        if (!partial) problems.error(j, `${what}: join to unknown cube ${j.name}`);
+      } else if (j.name === cube.name) problems.error(j, `${what}: cyclic join ${cube.name} → ${cube.name}`);
+      else sqlOf(j, j.sql, `${what}, join ${j.name}`);
     }
     checkPolicies(problems, cube.access_policy ?? [], [...names], cube.name);
   }
@@ -157,6 +166,7 @@ export function validateModel(model: DataModel, problems: Problems, tables?: Set
   for (const view of model.views ?? []) {
     const what = `View ${view.name}`;
     let root: string | undefined;
+    let incomplete = false;
     for (const part of view.cubes) {
       if (!part.join_path) continue; // reported where the view was read: a join_path is required
       const path = part.join_path.split('.');
@@ -168,7 +178,8 @@ export function validateModel(model: DataModel, problems: Problems, tables?: Set
       }
       const unknown = path.find((c) => !cubes.has(c));
       if (unknown !== undefined) {
-        problems.error(part, `${what}: join_path ${part.join_path} names unknown cube ${unknown}`);
+        incomplete = true;
+        if (!partial) problems.error(part, `${what}: join_path ${part.join_path} names unknown cube ${unknown}`);
         continue;
       }
       if (new Set(path).size !== path.length) problems.error(part, `${what}: cyclic join path ${part.join_path}`);
@@ -184,7 +195,8 @@ export function validateModel(model: DataModel, problems: Problems, tables?: Set
     const unique = new Set<string>();
     const dup = members.find((m) => unique.size === unique.add(m).size);
     if (dup) problems.error(view, `${what}: member ${dup} is included twice (use prefix: true or excludes)`);
-    checkPolicies(problems, view.access_policy ?? [], members, view.name);
+    // A view whose cube is in a file not read: its members are not all known.
+    if (!(partial && incomplete)) checkPolicies(problems, view.access_policy ?? [], members, view.name);
   }
 }
 

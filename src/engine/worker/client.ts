@@ -11,6 +11,7 @@ import { chatCut } from './cut-chat.js';
 import { lifeLockName, type Heartbeat } from './liveness.js';
 import { buffersOf, canTransferStreams, type EngineMethod, type WorkerInit } from './protocol.js';
 import { EngineWorkerLoadError, startSession, type Session } from './session.js';
+import { toRequest } from '../fetch-args.js';
 
 export { EngineWorkerLoadError };
 
@@ -119,7 +120,8 @@ export async function createWorkerEngine(options: LocalEngineOptions): Promise<L
   };
 
   const engine: LocalEngine = {
-    async fetch(request: Request): Promise<Response> {
+    async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+      const request = toRequest(input, init);
       if (closing) return unavailable(closedError());
       request.signal.throwIfAborted();
       let current: Session;

@@ -168,4 +168,29 @@ describe('<svc-dashboard> when the viewer changes', function () {
     await provider.newSession(); // the same viewer
     await expectExecutiveData(el, provider);
   });
+
+  it('svc-dashboard-loaded comes again once the cards are drawn for another viewer, also one the model refuses', async () => {
+    let viewer = eu;
+    const { el, provider } = await mount(
+      () => viewer,
+      (_request, pass) => pass(),
+    );
+    const loaded: number[] = [];
+    el.addEventListener('svc-dashboard-loaded', () => loaded.push(performance.now()));
+    await waitUntil(() => loaded.length === 1, 'loaded for the first viewer', { timeout: 30_000 });
+    // Another viewer: the event comes again when every card shows the executive's data, not before.
+    viewer = executive;
+    let switched = performance.now();
+    await provider.newSession();
+    await waitUntil(() => loaded.length === 2, 'loaded again for the executive', { timeout: 10_000 });
+    expect(loaded[1] - switched, 'within seconds of the switch').to.be.below(10_000);
+    for (const id of cards) expect(shows(el, id), `${id} drawn when the event came`).to.not.equal(null);
+    expect(el.dataLoaded).to.equal(true);
+    // A viewer the model refuses: every card shows its error, and the event comes for that too.
+    viewer = refused;
+    switched = performance.now();
+    await provider.newSession();
+    await waitUntil(() => loaded.length === 3, 'loaded again for the refused viewer', { timeout: 10_000 });
+    for (const id of cards) expect(errorOf(el, id), `${id} refused when the event came`).to.be.a('string');
+  });
 });

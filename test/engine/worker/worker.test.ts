@@ -51,6 +51,19 @@ for (const mode of MODES) {
       expect((await admin.getWorkbook(DEMO.deploymentId, made.id)).name).to.equal('Greenhouse');
     });
 
+    it('takes what fetch takes: a string, a URL or a relative path with a RequestInit, a Request with one', async () => {
+      const init = { headers: { Authorization: `Bearer ${DEMO.adminKey}` } };
+      const ids = async (response: Response) => {
+        expect(response.status).to.equal(200);
+        return ((await response.json()) as { id: number }[]).map((d) => d.id);
+      };
+      const path = '/api/v1/deployments';
+      for (const input of [`${BASE}${path}`, new URL(`${BASE}${path}`), new Request(`${BASE}${path}`)])
+        expect(await ids(await engine.fetch(input, init))).to.deep.equal([DEMO.deploymentId]);
+      // A relative path is read against the page, as fetch reads it.
+      expect(await ids(await engine.fetch(path, init))).to.deep.equal([DEMO.deploymentId]);
+    });
+
     it('runs loads over its own model and data', async () => {
       const meta = await admin.loadMeta();
       expect(meta.cubes.map((c) => c.name)).to.include('readings');
