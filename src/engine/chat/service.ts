@@ -213,6 +213,7 @@ export class ChatService {
       tools: {
         serviceMeta: (input) => tool('serviceMeta', input, () => this.serviceMeta(caller, input.searchQuery)),
         serviceSqlApi: (input) => tool('serviceSqlApi', input, () => this.serviceSqlApi(caller, input, request)),
+        lookupSqlApi: (input) => this.serviceSqlApi(caller, { sqlQuery: input.sqlQuery }, request),
       },
     };
     try {

@@ -16,8 +16,8 @@ export default {
   willQuery: (reading) => `I will query ${reading}`,
   queryTitle: (measure, groups) => `${measure}${groups.length ? ` by ${groups.join(', ')}` : ''}`,
   couldNotRun: (error) => `I could not run the query: ${error}`,
-  valuesTitle: 'Dimension values',
-  valuesDescription: 'Values the question may refer to',
+  valuesUnread: (sources, error) =>
+    `I could not read the values of ${sources} (${error}), so a value you named there may be one I did not recognise.`,
 
   agg: {
     count: 'count',
