@@ -43,8 +43,8 @@ export interface Question {
 const INLINE_UNITS: Record<string, number> = { k: 1e3, m: 1e6, bn: 1e9 };
 const toNumber = (s: string) => NUMBER_WORDS[s] ?? Number(s.replace(/,/g, ''));
 
-const DESC_WORDS = /^(top|most|highest|largest|biggest|greatest|best|max|maximum|more)$/;
-const ASC_WORDS = /^(bottom|least|lowest|smallest|fewest|worst|min|minimum|fewer|less)$/;
+const DESC_WORDS = /^(top|most|highest|largest|biggest|greatest|best|max|maximum|more|busiest)$/;
+const ASC_WORDS = /^(bottom|least|lowest|smallest|fewest|worst|min|minimum|fewer|less|quietest)$/;
 const TRIGGERS = new Set([
   'by',
   'per',
@@ -240,4 +240,10 @@ function phrase(norm: string[], taken: boolean[], from: number): number[] {
 export function rankingWord(q: Question, i: number): 'DESC' | 'ASC' | undefined {
   const w = q.tokens[i]?.norm ?? '';
   return DESC_WORDS.test(w) ? 'DESC' : ASC_WORDS.test(w) ? 'ASC' : undefined;
+}
+
+/** A superlative's direction: ranking words and the superlatives of aggregation ("longest", "cheapest"). */
+export function superlativeDir(q: Question, i: number): 'DESC' | 'ASC' | undefined {
+  const agg = q.aggs.get(i);
+  return rankingWord(q, i) ?? (agg === 'max' ? 'DESC' : agg === 'min' ? 'ASC' : undefined);
 }

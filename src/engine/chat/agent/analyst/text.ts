@@ -59,11 +59,15 @@ const SYNONYMS: string[][] = [
   ['release', 'ship', 'launch', 'publish'],
   ['start', 'begin', 'commence'],
   ['hire', 'join', 'onboard', 'recruit'],
+  ['film', 'movie', 'movies', 'picture'],
 ];
 
 /** Shorthand of business questions, read as the word it stands for ("rev by region", "qty sold"). */
 const SHORTHAND: Record<string, string> = {
   rev: 'revenue',
+  temp: 'temperature',
+  ppl: 'people',
+  temps: 'temperature',
   revs: 'revenue',
   qty: 'quantity',
   amt: 'amount',

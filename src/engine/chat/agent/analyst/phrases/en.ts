@@ -9,7 +9,8 @@ export default {
   and: (items) => items.join(' and '),
   or: (items) => items.join(' or '),
   quote: (text) => `"${text}"`,
-  inline: (title) => title.charAt(0).toLowerCase() + title.slice(1),
+  // An acronym stays as written ("MPAA rating"); any other first letter is lowercased inside a sentence.
+  inline: (title) => (/^\p{Lu}{2,}(?=\s|$)/u.test(title) ? title : title.charAt(0).toLowerCase() + title.slice(1)),
 
   askSomething: 'Ask me a question about your data, for example "revenue by region last year".',
   looking: 'Looking for the data that matches the question. ',
