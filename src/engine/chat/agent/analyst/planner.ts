@@ -7,6 +7,7 @@ import { booleanFilters, countNames, freeWords } from './booleans.js';
 import { computes, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
 import { byDirection, countedWords, directionAt, numberedValues, preferCounted } from './cues.js';
 import { chooseTime, namedIn } from './time-field.js';
+import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
@@ -378,7 +379,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
 export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIndex, say: Phrases): Plan | Decline {
   const { book } = say;
   if (!sources.length) return { decline: book.noSources };
-  const scored = sources.map((s) => ({ source: s, ...planSource(q, s, values, say) }));
+  const scored = sources.map((s) => ({ source: s, ...planSource(correctTypos(q, s), s, values, say) }));
   const ok = scored.filter((s) => !('decline' in s.plan));
   const pool = (ok.length ? ok : scored).sort(
     (a, b) => b.score - a.score || Number(b.source.type === 'view') - Number(a.source.type === 'view'),
