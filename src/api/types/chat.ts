@@ -84,6 +84,11 @@ export interface ServiceMetaMember {
   /** Ours: the model's display format and free-form `meta` (e.g. `synonyms`), when it gives them. */
   format?: string;
   meta?: Record<string, unknown>;
+  /**
+   * Ours: a segment (a named filter; type boolean). In SQL-API SQL it is a column true on the rows it keeps:
+   * `WHERE "long_haul" = TRUE`.
+   */
+  segment?: boolean;
 }
 
 export interface ServiceMetaCube {

@@ -213,6 +213,7 @@ export class ChatService {
       tools: {
         serviceMeta: (input) => tool('serviceMeta', input, () => this.serviceMeta(caller, input.searchQuery)),
         serviceSqlApi: (input) => tool('serviceSqlApi', input, () => this.serviceSqlApi(caller, input, request)),
+        lookupSqlApi: (input) => this.serviceSqlApi(caller, { sqlQuery: input.sqlQuery }, request),
       },
     };
     try {
@@ -314,9 +315,10 @@ export class ChatService {
           title: c.title,
           ...(c.description !== undefined && { description: c.description }),
           ...(c.meta !== undefined && { meta: c.meta }),
-          members: [...c.measures, ...c.dimensions]
+          members: [...c.measures, ...c.dimensions, ...(c.segments ?? [])]
             .filter((m) => matches(memberText(m)) || matches(c.title))
             .map((m) => ({
+              ...(c.segments?.includes(m) && { segment: true }),
               name: m.name,
               title: m.title,
               description: m.description ?? '',

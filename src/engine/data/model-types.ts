@@ -33,6 +33,15 @@ export interface CubeDimension {
   meta?: Record<string, unknown>;
 }
 
+/** A named filter: the rows where `sql` holds. Its title, description and `meta` (e.g. `synonyms`) name it in `/meta`. */
+export interface CubeSegment {
+  name: string;
+  sql: string;
+  title?: string;
+  description?: string;
+  meta?: Record<string, unknown>;
+}
+
 export interface Cube {
   name: string;
   sql_table?: string;
@@ -44,7 +53,7 @@ export interface Cube {
   measures: CubeMeasure[];
   dimensions: CubeDimension[];
   joins?: { name: string; relationship: 'many_to_one' | 'one_to_many' | 'one_to_one'; sql: string }[];
-  segments?: { name: string; sql: string }[];
+  segments?: CubeSegment[];
   access_policy?: AccessPolicy[];
 }
 

@@ -3,7 +3,7 @@
 
 import { ApiError } from '../../api/errors.js';
 import { JoinGraph } from './join-graph.js';
-import type { AccessPolicy, Cube, CubeDimension, CubeMeasure, DataModel, View } from './model-types.js';
+import type { AccessPolicy, Cube, CubeDimension, CubeMeasure, CubeSegment, DataModel, View } from './model-types.js';
 
 export type MemberKind = 'measure' | 'dimension' | 'segment';
 
@@ -24,6 +24,7 @@ export interface Member {
   measure?: CubeMeasure;
   dimension?: CubeDimension;
   segmentSql?: string;
+  segment?: CubeSegment;
 }
 
 export interface Source {
@@ -80,8 +81,10 @@ function cubeMembers(cube: Cube, source: string, joinPath: string[], rename = (n
       kind: 'segment',
       cubeMember: s.name,
       type: 'boolean',
-      title: titleOf(s.name),
+      title: s.title ?? titleOf(s.name),
+      description: s.description,
       segmentSql: s.sql,
+      segment: s,
     })),
   ];
 }

@@ -36,6 +36,7 @@ function stopSignal(): { promise: Promise<never>; reject(error: Error): void } {
  */
 function metaMember(m: Member): MetaMember {
   const def = m.measure ?? m.dimension;
+  const meta = def?.meta ?? m.segment?.meta;
   const visible = m.dimension ? (m.dimension.public ?? !m.dimension.primary_key) : true;
   const drill = m.measure ? (m.measure.drill_members ?? []).map((d) => `${m.fullName.split('.')[0]}.${d}`) : [];
   return {
@@ -45,7 +46,7 @@ function metaMember(m: Member): MetaMember {
     type: m.type,
     ...(m.description !== undefined && { description: m.description }),
     ...(def?.format !== undefined && { format: def.format }),
-    ...(def?.meta !== undefined && { meta: def.meta }),
+    ...(meta !== undefined && { meta }),
     ...(m.measure && {
       aggType: aggType(m),
       cumulative: false,

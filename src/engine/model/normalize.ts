@@ -3,7 +3,15 @@
 // Cube's compiler) is an error — never a silent drop. Positions follow each object to its normalised copy.
 
 import type { LoadFilter } from '../../api/types.js';
-import type { AccessPolicy, Cube, CubeDimension, CubeMeasure, DataModel, View } from '../data/model-types.js';
+import type {
+  AccessPolicy,
+  Cube,
+  CubeDimension,
+  CubeMeasure,
+  CubeSegment,
+  DataModel,
+  View,
+} from '../data/model-types.js';
 import type { Raw } from './parse-files.js';
 import type { Problems } from './problems.js';
 
@@ -276,10 +284,17 @@ export class Normalizer {
     return join;
   }
 
-  private segment(raw: Obj, cube: string): { name: string; sql: string } {
+  private segment(raw: Obj, cube: string): CubeSegment {
     const name = this.str(raw, 'name', `${cube}: segment`, true) ?? '';
-    this.keys(raw, 'segment', `${cube}, segment ${name}`);
-    const segment = { name, sql: this.str(raw, 'sql', `${cube}, segment ${name}`, true) ?? '' };
+    const what = `${cube}, segment ${name}`;
+    this.keys(raw, 'segment', what);
+    const segment: CubeSegment = {
+      name,
+      sql: this.str(raw, 'sql', what, true) ?? '',
+      ...(raw.title !== undefined && { title: this.str(raw, 'title', what) }),
+      ...(raw.description !== undefined && { description: this.str(raw, 'description', what) }),
+      ...this.meta(raw),
+    };
     this.problems.positions.copy(raw, segment);
     return segment;
   }

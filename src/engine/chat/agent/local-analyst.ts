@@ -1,6 +1,7 @@
 // The local analyst agent: deterministic, no network. It reads the question (analyst/question.ts: tokens, lemmas,
 // time words), looks at everything the user may see (serviceMeta: views and public cubes) and the values of their
-// categorical dimensions (one cached SQL-API look-up as the user), plans over every source (analyst/planner.ts),
+// categorical dimensions (a cached SQL-API look-up as the user, streamed as no tool call: it is not the user's query;
+// a source it cannot read is named in a decline), plans over every source (analyst/planner.ts),
 // writes MEASURE() SQL (analyst/sql.ts), runs it (serviceSqlApi: the SQL card) and states what it measured and the
 // numbers of the result (analyst/answer.ts). What it cannot map it says so, naming what exists. It reads English;
 // it writes its fixed sentences in the viewer's language (ctx.locale, analyst/phrases.ts). Its answers are markdown
@@ -32,11 +33,16 @@ export function createLocalAnalystAgent(): Agent {
       const sources = buildCatalog(await ctx.tools.serviceMeta({ searchQuery: '' }));
       if (ctx.signal.aborted) return;
       const read = readQuestion(question, ctx.now());
-      const known = sources.length ? await values.get(ctx, sources, question, say) : new Map<string, string[]>();
+      const known = sources.length
+        ? await values.get(ctx, sources)
+        : { values: new Map<string, string[]>(), failed: [] };
       if (ctx.signal.aborted) return;
-      const plan = planQuestion(read, sources, known, say);
+      const plan = planQuestion(read, sources, known.values, say);
       if (isDecline(plan)) {
-        yield { final: plan.decline };
+        const unread = known.failed.length
+          ? ` ${book.valuesUnread(say.names(known.failed.map((f) => f.source)), say.text(known.failed[0].error))}`
+          : '';
+        yield { final: `${plan.decline}${unread}` };
         return;
       }
       const stated = reading(say.plain, plan);

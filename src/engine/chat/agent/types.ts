@@ -25,6 +25,11 @@ export interface AgentContext {
     serviceMeta(input: { searchQuery: string }): Promise<ServiceMetaResult>;
     /** Runs SQL-API SQL as the user; failures come back as `{error}`, not as throws. */
     serviceSqlApi(input: ServiceSqlApiInput): Promise<ServiceSqlApiResult | ToolErrorResult>;
+    /**
+     * Ours: runs SQL-API SQL as the user for the agent's own use (the values a question may name), streaming no tool
+     * call: the user never reads it, or its failure, as the query that answered them. Failures come back as `{error}`.
+     */
+    lookupSqlApi(input: { sqlQuery: string }): Promise<ServiceSqlApiResult | ToolErrorResult>;
   };
 }
 

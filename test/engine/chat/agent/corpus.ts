@@ -1,7 +1,12 @@
 // The analyst corpus runner: asks each question through the engine's chat endpoint (the real agent, engine and
 // DuckDB) and judges the answer: right (the query it ran returns the expected rows, and every bold number of the
 // answer is in the result), declined (no query; an answer that says it could not), or wrong.
-import { createLocalEngine, type EngineSeed, type LocalEngine } from '../../../../src/engine/index.js';
+import {
+  createLocalEngine,
+  type EngineSeed,
+  type LocalEngine,
+  type LocalEngineOptions,
+} from '../../../../src/engine/index.js';
 import type { ChatStreamMessage } from '../../../../src/api/types.js';
 import { finalAnswer } from '../../../../src/transport/chat.js';
 import { HttpTransport } from '../../../../src/transport/http-transport.js';
@@ -60,9 +65,12 @@ export interface CorpusEngine {
 export async function corpusEngine(
   seed: EngineSeed,
   auth: { apiKey: string; account: string; agent: string; groups?: string[] },
+  /** Tables imported from files (the engine's `data` option), in place of the seed's rows. */
+  data?: LocalEngineOptions['data'],
 ): Promise<CorpusEngine> {
   const engine = await createLocalEngine({
     seed,
+    ...(data && { data }),
     name: `analyst-${seed.account.name}-${process.pid}-${Date.now()}`,
     now: () => NOW,
   });
@@ -86,7 +94,7 @@ export async function corpusEngine(
       }))
         messages.push(m);
       const calls = messages.filter((x) => x.toolCall?.name === 'serviceSqlApi' && x.toolCall.result !== undefined);
-      const last = calls.filter((c) => !/Dimension values/.test(c.toolCall!.input));
+      const last = calls;
       const answer = finalAnswer(messages)?.content ?? '';
       const call = last[last.length - 1]?.toolCall;
       if (!call) return { answer, calls: 0 };

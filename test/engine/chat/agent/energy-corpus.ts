@@ -235,4 +235,19 @@ export const energyCases: Case[] = [
   { q: 'the cheapest site', want: 'decline' },
   { q: 'which region had the longest outages', want: 'decline' },
   { q: 'how many solar sites do we have', want: 'decline' },
+  // A stranger's words: typos of member words, period shorthand, "bill" and "usage", an explicit grain over "trend".
+  { q: 'whats our total energy bill', want: R({ agg: cost }) },
+  {
+    q: 'how much did we spend on electricity last yr',
+    want: R({ where: and(is('fuel', 'Electricity'), Y25), agg: cost }),
+  },
+  { q: 'avg outage lenght by cause', want: O({ by: [col('cause')], agg: avg('duration_minutes') }) },
+  { q: 'avrage outage duration', want: O({ agg: avg('duration_minutes') }) },
+  { q: 'total enrgy cost by contry', want: R({ by: [col('sites_country')], agg: cost }) },
+  {
+    q: 'energy usage trend by quarter',
+    want: sorted(R({ by: [(r) => trunc('quarter', String(r.read_at))], agg: kwh })),
+    ordered: true,
+  },
+  { q: 'energy cost past 3 wks', want: R({ where: at('2025-12-25', '2026-01-15'), agg: cost }) },
 ];

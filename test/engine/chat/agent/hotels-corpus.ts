@@ -306,4 +306,33 @@ export const hotelsCases: Case[] = [
   { q: 'revenue from grand hotels', want: 'decline' },
   { q: 'bookings by tower', want: 'decline' },
   { q: 'revenue from Portuguese guests', want: 'decline' },
+  // Segments by their titles, an author synonym and a name alone; a breakdown by a time dimension is by day.
+  {
+    q: 'how many long stays were booked in 2025',
+    want: S({ where: and(Y25, (r) => (r.nights as number) >= 7), agg: count }),
+  },
+  {
+    q: 'revenue from extended stays by chain',
+    want: S({ where: (r) => (r.nights as number) >= 7, by: [col('hotels_chain')], agg: revenue }),
+  },
+  {
+    q: 'last minute bookings by room type',
+    want: S({
+      where: (r) => Date.parse(`${r.check_in_at}Z`) < Date.parse(`${r.booked_at}Z`) + 3 * 86_400_000,
+      by: [col('room_type')],
+      agg: count,
+    }),
+  },
+  {
+    q: 'what share of bookings are long stays',
+    want: share(n(S({ where: (r) => (r.nights as number) >= 7, agg: count })), rows.length),
+  },
+  {
+    q: 'revenue by booking date in december 2025',
+    want: sorted(
+      S({ where: booked('2025-12-01', '2025-12-31'), by: [(r) => trunc('day', String(r.booked_at))], agg: revenue }),
+    ),
+    ordered: true,
+  },
+  { q: 'how many people signed up in 2024', want: G({ where: signedUp('2024-01-01', '2024-12-31'), agg: count }) },
 ];

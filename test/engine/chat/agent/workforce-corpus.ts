@@ -245,4 +245,16 @@ export const workforceCases: Case[] = [
   { q: 'what is the attrition rate', want: 'decline' },
   { q: 'how many employees left last year', want: 'decline' },
   { q: 'what percentage of absence days were vacation', want: 'decline' },
+  // Headcount by the event's date, "people" for the source of persons, a breakdown by a time dimension is by day.
+  { q: 'headcount hired in 2020', want: E({ where: hired('2020-01-01', '2020-12-31'), agg: count }) },
+  { q: 'how many people were hired in 2020', want: E({ where: hired('2020-01-01', '2020-12-31'), agg: count }) },
+  {
+    q: 'avg salary of ppl hired since 2022',
+    want: E({ where: hired('2022-01-01', '2026-01-15'), agg: avg('salary') }),
+  },
+  {
+    q: 'headcount by hire date in 2025',
+    want: sorted(E({ where: hired('2025-01-01', '2025-12-31'), by: [byTime('day', 'hired_at')], agg: count })),
+    ordered: true,
+  },
 ];

@@ -1,9 +1,10 @@
 // What the user may see, as the planner reads it: every view and public cube serviceMeta returns, each member with
-// the lemmas of its name, title, synonyms (`meta.synonyms` when the engine passes them) and description, and the
+// the lemmas of its name, title, synonyms (`meta.synonyms` when the engine passes them) and description (segments
+// are members too: boolean, true on the rows they keep), and the
 // scoring of a member against the words of a question.
 
 import type { ServiceMetaCube, ServiceMetaMember, ServiceMetaResult } from '../../../../api/types.js';
-import { AGG_STEMS, FUNCTION_WORDS, lemmas, type Aggregation } from './text.js';
+import { AGG_STEMS, FUNCTION_WORDS, fold, lemmas, type Aggregation } from './text.js';
 
 export interface Field {
   /** `source.member`. */
@@ -18,6 +19,10 @@ export interface Field {
   isMeasure: boolean;
   /** Lemma lists that name the member: its name, title and synonyms. */
   keys: string[][];
+  /** The words of its name, title and synonyms as written (folded): "delayed", where the lemma is "delay". */
+  written: Set<string>;
+  /** A segment: a named filter, a boolean column true on the rows it keeps. */
+  segment?: boolean;
   /** Lemmas of its description: weak evidence. */
   described: Set<string>;
 }
@@ -34,19 +39,26 @@ export interface SourceInfo {
 }
 
 /** Lemmas with aggregation words made canonical (`agg:avg`) and function words dropped. */
-export function keyOf(text: string): string[] {
+export function keyOf(text: string, acronyms = acronymsOf(text)): string[] {
   return lemmas(text)
     .map((l) => (AGG_STEMS[l] ? `agg:${AGG_STEMS[l]}` : l))
-    .filter((l) => !FUNCTION_WORDS.has(l));
+    .filter((l) => !FUNCTION_WORDS.has(l) || acronyms.has(l));
 }
+
+/** Acronyms of a text, as lemmas: no function words even when spelt like one ("US gross" is not just "gross"). */
+const acronymsOf = (text: string) => new Set(lemmas((text.match(/\b[A-Z]{2,}\b/g) ?? []).join(' ').toLowerCase()));
 
 function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
   const column = m.name.slice(m.name.indexOf('.') + 1);
   const synonyms = ((m as { meta?: { synonyms?: unknown } }).meta?.synonyms ?? []) as unknown[];
-  const keys = [keyOf(column), keyOf(m.title), ...synonyms.filter((s) => typeof s === 'string').map(keyOf)].filter(
+  const acronyms = acronymsOf([m.title, ...synonyms.filter((s) => typeof s === 'string')].join(' '));
+  const key = (text: string) => keyOf(text, acronyms);
+  const keys = [key(column), key(m.title), ...synonyms.filter((s) => typeof s === 'string').map(key)].filter(
     (k) => k.length > 0,
   );
   const isMeasure = m.aggType !== undefined;
+  const names = [column, m.title, ...synonyms.filter((s) => typeof s === 'string')];
+  const written = new Set(names.flatMap((n) => fold(n.replace(/([a-z])([A-Z])/g, '$1 $2')).split(/[^\p{L}\p{N}]+/u)));
   return {
     name: m.name,
     column,
@@ -56,21 +68,44 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
     ...(isMeasure && { agg: m.aggType }),
     isMeasure,
     keys,
+    written,
+    ...(m.segment && { segment: true }),
     described: new Set(keyOf(m.description ?? '')),
   };
 }
 
+/** Nouns of persons a source may count, and the words that ask for persons in general. */
+const PERSONS = new Set(
+  lemmas(
+    'employee staff customer client guest patient user member student visitor passenger person people subscriber ' +
+      'traveler traveller resident athlete player donor volunteer applicant candidate contact driver rider tenant',
+  ),
+);
+const PEOPLE = new Set(lemmas('people person individual folk'));
+
 export function buildCatalog(meta: ServiceMetaResult): SourceInfo[] {
   return meta.cubes.map((cube) => {
     const fields = cube.members.map((m) => field(cube, m));
+    // Two members titled alike (a view's "City" of origin and of destination) are told apart by their names.
+    const titles = new Map<string, number>();
+    for (const f of fields) titles.set(f.title.toLowerCase(), (titles.get(f.title.toLowerCase()) ?? 0) + 1);
+    for (const f of fields)
+      if (titles.get(f.title.toLowerCase())! > 1 && fold(f.title) !== fold(f.column.replace(/_/g, ' ')))
+        f.title = `${f.title} (${f.column.replace(/_/g, ' ')})`;
     // A source's only count is what its name counts ("how many employees" → Headcount of `employees`).
     const counts = fields.filter((f) => f.agg === 'count');
     if (counts.length === 1 && cube.type !== 'view') counts[0].keys.push(keyOf(cube.name), keyOf(cube.title));
+    const named = new Set([...keyOf(cube.name), ...keyOf(cube.title)]);
+    // A source of persons ("employees", "guests", "patients") is what "people" counts.
+    if ([...named].some((l) => PERSONS.has(l))) {
+      for (const l of PEOPLE) named.add(l);
+      if (counts.length === 1 && cube.type !== 'view') for (const l of PEOPLE) counts[0].keys.push([l]);
+    }
     return {
       name: cube.name,
       type: cube.type,
       title: cube.title,
-      named: new Set([...keyOf(cube.name), ...keyOf(cube.title)]),
+      named,
       fields,
       measures: fields.filter((f) => f.isMeasure),
       dimensions: fields.filter((f) => !f.isMeasure),
@@ -132,11 +167,18 @@ export function rank(fields: Field[], words: (string | undefined)[]): Match[] {
     .sort((a, b) => b.score - a.score);
 }
 
+/** The matches tied with the best. */
+export const tie = (ms: Match[]) => ms.filter((m) => m.score >= ms[0].score - 1e-9);
+
 /** Whether a measure computes `agg` (a `number` measure is a formula: it says what it is by its name). */
 export function computes(f: Field, agg: Aggregation): boolean {
   if (f.agg === agg) return true;
   if (agg === 'count' && f.agg === 'count_distinct') return true;
   return f.keys.some((k) => k.includes(`agg:${agg}`));
 }
+
+/** Whether the words name all of one of a member's names (aggregation words aside). */
+export const wholly = (f: Field, words: (string | undefined)[]) =>
+  f.keys.some((k) => k.every((w) => w.startsWith('agg:') || words.includes(w)));
 
 export const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);

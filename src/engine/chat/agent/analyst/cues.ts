@@ -1,6 +1,7 @@
 // Small readings of a question against one source: a count before a number dimension's word ("five-star hotels",
-// "3-night stays" → stars = 5, nights = 3), and the noun a count asks for ("how many bookings did guests make"
-// counts bookings, whatever other measure the other words name).
+// "3-night stays" → stars = 5, nights = 3), the noun a count asks for ("how many bookings did guests make"
+// counts bookings, whatever other measure the other words name), and the direction words that choose between two
+// dimensions holding the same value ("from Chicago" → the origin's city, "to Boston" → the destination's).
 
 import type { Field, Match, SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
@@ -68,4 +69,32 @@ export function preferCounted(
   const top = named[0].score;
   const keep = new Set(named.filter((m) => m.score >= top - 1e-9).map((m) => m.field));
   return measures.filter((m) => keep.has(m.field));
+}
+
+/** Words of members' names and titles that say which end of a trip, a transfer or a shipment they are. */
+const ENDS = {
+  from: /^(origin|orig|from|source|src|departure|depart|sender|pickup|start|outbound|shipper)$/,
+  to: /^(destination|dest|dst|to|arrival|arrive|target|recipient|receiver|dropoff|end|inbound|consignee)$/,
+};
+const FROM_CUE = /^(from|leaving|departing|ex|via)$/;
+const TO_CUE = /^(to|into|towards?|arriving|landing|reaching|bound)$/;
+
+/**
+ * The end a value is named at by the words before it ("out of Chicago", "flights to Boston", "arriving in Denver"),
+ * with the index of the word that says it.
+ */
+export function directionAt(q: Question, start: number): { end: 'from' | 'to'; at: number } | undefined {
+  const word = (i: number) => q.tokens[i]?.norm ?? '';
+  const at = ['in', 'at', 'for'].includes(word(start - 1)) ? [start - 1, start - 2] : [start - 1];
+  for (const i of at) {
+    if (FROM_CUE.test(word(i)) || (word(i) === 'of' && word(i - 1) === 'out')) return { end: 'from', at: i };
+    if (TO_CUE.test(word(i))) return { end: 'to', at: i };
+  }
+  return undefined;
+}
+
+/** Among fields holding the same value, the one whose name or title says the end the question names, if one does. */
+export function byDirection<F extends Field>(fields: F[], end: 'from' | 'to'): F | undefined {
+  const fit = fields.filter((f) => [...f.written].some((w) => ENDS[end].test(w)));
+  return fit.length === 1 ? fit[0] : undefined;
 }

@@ -27,8 +27,13 @@ export function finish(
   }
   if (groups.length) {
     const dir = superlative ?? (q.ranks ? [...q.tokens.keys()].map((i) => rankingWord(q, i)).find(Boolean) : undefined);
-    if (q.rank || dir)
-      plan.order = { dir: q.rank?.dir ?? dir!, ...(q.rank?.limit !== undefined && { limit: q.rank.limit }) };
+    if (q.rank || dir) {
+      let order = q.rank?.dir ?? dir!;
+      // "the worst average delay" is the highest: best and worst judge the measure, not the number.
+      if (q.tokens.some((t) => /^(best|worst)$/.test(t.norm)) && worseWhenHigher(plan.measure))
+        order = order === 'DESC' ? 'ASC' : 'DESC';
+      plan.order = { dir: order, ...(q.rank?.limit !== undefined && { limit: q.rank.limit }) };
+    }
   }
   if (q.time.ranges.length === 2) {
     if (groups.length || plan.time?.grain) return { decline: book.twoPeriodsBroken };
@@ -52,7 +57,12 @@ export function finish(
   if (q.share && plan.per) return { decline: book.notShareable(say.text(plan.measure.title)) };
   if (q.share) {
     // "what share of Nordlys bookings were canceled": values before the measure's word are the whole, after it the part.
-    const whole = plan.filters.filter((f) => measureAt !== undefined && (at.get(f) ?? measureAt) < measureAt);
+    // "what percentage of flights out of Denver were delayed": with a verb after the measure, the whole is before it.
+    const verb = q.tokens.findIndex(
+      (t, i) => i > (measureAt ?? 0) && /^(is|are|was|were|be|been|get|got|had|have|has|did)$/.test(t.norm),
+    );
+    const pivot = verb >= 0 ? verb : measureAt;
+    const whole = plan.filters.filter((f) => pivot !== undefined && (at.get(f) ?? pivot) < pivot);
     const part = plan.filters.filter((f) => !whole.includes(f));
     if (part.length) {
       plan.share = { part };
@@ -64,3 +74,9 @@ export function finish(
   }
   return plan;
 }
+
+/** Stems of quantities where more is worse (a delay, a cost, complaints): "best" is their lowest, "worst" their highest. */
+const WORSE_WHEN_HIGHER =
+  /^(delay|wait|late|lateness|cost|expens|error|complaint|defect|churn|cancel|incident|absenc|absent|downtime|latency|loss|debt|penalty|bug|crash|accident|injury|failur|refund|overdu|backlog|emission)/;
+
+const worseWhenHigher = (f: Field) => f.keys.some((k) => k.some((w) => WORSE_WHEN_HIGHER.test(w)));

@@ -28,8 +28,8 @@ export interface PhraseBook {
   /** The tool card's title: the measure, and its breakdown when there is one. */
   queryTitle: (measure: string, groups: string[]) => string;
   couldNotRun: (error: string) => string;
-  valuesTitle: string;
-  valuesDescription: string;
+  /** After a decline, when the values of some sources could not be read: the sources (bold, joined) and why. */
+  valuesUnread: (sources: string, error: string) => string;
 
   // ─── The reading of a query ───
   agg: Record<AggWord, string>;

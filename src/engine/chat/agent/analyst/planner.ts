@@ -3,12 +3,14 @@
 // word must be explained; a word that maps to nothing, two members that fit alike or an aggregation the model lacks
 // give a Decline that names what exists instead. Each source is planned and the best-supported plan wins.
 
-import { computes, rank, type Field, type Match, type SourceInfo } from './catalog.js';
-import { countedWords, numberedValues, preferCounted } from './cues.js';
-import { chooseTime } from './time-field.js';
+import { booleanFilters, countNames, freeWords } from './booleans.js';
+import { computes, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
+import { byDirection, countedWords, directionAt, numberedValues, preferCounted } from './cues.js';
+import { chooseTime, namedIn } from './time-field.js';
+import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
-import { rankingWord, type Question } from './question.js';
+import { rankingWord, superlativeDir, type Question } from './question.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
 import type { AggWord } from './phrase-book.js';
 import type { Phrases } from './phrases.js';
@@ -18,17 +20,6 @@ interface Scored {
   plan: Plan | Decline;
   /** Evidence: how many question words the plan explains. */
   score: number;
-}
-
-const tie = (ms: Match[]) => ms.filter((m) => m.score >= ms[0].score - 1e-9);
-
-/** The words still free, as lemmas (aggregation words as `agg:x` unless they rank). */
-function freeWords(q: Question, taken: boolean[], ranking: boolean): (string | undefined)[] {
-  return q.tokens.map((t, i) => {
-    const agg = q.aggs.get(i);
-    if (agg && !(ranking && rankingWord(q, i))) return `agg:${agg}`;
-    return taken[i] ? undefined : t.lemma;
-  });
 }
 
 function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Phrases): Scored {
@@ -68,11 +59,19 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   for (const h of hits) spans.set(`${h.start}:${h.end}`, [...(spans.get(`${h.start}:${h.end}`) ?? []), h]);
   const valueSets = new Map<Field, string[]>();
   const starts = new Map<Field, number>();
+  const valueAt = new Map<string, number>();
   for (const [, hs] of [...spans].sort((a, b) => b[1][0].end - b[1][0].start - (a[1][0].end - a[1][0].start))) {
     if (hs.some((h) => taken.slice(h.start, h.end).some(Boolean))) continue;
-    const fields = [...new Set(hs.map((h) => h.field))];
+    let fields = [...new Set(hs.map((h) => h.field))];
+    const fs = source.dimensions.filter((d) => fields.includes(d.name));
+    // "from Chicago", "to Boston": the origin's or the destination's city, by the members' names and titles.
+    const cue = fields.length > 1 ? directionAt(q, hs[0].start) : undefined;
+    const end = cue && byDirection(fs, cue.end);
+    if (end) {
+      fields = [end.name];
+      taken[cue.at] = true;
+    }
     if (fields.length > 1) {
-      const fs = source.dimensions.filter((d) => fields.includes(d.name));
       return {
         plan: {
           decline: book.whichValue(quoted(hs[0].start, hs[0].end), names(fs)),
@@ -81,41 +80,47 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       };
     }
     const f = source.dimensions.find((d) => d.name === fields[0])!;
+    const h = hs.find((x) => x.field === f.name)!;
     const not = q.negated.get(hs[0].start);
     if (not !== undefined) {
-      filters.push({ field: f, op: '!=', values: [hs[0].value] });
+      filters.push({ field: f, op: '!=', values: [h.value] });
       at.set(filters[filters.length - 1], hs[0].start);
       taken[not] = true;
-    } else valueSets.set(f, [...(valueSets.get(f) ?? []), hs[0].value]);
-    if (!starts.has(f)) starts.set(f, hs[0].start);
+    } else valueSets.set(f, [...(valueSets.get(f) ?? []), h.value]);
+    valueAt.set(`${f.name}\u0000${h.value}`, hs[0].start);
+    starts.set(f, Math.min(starts.get(f) ?? Infinity, hs[0].start));
     use(Array.from({ length: hs[0].end - hs[0].start }, (_, k) => hs[0].start + k));
+    // "rated PG", "genre Comedy": a word right before the value that names its dimension belongs to it.
+    const prev = q.tokens[hs[0].start - 1];
+    if (prev && !taken[hs[0].start - 1] && f.keys.some((k) => k.includes(prev.lemma))) taken[hs[0].start - 1] = true;
     // "Home Office customers": a word after the value that names its dimension belongs to it.
     const next = q.tokens[hs[0].end];
     if (next && f.keys.some((k) => k.includes(next.lemma))) afterValue.add(hs[0].end);
     score += 2;
   }
   for (const [field, vs] of valueSets) {
+    // In the order the question names them ("Seattle vs New York" compares Seattle first).
+    vs.sort((a, b) => valueAt.get(`${field.name}\u0000${a}`)! - valueAt.get(`${field.name}\u0000${b}`)!);
     filters.push({ field, op: '=', values: vs });
     at.set(filters[filters.length - 1], starts.get(field)!);
   }
   // A word naming the event may also be a value ("canceled": status Canceled); either way it is explained.
   const eventIsValue = event.used.some((i) => taken[i]);
   use(event.used);
-  for (const m of rank(
-    source.dimensions.filter((d) => d.type === 'boolean'),
-    freeWords(q, taken, true),
-  )) {
-    const not = m.used.map((u) => q.negated.get(u)).find((x) => x !== undefined);
-    if (not !== undefined) taken[not] = true;
-    filters.push({ field: m.field, op: '=', values: [not === undefined] });
-    at.set(filters[filters.length - 1], Math.min(...m.used));
-    use(m.used);
-    score += m.score;
+  // Booleans and segments ("remote", "non remote", "long-haul flights").
+  const flags = booleanFilters(q, source, taken);
+  for (const b of flags.filters) {
+    filters.push(b.filter);
+    at.set(b.filter, b.at);
   }
+  const onBoolean = flags.used;
+  score += flags.score;
   // 2. Breakdown: each phrase part names a dimension (better than it names a measure).
   const groups: Field[] = [];
   const fromWith: Field[] = [];
   const groupable = source.dimensions.filter((d) => d.type !== 'time');
+  const timeDims = source.dimensions.filter((d) => d.type === 'time');
+  let byDate: Field | undefined;
   let per: Field | undefined;
   for (const phrase of q.groupPhrases) {
     // "revenue per guest": a distinct count of the entity divides the measure (no breakdown by each guest).
@@ -146,6 +151,14 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       const words = all.map((w, i) => (part.includes(i) ? w : undefined));
       const dims = rank(groupable, words);
       const measures = rank(source.measures, words);
+      // "revenue by booking date", "headcount by hire date": by day of the time dimension named (its event words too).
+      const dated = q.time.grain ? [] : tie(namedIn(q, part, timeDims));
+      if (dated.length > 1) return { plan: { decline: book.whichDate(names(dated.map((d) => d.field))) }, score: 10 };
+      if (dated.length && (!dims.length || dated[0].score > dims[0].score)) {
+        [byDate, score] = [dated[0].field, score + dated[0].score];
+        use(dated[0].used);
+        continue;
+      }
       if (!dims.length || (measures[0] && measures[0].score > dims[0].score)) continue;
       const best = tie(dims);
       // "by Marisol hotels": the word after a value restates the value's dimension; no breakdown.
@@ -180,6 +193,9 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       score += named[0].score;
     }
   }
+  // "the busiest route", "the quietest month": a ranking by what the source counts.
+  const busy = groups.length ? q.tokens.findIndex((t) => /^(busiest|quietest)$/.test(t.norm)) : -1;
+  if (busy >= 0) taken[busy] = true;
   const ranking =
     (groups.length > 0 || q.time.ranked === true) && (q.ranks || q.rank !== undefined || superlative !== undefined);
   // 3. Numeric conditions on a number column named near them ("a wait over 100 minutes", "salary over 90000").
@@ -233,7 +249,10 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     !measures.length &&
     (asked.includes('count') ||
       eventNoun ||
-      (groups.length && !asked.length && !q.tokens.some((_, i) => superlativeDir(q, i))))
+      (groups.length && !asked.length && !q.tokens.some((_, i) => superlativeDir(q, i))) ||
+      busy >= 0 ||
+      // "wet days in Seattle", "long-haul flights last May": a segment naming what the source counts.
+      (!strict && onBoolean.some((u) => source.named.has(q.tokens[u].lemma) || countNames(source, q.tokens[u].lemma))))
   ) {
     // "How many shipments", "which engines has Chrome used": the source's own count when the noun names the source,
     // an event, or the question asks only for a breakdown.
@@ -306,10 +325,11 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     if (n.upTo !== undefined) having.push({ field: measure, op: '<=', values: [n.upTo] });
   }
   // 5. Time: the dimension the event names, else the source's first.
-  const wantsTime = q.time.ranges.length > 0 || q.time.grain !== undefined || q.time.weekdays !== undefined;
-  if (event.tied && (wantsTime || !eventIsValue))
+  const wantsTime =
+    q.time.ranges.length > 0 || q.time.grain !== undefined || q.time.weekdays !== undefined || byDate !== undefined;
+  if (event.tied && !byDate && (wantsTime || !eventIsValue))
     return { plan: { decline: book.whichDate(names(event.tied)) }, score };
-  const timeField = event.field;
+  const timeField = byDate ?? event.field;
   if (wantsTime && !timeField)
     return {
       plan: { decline: book.noDate(say.text(source.title)) },
@@ -343,7 +363,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
         time: {
           field: timeField,
           ...(present && { present }),
-          ...(q.time.grain && { grain: q.time.grain }),
+          ...((q.time.grain ?? (byDate && 'day')) && { grain: q.time.grain ?? 'day' }),
           ...(q.time.ranges.length === 1 && { range: q.time.ranges[0] }),
           ...(q.time.weekdays && { weekdays: q.time.weekdays }),
         },
@@ -355,21 +375,11 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   };
 }
 
-/** Whether the words name all of one of a member's names (aggregation words aside). */
-const wholly = (f: Field, words: (string | undefined)[]) =>
-  f.keys.some((k) => k.every((w) => w.startsWith('agg:') || words.includes(w)));
-
-/** A superlative's direction: ranking words and the superlatives of aggregation ("longest", "cheapest"). */
-function superlativeDir(q: Question, i: number): 'DESC' | 'ASC' | undefined {
-  const agg = q.aggs.get(i);
-  return rankingWord(q, i) ?? (agg === 'max' ? 'DESC' : agg === 'min' ? 'ASC' : undefined);
-}
-
 /** The plan for a question over the sources the user may see: the best-supported one, a view on a tie. */
 export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIndex, say: Phrases): Plan | Decline {
   const { book } = say;
   if (!sources.length) return { decline: book.noSources };
-  const scored = sources.map((s) => ({ source: s, ...planSource(q, s, values, say) }));
+  const scored = sources.map((s) => ({ source: s, ...planSource(correctTypos(q, s), s, values, say) }));
   const ok = scored.filter((s) => !('decline' in s.plan));
   const pool = (ok.length ? ok : scored).sort(
     (a, b) => b.score - a.score || Number(b.source.type === 'view') - Number(a.source.type === 'view'),

@@ -43,8 +43,8 @@ export interface Question {
 const INLINE_UNITS: Record<string, number> = { k: 1e3, m: 1e6, bn: 1e9 };
 const toNumber = (s: string) => NUMBER_WORDS[s] ?? Number(s.replace(/,/g, ''));
 
-const DESC_WORDS = /^(top|most|highest|largest|biggest|greatest|best|max|maximum|more)$/;
-const ASC_WORDS = /^(bottom|least|lowest|smallest|fewest|worst|min|minimum|fewer|less)$/;
+const DESC_WORDS = /^(top|most|highest|largest|biggest|greatest|best|max|maximum|more|busiest)$/;
+const ASC_WORDS = /^(bottom|least|lowest|smallest|fewest|worst|min|minimum|fewer|less|quietest)$/;
 const TRIGGERS = new Set([
   'by',
   'per',
@@ -109,7 +109,7 @@ const tokenAt = (tokens: Token[], at: number) => tokens.findIndex((t) => t.end >
 export function readQuestion(text: string, now: number): Question {
   const folded = fold(text);
   const tokens = tokenize(text);
-  const time = parseTime(folded, now);
+  const time = parseShorthandTime(folded, now);
   const taken = tokens.map((t) => time.spans.some(([s, e]) => t.start < e && s < t.end));
   const q: Question = {
     text,
@@ -240,4 +240,34 @@ function phrase(norm: string[], taken: boolean[], from: number): number[] {
 export function rankingWord(q: Question, i: number): 'DESC' | 'ASC' | undefined {
   const w = q.tokens[i]?.norm ?? '';
   return DESC_WORDS.test(w) ? 'DESC' : ASC_WORDS.test(w) ? 'ASC' : undefined;
+}
+
+/** A superlative's direction: ranking words and the superlatives of aggregation ("longest", "cheapest"). */
+export function superlativeDir(q: Question, i: number): 'DESC' | 'ASC' | undefined {
+  const agg = q.aggs.get(i);
+  return rankingWord(q, i) ?? (agg === 'max' ? 'DESC' : agg === 'min' ? 'ASC' : undefined);
+}
+
+/** Period shorthand ("last yr", "past 3 wks", "this qtr"), written out for the time reader. */
+const PERIODS: Record<string, string> = { yr: 'year', yrs: 'years', mth: 'month', mths: 'months', mos: 'months' };
+Object.assign(PERIODS, { wk: 'week', wks: 'weeks', qtr: 'quarter', qtrs: 'quarters' });
+
+/** The time words of a folded question, its period shorthand written out; spans stay on the question as written. */
+function parseShorthandTime(folded: string, now: number): TimeAsk {
+  let text = '';
+  const at: number[] = [];
+  let last = 0;
+  for (const m of folded.matchAll(/\b(yrs?|mths?|mos|wks?|qtrs?)\b/g)) {
+    for (let i = last; i < m.index; i++) at.push(i);
+    text += folded.slice(last, m.index);
+    const word = PERIODS[m[1]];
+    for (let i = 0; i < word.length; i++) at.push(m.index + Math.min(i, m[1].length - 1));
+    text += word;
+    last = m.index + m[1].length;
+  }
+  if (!at.length) return parseTime(folded, now);
+  for (let i = last; i < folded.length; i++) at.push(i);
+  text += folded.slice(last);
+  const ask = parseTime(text, now);
+  return { ...ask, spans: ask.spans.map(([s, e]): [number, number] => [at[s], at[e - 1] + 1]) };
 }

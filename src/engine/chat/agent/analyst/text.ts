@@ -50,7 +50,7 @@ const SYNONYMS: string[][] = [
   ['customer', 'client', 'buyer', 'shopper'],
   ['employee', 'staff', 'worker', 'personnel'],
   ['salary', 'wage', 'compensation'],
-  ['cost', 'expense', 'spend'],
+  ['cost', 'expense', 'spend', 'bill'],
   ['country', 'nation'],
   ['city', 'town'],
   ['quantity', 'unit'],
@@ -59,11 +59,20 @@ const SYNONYMS: string[][] = [
   ['release', 'ship', 'launch', 'publish'],
   ['start', 'begin', 'commence'],
   ['hire', 'join', 'onboard', 'recruit'],
+  ['film', 'movie', 'movies', 'picture'],
+  ['duration', 'length'],
+  ['use', 'usage'],
 ];
+
+/** Words the synonyms know: a typo of one is read as it ("lenght" → length). */
+export const VOCABULARY: readonly string[] = SYNONYMS.flat();
 
 /** Shorthand of business questions, read as the word it stands for ("rev by region", "qty sold"). */
 const SHORTHAND: Record<string, string> = {
   rev: 'revenue',
+  temp: 'temperature',
+  ppl: 'people',
+  temps: 'temperature',
   revs: 'revenue',
   qty: 'quantity',
   amt: 'amount',

@@ -3,7 +3,7 @@
 // signup_date, "check-ins" → Check-in date); "new X" picks the creation-like one; otherwise the source's first time
 // dimension. A word that names the event is not also the measure ("nights booked" is Room nights, at Booking date).
 
-import type { Field, SourceInfo } from './catalog.js';
+import { rank, type Field, type SourceInfo } from './catalog.js';
 import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS } from './text.js';
 
@@ -98,3 +98,15 @@ export function chooseTime(q: Question, source: SourceInfo, free: boolean[]): Ti
   if (created) return { field: created, used: fresh, named: true };
   return { field: times[0], used: [], named: false };
 }
+
+/**
+ * The time dimensions a breakdown names with a date word, best first, event words included ("by hire date", "by
+ * departure time"; "by bookings" names no Booking date).
+ */
+export const namedIn = (q: Question, part: number[], times: Field[]) =>
+  part.some((i) => /^(date|dates|time|times|day|days|timestamp|datetime)$/.test(q.tokens[i].norm))
+    ? rank(
+        times,
+        q.tokens.map((t, i) => (part.includes(i) ? t.lemma : undefined)),
+      )
+    : [];

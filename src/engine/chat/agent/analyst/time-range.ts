@@ -232,12 +232,11 @@ const GRAINS: [RegExp, Grain][] = [
   [/\bhourly\b|\b(?:by|per|each|every) hour(?: of (?:the )?day)?\b/, 'hour'],
   [/\bdaily\b|\bday by day\b|\b(?:by|per|each|every|for each) (?:day|date)\b/, 'day'],
   [/\bweekly\b|\bweek by week\b|\b(?:by|per|each|every|for each) week\b/, 'week'],
-  [
-    /\bmonthly\b|\bmonth by month\b|\b(?:by|per|each|every|for each) month\b|\bover time\b|\btrend(?:s|ing)?\b/,
-    'month',
-  ],
+  [/\bmonthly\b|\bmonth by month\b|\b(?:by|per|each|every|for each) month\b/, 'month'],
   [/\bquarterly\b|\bquarter by quarter\b|\b(?:by|per|each|every|for each) quarter\b/, 'quarter'],
   [/\b(?:yearly|annual(?:ly)?|year over year|yoy)\b|\byear by year\b|\b(?:by|per|each|every|for each) year\b/, 'year'],
+  // Last: a trend is monthly unless a grain is named ("usage trend by quarter").
+  [/\bover time\b|\btrend(?:s|ing)?\b/, 'month'],
 ];
 
 const RECURRING: [RegExp, number[]][] = [

@@ -4,7 +4,6 @@
 
 import type { AgentContext } from '../types.js';
 import type { Field, SourceInfo } from './catalog.js';
-import type { Phrases } from './phrases.js';
 import { FILLER, FUNCTION_WORDS, editDistance, fold, lemma, typoBudget, type Token } from './text.js';
 import { quoteIdent, quoteText } from './sql.js';
 
@@ -27,44 +26,71 @@ const SEPARATOR = '\u001f';
 /** Rows the chat's SQL tool returns (one per dimension here). */
 const ROWS_PER_LOOKUP = 100;
 
-/** SQL queries for the values of every categorical dimension of `sources`: one row per dimension. */
-export function valuesSql(sources: SourceInfo[]): string[] {
-  const parts = sources.flatMap((s) =>
-    categorical(s).map((f) => {
-      const col = quoteIdent(f.column);
-      return `(SELECT ${quoteText(f.name)} AS member, STRING_AGG(v, CHR(31)) AS vals FROM (SELECT CAST(${col} AS VARCHAR) AS v FROM ${quoteIdent(s.name)} WHERE ${col} IS NOT NULL GROUP BY 1 LIMIT ${VALUES_PER_DIMENSION}) AS t)`;
-    }),
-  );
+/** One sub-select per categorical dimension of `source`: its member name and its values in one cell. */
+function sourceParts(s: SourceInfo): string[] {
+  return categorical(s).map((f) => {
+    const col = quoteIdent(f.column);
+    return `(SELECT ${quoteText(f.name)} AS member, STRING_AGG(v, CHR(31)) AS vals FROM (SELECT CAST(${col} AS VARCHAR) AS v FROM ${quoteIdent(s.name)} WHERE ${col} IS NOT NULL GROUP BY 1 LIMIT ${VALUES_PER_DIMENSION}) AS t)`;
+  });
+}
+
+const batches = (parts: string[]) => {
   const out: string[] = [];
   for (let i = 0; i < parts.length; i += ROWS_PER_LOOKUP)
     out.push(parts.slice(i, i + ROWS_PER_LOOKUP).join('\nUNION ALL\n'));
   return out;
+};
+
+/** SQL queries for the values of every categorical dimension of `sources`: one row per dimension. */
+export function valuesSql(sources: SourceInfo[]): string[] {
+  return batches(sources.flatMap(sourceParts));
+}
+
+/** The values looked up, and the sources whose values could not be read (with the engine's reason). */
+export interface LookedUp {
+  values: ValueIndex;
+  failed: { source: SourceInfo; error: string }[];
 }
 
 export function createValueCache() {
   const cache = new Map<string, { at: number; values: ValueIndex }>();
   return {
-    /** Values for `sources` as the user of `ctx`, from the cache or one serviceSqlApi call. */
-    async get(ctx: AgentContext, sources: SourceInfo[], question: string, say: Phrases): Promise<ValueIndex> {
+    /**
+     * Values for `sources` as the user of `ctx`, from the cache or the agent's own look-up (no tool card: the user
+     * never reads it as their query). A failed statement is tried again source by source, so one source that cannot
+     * be read (its table dropped, a policy) costs only its own values; a failure is never cached.
+     */
+    async get(ctx: AgentContext, sources: SourceInfo[]): Promise<LookedUp> {
       const key = `${JSON.stringify(ctx.user)}|${sources.map((s) => `${s.name}:${s.fields.length}`).join(',')}`;
       const hit = cache.get(key);
-      if (hit && ctx.now() - hit.at < VALUES_TTL_MS) return hit.values;
+      if (hit && ctx.now() - hit.at < VALUES_TTL_MS) return { values: hit.values, failed: [] };
       const values: ValueIndex = new Map();
-      for (const sqlQuery of valuesSql(sources)) {
-        const result = await ctx.tools.serviceSqlApi({
-          sqlQuery,
-          queryTitle: say.book.valuesTitle,
-          description: say.book.valuesDescription,
-          userRequest: question,
-        });
-        if ('error' in result) return values;
+      const failed: LookedUp['failed'] = [];
+      const read = async (sqlQuery: string): Promise<string | undefined> => {
+        const result = await ctx.tools.lookupSqlApi({ sqlQuery });
+        if ('error' in result) return result.error;
         for (const [member, list] of result.data as [string, string | null][]) {
           if (list) values.set(member, list.split(SEPARATOR).filter(Boolean));
         }
+        return undefined;
+      };
+      const retried = new Set<SourceInfo>();
+      for (const sqlQuery of valuesSql(sources)) {
+        if (ctx.signal.aborted) return { values, failed };
+        if ((await read(sqlQuery)) === undefined) continue;
+        const here = sources.filter((s) => categorical(s).some((f) => sqlQuery.includes(quoteText(f.name))));
+        for (const source of here.filter((s) => !retried.has(s))) {
+          retried.add(source);
+          for (const one of batches(sourceParts(source))) {
+            const error = await read(one);
+            if (error !== undefined) failed.push({ source, error });
+          }
+        }
       }
+      if (failed.length) return { values, failed };
       if (cache.size > 100) cache.clear();
       cache.set(key, { at: ctx.now(), values });
-      return values;
+      return { values, failed };
     },
   };
 }

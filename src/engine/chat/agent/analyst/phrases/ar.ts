@@ -25,8 +25,7 @@ export default {
   willQuery: (reading) => `سأستعلم عن: ${reading}`,
   queryTitle: (measure, groups) => `${measure}${groups.length ? ` حسب ${groups.join('، ')}` : ''}`,
   couldNotRun: (error) => `تعذّر تشغيل الاستعلام: ${error}`,
-  valuesTitle: 'قيم الأبعاد',
-  valuesDescription: 'القيم التي قد يشير إليها السؤال',
+  valuesUnread: (sources, error) => `تعذّرت قراءة قيم ${sources} (${error})، لذا ربما لم أتعرّف على قيمة ذكرتها فيها.`,
 
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,

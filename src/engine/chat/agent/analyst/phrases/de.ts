@@ -24,8 +24,8 @@ export default {
   willQuery: (reading) => `Ich frage ab: ${reading}`,
   queryTitle: (measure, groups) => `${measure}${groups.length ? ` nach ${groups.join(', ')}` : ''}`,
   couldNotRun: (error) => `Ich konnte die Abfrage nicht ausführen: ${error}`,
-  valuesTitle: 'Werte der Dimensionen',
-  valuesDescription: 'Werte, auf die sich die Frage beziehen könnte',
+  valuesUnread: (sources, error) =>
+    `Ich konnte die Werte von ${sources} nicht lesen (${error}); ein Wert, den Sie dort nennen, ist mir darum vielleicht entgangen.`,
 
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,

@@ -9,15 +9,16 @@ export default {
   and: (items) => items.join(' and '),
   or: (items) => items.join(' or '),
   quote: (text) => `"${text}"`,
-  inline: (title) => title.charAt(0).toLowerCase() + title.slice(1),
+  // An acronym stays as written ("MPAA rating"); any other first letter is lowercased inside a sentence.
+  inline: (title) => (/^\p{Lu}{2,}(?=\s|$)/u.test(title) ? title : title.charAt(0).toLowerCase() + title.slice(1)),
 
   askSomething: 'Ask me a question about your data, for example "revenue by region last year".',
   looking: 'Looking for the data that matches the question. ',
   willQuery: (reading) => `I will query ${reading}`,
   queryTitle: (measure, groups) => `${measure}${groups.length ? ` by ${groups.join(', ')}` : ''}`,
   couldNotRun: (error) => `I could not run the query: ${error}`,
-  valuesTitle: 'Dimension values',
-  valuesDescription: 'Values the question may refer to',
+  valuesUnread: (sources, error) =>
+    `I could not read the values of ${sources} (${error}), so a value you named there may be one I did not recognise.`,
 
   agg: {
     count: 'count',

@@ -24,8 +24,8 @@ export default {
   willQuery: (reading) => `Voy a consultar: ${reading}`,
   queryTitle: (measure, groups) => `${measure}${groups.length ? ` por ${groups.join(', ')}` : ''}`,
   couldNotRun: (error) => `No pude ejecutar la consulta: ${error}`,
-  valuesTitle: 'Valores de las dimensiones',
-  valuesDescription: 'Valores a los que puede referirse la pregunta',
+  valuesUnread: (sources, error) =>
+    `No pude leer los valores de ${sources} (${error}), así que quizá no reconocí un valor que nombró allí.`,
 
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,

@@ -24,8 +24,8 @@ export default {
   willQuery: (reading) => `Je vais interroger : ${reading}`,
   queryTitle: (measure, groups) => `${measure}${groups.length ? ` par ${groups.join(', ')}` : ''}`,
   couldNotRun: (error) => `Je n’ai pas pu exécuter la requête : ${error}`,
-  valuesTitle: 'Valeurs des dimensions',
-  valuesDescription: 'Valeurs auxquelles la question peut faire référence',
+  valuesUnread: (sources, error) =>
+    `Je n’ai pas pu lire les valeurs de ${sources} (${error}) : une valeur que vous y nommez m’a peut-être échappé.`,
 
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,

@@ -24,8 +24,8 @@ export default {
   willQuery: (reading) => `Interrogherò: ${reading}`,
   queryTitle: (measure, groups) => `${measure}${groups.length ? ` per ${groups.join(', ')}` : ''}`,
   couldNotRun: (error) => `Non sono riuscito a eseguire la query: ${error}`,
-  valuesTitle: 'Valori delle dimensioni',
-  valuesDescription: 'Valori a cui la domanda può riferirsi',
+  valuesUnread: (sources, error) =>
+    `Non sono riuscito a leggere i valori di ${sources} (${error}), quindi forse non ho riconosciuto un valore che lì nomina.`,
 
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,

@@ -24,8 +24,8 @@ export default {
   willQuery: (reading) => `次の内容を照会します：${reading}`,
   queryTitle: (measure, groups) => `${measure}${groups.length ? `（${groups.join('、')}別）` : ''}`,
   couldNotRun: (error) => `クエリを実行できませんでした：${error}`,
-  valuesTitle: 'ディメンションの値',
-  valuesDescription: '質問が指している可能性のある値',
+  valuesUnread: (sources, error) =>
+    `${sources} の値を読み取れませんでした（${error}）。そこにある値を認識できなかった可能性があります。`,
 
   agg: AGG,
   measureAgg: (measure, agg) => `${measure}（${agg}）`,

@@ -24,8 +24,8 @@ export default {
   willQuery: (reading) => `다음을 조회합니다: ${reading}`,
   queryTitle: (measure, groups) => `${measure}${groups.length ? ` (${groups.join(', ')}별)` : ''}`,
   couldNotRun: (error) => `쿼리를 실행할 수 없습니다: ${error}`,
-  valuesTitle: '차원 값',
-  valuesDescription: '질문이 가리킬 수 있는 값',
+  valuesUnread: (sources, error) =>
+    `${sources}의 값을 읽을 수 없었습니다(${error}). 그 안의 값을 알아보지 못했을 수 있습니다.`,
 
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,

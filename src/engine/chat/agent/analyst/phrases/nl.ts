@@ -24,8 +24,8 @@ export default {
   willQuery: (reading) => `Ik vraag op: ${reading}`,
   queryTitle: (measure, groups) => `${measure}${groups.length ? ` per ${groups.join(', ')}` : ''}`,
   couldNotRun: (error) => `Ik kon de query niet uitvoeren: ${error}`,
-  valuesTitle: 'Waarden van de dimensies',
-  valuesDescription: 'Waarden waar de vraag naar kan verwijzen',
+  valuesUnread: (sources, error) =>
+    `Ik kon de waarden van ${sources} niet lezen (${error}); een waarde die u daar noemt, heb ik daardoor misschien niet herkend.`,
 
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,

@@ -26,8 +26,8 @@ export default {
   willQuery: (reading) => `Sprawdzę: ${reading}`,
   queryTitle: (measure, groups) => `${measure}${groups.length ? ` według ${groups.join(', ')}` : ''}`,
   couldNotRun: (error) => `Nie udało mi się wykonać zapytania: ${error}`,
-  valuesTitle: 'Wartości wymiarów',
-  valuesDescription: 'Wartości, do których może odnosić się pytanie',
+  valuesUnread: (sources, error) =>
+    `Nie udało mi się odczytać wartości ${sources} (${error}), więc mogłem nie rozpoznać podanej tam wartości.`,
 
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,

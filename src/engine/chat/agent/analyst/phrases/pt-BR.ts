@@ -24,8 +24,8 @@ export default {
   willQuery: (reading) => `Vou consultar: ${reading}`,
   queryTitle: (measure, groups) => `${measure}${groups.length ? ` por ${groups.join(', ')}` : ''}`,
   couldNotRun: (error) => `Não consegui executar a consulta: ${error}`,
-  valuesTitle: 'Valores das dimensões',
-  valuesDescription: 'Valores a que a pergunta pode se referir',
+  valuesUnread: (sources, error) =>
+    `Não consegui ler os valores de ${sources} (${error}), então talvez eu não tenha reconhecido um valor que você citou ali.`,
 
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,

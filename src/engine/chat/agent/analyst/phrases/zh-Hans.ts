@@ -24,8 +24,7 @@ export default {
   willQuery: (reading) => `我将查询：${reading}`,
   queryTitle: (measure, groups) => `${measure}${groups.length ? `（按${groups.join('、')}）` : ''}`,
   couldNotRun: (error) => `无法运行查询：${error}`,
-  valuesTitle: '维度值',
-  valuesDescription: '问题可能提到的值',
+  valuesUnread: (sources, error) => `无法读取 ${sources} 的值（${error}），因此可能没有识别出您提到的值。`,
 
   agg: AGG,
   measureAgg: (measure, agg) => `${measure}（${agg}）`,

@@ -1,0 +1,60 @@
+// Booleans and segments a question names ("remote", "non remote", "long-haul flights", "wet days"), one at a time on
+// words none took before. A word that only names the source or what it counts ("flights" of Long-haul flights,
+// "days" of Wet days) is no filter alone; a word naming a measure is the measure's unless a boolean writes it so
+// ("average delay" is no Delayed flights, "delayed flights" is).
+
+import { rank, type Match, type SourceInfo } from './catalog.js';
+import type { Filter } from './plan.js';
+import { rankingWord, type Question } from './question.js';
+
+/** The words still free, as lemmas (aggregation words as `agg:x` unless they rank). */
+export function freeWords(q: Question, taken: boolean[], ranking: boolean): (string | undefined)[] {
+  return q.tokens.map((t, i) => {
+    const agg = q.aggs.get(i);
+    if (agg && !(ranking && rankingWord(q, i))) return `agg:${agg}`;
+    return taken[i] ? undefined : t.lemma;
+  });
+}
+
+/** Whether a lemma names the source's only count ("days" of Days). */
+export const countNames = (source: SourceInfo, lemma: string) => {
+  const counts = source.measures.filter((m) => m.agg === 'count');
+  return counts.length === 1 && counts[0].keys.some((k) => k.includes(lemma));
+};
+
+/**
+ * The boolean filters the free words name (`taken` is updated), each with where its own words start (a share's part
+ * comes after its verb), the tokens they used and the evidence.
+ */
+export function booleanFilters(
+  q: Question,
+  source: SourceInfo,
+  taken: boolean[],
+): { filters: { filter: Filter; at: number }[]; used: number[]; score: number } {
+  const out: { filter: Filter; at: number }[] = [];
+  const used: number[] = [];
+  let score = 0;
+  const booleans = source.dimensions.filter((d) => d.type === 'boolean');
+  const measureWords = new Set(source.measures.flatMap((m) => m.keys.flat()));
+  const head = (l: string) => source.named.has(l) || countNames(source, l);
+  for (let left = booleans; left.length;) {
+    const words = freeWords(q, taken, true).map((w, i) =>
+      w && measureWords.has(w) && !booleans.some((b) => b.written.has(q.tokens[i].norm)) ? undefined : w,
+    );
+    // Named by its own words: a key word that is not the source's noun (a description's word is no name).
+    const named = (x: Match) =>
+      x.used.filter((u) => !head(q.tokens[u].lemma) && x.field.keys.some((k) => k.includes(q.tokens[u].lemma)));
+    const m = rank(left, words).find((x) => named(x).length > 0);
+    if (!m) break;
+    const own = named(m);
+    m.used = m.used.filter((u) => own.includes(u) || head(q.tokens[u].lemma));
+    left = left.filter((b) => b !== m.field);
+    used.push(...m.used);
+    const not = m.used.map((u) => q.negated.get(u)).find((x) => x !== undefined);
+    if (not !== undefined) taken[not] = true;
+    out.push({ filter: { field: m.field, op: '=', values: [not === undefined] }, at: Math.min(...own) });
+    m.used.forEach((u) => (taken[u] = true));
+    score += m.score;
+  }
+  return { filters: out, used, score };
+}
