@@ -129,7 +129,7 @@ function withTimeAxes(
 }
 
 /** A bar chart's category and measure channels, when it has one of each and nothing else that splits the bars. */
-function barsOf(spec: Record<string, unknown>): { category: string; measure: string } | undefined {
+function barsOf(spec: Record<string, unknown>): { category: string; measure: string; channel: 'x' | 'y' } | undefined {
   const mark = typeof spec.mark === 'string' ? spec.mark : record(spec.mark).type;
   if (mark !== 'bar' || spec.layer || spec.facet || spec.repeat || spec.transform) return undefined;
   const encoding = channelsOf(spec);
@@ -147,7 +147,23 @@ function barsOf(spec: Record<string, unknown>): { category: string; measure: str
     if (key === 'x' || key === 'y' || key === 'tooltip' || typeof c?.field !== 'string') continue;
     if (![category, measure].includes(columnName(c.field))) return undefined;
   }
-  return { category, measure };
+  return { category, measure, channel: cat };
+}
+
+/** The categories in the order the channel's `sort` draws them (value sorts by the measure), "Other" after them. */
+function barOrder(sort: unknown, kept: Record<string, unknown>[], category: string, other: string): unknown[] {
+  const names = kept.map((r) => (isBlank(r[category]) ? noneLabel() : r[category]));
+  const s = record(sort);
+  const byValue = typeof sort === 'string' ? /^-?[xy]$/.test(sort) : 'field' in s || 'encoding' in s || 'op' in s;
+  const descending =
+    typeof sort === 'string' ? sort.startsWith('-') || sort === 'descending' : s.order === 'descending';
+  // `kept` is by value, most first.
+  const ordered = byValue
+    ? descending
+      ? names
+      : [...names].reverse()
+    : [...names].sort((a, b) => String(a).localeCompare(String(b)) * (descending ? -1 : 1));
+  return Array.isArray(sort) ? sort : [...ordered, other];
 }
 
 /** The rows of a bar chart of many categories: the top ones by the measure, and "Other" when it adds up. */
@@ -167,11 +183,12 @@ function topBars(
   const rest = sorted.slice(kept.length);
   const total = rows.length;
   const shown = kept.length;
+  const other = msg(str`Other (${rest.length})`);
   const out = additive
     ? [
         ...kept,
         {
-          [bars.category]: msg(str`Other (${rest.length})`),
+          [bars.category]: other,
           [bars.measure]: rest.reduce((sum, r) => sum + value(r), 0),
           [OTHER]: true,
         },
@@ -183,8 +200,14 @@ function topBars(
   const title = own.text
     ? { ...own, subtitle: caption }
     : { text: caption, anchor: 'start', fontSize: 11, fontWeight: 'normal' };
+  // "Other" is drawn last, whatever the spec sorts by.
+  const encoding = channelsOf(spec);
+  const channel = encoding[bars.channel] as Channel & { sort?: unknown };
+  const ordered = additive
+    ? { ...encoding, [bars.channel]: { ...channel, sort: barOrder(channel.sort, kept, bars.category, other) } }
+    : encoding;
   return {
-    spec: { ...spec, title },
+    spec: { ...spec, title, encoding: ordered },
     rows: out,
   };
 }

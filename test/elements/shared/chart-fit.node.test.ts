@@ -134,11 +134,17 @@ describe('fitChart', () => {
     const bars = {
       mark: 'bar',
       encoding: {
-        y: { field: 'hives\\.queen_line', type: 'nominal' },
+        y: { field: 'hives\\.queen_line', type: 'nominal', sort: '-x' },
         x: { field: 'hives\\.count', type: 'quantitative' },
       },
     };
-    const other = fitChart(bars, many, columns, { locale: 'en-US' }).values.at(-1)!;
+    const fitted = fitChart(bars, many, columns, { locale: 'en-US' });
+    const other = fitted.values.at(-1)!;
+    // Drawn last: the most first, then "Other", whatever it adds up to.
+    const order = (fitted.spec.encoding as { y: { sort: string[] } }).y.sort;
+    assert.deepEqual(order.slice(0, 2), ['line 29', 'line 28']);
+    assert.equal(order.at(-1), 'Other (6)');
+    assert.equal(order.length, 25);
     assert.equal(other['hives.queen_line'], 'Other (6)');
     assert.deepEqual(rowOf(other), {});
   });
