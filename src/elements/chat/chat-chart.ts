@@ -12,11 +12,23 @@ import type { ResultColumn } from './result-columns.js';
 /** Whether a chat this wide puts chart legends below the plot. */
 export const isNarrow = (width: number): boolean => width > 0 && width < 480;
 
-/** The spec with the chat's config (label limits, the legend below a narrow plot) under its own. */
+/**
+ * The spec with the chat's config (label limits, the legend below a narrow plot) under its own; a single number (a
+ * text mark without x or y) gets the height its font needs: Vega-Lite's default view of such a chart is 20 px tall,
+ * which clipped a 32 px KPI to its middle.
+ */
 function chatSpec(spec: Record<string, unknown>, narrow: boolean): Record<string, unknown> {
   const legend = { labelLimit: 120, ...(narrow && { orient: 'bottom', direction: 'horizontal', columns: 2 }) };
   const config = { axis: { labelLimit: 120, labelOverlap: true }, legend };
-  return { ...spec, config: { ...config, ...(spec.config as object) } };
+  const mark = typeof spec.mark === 'string' ? { type: spec.mark } : (spec.mark as Record<string, unknown> | undefined);
+  const encoding = (spec.encoding ?? {}) as Record<string, unknown>;
+  const single = mark?.type === 'text' && !encoding.x && !encoding.y && !encoding.row && spec.height === undefined;
+  const size = typeof mark?.fontSize === 'number' ? mark.fontSize : 11;
+  return {
+    ...spec,
+    ...(single && { height: Math.ceil(size * 1.5), mark: { baseline: 'middle', ...mark } }),
+    config: { ...config, ...(spec.config as object) },
+  };
 }
 
 /** The chart directive's options for a query's result; `look` is the chat's ChatLook key (theme and width). */
