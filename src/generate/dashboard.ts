@@ -98,7 +98,8 @@ export function generateDashboard(meta: MetaResponse, options: GenerateDashboard
     });
   }
   for (const cube of subjects) {
-    const prefix = subjects.length > 1 ? `${slug(cube.name)}-` : '';
+    // Ids name their member (unique across subjects already); the title of a subject after the first names it too.
+    const prefix = cube === subjects[0] ? '' : `${slug(cube.name)}-`;
     const measures = cube.measures.filter(visible).slice(0, options.maxMeasures ?? 12);
     const time = mainTimeDimension(cube);
     const breakdowns = breakdownsOf(cube, options);
@@ -114,7 +115,7 @@ export function generateDashboard(meta: MetaResponse, options: GenerateDashboard
     // Header: the subject, then its controls (filters on the first two breakdowns, the dashboard's time grain).
     const controls: DashboardWidget[] = [
       ...dims.slice(0, 2).map((d): DashboardWidget => ({
-        id: `${prefix}filter-${slug(d.name)}`,
+        id: `filter-${slug(d.name)}`,
         type: 'FILTER',
         position: { x: 0, y, w: 3, h: 1 },
         config: { member: d.name, label: label(d) },
@@ -145,7 +146,7 @@ export function generateDashboard(meta: MetaResponse, options: GenerateDashboard
     const kpiCells = tile(measures.length, 4, y, 1);
     measures.forEach((m, i) => {
       const reportId = addReport({ title: label(m), kind: 'kpi', meta: { query: { measures: [m.name] } } });
-      widgets.push({ id: `${prefix}kpi-${slug(m.name)}`, type: 'CHART', position: kpiCells[i], config: { reportId } });
+      widgets.push({ id: `kpi-${slug(m.name)}`, type: 'CHART', position: kpiCells[i], config: { reportId } });
     });
     y += Math.ceil(measures.length / 4);
     // Charts two to a row: each measure over time, then the main measure by each breakdown.
@@ -164,7 +165,7 @@ export function generateDashboard(meta: MetaResponse, options: GenerateDashboard
             },
           },
         });
-        charts.push({ id: `${prefix}time-${slug(m.name)}`, reportId });
+        charts.push({ id: `time-${slug(m.name)}`, reportId });
       }
     }
     const topValues = options.topValues ?? 10;
@@ -188,7 +189,7 @@ export function generateDashboard(meta: MetaResponse, options: GenerateDashboard
           },
         },
       });
-      charts.push({ id: `${prefix}by-${slug(d.name)}`, reportId });
+      charts.push({ id: `by-${slug(d.name)}`, reportId });
     }
     const chartCells = tile(charts.length, 2, y, 2);
     charts.forEach((c, i) => {

@@ -246,7 +246,12 @@ describe('generateDashboard', () => {
       subjectsOf({ cubes: [shipments, hives, view, hidden] }).map((c) => c.name),
       ['deliveries', 'hives'],
     );
-    const { reportSnapshots } = generateDashboard({ cubes: [shipments, hives, view, hidden] });
+    const { reportSnapshots, config } = generateDashboard({ cubes: [shipments, hives, view, hidden] });
+    // Ids name their member, the same with one subject or several; a later subject's title names it.
+    const ids = config.widgets!.map((w) => w.id);
+    assert.equal(new Set(ids).size, ids.length);
+    for (const id of ['title', 'kpi-deliveries-weight', 'hives-title', 'kpi-hives-honey_kg', 'time-hives-count'])
+      assert.ok(ids.includes(id), id);
     assert.ok(reportSnapshots.some((r) => r.meta?.query?.measures?.includes('hives.honey_kg')));
     assert.ok(!reportSnapshots.some((r) => r.meta?.query?.measures?.includes('shipments.weight')));
     // A view that shows only part of a cube leaves the cube on the dashboard too.
@@ -290,8 +295,8 @@ describe('generateDashboard', () => {
     assert.equal(config.title, 'Shop');
     const widgets = config.widgets!;
     assert.equal(widgets.filter((w) => w.type === 'TIME_GRAIN').length, 1);
-    assert.ok(widgets.some((w) => w.id === 'visits-by-visits-device'));
-    assert.ok(widgets.some((w) => w.id === 'orders-kpi-orders-revenue'));
+    assert.ok(widgets.some((w) => w.id === 'by-visits-device'));
+    assert.ok(widgets.some((w) => w.id === 'kpi-orders-revenue'));
     assertTiles(widgets);
     // Named subjects only.
     const only = generateDashboard({ cubes: [a, b] }, { subjects: ['visits'], granularity: 'week' });
