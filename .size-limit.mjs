@@ -41,11 +41,12 @@ const oneLanguage = (config) => ({
 export default [
   { name: 'svc-elements', path: 'src/index.ts', limit: '25 kB', gzip: true, modifyEsbuildConfig: eagerOnly },
   // Lazy chunks grew by the UI languages' runtime and Vega's locale from Intl (+2.6 kB; the catalogues are apart),
-  // then by the chat's thin element and its provider handling (42.1 kB).
+  // then by the chat's thin element and its provider handling (42.1 kB), then by the charts' fit to real data
+  // (shared/chart-fit.ts: time ticks at the data's grain, "(none)", top bars and "Other"; 45.5 kB).
   {
     name: 'svc-elements, lazy chunks included',
     path: 'src/index.ts',
-    limit: '44 kB',
+    limit: '46 kB',
     gzip: true,
     ignore,
     modifyEsbuildConfig: oneLanguage,
@@ -73,5 +74,5 @@ export default [
     gzip: true,
     ignore,
   },
-  { name: 'svc-elements/generate', path: 'src/generate/index.ts', limit: '2.5 kB', gzip: true, ignore },
+  { name: 'svc-elements/generate', path: 'src/generate/index.ts', limit: '3.5 kB', gzip: true, ignore },
 ];

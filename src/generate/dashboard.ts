@@ -1,38 +1,43 @@
-// generateDashboard(meta): a first dashboard over any data model, from its /cubejs-api/v1/meta response alone — a KPI
-// per measure, each measure over the main time dimension, and the main measure by the most useful string dimensions
-// (few distinct values: from a value-count hint when the host has one, else from the members' names), with filters on
-// those dimensions and a time-grain control. Pure: no request, no DOM; the result goes to <svc-dashboard> as it is
-// (`el.dashboard = generateDashboard(meta)`) or into a workbook (`meta: { dashboardDraft: config, reports }`).
+// generateDashboard(meta): a first dashboard over any data model, from its /cubejs-api/v1/meta response — a KPI per
+// measure, each measure over the main time dimension, and the main measure by the most useful string dimensions, with
+// filters on those dimensions and a time-grain control; for each visible view, then each visible cube no view shows
+// whole. Hints loaded from the data (loadDataHints: distinct values, time spans) make it better: breakdowns with few
+// values first (many-valued ones as their top values), and time charts at a grain that fits the data's span in a
+// card. Every row of the grid is filled. Pure: no request, no DOM; the result goes to <svc-dashboard> as it is
+// (`el.dashboard = generateDashboard(meta).config`) or into a workbook (`meta: { dashboardDraft: config, reports }`).
 // Titles and descriptions are text: the TEXT widgets' markdown escapes them (only the heading is markup).
 import type {
   DashboardConfig,
   DashboardWidget,
-  MetaCube,
   MetaMember,
   MetaResponse,
   ReportSnapshot,
   TimeGranularity,
 } from '../api/types.js';
 import { markdownText } from '../util/markdown-text.js';
+import { CHART_GRAINS, grainForSpan, type TimeSpan } from './grain.js';
+import { breakdownsOf, mainTimeDimension, subjectsOf, visible, type DimensionOptions } from './subjects.js';
 
-export interface GenerateDashboardOptions {
+export interface GenerateDashboardOptions extends DimensionOptions {
   /** The dashboard's title (default: the subject's title, or "Overview" over several). */
   title?: string;
   /**
-   * Distinct values per string dimension (`{ 'orders.status': 4 }`), when the host knows them: dimensions with
-   * between 2 and `maxValues` values are preferred, fewest-but-several first; others are left out.
+   * The time charts' starting granularity. Default: from `timeSpans`, the finest grain whose periods fit a chart
+   * (`chartWidth` / `pointSpacing` points); `month` without a span. The time-grain control changes it.
    */
-  valueCounts?: Record<string, number>;
-  /** At most this many string dimensions per subject get a chart (default 3); the first two get a filter. */
-  maxDimensions?: number;
-  /** With `valueCounts`: a dimension with more values than this gets no chart (default 24). */
-  maxValues?: number;
-  /** The time charts' starting granularity (default `month`; the time-grain control changes it). */
   granularity?: TimeGranularity;
-  /** Which cubes or views to cover, by name (default: the visible views, or the visible cubes when no view is). */
+  /** The first and last value of time dimensions (`{ 'orders.created_at': { from, to } }`): see `granularity`. */
+  timeSpans?: Record<string, TimeSpan>;
+  /** The width a time chart is drawn at, in px (default 560: half of a 1280 px page). */
+  chartWidth?: number;
+  /** At least this many px between two points of a time chart (default 10). */
+  pointSpacing?: number;
+  /** Which cubes or views to cover, by name (default: the visible views, then the visible cubes no view shows). */
   subjects?: string[];
   /** At most this many KPIs per subject (default 12): a KPI per measure, up to it. */
   maxMeasures?: number;
+  /** A breakdown of more than `maxValues` values draws this many top values (default 10). */
+  topValues?: number;
 }
 
 export interface GeneratedDashboard {
@@ -40,67 +45,24 @@ export interface GeneratedDashboard {
   reportSnapshots: ReportSnapshot[];
 }
 
-const GRAINS: TimeGranularity[] = ['day', 'week', 'month', 'quarter', 'year'];
-/** Names that identify a row or hold free text: one value per row, no use as a breakdown. */
-const UNIQUE =
-  /(^|_)(id|ids|uuid|guid|key|email|e_mail|phone|mobile|fax|url|uri|link|href|address|street|zip|zipcode|postcode|postal_code|description|comment|comments|note|notes|text|body|message|sku|hash|token|password|ip)$|_id$|Id$/i;
-/** Names whose values are few: the breakdowns people ask for. */
-const FEW =
-  /(status|state|type|kind|category|categor|class|region|country|continent|segment|channel|tier|plan|genre|group|gender|level|priority|source|stage|department|team|brand|currency|language|method|mode|platform|device|format|size|season|weekday|quarter|rating|grade|outcome|result|flag)/i;
-/** Names whose values are many but still readable (people, places, things): after the few-valued ones. */
-const MANY = /(name|title|city|label|product|customer|user|author|company|account|store|vendor|supplier)/i;
-/** Time dimensions that are seldom what a dashboard is about. */
-const SECONDARY_TIME = /(updated|modified|deleted|archived|birth|dob|expire|expiry|synced|loaded|ingested)/i;
-
-const visible = (x: { isVisible?: boolean; public?: boolean }) => x.isVisible !== false && x.public !== false;
 /** A member's name as a Vega field: dots in field names are escaped, not paths. */
 const field = (member: string) => member.replace(/\./g, '\\.');
 const label = (m: MetaMember) => m.shortTitle || m.title || m.name.split('.').pop()!;
 const slug = (name: string) => name.replace(/[^\w-]+/g, '-');
 
-/** The subjects a dashboard covers: the named ones, else the visible views, else the visible cubes; with measures. */
-function subjectsOf(meta: MetaResponse, names?: string[]): MetaCube[] {
-  const withMeasures = (c: MetaCube) => c.measures.some(visible);
-  if (names) return names.flatMap((n) => meta.cubes.filter((c) => c.name === n && withMeasures(c)));
-  const shown = meta.cubes.filter((c) => visible(c) && withMeasures(c));
-  const views = shown.filter((c) => c.type === 'view');
-  return views.length > 0 ? views : shown;
-}
-
-/** The main time dimension: the first visible one, passing over update/deletion/birth times when another exists. */
-export function mainTimeDimension(cube: MetaCube): MetaMember | undefined {
-  const times = cube.dimensions.filter((d) => visible(d) && d.type === 'time');
-  return times.find((d) => !SECONDARY_TIME.test(d.name.split('.').pop()!)) ?? times[0];
-}
-
-/**
- * The string dimensions most worth a breakdown, best first. With a count for a dimension: 2 to `maxValues` values
- * qualify, 3–12 before 2 before more; without one, the name decides (status, category, region… before names and
- * cities; identifiers, e-mails and free text never). Declaration order breaks ties.
- */
-export function usefulDimensions(
-  cube: MetaCube,
-  options: Pick<GenerateDashboardOptions, 'valueCounts' | 'maxDimensions' | 'maxValues'> = {},
-): MetaMember[] {
-  const { valueCounts = {}, maxDimensions = 3, maxValues = 24 } = options;
-  const rank = (d: MetaMember): number | undefined => {
-    const count = valueCounts[d.name];
-    const short = d.name.split('.').pop()!;
-    if (count !== undefined) {
-      if (count < 2 || count > maxValues) return undefined;
-      return count <= 12 ? (count >= 3 ? 0 : 1) : 2;
-    }
-    if (UNIQUE.test(short)) return undefined;
-    if (FEW.test(short)) return 0.5;
-    return MANY.test(short) ? 3 : 2.5;
-  };
-  return cube.dimensions
-    .filter((d) => visible(d) && d.type === 'string' && !d.primaryKey)
-    .map((d, i) => ({ d, i, r: rank(d) }))
-    .filter((x): x is { d: MetaMember; i: number; r: number } => x.r !== undefined)
-    .sort((a, b) => a.r - b.r || a.i - b.i)
-    .slice(0, maxDimensions)
-    .map((x) => x.d);
+/** `count` items in rows of `perRow` across 12 columns; the last row's items share its whole width (no hole). */
+function tile(count: number, perRow: number, y: number, h: number): { x: number; y: number; w: number; h: number }[] {
+  return Array.from({ length: count }, (_, i) => {
+    const row = Math.floor(i / perRow);
+    const inRow = Math.min(perRow, count - row * perRow);
+    const w = 12 / inRow;
+    return {
+      x: Math.round((i % perRow) * w),
+      y: y + row * h,
+      w: Math.round(((i % perRow) + 1) * w) - Math.round((i % perRow) * w),
+      h,
+    };
+  });
 }
 
 /** The measure a breakdown shows: the first additive one (a sum, then a count), else the first. */
@@ -112,7 +74,6 @@ function mainMeasure(measures: MetaMember[]): MetaMember {
 /** A dashboard for `meta`: see the module comment. Deterministic: the same meta and options give the same result. */
 export function generateDashboard(meta: MetaResponse, options: GenerateDashboardOptions = {}): GeneratedDashboard {
   const subjects = subjectsOf(meta, options.subjects);
-  const granularity = options.granularity ?? 'month';
   const reportSnapshots: ReportSnapshot[] = [];
   const widgets: DashboardWidget[] = [];
   const addReport = (report: Omit<ReportSnapshot, 'id' | 'reportId' | 'versionNumber'>): number => {
@@ -137,17 +98,24 @@ export function generateDashboard(meta: MetaResponse, options: GenerateDashboard
     });
   }
   for (const cube of subjects) {
-    const prefix = subjects.length > 1 ? `${slug(cube.name)}-` : '';
+    // Ids name their member (unique across subjects already); the title of a subject after the first names it too.
+    const prefix = cube === subjects[0] ? '' : `${slug(cube.name)}-`;
     const measures = cube.measures.filter(visible).slice(0, options.maxMeasures ?? 12);
     const time = mainTimeDimension(cube);
-    const dims = usefulDimensions(cube, options);
+    const breakdowns = breakdownsOf(cube, options);
+    const dims = breakdowns.map((b) => b.dimension);
+    const span = time && options.timeSpans?.[time.name];
+    const granularity =
+      options.granularity ??
+      (span && grainForSpan(span, options.chartWidth ?? 560, options.pointSpacing ?? 10)) ??
+      'month';
     const main = mainMeasure(measures);
     const heading = `## ${markdownText(subjects.length > 1 ? cube.title || cube.name : title)}`;
     const about = cube.description ? `\n\n${markdownText(cube.description)}` : '';
     // Header: the subject, then its controls (filters on the first two breakdowns, the dashboard's time grain).
     const controls: DashboardWidget[] = [
       ...dims.slice(0, 2).map((d): DashboardWidget => ({
-        id: `${prefix}filter-${slug(d.name)}`,
+        id: `filter-${slug(d.name)}`,
         type: 'FILTER',
         position: { x: 0, y, w: 3, h: 1 },
         config: { member: d.name, label: label(d) },
@@ -158,7 +126,7 @@ export function generateDashboard(meta: MetaResponse, options: GenerateDashboard
               id: `${prefix}grain`,
               type: 'TIME_GRAIN',
               position: { x: 0, y, w: 3, h: 1 },
-              config: { grains: GRAINS },
+              config: { grains: CHART_GRAINS },
             } satisfies DashboardWidget,
           ]
         : []),
@@ -174,15 +142,11 @@ export function generateDashboard(meta: MetaResponse, options: GenerateDashboard
     controls.forEach((w, i) => (w.position = { x: textWidth + 3 * i, y, w: 3, h: 1 }));
     widgets.push(...controls);
     y += 1;
-    // A KPI per measure, four to a row.
+    // A KPI per measure, four to a row (the last row's share its width).
+    const kpiCells = tile(measures.length, 4, y, 1);
     measures.forEach((m, i) => {
       const reportId = addReport({ title: label(m), kind: 'kpi', meta: { query: { measures: [m.name] } } });
-      widgets.push({
-        id: `${prefix}kpi-${slug(m.name)}`,
-        type: 'CHART',
-        position: { x: (i % 4) * 3, y: y + Math.floor(i / 4), w: 3, h: 1 },
-        config: { reportId },
-      });
+      widgets.push({ id: `kpi-${slug(m.name)}`, type: 'CHART', position: kpiCells[i], config: { reportId } });
     });
     y += Math.ceil(measures.length / 4);
     // Charts two to a row: each measure over time, then the main measure by each breakdown.
@@ -201,15 +165,21 @@ export function generateDashboard(meta: MetaResponse, options: GenerateDashboard
             },
           },
         });
-        charts.push({ id: `${prefix}time-${slug(m.name)}`, reportId });
+        charts.push({ id: `time-${slug(m.name)}`, reportId });
       }
     }
-    for (const d of dims) {
+    const topValues = options.topValues ?? 10;
+    for (const { dimension: d, top } of breakdowns) {
       const reportId = addReport({
-        title: `${label(main)} by ${label(d)}`,
+        title: `${label(main)} by ${label(d)}${top ? ` (top ${topValues})` : ''}`,
         kind: 'vega',
         meta: {
-          query: { measures: [main.name], dimensions: [d.name], order: { [main.name]: 'desc' }, limit: 25 },
+          query: {
+            measures: [main.name],
+            dimensions: [d.name],
+            order: { [main.name]: 'desc' },
+            limit: top ? topValues : 25,
+          },
         },
         spec: {
           mark: { type: 'bar', tooltip: true },
@@ -219,15 +189,11 @@ export function generateDashboard(meta: MetaResponse, options: GenerateDashboard
           },
         },
       });
-      charts.push({ id: `${prefix}by-${slug(d.name)}`, reportId });
+      charts.push({ id: `by-${slug(d.name)}`, reportId });
     }
+    const chartCells = tile(charts.length, 2, y, 2);
     charts.forEach((c, i) => {
-      widgets.push({
-        id: c.id,
-        type: 'CHART',
-        position: { x: (i % 2) * 6, y: y + Math.floor(i / 2) * 2, w: 6, h: 2 },
-        config: { reportId: c.reportId },
-      });
+      widgets.push({ id: c.id, type: 'CHART', position: chartCells[i], config: { reportId: c.reportId } });
     });
     y += Math.ceil(charts.length / 2) * 2;
   }

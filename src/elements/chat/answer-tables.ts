@@ -1,7 +1,8 @@
 // An answer that repeats its query's rows as a markdown table says every number twice (the card above already has
 // them, titled and formatted). Such tables are hidden; the answer's text keeps the reading and the key figures. A
 // table counts as a repeat when it has the result's columns and each of its rows is a row of the result — whatever
-// the header says and however the agent wrote the numbers ("540,623.18", "540.6K", "85%").
+// the header says and however the agent wrote the numbers ("540,623.18", "540.6K", "85%"). The paragraphs that only
+// frame such a table go with it: its lead-in ending in a colon, and a short count of its rows after it.
 
 /** A number as written in text, with how far off its rounding may be; undefined when it is not one. */
 export function parseWrittenNumber(text: string): { value: number; tolerance: number; percent: boolean } | undefined {
@@ -67,11 +68,66 @@ export function repeatsRows(table: HTMLTableElement, columns: number, rows: read
   });
 }
 
-/** Hides the answer's tables that repeat `rows` (they stay in the DOM, hidden, so the streamed blocks stay put). */
-export function hideRepeatedTables(answer: HTMLElement, columns: number, rows: readonly unknown[][] | undefined): void {
+/** The numbers written in a text ("Showing 12 of 229 rows." → 12, 229), each as parseWrittenNumber reads it. */
+function numbersIn(text: string): number[] {
+  return text
+    .split(/[^\d.,\u00a0\u202f'’]+/)
+    .map((word) => parseWrittenNumber(word.replace(/[.,]+$/, ''))?.value)
+    .filter((n): n is number => n !== undefined);
+}
+
+/** The element after (or before) `el` in the answer, across the chunks the streamed markdown is kept in. */
+function beside(el: Element, after: boolean): Element | null {
+  const sibling = after ? el.nextElementSibling : el.previousElementSibling;
+  if (sibling) return sibling;
+  const parent = el.parentElement;
+  if (!parent || parent.matches('[part~="answer"]')) return null;
+  const next = after ? parent.nextElementSibling : parent.previousElementSibling;
+  return (after ? next?.firstElementChild : next?.lastElementChild) ?? null;
+}
+
+/**
+ * The paragraphs that only frame a hidden table: the one just before it ending in a colon ("7 periods:") and a short
+ * one just after it that counts its rows ("Showing 12 of 229 rows.": the table's row count and the result's total).
+ * Hidden with the table, they would otherwise point at nothing, or count other rows than the card's.
+ */
+function framing(table: HTMLTableElement, total: number): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  const before = beside(table, false);
+  if (before instanceof HTMLParagraphElement && /[:：]\s*$/.test(before.textContent)) out.push(before);
+  const after = beside(table, true);
+  const body = table.rows.length - 1;
+  if (after instanceof HTMLParagraphElement && after.textContent.length <= 100) {
+    const numbers = numbersIn(after.textContent);
+    if (numbers.includes(body) && numbers.includes(total)) out.push(after);
+  }
+  return out;
+}
+
+/**
+ * Hides the answer's tables that repeat `rows` and the paragraphs that only frame them (they stay in the DOM,
+ * hidden, so the streamed blocks stay put); `total` is the result's row count (default: the rows'). `root` is the
+ * answer or a part of it just drawn: the whole answer is looked at (a table and its framing may be drawn apart).
+ */
+export function hideRepeatedTables(
+  root: HTMLElement,
+  columns: number,
+  rows: readonly unknown[][] | undefined,
+  total?: number,
+): void {
+  const answer = root.closest<HTMLElement>('[part~="answer"]') ?? root;
+  for (const el of answer.querySelectorAll<HTMLElement>('.repeat-frame')) {
+    el.hidden = false;
+    el.classList.remove('repeat-frame');
+  }
   for (const table of answer.querySelectorAll('table')) {
     const repeat = rows !== undefined && repeatsRows(table, columns, rows);
     if (table.hidden !== repeat) table.hidden = repeat;
     table.classList.toggle('repeat', repeat);
+    if (!repeat) continue;
+    for (const el of framing(table, total ?? rows.length)) {
+      el.hidden = true;
+      el.classList.add('repeat-frame');
+    }
   }
 }

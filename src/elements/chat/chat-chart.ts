@@ -1,29 +1,33 @@
 // The chart of a query in <svc-chat>, drawn by the library's chart directive (../shared/chart.ts: themed from the
 // element's tokens, refit on resize, finalized when removed). The chat adds to the agent's spec what a chat needs:
-// the legend below the plot when the chat is narrow, label limits, and a tooltip of the row's values formatted like
-// the result table.
+// the legend below the plot when the chat is narrow and label limits; and fits it to the rows like a dashboard's card
+// (../shared/chart-fit.ts: time ticks at the data's grain, blank categories labelled, many bars as the top ones and
+// "Other", a tooltip of the row's values formatted like the result table).
 
 import type { SchemaColumn } from '../../api/types.js';
 import type { ChartOptions } from '../shared/chart.js';
-import { formatValue } from '../shared/format.js';
+import { fitChartOnce } from '../shared/chart-fit.js';
 import type { ResultColumn } from './result-columns.js';
-
-const TOOLTIP = '__svc_tooltip';
 
 /** Whether a chat this wide puts chart legends below the plot. */
 export const isNarrow = (width: number): boolean => width > 0 && width < 480;
 
-/** The spec with the chat's config under its own, and the tooltip field unless it has a tooltip. */
+/**
+ * The spec with the chat's config (label limits, the legend below a narrow plot) under its own; a single number (a
+ * text mark without x or y) gets the height its font needs: Vega-Lite's default view of such a chart is 20 px tall,
+ * which clipped a 32 px KPI to its middle.
+ */
 function chatSpec(spec: Record<string, unknown>, narrow: boolean): Record<string, unknown> {
   const legend = { labelLimit: 120, ...(narrow && { orient: 'bottom', direction: 'horizontal', columns: 2 }) };
   const config = { axis: { labelLimit: 120, labelOverlap: true }, legend };
-  const encoding = spec.encoding as Record<string, unknown> | undefined;
+  const mark = typeof spec.mark === 'string' ? { type: spec.mark } : (spec.mark as Record<string, unknown> | undefined);
+  const encoding = (spec.encoding ?? {}) as Record<string, unknown>;
+  const single = mark?.type === 'text' && !encoding.x && !encoding.y && !encoding.row && spec.height === undefined;
+  const size = typeof mark?.fontSize === 'number' ? mark.fontSize : 11;
   return {
     ...spec,
+    ...(single && { height: Math.ceil(size * 1.5), mark: { baseline: 'middle', ...mark } }),
     config: { ...config, ...(spec.config as object) },
-    ...((encoding || spec.mark) && !encoding?.tooltip
-      ? { encoding: { ...encoding, tooltip: { field: TOOLTIP } } }
-      : {}),
   };
 }
 
@@ -42,30 +46,21 @@ export function chatChartOptions(
   } catch (error) {
     onError(error);
   }
-  return {
-    // A new object each time, not JSON text: the directive takes the same text as the same drawing, theme or not.
-    spec: chatSpec(parsed, look.endsWith('narrow')),
-    values: valuesOf(result, columns, locale),
-    themeKey: look,
-    locale,
-    onError,
-  };
+  const narrow = look.endsWith('narrow');
+  // The spec is a new object each time, not JSON text: the directive takes the same text as the same drawing, theme
+  // or not. The rows are the same array while the result, spec and locale are (no redraw).
+  const fitted = fitChartOnce(chatSpec(parsed, narrow), rowsOf(result), columns, { locale, narrow });
+  return { spec: { ...fitted.spec }, values: fitted.values, themeKey: look, locale, onError };
 }
 
-const cache = new WeakMap<unknown[][], { locale: string | undefined; values: Record<string, unknown>[] }>();
+const rows = new WeakMap<unknown[][], Record<string, unknown>[]>();
 
-/** Rows as objects with their tooltip text; the same array while the rows and locale are (no redraw). */
-function valuesOf(
-  { schema, data }: { schema: SchemaColumn[]; data: unknown[][] },
-  columns: ResultColumn[],
-  locale: string | undefined,
-): Record<string, unknown>[] {
-  const hit = cache.get(data);
-  if (hit && hit.locale === locale) return hit.values;
-  const values = data.map((row) => ({
-    ...Object.fromEntries(schema.map((c, i) => [c.name, row[i]])),
-    [TOOLTIP]: columns.map((c, i) => `${c.title}: ${formatValue(row[i], locale, c.hints)}`).join('\n'),
-  }));
-  cache.set(data, { locale, values });
-  return values;
+/** A result's rows as objects keyed by column; the same array for the same result. */
+function rowsOf({ schema, data }: { schema: SchemaColumn[]; data: unknown[][] }): Record<string, unknown>[] {
+  let known = rows.get(data);
+  if (!known) {
+    known = data.map((row) => Object.fromEntries(schema.map((c, i) => [c.name, row[i]])));
+    rows.set(data, known);
+  }
+  return known;
 }

@@ -1,9 +1,10 @@
 // Starter questions built from the data model the viewer can see ("Revenue by region", "Orders per month"), for a
-// chat whose host gave no `starter-prompts`; loaded with the chat's parts once the model has arrived.
+// chat whose host gave no `starter-prompts`; loaded with the chat's parts once the model has arrived. Titles inside the
+// question keep their acronyms ("Worldwide gross by MPAA rating").
 
 import type { MetaMember, MetaResponse } from '../../api/types.js';
+import { inlineTitle as lower } from '../../util/titles.js';
 
-const lower = (title: string) => title.charAt(0).toLowerCase() + title.slice(1);
 const visible = (m: MetaMember & { public?: boolean; isVisible?: boolean }) =>
   m.public !== false && m.isVisible !== false && !m.primaryKey;
 

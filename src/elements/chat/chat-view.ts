@@ -174,7 +174,12 @@ export class ChatView {
             key: [parts, answering],
             apply: (root) => {
               const result = turn.answeringResult;
-              parts.hideRepeatedTables(root, result?.schema?.length ?? 0, result?.schema ? result.data : undefined);
+              parts.hideRepeatedTables(
+                root,
+                result?.schema?.length ?? 0,
+                result?.schema ? result.data : undefined,
+                result?.totalRows,
+              );
             },
           },
         })}

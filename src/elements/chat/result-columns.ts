@@ -3,6 +3,7 @@
 // hints that format its values (type, `format`, `meta`, a time column's granularity).
 
 import type { MetaMember, MetaResponse, SchemaColumn } from '../../api/types.js';
+import { humanize } from '../../util/titles.js';
 import { percentScaleOf, type ValueHints } from '../shared/format.js';
 
 export interface ResultColumn {
@@ -20,14 +21,8 @@ const GRANULARITIES = ['second', 'minute', 'hour', 'day', 'week', 'month', 'quar
 const NUMERIC_TYPE = /^(u?int|float|double|decimal|number|numeric|real|bigint|smallint|tinyint|hugeint)/i;
 const TIME_TYPE = /^(timestamp|date|time)/i;
 
-/** "customers_region" → "Customers region", for columns no model names. */
-export function humanize(name: string): string {
-  const words = name
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/[_.]+/g, ' ')
-    .trim();
-  return words ? words[0].toUpperCase() + words.slice(1).toLowerCase() : name;
-}
+/** "customers_region" → "Customers region" (acronyms kept), for columns no model names. */
+export { humanize };
 
 /** The cubes and views an SQL statement reads (`FROM x`, `JOIN x`), lowercased. */
 function sourcesOf(sql: string | undefined): Set<string> {

@@ -1,5 +1,6 @@
-// What a dashboard's report runs (ARCHITECTURE §4): its load query (`meta.query`) if present, else its SQL, with the
-// dashboard's filters that concern it and the time-grain override. Pure: no DOM, no transport.
+// What a dashboard's report runs: its load query (`meta.query`) if present, else its SQL, with the dashboard's
+// filters that concern it (the blank value '' matching NULL too) and the time-grain override. Pure: no DOM, no
+// transport.
 
 import type { LoadFilter, LoadQuery, ReportSnapshot, TimeGranularity } from '../../api/types.js';
 
@@ -55,7 +56,10 @@ export function reportRequest(
 ): ReportRequest | undefined {
   const applied: LoadFilter[] = [];
   for (const [member, values] of filters) {
-    if (values.length && usesMember(report, member)) applied.push({ member, operator: 'equals', values: [...values] });
+    if (!values.length || !usesMember(report, member)) continue;
+    // '' stands for the blank value a FILTER offers as "(none)": NULL or empty text.
+    const equals: LoadFilter = { member, operator: 'equals', values: [...values] };
+    applied.push(values.includes('') ? { or: [equals, { member, operator: 'notSet' }] } : equals);
   }
   const extra = {
     ...(applied.length && { filters: applied }),

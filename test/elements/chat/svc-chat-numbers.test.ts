@@ -100,6 +100,42 @@ describe('<svc-chat> numbers', function () {
     }
   });
 
+  it('hides with a repeated table its lead-in ("5 statuses:") and its count ("Showing 2 of 5 rows."), no more', async () => {
+    const agent: Agent = {
+      async *answer(ctx) {
+        const result = await ctx.tools.serviceSqlApi({
+          sqlQuery: 'SELECT status, MEASURE(count) AS n FROM sales GROUP BY 1 ORDER BY 2 DESC',
+          queryTitle: 'Orders by status',
+        });
+        const rows = 'data' in result ? (result.data as unknown[][]) : [];
+        const table = rows
+          .slice(0, 2)
+          .map((r) => `| ${r.join(' | ')} |`)
+          .join('\n');
+        yield {
+          final:
+            `Orders by status, most first. ${rows.length} statuses:\n\n| Status | Orders |\n| --- | --- |\n${table}\n\n` +
+            `Showing 2 of ${rows.length} rows.\n\nCompleted orders lead: 4 of them are worth a look.`,
+        };
+      },
+    };
+    const setup = await engineAndTransport(agent);
+    try {
+      const el = await mount(setup.transport);
+      const done = completed(el);
+      await el.send('orders by status');
+      await done;
+      const answer = el.shadowRoot!.querySelector<HTMLElement>('[part~="answer"]')!;
+      await waitUntil(() => answer.querySelector('table')?.hidden, 'the repeated table hidden');
+      const shown = [...answer.querySelectorAll('p')].filter((p) => !p.hidden).map((p) => p.textContent.trim());
+      // The lead-in ends in a colon and the count counts the hidden table's rows: both go; the rest stays.
+      expect(shown).to.deep.equal(['Completed orders lead: 4 of them are worth a look.']);
+      expect(answer.innerText).to.not.match(/statuses:|Showing 2/);
+    } finally {
+      await setup.dispose();
+    }
+  });
+
   it('offers starter questions from the data model when none are given', async () => {
     const setup = await engineAndTransport();
     try {

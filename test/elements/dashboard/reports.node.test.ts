@@ -62,4 +62,19 @@ describe('dashboard reports', () => {
     assert.equal(usesTimeGrain(sql('SELECT status FROM sales')), false);
     assert.equal(reportRequest({ id: 1, reportId: 1, versionNumber: 1 }, filters, undefined), undefined);
   });
+
+  it('a blank filter value ("") keeps the rows where the member is NULL or empty, beside any other values', () => {
+    const report = load({ measures: ['hives.count'], dimensions: ['hives.queen_line'] });
+    assert.deepEqual(reportRequest(report, new Map([['hives.queen_line', ['', 'Buckfast']]]), undefined)?.filters, [
+      {
+        or: [
+          { member: 'hives.queen_line', operator: 'equals', values: ['', 'Buckfast'] },
+          { member: 'hives.queen_line', operator: 'notSet' },
+        ],
+      },
+    ]);
+    assert.deepEqual(reportRequest(report, new Map([['hives.queen_line', ['Carniolan']]]), undefined)?.filters, [
+      { member: 'hives.queen_line', operator: 'equals', values: ['Carniolan'] },
+    ]);
+  });
 });

@@ -1,14 +1,13 @@
 // The Vega-Lite spec a CHART widget draws: its report's (for a map report without one, points at the data's
 // latitude/longitude columns), fitted to a card: labels and legends limited so that they stay inside it (the legend
-// below the plot in a narrow card), and a tooltip of the row's values formatted like the dashboard's tables.
+// below the plot in a narrow card), and to its rows (../../shared/chart-fit.ts: time ticks, blanks, many bars,
+// tooltips).
 
 import { msg, str } from '@lit/localize';
 import type { ReportSnapshot } from '../../../api/types.js';
-import { formatValue } from '../../shared/format.js';
+import { fitChartOnce, type FittedChart } from '../../shared/chart-fit.js';
 import type { DataColumn } from '../columns.js';
 import type { ChartData } from '../data.js';
-
-const TOOLTIP = '__svc_tooltip';
 
 export function chartSpec(report: ReportSnapshot, data: ChartData): Record<string, unknown> {
   const spec = typeof report.spec === 'string' ? (JSON.parse(report.spec) as unknown) : report.spec;
@@ -35,7 +34,7 @@ export const isNarrow = (width: number): boolean => width > 0 && width < 420;
 
 const fitted = new WeakMap<object, Map<boolean, Record<string, unknown>>>();
 
-/** The spec in a card: the card's config under the spec's own, and the tooltip field unless it has a tooltip. */
+/** The spec in a card: the card's config (label limits, the legend below a narrow plot) under the spec's own. */
 export function cardSpec(spec: Record<string, unknown>, narrow: boolean): Record<string, unknown> {
   const known = fitted.get(spec)?.get(narrow);
   if (known) return known;
@@ -45,37 +44,34 @@ export function cardSpec(spec: Record<string, unknown>, narrow: boolean): Record
     ...(narrow && { orient: 'bottom', direction: 'horizontal', columns: 2 }),
   };
   const config = { axis: { labelLimit: 100, titleLimit: 160, labelOverlap: true }, axisX: { labelAngle: 0 }, legend };
-  const encoding = spec.encoding as Record<string, unknown> | undefined;
-  const out = {
-    ...spec,
-    config: { ...config, ...(spec.config as object) },
-    ...(encoding && !encoding.tooltip ? { encoding: { ...encoding, tooltip: { field: TOOLTIP } } } : {}),
-  };
+  const out = { ...spec, config: { ...config, ...(spec.config as object) } };
   fitted.set(spec, (fitted.get(spec) ?? new Map<boolean, Record<string, unknown>>()).set(narrow, out));
   return out;
 }
 
-const withTooltips = new WeakMap<object, { locale: string | undefined; values: Record<string, unknown>[] }>();
-
-/** The rows with their tooltip text; the same array while the rows and the locale are (no redraw). */
-export function tooltipRows(
+/**
+ * The chart a card draws: its spec in the card, fitted to its rows (time ticks at the data's grain, blank categories
+ * labelled, many bars as the top ones and "Other", tooltips: ../../shared/chart-fit.ts). The same objects while the
+ * rows, spec, columns, locale and width class are (no redraw).
+ */
+export function cardChart(
+  spec: Record<string, unknown>,
   data: ChartData,
   columns: DataColumn[] | undefined,
   locale: string | undefined,
-): Record<string, unknown>[] {
-  const known = withTooltips.get(data.rows);
-  if (known && known.locale === locale) return known.values;
-  const described = columns ?? data.columns.map((name) => ({ name, title: name, hints: {} }));
-  const values = data.rows.map((row) => ({
-    ...row,
-    [TOOLTIP]: described.map((c) => `${c.title}: ${formatValue(row[c.name], locale, c.hints)}`).join('\n'),
-  }));
-  withTooltips.set(data.rows, { locale, values });
-  return values;
+  narrow: boolean,
+): FittedChart {
+  const described = columns ?? describedOf(data);
+  return fitChartOnce(cardSpec(spec, narrow), data.rows, described, { locale, narrow });
 }
 
-/** A clicked mark's datum without the tooltip text (as the report's rows have it). */
-export function rowOf(datum: Record<string, unknown>): Record<string, unknown> {
-  const { [TOOLTIP]: _tooltip, ...row } = datum;
-  return row;
+const plain = new WeakMap<ChartData, DataColumn[]>();
+/** Columns without a description (an SQL report's before its types are read): their names as titles. */
+function describedOf(data: ChartData): DataColumn[] {
+  let known = plain.get(data);
+  if (!known) {
+    known = data.columns.map((name) => ({ name, title: name, hints: {}, numeric: false }));
+    plain.set(data, known);
+  }
+  return known;
 }

@@ -12,7 +12,8 @@ import type { ChartData, WidgetData } from '../data.js';
 import { FRAME_INSET } from '../frame.js';
 import { DrawSlices } from '../slices.js';
 import { asRecord, reportOf, text } from '../values.js';
-import { cardSpec, isNarrow, rowOf, tooltipRows } from './chart-spec.js';
+import { rowOf } from '../../shared/chart-fit.js';
+import { cardChart, isNarrow } from './chart-spec.js';
 import { renderDownloads } from './downloads.js';
 import type { WidgetHost } from './host.js';
 
@@ -62,15 +63,16 @@ function renderKind(
       return renderKpi(data, state.columns, host.locale);
     case 'html':
       return renderHtmlReport(widget, report, data, title);
-    default:
+    default: {
+      const chart = cardChart(state.spec!, data, state.columns, host.locale, isNarrow(width - FRAME_INSET));
       return html`<div
         part="chart"
         class="chart"
         role="img"
         aria-label=${title ? msg(str`Chart: ${title}`) : msg('Chart')}
         ${vegaChart({
-          spec: cardSpec(state.spec!, isNarrow(width - FRAME_INSET)),
-          values: tooltipRows(data, state.columns, host.locale),
+          spec: chart.spec,
+          values: chart.values,
           fitHeight: true,
           themeKey: host.themeKey,
           queued: DrawSlices.sliced,
@@ -83,6 +85,7 @@ function renderKind(
           onError: (error) => host.data.failed(widget.id, data, error),
         })}
       ></div>`;
+    }
   }
 }
 

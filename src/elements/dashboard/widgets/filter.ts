@@ -1,10 +1,12 @@
 // FILTER widget: a select of the values the viewer can pick — the member's values as the data API gives them to this
 // viewer (row-level security applies), so a viewer who sees only EU is offered EU, not "All". With several values,
-// "All" clears the filter (or, when `multiple`, several can be chosen).
+// "All" clears the filter (or, when `multiple`, several can be chosen). A blank value (NULL or empty text) is offered
+// as "(none)": choosing it keeps the rows without a value (the filter's value is '').
 
 import { msg } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { DashboardWidget } from '../../../api/types.js';
+import { noneLabel } from '../../shared/blank.js';
 import { memberOf } from '../filters.js';
 import { asRecord } from '../values.js';
 import type { WidgetHost } from './host.js';
@@ -29,7 +31,12 @@ export function renderFilter(host: WidgetHost, widget: DashboardWidget): Templat
       aria-busy=${loaded ? 'false' : 'true'}
       @change=${(e: Event) => {
         const select = e.target as HTMLSelectElement;
-        host.filters.set(member, [...select.selectedOptions].map((o) => o.value).filter(Boolean));
+        // The blank option's value is '' like "All"'s: it is told apart by its mark.
+        const chosen = [...select.selectedOptions].filter((o) => o.value !== '' || o.dataset.blank !== undefined);
+        host.filters.set(
+          member,
+          chosen.map((o) => o.value),
+        );
       }}
     >
       ${
@@ -39,6 +46,15 @@ export function renderFilter(host: WidgetHost, widget: DashboardWidget): Templat
             </option>`
           : nothing
       }
-      ${options.map((o) => html`<option value=${o} ?selected=${selected.has(o) || (!all && !multiple)}>${o}</option>`)}
+      ${options.map(
+        (o) =>
+          html`<option
+            value=${o}
+            data-blank=${o === '' ? '' : nothing}
+            ?selected=${selected.has(o) || (!all && !multiple)}
+          >
+            ${o === '' ? noneLabel() : o}
+          </option>`,
+      )}
     </select>`;
 }

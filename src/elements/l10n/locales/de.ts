@@ -32,6 +32,7 @@ export const templates = {
   s488169e7a71410e5: str`Diagramm: ${0}`,
   s4c5f86e9e8d52502: `Diagramme laden keine entfernten Daten`,
   s4cccf1a94fecf8e7: `KI zu diesem Dashboard fragen`,
+  s4d667797b565419d: str`Top ${0} von ${1}`,
   s55e75da0dc09b0cd: `SQL kopiert`,
   s57adf424d57c8a0f: `Senden`,
   s5cfa1889ee16f534: `Keine Werte`,
@@ -47,6 +48,7 @@ export const templates = {
   s7c95876637f6a9d7: `Filter`,
   s7fee95b66225e1fb: `Dashboard`,
   s86e466d048bfe463: str`Kein Transport: Geben Sie &lt;${0}&gt; einen Transport oder platzieren Sie es in &lt;svc-provider&gt;.`,
+  s8c36545f724b9460: `(keine)`,
   s8d0259032729869d: `Sekunde`,
   s8d832a854ce5f15e: `läuft…`,
   s90f4351c7cdda7b8: `Dieser Bericht hat keine Abfrage`,
@@ -80,5 +82,6 @@ export const templates = {
   sf0f739fe8ad7fc8f: str`Bericht ${0} hat keine Diagrammdefinition`,
   sf4de3bfbfaca12e5: `Kopiert`,
   sf993bb199fefbe04: `Alle`,
+  sfc2bf5a6b537f978: str`Andere (${0})`,
   sffa5d5492d6f88de: `Dieser Filter hat kein Feld`,
 };

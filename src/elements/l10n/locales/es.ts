@@ -32,6 +32,7 @@ export const templates = {
   s488169e7a71410e5: str`Gráfico: ${0}`,
   s4c5f86e9e8d52502: `Los gráficos no cargan datos remotos`,
   s4cccf1a94fecf8e7: `Preguntar a la IA sobre este panel`,
+  s4d667797b565419d: str`Los ${0} primeros de ${1}`,
   s55e75da0dc09b0cd: `SQL copiado`,
   s57adf424d57c8a0f: `Enviar`,
   s5cfa1889ee16f534: `Sin valores`,
@@ -47,6 +48,7 @@ export const templates = {
   s7c95876637f6a9d7: `Filtro`,
   s7fee95b66225e1fb: `Panel`,
   s86e466d048bfe463: str`Sin transporte: asigne un transporte a &lt;${0}&gt; o colóquelo dentro de &lt;svc-provider&gt;.`,
+  s8c36545f724b9460: `(ninguno)`,
   s8d0259032729869d: `Segundo`,
   s8d832a854ce5f15e: `en curso…`,
   s90f4351c7cdda7b8: `Este informe no tiene consulta`,
@@ -80,5 +82,6 @@ export const templates = {
   sf0f739fe8ad7fc8f: str`El informe ${0} no tiene especificación de gráfico`,
   sf4de3bfbfaca12e5: `Copiado`,
   sf993bb199fefbe04: `Todos`,
+  sfc2bf5a6b537f978: str`Otros (${0})`,
   sffa5d5492d6f88de: `Este filtro no tiene miembro`,
 };

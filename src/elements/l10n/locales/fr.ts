@@ -32,6 +32,7 @@ export const templates = {
   s488169e7a71410e5: str`Graphique : ${0}`,
   s4c5f86e9e8d52502: `Les graphiques ne chargent pas de données distantes`,
   s4cccf1a94fecf8e7: `Interroger l’IA sur ce tableau de bord`,
+  s4d667797b565419d: str`${0} premiers sur ${1}`,
   s55e75da0dc09b0cd: `SQL copié`,
   s57adf424d57c8a0f: `Envoyer`,
   s5cfa1889ee16f534: `Aucune valeur`,
@@ -47,6 +48,7 @@ export const templates = {
   s7c95876637f6a9d7: `Filtre`,
   s7fee95b66225e1fb: `Tableau de bord`,
   s86e466d048bfe463: str`Aucun transport : donnez un transport à &lt;${0}&gt; ou placez-le dans &lt;svc-provider&gt;.`,
+  s8c36545f724b9460: `(aucun)`,
   s8d0259032729869d: `Seconde`,
   s8d832a854ce5f15e: `en cours…`,
   s90f4351c7cdda7b8: `Ce rapport n’a pas de requête`,
@@ -80,5 +82,6 @@ export const templates = {
   sf0f739fe8ad7fc8f: str`Le rapport ${0} n’a pas de spécification de graphique`,
   sf4de3bfbfaca12e5: `Copié`,
   sf993bb199fefbe04: `Tous`,
+  sfc2bf5a6b537f978: str`Autres (${0})`,
   sffa5d5492d6f88de: `Ce filtre n’a pas de membre`,
 };

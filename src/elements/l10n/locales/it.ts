@@ -32,6 +32,7 @@ export const templates = {
   s488169e7a71410e5: str`Grafico: ${0}`,
   s4c5f86e9e8d52502: `I grafici non caricano dati remoti`,
   s4cccf1a94fecf8e7: `Chiedi all’IA di questa dashboard`,
+  s4d667797b565419d: str`Primi ${0} di ${1}`,
   s55e75da0dc09b0cd: `SQL copiato`,
   s57adf424d57c8a0f: `Invia`,
   s5cfa1889ee16f534: `Nessun valore`,
@@ -47,6 +48,7 @@ export const templates = {
   s7c95876637f6a9d7: `Filtro`,
   s7fee95b66225e1fb: `Dashboard`,
   s86e466d048bfe463: str`Nessun transport: assegna un transport a &lt;${0}&gt; o inseriscilo in &lt;svc-provider&gt;.`,
+  s8c36545f724b9460: `(nessuno)`,
   s8d0259032729869d: `Secondo`,
   s8d832a854ce5f15e: `in corso…`,
   s90f4351c7cdda7b8: `Questo report non ha una query`,
@@ -80,5 +82,6 @@ export const templates = {
   sf0f739fe8ad7fc8f: str`Il report ${0} non ha una specifica di grafico`,
   sf4de3bfbfaca12e5: `Copiato`,
   sf993bb199fefbe04: `Tutti`,
+  sfc2bf5a6b537f978: str`Altri (${0})`,
   sffa5d5492d6f88de: `Questo filtro non ha un membro`,
 };

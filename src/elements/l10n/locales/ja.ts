@@ -34,6 +34,7 @@ export const templates = {
   s488169e7a71410e5: str`グラフ：${0}`,
   s4c5f86e9e8d52502: `グラフはリモートのデータを読み込みません`,
   s4cccf1a94fecf8e7: `このダッシュボードについて AI に質問`,
+  s4d667797b565419d: str`上位 ${0} 件 / 全 ${1} 件`,
   s55e75da0dc09b0cd: `SQL をコピーしました`,
   s57adf424d57c8a0f: `送信`,
   s5cfa1889ee16f534: `値がありません`,
@@ -49,6 +50,7 @@ export const templates = {
   s7c95876637f6a9d7: `フィルター`,
   s7fee95b66225e1fb: `ダッシュボード`,
   s86e466d048bfe463: str`トランスポートがありません：&lt;${0}&gt; にトランスポートを指定するか、&lt;svc-provider&gt; の中に配置してください。`,
+  s8c36545f724b9460: `(なし)`,
   s8d0259032729869d: `秒`,
   s8d832a854ce5f15e: `実行中…`,
   s90f4351c7cdda7b8: `このレポートにはクエリがありません`,
@@ -82,5 +84,6 @@ export const templates = {
   sf0f739fe8ad7fc8f: str`レポート ${0} にはグラフ定義がありません`,
   sf4de3bfbfaca12e5: `コピーしました`,
   sf993bb199fefbe04: `すべて`,
+  sfc2bf5a6b537f978: str`その他 (${0})`,
   sffa5d5492d6f88de: `このフィルターにはメンバーがありません`,
 };

@@ -32,6 +32,7 @@ export const templates = {
   s488169e7a71410e5: str`차트: ${0}`,
   s4c5f86e9e8d52502: `차트는 원격 데이터를 불러오지 않습니다`,
   s4cccf1a94fecf8e7: `이 대시보드에 대해 AI에게 질문`,
+  s4d667797b565419d: str`상위 ${0}개 / 전체 ${1}개`,
   s55e75da0dc09b0cd: `SQL 복사됨`,
   s57adf424d57c8a0f: `보내기`,
   s5cfa1889ee16f534: `값 없음`,
@@ -47,6 +48,7 @@ export const templates = {
   s7c95876637f6a9d7: `필터`,
   s7fee95b66225e1fb: `대시보드`,
   s86e466d048bfe463: str`전송 계층이 없습니다: &lt;${0}&gt;에 transport를 지정하거나 &lt;svc-provider&gt; 안에 배치하세요.`,
+  s8c36545f724b9460: `(없음)`,
   s8d0259032729869d: `초`,
   s8d832a854ce5f15e: `실행 중…`,
   s90f4351c7cdda7b8: `이 보고서에는 쿼리가 없습니다`,
@@ -80,5 +82,6 @@ export const templates = {
   sf0f739fe8ad7fc8f: str`보고서 ${0}에 차트 사양이 없습니다`,
   sf4de3bfbfaca12e5: `복사됨`,
   sf993bb199fefbe04: `전체`,
+  sfc2bf5a6b537f978: str`기타 (${0})`,
   sffa5d5492d6f88de: `이 필터에는 멤버가 없습니다`,
 };

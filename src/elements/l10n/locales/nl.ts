@@ -32,6 +32,7 @@ export const templates = {
   s488169e7a71410e5: str`Grafiek: ${0}`,
   s4c5f86e9e8d52502: `Grafieken laden geen externe gegevens`,
   s4cccf1a94fecf8e7: `Vraag AI over dit dashboard`,
+  s4d667797b565419d: str`Top ${0} van ${1}`,
   s55e75da0dc09b0cd: `SQL gekopieerd`,
   s57adf424d57c8a0f: `Verzenden`,
   s5cfa1889ee16f534: `Geen waarden`,
@@ -47,6 +48,7 @@ export const templates = {
   s7c95876637f6a9d7: `Filter`,
   s7fee95b66225e1fb: `Dashboard`,
   s86e466d048bfe463: str`Geen transport: geef &lt;${0}&gt; een transport of plaats het in &lt;svc-provider&gt;.`,
+  s8c36545f724b9460: `(geen)`,
   s8d0259032729869d: `Seconde`,
   s8d832a854ce5f15e: `bezig…`,
   s90f4351c7cdda7b8: `Dit rapport heeft geen query`,
@@ -80,5 +82,6 @@ export const templates = {
   sf0f739fe8ad7fc8f: str`Rapport ${0} heeft geen grafiekspecificatie`,
   sf4de3bfbfaca12e5: `Gekopieerd`,
   sf993bb199fefbe04: `Alle`,
+  sfc2bf5a6b537f978: str`Overige (${0})`,
   sffa5d5492d6f88de: `Dit filter heeft geen veld`,
 };

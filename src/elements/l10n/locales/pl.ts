@@ -32,6 +32,7 @@ export const templates = {
   s488169e7a71410e5: str`Wykres: ${0}`,
   s4c5f86e9e8d52502: `Wykresy nie wczytują danych zdalnych`,
   s4cccf1a94fecf8e7: `Zapytaj AI o ten pulpit`,
+  s4d667797b565419d: str`${0} pierwszych z ${1}`,
   s55e75da0dc09b0cd: `Skopiowano SQL`,
   s57adf424d57c8a0f: `Wyślij`,
   s5cfa1889ee16f534: `Brak wartości`,
@@ -47,6 +48,7 @@ export const templates = {
   s7c95876637f6a9d7: `Filtr`,
   s7fee95b66225e1fb: `Pulpit`,
   s86e466d048bfe463: str`Brak transportu: przypisz transport do &lt;${0}&gt; lub umieść go w &lt;svc-provider&gt;.`,
+  s8c36545f724b9460: `(brak)`,
   s8d0259032729869d: `Sekunda`,
   s8d832a854ce5f15e: `w toku…`,
   s90f4351c7cdda7b8: `Ten raport nie ma zapytania`,
@@ -80,5 +82,6 @@ export const templates = {
   sf0f739fe8ad7fc8f: str`Raport ${0} nie ma specyfikacji wykresu`,
   sf4de3bfbfaca12e5: `Skopiowano`,
   sf993bb199fefbe04: `Wszystkie`,
+  sfc2bf5a6b537f978: str`Inne (${0})`,
   sffa5d5492d6f88de: `Ten filtr nie ma pola`,
 };

@@ -32,6 +32,7 @@ export const templates = {
   s488169e7a71410e5: str`Gráfico: ${0}`,
   s4c5f86e9e8d52502: `Os gráficos não carregam dados remotos`,
   s4cccf1a94fecf8e7: `Perguntar à IA sobre este painel`,
+  s4d667797b565419d: str`Os ${0} primeiros de ${1}`,
   s55e75da0dc09b0cd: `SQL copiado`,
   s57adf424d57c8a0f: `Enviar`,
   s5cfa1889ee16f534: `Nenhum valor`,
@@ -47,6 +48,7 @@ export const templates = {
   s7c95876637f6a9d7: `Filtro`,
   s7fee95b66225e1fb: `Painel`,
   s86e466d048bfe463: str`Sem transporte: atribua um transporte a &lt;${0}&gt; ou coloque-o dentro de &lt;svc-provider&gt;.`,
+  s8c36545f724b9460: `(nenhum)`,
   s8d0259032729869d: `Segundo`,
   s8d832a854ce5f15e: `em execução…`,
   s90f4351c7cdda7b8: `Este relatório não tem consulta`,
@@ -80,5 +82,6 @@ export const templates = {
   sf0f739fe8ad7fc8f: str`O relatório ${0} não tem especificação de gráfico`,
   sf4de3bfbfaca12e5: `Copiado`,
   sf993bb199fefbe04: `Todos`,
+  sfc2bf5a6b537f978: str`Outros (${0})`,
   sffa5d5492d6f88de: `Este filtro não tem membro`,
 };

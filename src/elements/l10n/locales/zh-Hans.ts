@@ -33,6 +33,7 @@ export const templates = {
   s488169e7a71410e5: str`图表：${0}`,
   s4c5f86e9e8d52502: `图表不会加载远程数据`,
   s4cccf1a94fecf8e7: `向 AI 询问此仪表板`,
+  s4d667797b565419d: str`前 ${0} 个，共 ${1} 个`,
   s55e75da0dc09b0cd: `已复制 SQL`,
   s57adf424d57c8a0f: `发送`,
   s5cfa1889ee16f534: `无值`,
@@ -48,6 +49,7 @@ export const templates = {
   s7c95876637f6a9d7: `筛选器`,
   s7fee95b66225e1fb: `仪表板`,
   s86e466d048bfe463: str`没有传输：请为 &lt;${0}&gt; 指定传输，或将其放在 &lt;svc-provider&gt; 中。`,
+  s8c36545f724b9460: `(无)`,
   s8d0259032729869d: `秒`,
   s8d832a854ce5f15e: `运行中…`,
   s90f4351c7cdda7b8: `此报表没有查询`,
@@ -81,5 +83,6 @@ export const templates = {
   sf0f739fe8ad7fc8f: str`报表 ${0} 没有图表规范`,
   sf4de3bfbfaca12e5: `已复制`,
   sf993bb199fefbe04: `全部`,
+  sfc2bf5a6b537f978: str`其他 (${0})`,
   sffa5d5492d6f88de: `此筛选器没有成员`,
 };
