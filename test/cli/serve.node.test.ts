@@ -16,7 +16,9 @@ import { head, rawRequest } from '../helpers/raw-http.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 
+/** `serve` runs --ephemeral unless a test gives --state: tests never share a state folder. */
 function run(args: string[], env: Record<string, string> = {}) {
+  if (args[0] === 'serve' && !args.some((a) => /^--(state|ephemeral)\b/.test(a))) args = [...args, '--ephemeral'];
   const clean = { ...process.env };
   delete clean.SVC_ADMIN_KEY;
   delete clean.SVC_API_SECRET;

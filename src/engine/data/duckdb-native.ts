@@ -210,8 +210,6 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
 
   return {
     query: (sql) => serial(() => query(sql)),
-    // Parquet bytes too are read by DuckDB's own reader (from a file in the private folder), not decoded in JS.
-    fileFormats: ['csv', 'tsv', 'parquet'],
     loadTable: async (name, ipc, { append = false } = {}) => {
       const { csv, columns, select } = arrowToCsv(await bytesOf(ipc));
       const types = Object.entries(columns)
@@ -234,13 +232,20 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
     },
     readsInPlace: (path) => inReadable(path) !== undefined,
     loadPath: async (name, path, format, fileOptions) => {
-      const sqlOf = (file: string) =>
-        format === 'parquet'
-          ? `SELECT * FROM read_parquet(${sqlString(file)})`
-          : readFileSql(file, format, fileOptions);
+      // Nested Parquet columns (lists, structs, maps) become JSON text, as the engine's other Parquet reader makes them.
+      const sqlOf = async (file: string) => {
+        if (format !== 'parquet') return readFileSql(file, format, fileOptions);
+        const source = `read_parquet(${sqlString(file)})`;
+        const described = await serial(() => query(`DESCRIBE SELECT * FROM ${source}`));
+        const nested = described.rows
+          .filter(([, type]) => /[[\]]|^(STRUCT|MAP|UNION)\b/.test(String(type)))
+          .map(([column]) => `to_json(${quote(String(column))})::VARCHAR AS ${quote(String(column))}`);
+        return `SELECT * ${nested.length ? `REPLACE (${nested.join(', ')}) ` : ''}FROM ${source}`;
+      };
       const absolute = inReadable(path);
       if (absolute !== undefined) {
-        await serial(() => run(`CREATE OR REPLACE TABLE ${quote(name)} AS ${sqlOf(absolute)}`));
+        const select = await sqlOf(absolute);
+        await serial(() => run(`CREATE OR REPLACE TABLE ${quote(name)} AS ${select}`));
         return;
       }
       // A file it was not given at its start (a later putTable): a copy in its private folder (by the kernel, not
@@ -248,7 +253,8 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
       const copy = `${importDir}${++files}`;
       await copyFile(path, copy);
       try {
-        await serial(() => run(`CREATE OR REPLACE TABLE ${quote(name)} AS ${sqlOf(copy)}`));
+        const select = await sqlOf(copy);
+        await serial(() => run(`CREATE OR REPLACE TABLE ${quote(name)} AS ${select}`));
       } catch (error) {
         throw new Error((error as Error).message.replaceAll(copy, path), { cause: error });
       } finally {

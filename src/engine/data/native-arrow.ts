@@ -14,7 +14,22 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const text = (value: string) => `"${value.replace(/"/g, '""')}"`;
 
 /** The DuckDB type an Arrow column is loaded as, and how a value of it is written as CSV text. */
-function columnOf(type: { toString(): string; scale?: number }): { type: string; cell(value: unknown): string } {
+/** An unscaled decimal integer's digits (`-1250`) with `scale` of them after the point (`-12.50`). */
+function withPoint(digits: string, scale: number): string {
+  if (scale === 0) return digits;
+  const negative = digits.startsWith('-');
+  const body = (negative ? digits.slice(1) : digits).padStart(scale + 1, '0');
+  return `${negative ? '-' : ''}${body.slice(0, -scale)}.${body.slice(-scale)}`;
+}
+
+interface ArrowType {
+  toString(): string;
+  scale?: number;
+  precision?: number;
+  bitWidth?: number;
+}
+
+function columnOf(type: ArrowType): { type: string; cell(value: unknown): string } {
   const name = String(type);
   const number = (v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? text(String(v)) : String(v));
   const ints: Record<string, string> = {
@@ -36,11 +51,14 @@ function columnOf(type: { toString(): string; scale?: number }): { type: string;
   if (name.startsWith('Timestamp'))
     return { type: 'TIMESTAMP', cell: (v) => formatTimestamp(Number(v)).replace('T', ' ') };
   if (name.startsWith('Date')) return { type: 'DATE', cell: (v) => formatTimestamp(Number(v)).slice(0, 10) };
-  if (name.startsWith('Decimal'))
-    return {
-      type: 'DOUBLE',
-      cell: (v) => String(Number((v as { toString(): string }).toString()) / 10 ** (type.scale ?? 0)),
-    };
+  if (name.startsWith('Decimal')) {
+    // Exact: the unscaled integer's digits with the point put back. DuckDB holds 38 digits at most (as its Arrow
+    // reader says of a wider one).
+    const { precision = 38, scale = 0, bitWidth = 128 } = type;
+    if (precision > 38)
+      throw new Error(`Unsupported Internal Arrow Type for Decimal d:${precision},${scale},${bitWidth}`);
+    return { type: `DECIMAL(${precision},${scale})`, cell: (v) => withPoint(String(v), scale) };
+  }
   return {
     type: 'VARCHAR',
     cell: (v) => text(JSON.stringify(v, (_, x: unknown) => (typeof x === 'bigint' ? String(x) : x))),
@@ -56,7 +74,7 @@ export function arrowToCsv(ipc: Uint8Array): { csv: string; columns: Record<stri
   const fields = table.schema.fields;
   const exported = table.schema.metadata.get(TYPES_KEY);
   const types = exported ? (JSON.parse(exported) as string[]) : undefined;
-  const writers = fields.map((f) => columnOf(f.type as { toString(): string; scale?: number }));
+  const writers = fields.map((f) => columnOf(f.type as ArrowType));
   const vectors = fields.map((_, i) => table.getChildAt(i)!);
   const lines = [fields.map((f) => text(f.name)).join(',')];
   for (let r = 0; r < table.numRows; r++) {
