@@ -20,12 +20,26 @@ function filterText(say: Phrases, f: Filter): string {
   return book.compares(name, f.op, f.values.map((v) => say.format(v)).join(book.comma));
 }
 
+/** Words in a measure's title that already say its aggregation. */
+const NAMES_AGG: Record<string, RegExp | undefined> = {
+  avg: /\b(average|avg|mean)\b/i,
+  sum: /\b(total|sum)\b/i,
+  count: /\b(count|number of)\b/i,
+  min: /\b(minimum|lowest|min)\b/i,
+  max: /\b(maximum|highest|max)\b/i,
+};
+
 /** One sentence: what was measured, how, over which rows (markdown or plain text, as `say` writes). */
 export function reading(say: Phrases, p: Plan): string {
   const { book } = say;
   const agg = p.measure.agg ?? '';
   const title = (t: string) => say.text(book.inline(t));
-  const parts = [book.measureAgg(say.text(p.measure.title), book.agg[agg as AggWord] ?? agg)];
+  // "Average delay (min)" is not "Average delay (min) (average)": a title that names its aggregation is said as it is
+  // (outside parentheses: there "(min)" is a unit).
+  const named = NAMES_AGG[agg]?.test(p.measure.title.replace(/\([^)]*\)/g, ' '));
+  const parts = [
+    named ? say.text(p.measure.title) : book.measureAgg(say.text(p.measure.title), book.agg[agg as AggWord] ?? agg),
+  ];
   if (p.per) parts.push(book.dividedBy(say.text(book.inline(p.per.title))));
   if (p.groups.length) parts.push(book.by(book.and(p.groups.map((g) => title(g.title)))));
   if (p.time?.grain)
