@@ -91,10 +91,10 @@ await check('lint', 'npm', ['run', '--silent', 'lint']);
 await check('size budgets', 'npx', ['size-limit']);
 await check('locales', 'node', ['scripts/check-locales.mjs']); // every locale has every message, none unused
 await check('docs current', 'node', ['scripts/docs.mjs', '--check']); // docs/elements/ match the source's JSDoc // .size-limit.mjs: elements ≤ 25 kB, transport ≤ 6 kB (gzip, lazy chunks excluded)
-// Node tests run beside the last browser stage (the browser's output streams, Node's is printed when it ends).
-const nodeTests = () =>
+/** One Node test stage over `files`: spec output to the log, TAP to `tap` for the counts; beside a browser stage. */
+const nodeStage = (label, files, tap, env) =>
   suite(
-    'node tests',
+    label,
     'node',
     [
       '--import',
@@ -103,12 +103,12 @@ const nodeTests = () =>
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
-      '--test-reporter-destination=test-results/node.tap',
-      ...nodeTestFiles('test'),
+      `--test-reporter-destination=${tap}`,
+      ...files,
     ],
-    'test-results/node.tap',
+    tap,
     parseTap,
-    undefined,
+    env,
     true,
     browsers.length > 0,
   );
@@ -124,26 +124,10 @@ const PARITY_FILES = [
   'test/engine/data/sql-mix.node.test.ts',
   'test/engine/http/cube-query.node.test.ts',
 ];
+// Node tests run beside the last browser stage (the browser's output streams, Node's is printed when it ends).
+const nodeTests = () => nodeStage('node tests', nodeTestFiles('test'), 'test-results/node.tap');
 const parityTests = () =>
-  suite(
-    'node tests: wasm',
-    'node',
-    [
-      '--import',
-      'tsx',
-      '--test',
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=tap',
-      '--test-reporter-destination=test-results/node-wasm.tap',
-      ...PARITY_FILES,
-    ],
-    'test-results/node-wasm.tap',
-    parseTap,
-    { SVC_EXECUTOR: 'wasm' },
-    true,
-    browsers.length > 0,
-  );
+  nodeStage('node tests: wasm', PARITY_FILES, 'test-results/node-wasm.tap', { SVC_EXECUTOR: 'wasm' });
 const pending = [];
 for (const [i, browser] of browsers.entries()) {
   if (i === browsers.length - 1) pending.push(nodeTests().then(parityTests));
