@@ -1,15 +1,17 @@
 // The command line of `svc-elements serve`: its usage text and the parsing of its options (a UsageError says what is
 // wrong; main prints it with the usage and exits 2).
 
+import { TABLE_EXTENSIONS } from '../engine/data/formats.js';
 import { parseHost } from '../engine/node/host.js';
 
 export const USAGE = `Usage: svc-elements serve --model <dir|file> --data <dir> [options]
        svc-elements serve --demo [--model <dir|file> --data <dir>] [options]
 
   --model         a Cube-style model folder (every *.yml, *.yaml, *.json under it) or one model file
-  --data          a folder of tables: every *.csv, *.tsv, *.parquet, *.json, *.ndjson, *.arrow is a table named after
-                  the file: without its extension, other characters than letters, digits and _ made _
-                  (flights-3m.parquet → flights_3m); CSV, TSV and Parquet are read where they are
+  --data          a folder of tables, one per file of a table format:
+                  ${TABLE_EXTENSIONS.map((e) => `*.${e}`).join(' ')}
+                  A table is named after its file: without its extension, other characters than letters, digits
+                  and _ made _ (flights-3m.parquet → flights_3m). CSV, TSV and Parquet are read where they are
   --db            a DuckDB database file (created when missing) that keeps the imported tables: the next start
                   with it serves them without reading the files again (native DuckDB, @duckdb/node-api). Default
                   with a state folder: its tables.duckdb

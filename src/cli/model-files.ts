@@ -8,11 +8,11 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { extname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TableSource } from '../engine/index.js';
+import { formatOfName } from '../engine/data/formats.js';
 import { tableNameFor } from '../engine/data/table-names.js';
 import { DEFAULT_MODEL_LIMITS, formatBytes, type ModelLimits } from '../engine/model/limits.js';
 
 const MODEL_FILE = /\.(ya?ml|json)$/i;
-const DATA_FILE = /\.(csv|tsv|parquet|json|ndjson|arrow)$/i;
 
 /** Files refused before reading: each a `file:line: message` line for stderr. */
 export class FileProblems extends Error {
@@ -96,7 +96,7 @@ export async function readData(
   const paths = new Map<string, string>();
   const problems: string[] = [];
   for (const entry of (await readdir(dir)).sort()) {
-    if (!DATA_FILE.test(entry)) continue;
+    if (formatOfName(entry) === undefined) continue; // not a table format (data/formats.ts)
     const path = join(dir, entry);
     if (!(await kind(path)).isFile()) {
       problems.push(`${path}:1: ${NOT_REGULAR}`);

@@ -95,6 +95,16 @@ describe('readData: only regular files are read', () => {
   });
 });
 
+describe('readData: the table formats are the engine’s (data/formats.ts)', () => {
+  it('takes every extension the format registry knows, named by the one naming rule, and nothing else', async () => {
+    const { data } = await writeGreenhouse();
+    await writeFile(join(data, 'tide-gauges.jsonl'), '{"gauge":"Brest","metres":7.1}\n');
+    await writeFile(join(data, 'buoys.tab'), 'buoy\tknots\nB1\t12\n');
+    await writeFile(join(data, 'notes.txt'), 'not a table');
+    assert.deepEqual(Object.keys((await readData(data)).tables).sort(), ['buoys', 'readings', 'tide_gauges']);
+  });
+});
+
 describe('svc-elements serve with such files', () => {
   it('exits 1 at once on a FIFO under --data or --model (it used to block for ever)', async () => {
     for (const where of ['data', 'model'] as const) {
