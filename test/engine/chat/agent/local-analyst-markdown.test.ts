@@ -94,10 +94,11 @@ describe('local analyst: data and model text are text in its answers', function 
     expect(one.root.textContent).to.contain(`${lower(COLLECTOR_TITLE)} O'Brien`);
     expect([...one.root.querySelectorAll('strong')].map((s) => s.textContent)).to.deep.equal(['14']);
     const two = await ask("compare specimens of O'Brien and C++ Lab");
+    // In the question's order: O'Brien's 14 less C++ Lab's 15.
     expect([...two.root.querySelectorAll('strong')].map((s) => s.textContent)).to.deep.equal([
-      'C++ Lab',
       "O'Brien",
-      '1',
+      'C++ Lab',
+      '-1',
     ]);
   });
 
