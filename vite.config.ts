@@ -102,39 +102,57 @@ const NODE_ONLY: Record<string, string> = {
   'pg-parser-local': 'src/engine/data/pg-parser-local.ts',
   'durable-store': 'src/engine/node/durable-store.ts',
 };
+/** A Node-only module's name when `source`, imported by one of the engine's runtime switches, names one. */
+function nodeOnlyName(source: string, importer: string | undefined): string | undefined {
+  const name = /^\.\/(?:node\/)?([\w-]+)\.js$/.exec(source)?.[1];
+  if (!name || !NODE_ONLY[name] || !importer) return undefined;
+  // Only the runtime switches (executor-runtime, the parser loader, a file source's reader, the engine's state
+  // folder); the parser's worker bundles its own copy.
+  if (!/\/engine\/(data\/(executor-runtime|pg-parser|import|path-table)|in-page)\.ts$/.test(importer)) return undefined;
+  return name;
+}
+
+/** What a Node-only module is where it cannot run: each export throws, and native DuckDB says it is not there. */
+const UNAVAILABLE = [
+  'createDuckDbExecutor',
+  'createInProcessParser',
+  'createNativeExecutor',
+  'localFile',
+  'fileChanged',
+  'openDurableStore',
+]
+  .map((name) => `export function ${name}() {\n  throw new Error('svc-elements: this module runs only in Node');\n}\n`)
+  .join('')
+  .concat("export async function nativeUnavailable() {\n  return 'not in Node';\n}\n");
+
 const nodeOnlyResolve: Plugin = {
   name: 'node-only-resolve',
   enforce: 'pre',
   resolveId(source, importer) {
-    const name = /^\.\/(?:node\/)?([\w-]+)\.js$/.exec(source)?.[1];
-    if (!name || !NODE_ONLY[name] || !importer) return null;
-    // Only the runtime switches (executor-runtime, the parser loader, a file source's reader, the engine's state
-    // folder); the parser's worker bundles its own copy.
-    if (!/\/engine\/(data\/(executor-runtime|pg-parser|import|path-table)|in-page)\.ts$/.test(importer)) return null;
-    return { id: `#svc-node/${name}`, external: true };
+    const name = nodeOnlyName(source, importer);
+    return name ? { id: `#svc-node/${name}`, external: true } : null;
   },
 };
 const nodeOnlyImports: Plugin = {
   ...nodeOnlyResolve,
   name: 'node-only-imports',
   generateBundle() {
-    const unavailable = (name: string) =>
-      `export function ${name}() {\n  throw new Error('svc-elements: this module runs only in Node');\n}\n`;
-    this.emitFile({
-      type: 'asset',
-      fileName: 'node/unavailable.js',
-      source: [
-        'createDuckDbExecutor',
-        'createInProcessParser',
-        'createNativeExecutor',
-        'localFile',
-        'fileChanged',
-        'openDurableStore',
-      ]
-        .map(unavailable)
-        .join('')
-        .concat("export async function nativeUnavailable() {\n  return 'not in Node';\n}\n"),
-    });
+    this.emitFile({ type: 'asset', fileName: 'node/unavailable.js', source: UNAVAILABLE });
+  },
+};
+/**
+ * The demo (a page, never Node) bundles none of the Node-only modules: each is the unavailable module above (native
+ * DuckDB's binary cannot be bundled at all).
+ */
+const nodeOnlyStubs: Plugin = {
+  name: 'node-only-stubs',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    const name = nodeOnlyName(source, importer);
+    return name ? `\0svc-node-unavailable:${name}` : null;
+  },
+  load(id) {
+    return id.startsWith('\0svc-node-unavailable:') ? UNAVAILABLE : null;
   },
 };
 
@@ -189,7 +207,7 @@ export default defineConfig(({ command, mode }) => {
   if (command === 'serve' || mode === 'demo') {
     return {
       root: 'demo',
-      plugins: [libpgQueryEsm(), strictCsp, duckdbWorkerWithoutMap],
+      plugins: [libpgQueryEsm(), strictCsp, duckdbWorkerWithoutMap, nodeOnlyStubs],
       optimizeDeps: {
         // Relative to root (demo/); the build's inputs below are relative to the working directory.
         entries: ['index.html', 'gallery.html'],
@@ -197,7 +215,7 @@ export default defineConfig(({ command, mode }) => {
         exclude: ['libpg-query', '@duckdb/duckdb-wasm'],
       },
       // The SQL parser's worker (src/engine/data/pg-parser.worker.ts) bundles libpg-query too.
-      worker: { format: 'es', plugins: () => [libpgQueryEsm()] },
+      worker: { format: 'es', plugins: () => [libpgQueryEsm(), nodeOnlyStubs] },
       publicDir: false,
       build: {
         outDir: '../dist-demo',

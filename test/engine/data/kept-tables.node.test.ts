@@ -107,12 +107,11 @@ describe('tables kept in a database file', () => {
   it('says which table a registry lists that the database file lost', async () => {
     const engine = await start('kept-lost', join(dir, 'a.duckdb'), true);
     await engine.close();
-    // The same registry, another (empty) file: the logbook was kept only in the first.
-    const again = await start('kept-lost', join(dir, 'b.duckdb'), false);
+    // The same registry, another (empty) file: the logbook was kept only in the first. The model is checked against
+    // its tables when the engine starts, so the start itself says so.
     await assert.rejects(
-      admin(again).load({ query: { measures: ['log.storms'] } }),
+      start('kept-lost', join(dir, 'b.duckdb'), false),
       /Table logbook: it was kept only in the database file, which no longer holds it: import it again/,
     );
-    await again.close();
   });
 });
