@@ -1,49 +1,37 @@
 // `npm test`: type check, lint, size budgets, browser tests (Chromium, Firefox, WebKit — one after another, each in its
-// own runner process), Node tests beside the last browser (two cores: one each; the side stage's output is kept in
-// test-results/<stage>.log and printed when it ends); every stage runs, then one summary line. Type check, lint and size budgets count
+// own runner process), Node tests, and the engine's data tests again on DuckDB-wasm; every stage runs, then one
+// summary line. One after another: beside a browser stage on two cores, the Node tests made the browsers' timing
+// tests (a query's deadline, a dead DuckDB replaced) miss their bounds. Type check, lint and size budgets count
 // as one test each, so a red check shows in the totals.
 // SVC_BROWSERS=chromium,firefox,webkit chooses the browsers (default all three).
-import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 const rows = [];
 
-/** Runs one stage; `side` stages write to a log file, printed whole when they end, so two stages never interleave. */
-async function run(label, cmd, args, env, side = false) {
+function run(label, cmd, args, env) {
   const shown = Object.entries(env ?? {}).map(([k, v]) => `${k}=${v} `);
-  const title = `\n━━ ${label}: ${shown.join('')}${[cmd, ...args].join(' ')}`;
-  const log = join('test-results', `${label.replace(/\W+/g, '-')}.log`);
-  if (side) {
-    mkdirSync('test-results', { recursive: true });
-    console.log(`${title}\n(beside the next stage; its output follows when it ends: ${log})`);
-  } else console.log(title);
+  console.log(`\n━━ ${label}: ${shown.join('')}${[cmd, ...args].join(' ')}`);
   const started = Date.now();
-  const child = spawn(cmd, args, {
-    stdio: side ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  const { status } = spawnSync(cmd, args, {
+    stdio: 'inherit',
     shell: process.platform === 'win32',
     env: { ...process.env, ...env },
   });
-  if (side) {
-    const out = createWriteStream(log);
-    child.stdout.pipe(out, { end: false });
-    child.stderr.pipe(out, { end: false });
-  }
-  const status = await new Promise((resolve) => child.on('close', resolve));
-  if (side) console.log(`${title} — ended\n${readFileSync(log, 'utf8')}`);
   return { ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 
-async function check(label, cmd, args) {
-  const { ok, seconds } = await run(label, cmd, args);
+function check(label, cmd, args) {
+  const { ok, seconds } = run(label, cmd, args);
   total[ok ? 'passed' : 'failed']++;
   rows.push(`${label.padEnd(16)} ${ok ? 'ok' : 'FAILED'} (${seconds}s)`);
 }
 
-async function suite(label, cmd, args, resultFile, parse, env, required = true, side = false) {
+function suite(label, cmd, args, resultFile, parse, env, required = true) {
   rmSync(resultFile, { force: true });
-  const { ok, seconds } = await run(label, cmd, args, env, side);
+  const { ok, seconds } = run(label, cmd, args, env);
   const counts = existsSync(resultFile) ? parse(readFileSync(resultFile, 'utf8')) : null;
   if (!counts) {
     if (!required) {
@@ -85,13 +73,13 @@ const browsers = list(process.env.SVC_BROWSERS || 'chromium,firefox,webkit');
 // Browsers whose failures fail the run (default: all); the others' failures are shown only.
 const required = list(process.env.SVC_REQUIRED_BROWSERS || 'chromium,firefox,webkit');
 
-await check('ensure browsers', 'node', ['scripts/ensure-browsers.mjs']);
-await check('type check', 'npx', ['tsc', '-p', '.']);
-await check('lint', 'npm', ['run', '--silent', 'lint']);
-await check('size budgets', 'npx', ['size-limit']);
-await check('locales', 'node', ['scripts/check-locales.mjs']); // every locale has every message, none unused
-await check('docs current', 'node', ['scripts/docs.mjs', '--check']); // docs/elements/ match the source's JSDoc // .size-limit.mjs: elements ≤ 25 kB, transport ≤ 6 kB (gzip, lazy chunks excluded)
-/** One Node test stage over `files`: spec output to the log, TAP to `tap` for the counts; beside a browser stage. */
+check('ensure browsers', 'node', ['scripts/ensure-browsers.mjs']);
+check('type check', 'npx', ['tsc', '-p', '.']);
+check('lint', 'npm', ['run', '--silent', 'lint']);
+check('size budgets', 'npx', ['size-limit']);
+check('locales', 'node', ['scripts/check-locales.mjs']); // every locale has every message, none unused
+check('docs current', 'node', ['scripts/docs.mjs', '--check']); // docs/elements/ match the source's JSDoc // .size-limit.mjs: elements ≤ 25 kB, transport ≤ 6 kB (gzip, lazy chunks excluded)
+/** One Node test stage over `files`: spec output to the log, TAP to `tap` for the counts. */
 const nodeStage = (label, files, tap, env) =>
   suite(
     label,
@@ -109,8 +97,6 @@ const nodeStage = (label, files, tap, env) =>
     tap,
     parseTap,
     env,
-    true,
-    browsers.length > 0,
   );
 // The engine's data tests again on the other executor (Node's default is native DuckDB when @duckdb/node-api loads):
 // DuckDB-wasm's blocking build, so both answer the same (SVC_EXECUTOR, src/engine/data/executor-runtime.ts). The
@@ -124,14 +110,11 @@ const PARITY_FILES = [
   'test/engine/data/sql-mix.node.test.ts',
   'test/engine/http/cube-query.node.test.ts',
 ];
-// Node tests run beside the last browser stage (the browser's output streams, Node's is printed when it ends).
 const nodeTests = () => nodeStage('node tests', nodeTestFiles('test'), 'test-results/node.tap');
 const parityTests = () =>
   nodeStage('node tests: wasm', PARITY_FILES, 'test-results/node-wasm.tap', { SVC_EXECUTOR: 'wasm' });
-const pending = [];
-for (const [i, browser] of browsers.entries()) {
-  if (i === browsers.length - 1) pending.push(nodeTests().then(parityTests));
-  await suite(
+for (const browser of browsers) {
+  suite(
     `browser: ${browser}`,
     'npx',
     ['web-test-runner'],
@@ -141,8 +124,8 @@ for (const [i, browser] of browsers.entries()) {
     required.includes(browser),
   );
 }
-if (browsers.length === 0) pending.push(nodeTests().then(parityTests));
-await Promise.all(pending);
+nodeTests();
+parityTests();
 
 console.log(`\n━━ summary\n${rows.join('\n')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
