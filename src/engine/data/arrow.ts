@@ -174,3 +174,15 @@ export function rowsToColumns(rows: Record<string, string | number | boolean | n
     return { name, kind: 'string', values: strings };
   });
 }
+
+/** Arrow type names of tables stored without DuckDB's (the seed's), in DuckDB's words. */
+export function arrowTypeName(type: unknown): string {
+  const name = String(type);
+  if (name.startsWith('Dictionary') || name === 'Utf8') return 'VARCHAR';
+  if (name.startsWith('Timestamp')) return 'TIMESTAMP';
+  return (
+    { Int32: 'INTEGER', Int64: 'BIGINT', Float64: 'DOUBLE', Float32: 'FLOAT', Bool: 'BOOLEAN', Int16: 'SMALLINT' }[
+      name
+    ] ?? name.toUpperCase()
+  );
+}

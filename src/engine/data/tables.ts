@@ -32,6 +32,7 @@ import { checkTableName } from './table-names.js';
 
 export { checkTableName } from './table-names.js';
 import { probeModel } from './probe.js';
+import { arrowTypeName } from './arrow.js';
 
 /** A stored table: rows, DuckDB's column types, size of what is stored (the file, or Arrow IPC), its format. */
 export interface TableInfo {
@@ -43,18 +44,6 @@ export interface TableInfo {
 }
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-/** Arrow type names of tables stored without DuckDB's (the seed's), in DuckDB's words. */
-function arrowTypeName(type: unknown): string {
-  const name = String(type);
-  if (name.startsWith('Dictionary') || name === 'Utf8') return 'VARCHAR';
-  if (name.startsWith('Timestamp')) return 'TIMESTAMP';
-  return (
-    { Int32: 'INTEGER', Int64: 'BIGINT', Float64: 'DOUBLE', Float32: 'FLOAT', Bool: 'BOOLEAN', Int16: 'SMALLINT' }[
-      name
-    ] ?? name.toUpperCase()
-  );
-}
 
 /** `createLocalEngine({ importLimits, importTimeoutMs, modelLimits })`. */
 export interface ImportOptions {
