@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 // @ts-expect-error -- plain JS module shared with the test runner
 import { LIBPG_QUERY_LOADER, libpgQueryToEsm } from './scripts/libpg-query-esm.mjs';
+import { NODE_ONLY, UNAVAILABLE, nodeOnlyName } from './scripts/node-only.js';
 
 /** Serves and bundles libpg-query's CommonJS loader as an ES module (see scripts/libpg-query-esm.mjs). */
 const libpgQueryEsm = (options: { ignoreWasmUrl?: boolean } = {}): Plugin => ({
@@ -95,36 +96,6 @@ const libraryAssets: Plugin = {
  * first), but a host's bundler follows every `import()`: this way it never sees `node:module`, `node:worker_threads`
  * or libpg-query's Node loader, and warns about nothing.
  */
-const NODE_ONLY: Record<string, string> = {
-  'duckdb-node': 'src/engine/data/duckdb-node.ts',
-  'duckdb-native': 'src/engine/data/duckdb-native.ts',
-  'local-file': 'src/engine/data/local-file.ts',
-  'pg-parser-local': 'src/engine/data/pg-parser-local.ts',
-  'durable-store': 'src/engine/node/durable-store.ts',
-};
-/** A Node-only module's name when `source`, imported by one of the engine's runtime switches, names one. */
-function nodeOnlyName(source: string, importer: string | undefined): string | undefined {
-  const name = /^\.\/(?:node\/)?([\w-]+)\.js$/.exec(source)?.[1];
-  if (!name || !NODE_ONLY[name] || !importer) return undefined;
-  // Only the runtime switches (executor-runtime, the parser loader, a file source's reader, the engine's state
-  // folder); the parser's worker bundles its own copy.
-  if (!/\/engine\/(data\/(executor-runtime|pg-parser|import|path-table)|in-page)\.ts$/.test(importer)) return undefined;
-  return name;
-}
-
-/** What a Node-only module is where it cannot run: each export throws, and native DuckDB says it is not there. */
-const UNAVAILABLE = [
-  'createDuckDbExecutor',
-  'createInProcessParser',
-  'createNativeExecutor',
-  'localFile',
-  'fileChanged',
-  'openDurableStore',
-]
-  .map((name) => `export function ${name}() {\n  throw new Error('svc-elements: this module runs only in Node');\n}\n`)
-  .join('')
-  .concat("export async function nativeUnavailable() {\n  return 'not in Node';\n}\n");
-
 const nodeOnlyResolve: Plugin = {
   name: 'node-only-resolve',
   enforce: 'pre',

@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 // @ts-expect-error -- plain JS module shared with the test runner and Vite's config
 import { LIBPG_QUERY_LOADER, libpgQueryToEsm } from '../scripts/libpg-query-esm.mjs';
+import { nodeOnlyEsbuild } from '../scripts/node-only.js';
 import type { Row } from './util.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -58,6 +59,7 @@ export async function inChromium(modulePath: string, exportName: string, ...args
       // Keep the module where the source sits, so relative URLs to node_modules resolve as in the source tree.
       outdir: join(root, 'bench'),
       plugins: [
+        nodeOnlyEsbuild,
         {
           // libpg-query's loader as an ES module, its wasm found beside it (the rewrite Vite and the test runner use).
           name: 'libpg-query-esm',
