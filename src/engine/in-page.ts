@@ -182,5 +182,6 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
     putTable: (name, source) => own.putTable(name, source),
     dropTable: (name) => own.dropTable(name),
     tables: () => own.tables(),
+    runsIn: isNode ? 'node' : typeof document === 'undefined' ? 'worker' : 'page',
   };
 }

@@ -245,4 +245,9 @@ export interface LocalEngine {
   dropTable: (name: string) => Promise<void>;
   /** The stored tables: row count, DuckDB column types, bytes stored. */
   tables: () => Promise<TableInfo[]>;
+  /**
+   * Where the engine runs: `'worker'` (a dedicated Worker of the page, the default in a browser), `'page'` (the
+   * page's main thread: asked for with `worker: false`, or when the worker's script did not load) or `'node'`.
+   */
+  readonly runsIn: 'worker' | 'page' | 'node';
 }

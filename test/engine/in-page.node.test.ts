@@ -99,3 +99,14 @@ describe('createLocalEngine: limit options', () => {
     }
   });
 });
+
+describe('createLocalEngine in Node', () => {
+  it('says it runs in Node', async () => {
+    const engine = await start();
+    try {
+      assert.equal(engine.runsIn, 'node');
+    } finally {
+      await engine.close();
+    }
+  });
+});

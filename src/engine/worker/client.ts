@@ -152,6 +152,7 @@ export async function createWorkerEngine(options: LocalEngineOptions): Promise<L
       return callMethod('putTable', [name, crossing], buffersOf(crossing));
     },
     dropTable: (name) => callMethod('dropTable', [name]),
+    runsIn: 'worker',
     tables: () => callMethod('tables'),
   };
   return engine;

@@ -98,6 +98,17 @@ describe('local engine in its worker: abort, errors at startup, options, close',
     expect(refused.message).to.match(/worker: true cannot take now/);
   });
 
+  it('says where it runs: its worker by default, the page with worker: false', async () => {
+    const engine = await start();
+    expect(engine.runsIn).to.equal('worker');
+    await engine.close();
+    const name = `svc-worker-page-${Date.now()}`;
+    names.push(name);
+    const inPage = await createLocalEngine({ name, worker: false });
+    expect(inPage.runsIn).to.equal('page');
+    await inPage.close();
+  });
+
   it('close() ends the worker: fetch answers 503, the methods reject with the 503 ApiError', async () => {
     const engine = await start();
     await engine.close();
@@ -124,6 +135,7 @@ describe('local engine in its worker: abort, errors at startup, options, close',
       );
       expect(ok.status).to.equal(200);
       expect(String(warned[0])).to.match(/worker did not load .* runs in this page instead/);
+      expect(engine.runsIn, 'the engine says where it runs, for a host to show').to.equal('page');
       await engine.close();
     } finally {
       setWorkerUrl(undefined);
