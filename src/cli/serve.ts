@@ -35,12 +35,12 @@ async function startEngine(
   credentials: Credentials,
   io: CliIo,
   keep: () => void,
+  database: string | undefined,
 ): Promise<LocalEngine | number> {
   const { createLocalEngine } = await import('../engine/index.js');
   const seed = args.demo ? ('demo' as const) : demoSeedWith(credentials);
   // In memory, a name of its own (engines in one process never share a database); in a state folder, always one.
   const where = args.state !== undefined ? { stateDir: args.state } : { name: `svc-elements-cli-${randomToken(6)}` };
-  const database = await tablesDatabase(args);
   const options = { ...where, seed, ...(database !== undefined && { database }) };
   if (args.model === undefined || args.data === undefined) {
     keep();
@@ -110,9 +110,9 @@ async function executorKind(): Promise<'native' | 'wasm'> {
 }
 
 /** Where the tables are kept: --db, else the state folder's tables.duckdb on native DuckDB; none in memory. */
-async function tablesDatabase(args: Args): Promise<string | undefined> {
+function tablesDatabase(args: Args, executor: 'native' | 'wasm'): string | undefined {
   if (args.db !== undefined) return args.db;
-  if (args.state === undefined || (await executorKind()) !== 'native') return undefined;
+  if (args.state === undefined || executor !== 'native') return undefined;
   return join(args.state, 'tables.duckdb');
 }
 
@@ -143,7 +143,9 @@ export async function main(
     return 2;
   }
   const { serveFetch } = await import('../engine/node/serve.js');
-  const engine = await startEngine(args, credentials, io, keep);
+  const executor = await executorKind();
+  const database = tablesDatabase(args, executor);
+  const engine = await startEngine(args, credentials, io, keep, database);
   if (typeof engine === 'number') return engine;
   let server;
   try {
@@ -191,7 +193,6 @@ export async function main(
   const wildcard = address === '0.0.0.0' || address === '::';
   const base = `http://${wildcard ? '127.0.0.1' : hostName(args.host)}:${port}`;
   const tables = await engine.tables();
-  const database = await tablesDatabase(args);
   const bearer = args.demo ? `'Authorization: Bearer ${DEMO.adminKey}'` : '"Authorization: Bearer $SVC_ADMIN_KEY"';
   io.out(
     [
@@ -199,7 +200,7 @@ export async function main(
       `  model: ${args.model ?? "the demo's"} · tables: ${
         tables.map((t) => `${t.name} (${t.rowCount} rows)`).join(', ') || 'made on the first query'
       }`,
-      `  DuckDB: ${(await executorKind()) === 'native' ? 'native (@duckdb/node-api)' : 'DuckDB-wasm'}${
+      `  DuckDB: ${executor === 'native' ? 'native (@duckdb/node-api)' : 'DuckDB-wasm'}${
         database !== undefined ? `, tables kept in ${String(database)}` : ''
       }`,
       `  answers Host ${hosts.join(', ')}; any other is refused (--allowed-host adds one)`,
