@@ -102,6 +102,13 @@ const specs: Spec[] = [
     sql: `SELECT count(*) FILTER (WHERE delay > 15), count(*), 100.0 * count(*) FILTER (WHERE delay > 15) / count(*) FROM ${AIR} WHERE ocity = 'Denver'`,
   },
   { q: 'flights by origin code in TX', sql: `SELECT origin, count(*) FROM ${AIR} WHERE ostate = 'TX' GROUP BY 1` },
+  // States by name where the airports keep their codes.
+  { q: 'how many flights from California', sql: `SELECT count(*) FROM ${AIR} WHERE ostate = 'CA'` },
+  { q: 'average delay of flights into Florida', sql: `SELECT avg(delay) FROM ${AIR} WHERE dstate = 'FL'` },
+  {
+    q: 'flights out of new jersey by month',
+    sql: `SELECT ${day("date_trunc('month', t)")}, count(*) FROM ${AIR} WHERE ostate = 'NJ' GROUP BY 1 ORDER BY 1`,
+  },
   // Weather: segments (wet, freezing; "frosty" is an author synonym), values, time.
   { q: 'wet days in Seattle', sql: `SELECT count(*) FROM ${WEATHER} WHERE location = 'Seattle' AND precipitation > 0` },
   {

@@ -62,6 +62,17 @@ export const clinicCases: Case[] = [
   { q: 'average wait time by department', want: ev(rows, { by: [col('department')], agg: wait }) },
   { q: 'Average wait per visit type', want: ev(rows, { by: [col('visit_type')], agg: wait }) },
   { q: 'longest wait time', want: ev(rows, { agg: max('wait_minutes') }) },
+  // Shorthand and plain words: "ppl", "how long", "yday"; a bound in another unit than the column's (minutes).
+  { q: 'how long do ppl wait on average', want: ev(rows, { agg: wait }) },
+  { q: 'visits yday', want: ev(rows, { where: at('2026-01-14', '2026-01-14'), agg: count }) },
+  {
+    q: 'visits with a wait longer than 1 hour',
+    want: ev(rows, { where: (r) => (r.wait_minutes as number) > 60, agg: count }),
+  },
+  {
+    q: 'how many visits had a wait between 0.5 and 1.5 hours',
+    want: ev(rows, { where: (r) => (r.wait_minutes as number) >= 30 && (r.wait_minutes as number) <= 90, agg: count }),
+  },
   { q: 'What was the maximum wait time in 2025?', want: ev(rows, { where: Y25, agg: max('wait_minutes') }) },
   { q: 'How many patients were seen?', want: ev(rows, { agg: patientsSeen }) },
   { q: 'number of distinct patients by city', want: ev(rows, { by: [col('patients_city')], agg: patientsSeen }) },

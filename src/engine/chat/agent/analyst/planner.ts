@@ -10,6 +10,7 @@ import { chooseTime, namedIn } from './time-field.js';
 import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
+import { unitScale } from './units.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
 import type { AggWord } from './phrase-book.js';
@@ -22,18 +23,14 @@ interface Scored {
   score: number;
 }
 
+/** The question's words [start, end) as written. */
+const wordsOf = (q: Question, start: number, end: number) =>
+  Array.from(q.tokens.slice(start, end), (t) => t.text).join(' ');
+
 function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Phrases): Scored {
   const { book } = say;
   const names = (fields: Field[]) => say.names(fields);
-  const quoted = (start: number, end: number) =>
-    book.quote(
-      say.text(
-        q.tokens
-          .slice(start, end)
-          .map((t) => t.text)
-          .join(' '),
-      ),
-    );
+  const quoted = (start: number, end: number) => book.quote(say.text(wordsOf(q, start, end)));
   const taken = [...q.taken];
   const use = (ids: number[]) => ids.forEach((i) => (taken[i] = true));
   let score = 0;
@@ -222,8 +219,9 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       continue;
     }
     use(target.used);
-    filters.push({ field: target.field, op: n.op, values: [n.value] });
-    if (n.upTo !== undefined) filters.push({ field: target.field, op: '<=', values: [n.upTo] });
+    const scale = unitScale(n.unit, target.field, use); // "longer than 2 hours" on minutes: 120
+    filters.push({ field: target.field, op: n.op, values: [n.value * scale] });
+    if (n.upTo !== undefined) filters.push({ field: target.field, op: '<=', values: [n.upTo * scale] });
     score += target.score;
   }
   // "sites with a capacity over 500": the condition is on a column, so "sites" is no breakdown.

@@ -5,6 +5,7 @@
 import { parseTime, type TimeAsk } from './time-range.js';
 import { NUMBER_WORDS, aggregationWords, fold, tokenize, type Aggregation, type Token } from './text.js';
 import type { Comparison } from './plan.js';
+import { durationWord } from './units.js';
 
 export interface NumericAsk {
   op: Comparison;
@@ -14,6 +15,8 @@ export interface NumericAsk {
   /** Token indexes [start, end) of the whole condition. */
   start: number;
   end: number;
+  /** A duration unit written after the number ("over 2 hours"): seconds per unit, and the unit word's index. */
+  unit?: { seconds: number; at: number };
 }
 
 export interface Question {
@@ -100,6 +103,12 @@ const COMPARATORS: [RegExp, Comparison][] = [
   [/^at most$|^no more than$|^up to$|^(?:maximum|max) of$/, '<='],
 ];
 
+/** The duration unit written at token `at` ("2 hours"), for a condition to compare a column kept in another. */
+function durationAt(norm: string[], at: number): Pick<NumericAsk, 'unit'> {
+  const seconds = durationWord(norm[at] ?? '');
+  return seconds === undefined ? {} : { unit: { seconds, at } };
+}
+
 /** A whole count, in digits or words ("3", "three"). */
 const isCount = (w: string) => /^\d+$/.test(w) || NUMBER_WORDS[w] !== undefined;
 
@@ -146,7 +155,14 @@ export function readQuestion(text: string, now: number): Question {
       norm[i + 2] === 'and' &&
       /^-?\d/.test(norm[i + 3] ?? '')
     ) {
-      q.numeric.push({ op: '>=', value: toNumber(norm[i + 1]), upTo: toNumber(norm[i + 3]), start: i, end: i + 4 });
+      q.numeric.push({
+        op: '>=',
+        value: toNumber(norm[i + 1]),
+        upTo: toNumber(norm[i + 3]),
+        start: i,
+        end: i + 4,
+        ...durationAt(norm, i + 4),
+      });
       for (let j = i; j < i + 4; j++) taken[j] = true;
       continue;
     }
@@ -161,12 +177,7 @@ export function readQuestion(text: string, now: number): Question {
         // "over 100m", "under 2.5k": the unit written on the number.
         const scale = inline[2] ? INLINE_UNITS[inline[2]] : unit(i + len + 1);
         const end = i + len + 1 + (!inline[2] && scale > 1 ? 1 : 0);
-        q.numeric.push({
-          op,
-          value: toNumber(inline[1]) * scale,
-          start: i,
-          end,
-        });
+        q.numeric.push({ op, value: toNumber(inline[1]) * scale, start: i, end, ...durationAt(norm, end) });
         for (let j = i; j < end; j++) taken[j] = true;
         break;
       }
@@ -250,14 +261,15 @@ export function superlativeDir(q: Question, i: number): 'DESC' | 'ASC' | undefin
 
 /** Period shorthand ("last yr", "past 3 wks", "this qtr"), written out for the time reader. */
 const PERIODS: Record<string, string> = { yr: 'year', yrs: 'years', mth: 'month', mths: 'months', mos: 'months' };
-Object.assign(PERIODS, { wk: 'week', wks: 'weeks', qtr: 'quarter', qtrs: 'quarters' });
+Object.assign(PERIODS, { wk: 'week', wks: 'weeks', qtr: 'quarter', qtrs: 'quarters', yday: 'yesterday' });
+Object.assign(PERIODS, { yest: 'yesterday', tdy: 'today' });
 
 /** The time words of a folded question, its period shorthand written out; spans stay on the question as written. */
 function parseShorthandTime(folded: string, now: number): TimeAsk {
   let text = '';
   const at: number[] = [];
   let last = 0;
-  for (const m of folded.matchAll(/\b(yrs?|mths?|mos|wks?|qtrs?)\b/g)) {
+  for (const m of folded.matchAll(/\b(yrs?|mths?|mos|wks?|qtrs?|yday|yest|tdy)\b/g)) {
     for (let i = last; i < m.index; i++) at.push(i);
     text += folded.slice(last, m.index);
     const word = PERIODS[m[1]];

@@ -182,7 +182,8 @@ export const FILLER = new Set(
   approximately approx exactly precisely basically recently lately single individual whole entire altogether please
   kindly look looking go went gone take took taken place happen happened occur occurred record recorded earn earned
   generate generated fewest greatest anything something everything still yet already stat stats statistic metric
-  figure numbers give given provide report overview summary summarize use used using work works worked working`
+  figure numbers give given provide report overview summary summarize use used using work works worked working
+  people person persons folks everyone everybody someone somebody anyone anybody`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),

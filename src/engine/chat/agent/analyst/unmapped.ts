@@ -14,6 +14,7 @@ export function unmappedWords(q: Question, taken: boolean[], source: SourceInfo)
       !q.aggs.has(i) &&
       !FUNCTION_WORDS.has(t.lemma) &&
       !FILLER.has(t.lemma) &&
+      !(t.norm === 'long' && q.tokens[i - 1]?.norm === 'how') && // "how long do people wait": the wait measure
       !source.named.has(t.lemma) &&
       !(known.has(t.lemma) && !/^\d/.test(t.norm)),
   );

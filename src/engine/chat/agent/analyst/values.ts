@@ -1,11 +1,13 @@
 // Values a question names ("in Germany", "for enterprise customers", "returned"): the distinct values of the string
 // dimensions the user may see, looked up once through the SQL API as that user and cached, then matched against
-// the question's words case- and accent-insensitively, by lemma ("emergencies" → "Emergency") and with typos.
+// the question's words case- and accent-insensitively, by lemma ("emergencies" → "Emergency") and with typos; a
+// column of US state codes also by the states' names ("California" → CA).
 
 import type { AgentContext } from '../types.js';
 import type { Field, SourceInfo } from './catalog.js';
 import { FILLER, FUNCTION_WORDS, editDistance, fold, lemma, typoBudget, type Token } from './text.js';
 import { quoteIdent, quoteText } from './sql.js';
+import { stateNames } from './us-states.js';
 
 /** Values per field name (`source.member`). */
 export type ValueIndex = Map<string, string[]>;
@@ -115,6 +117,8 @@ const words = (s: string) =>
  */
 interface Lookup {
   exact: Map<string, { field: string; value: string }[]>;
+  /** Other names of values ("california" → CA): read when no value is written so. */
+  aliases: Map<string, { field: string; value: string }[]>;
   /** Words of values of several words ("Hopper" of "Edward Hopper"), with the values they are part of. */
   parts: Map<string, Set<string>>;
   byLength: Map<number, { field: string; value: string; norm: string; bag: Int16Array }[]>;
@@ -148,9 +152,19 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
   const key = fields.map((f) => f.name).join('\u0000');
   const cached = lookups.get(index)?.get(key);
   if (cached) return cached;
-  const out: Lookup = { exact: new Map(), parts: new Map(), byLength: new Map() };
-  const { exact, parts, byLength } = out;
+  const out: Lookup = { exact: new Map(), aliases: new Map(), parts: new Map(), byLength: new Map() };
+  const { exact, aliases, parts, byLength } = out;
   for (const f of fields) {
+    const states = stateNames(index.get(f.name) ?? []);
+    for (const [code, name] of states ?? []) {
+      const ws = words(name);
+      const norm = ws.join(' ');
+      aliases.set(norm, [...(aliases.get(norm) ?? []), { field: f.name, value: code }]);
+      byLength.set(ws.length, [
+        ...(byLength.get(ws.length) ?? []),
+        { field: f.name, value: code, norm, bag: bag(norm) },
+      ]);
+    }
     for (const value of index.get(f.name) ?? []) {
       const ws = words(value);
       if (ws.length === 0 || ws.length > 6 || /^[\d.,:\s-]+$/.test(value)) continue;
@@ -178,7 +192,7 @@ export function matchValues(
   avoid: Set<string> = new Set(),
 ): ValueHit[] {
   const hits: ValueHit[] = [];
-  const { exact, parts, byLength } = lookup(fields, index);
+  const { exact, aliases, parts, byLength } = lookup(fields, index);
   for (let n = 6; n >= 1; n--) {
     for (let i = 0; i + n <= tokens.length; i++) {
       if (!free.slice(i, i + n).every(Boolean)) continue;
@@ -187,7 +201,7 @@ export function matchValues(
       const norm = span.map((t) => t.norm.replace(/'s$/, '').replace(/['.,]/g, ' ')).join(' ');
       const lem = span.map((t) => t.lemma).join(' ');
       const weak = n === 1 && (FUNCTION_WORDS.has(span[0].lemma) || FILLER.has(span[0].lemma) || norm.length <= 2);
-      let found = (exact.get(norm) ?? exact.get(lem) ?? []).map((v) => ({ ...v, edits: 0 }));
+      let found = (exact.get(norm) ?? exact.get(lem) ?? aliases.get(norm) ?? []).map((v) => ({ ...v, edits: 0 }));
       // A short or common word names a value only as written ("US", not "us").
       if (weak) {
         const common = FUNCTION_WORDS.has(span[0].lemma) || FILLER.has(span[0].lemma);
