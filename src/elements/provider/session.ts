@@ -38,6 +38,12 @@ export function readClaims(token: string): EmbedTokenClaims | undefined {
   }
 }
 
+/** The error requests give when no session could be started: what the exchange or the host's callback said. */
+function sessionFailure(error: unknown): Error {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new Error(`The session could not be started: ${reason}`, { cause: error });
+}
+
 /** setTimeout's longest delay (about 24.8 days); longer waits are scheduled in steps. */
 const MAX_DELAY = 2 ** 31 - 1;
 
@@ -47,6 +53,8 @@ export class ProviderSession {
   private timer?: ReturnType<typeof setTimeout>;
   private generation = 0;
   private renewFailed = false;
+  /** Why no session could be obtained (none before it either): requests say it instead of lacking credentials. */
+  private failure?: Error;
   /** Renew this long before expiry (ms). */
   renewBeforeMs = 60_000;
   /** The host's callback for a new session (initially without token or sessionId, and for renewals). */
@@ -64,6 +72,7 @@ export class ProviderSession {
   /** Credentials for the transport: the session token, once there is one (waits while one is being obtained). */
   readonly credentials = async (): Promise<Credentials> => {
     const session = this.current ?? (await this.pending);
+    if (!session && this.failure) throw this.failure;
     return session ? { bearerToken: session.token, serviceToken: session.token } : {};
   };
 
@@ -75,6 +84,7 @@ export class ProviderSession {
   start(source: SessionSource | undefined, renewal = false): Promise<SessionInfo | undefined> {
     const generation = ++this.generation;
     clearTimeout(this.timer);
+    this.failure = undefined;
     if (!renewal && this.current) {
       this.current = undefined;
       this.on.changed(undefined);
@@ -94,6 +104,7 @@ export class ProviderSession {
       (error: unknown) => {
         if (generation === this.generation) {
           this.pending = undefined;
+          if (!this.current) this.failure = sessionFailure(error);
           this.on.error(error);
           // A failed renewal keeps the current token until it expires (and says so then).
           this.renewFailed = true;

@@ -197,6 +197,39 @@ describe('<svc-provider> sessions', function () {
     expect(answer(chat)).to.equal('Hello from the session.');
   });
 
+  it('a session-id already exchanged: requests say the session could not be started, and why', async () => {
+    const setup = await engineAndTransport(agentSaying('unused'));
+    setups.push(setup);
+    const { sessionId } = await setup.transport.generateSession({
+      deploymentId: DEMO.deploymentId,
+      externalId: 'viewer-eu',
+      groups: ['sales-eu'],
+      userAttributes: [{ name: 'region', value: 'EU' }],
+    });
+    const mount = () =>
+      fixture<SvcProvider>(
+        html`<svc-provider base-url="https://local.svc" .fetch=${setup.engine.fetch} session-id=${sessionId}>
+        </svc-provider>`,
+      );
+    const first = await mount();
+    expect(await regionCount(first)).to.deep.equal(['EU']);
+    const second = await mount();
+    const errors: unknown[] = [];
+    second.addEventListener('svc-error', (e) => errors.push(e.error));
+    const failure = await regionCount(second).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    // Not "load needs credentials…", which would send a host looking for a missing option.
+    expect(failure?.message).to.equal('The session could not be started: Session already used');
+    await waitUntil(() => errors.length > 0, 'svc-error says the exchange failed');
+    expect(String(errors[0])).to.match(/Session already used/);
+    // A session started again (here from a token) clears the failure.
+    second.token = first.sessionInfo!.token;
+    await second.updateComplete;
+    expect(await regionCount(second)).to.deep.equal(['EU']);
+  });
+
   it('newSession(): the host’s viewer changed; a new session from fetchSession, the old token never reused', async () => {
     const setup = await engineAndTransport(agentSaying('unused'));
     setups.push(setup);
