@@ -1,7 +1,7 @@
-// One config for the three jobs: `vite` serves the demo, `vite build` builds the library,
-// `vite build --mode demo` builds the demo as a static site.
+// One config for the four jobs: `vite` serves the demo, `vite build` builds the library,
+// `vite build --mode demo` builds the demo as a static site, `vite build --mode cdn` the no-build module (dist/cdn/).
 import { readFileSync } from 'node:fs';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 // @ts-expect-error -- plain JS module shared with the test runner
 import { LIBPG_QUERY_LOADER, libpgQueryToEsm } from './scripts/libpg-query-esm.mjs';
 import { NODE_ONLY, UNAVAILABLE, nodeOnlyName } from './scripts/node-only.js';
@@ -174,7 +174,7 @@ const LAZY_DEPS = [
   'apache-arrow',
 ];
 
-export default defineConfig(({ command, mode }) => {
+export default defineConfig(({ command, mode }): UserConfig => {
   if (command === 'serve' || mode === 'demo') {
     return {
       root: 'demo',
@@ -198,6 +198,28 @@ export default defineConfig(({ command, mode }) => {
       },
       server: { host: '127.0.0.1', port: 5173 },
       preview: { host: '127.0.0.1', port: 4173 },
+    };
+  }
+  if (mode === 'cdn') {
+    // The no-build module: the library with its dependencies bundled and minified, every lazy part and asset a file
+    // beside it (found relative to the module), the Node-only modules left out (a page never loads them).
+    return {
+      plugins: [libraryAssets, nodeOnlyStubs, plainAssetUrls],
+      base: './',
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      worker: {
+        format: 'es',
+        plugins: () => [libpgQueryEsm({ ignoreWasmUrl: true }), duckdbUrls('../'), nodeOnlyStubs, plainAssetUrls],
+      },
+      build: {
+        lib: { entry: { 'svc-elements': 'src/cdn.ts' }, formats: ['es'] },
+        outDir: 'dist/cdn',
+        emptyOutDir: true,
+        sourcemap: true,
+        target: 'es2022',
+        minify: true,
+        rolldownOptions: { external: (id: string) => id.startsWith('node:') },
+      },
     };
   }
   return {

@@ -4,20 +4,9 @@
 
 import { demoDataModel } from './data/demo-dataset.js';
 import type { EngineSeed } from './options.js';
+import { DEMO } from './demo-keys.js';
 
-/** Credentials of the demo seed, for the demo page, docs and tests. Local only: never use them anywhere else. */
-export const DEMO = {
-  accountName: 'demo',
-  deploymentId: 1,
-  agentId: 'analyst',
-  adminKey: 'demo-admin-key',
-  deploymentKey: 'demo-deployment-1-key',
-  developerKey: 'demo-developer-key',
-  analystKey: 'demo-analyst-key',
-  viewerKey: 'demo-viewer-key',
-  apiSecret: 'demo-deployment-1-secret-change-me-0123456789',
-  embedTenant: 'acme-corp',
-} as const;
+export { DEMO };
 
 export const demoSeed: EngineSeed = {
   account: { name: DEMO.accountName, plan: 'enterprise', useCreatorMode: true },

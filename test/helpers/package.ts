@@ -56,6 +56,14 @@ export async function packLibrary(prefix: string): Promise<Packed> {
       logLevel: 'silent',
       build: { outDir: join(packageDir, 'dist'), emptyOutDir: true },
     });
+    // The no-build module, as `npm run build` makes it after the library.
+    await build({
+      root,
+      configFile: join(root, 'vite.config.ts'),
+      mode: 'cdn',
+      logLevel: 'silent',
+      build: { outDir: join(packageDir, 'dist/cdn'), emptyOutDir: true },
+    });
     const node = (script: string, ...args: string[]) =>
       execFileSync(process.execPath, [join(root, script), ...args], { cwd: root, stdio: 'pipe' });
     node(
