@@ -107,7 +107,7 @@ export interface MetaMember {
   isVisible?: boolean;
   public?: boolean;
   /** In a load annotation of a time dimension with a granularity: that granularity. */
-  granularity?: { name: string; type: 'built-in'; title: string; interval: string };
+  granularity?: { name: string; title: string; interval: string };
 }
 
 export interface MetaCube {

@@ -31,7 +31,17 @@ const examples: GatewayModel = {
   data: 'examples/data',
   groups: ['programmers'],
   cases: [
-    { name: 'revenue by genre', query: { measures: [bo('count'), bo('revenue')], dimensions: [bo('films_genre')] } },
+    {
+      name: 'revenue by genre',
+      query: {
+        measures: [bo('count'), bo('revenue')],
+        dimensions: [bo('films_genre')],
+        order: [
+          [bo('count'), 'desc'],
+          [bo('films_genre'), 'asc'],
+        ],
+      },
+    },
     {
       name: 'tickets by country and city',
       query: {
@@ -160,7 +170,11 @@ const examples: GatewayModel = {
         measures: [bo('revenue')],
         dimensions: [bo('cinemas_country'), bo('starts_at')],
         ungrouped: true,
-        order: { [bo('starts_at')]: 'asc' },
+        order: [
+          [bo('starts_at'), 'asc'],
+          [bo('cinemas_country'), 'asc'],
+          [bo('revenue'), 'asc'],
+        ],
         limit: 4,
       },
     },
@@ -217,7 +231,10 @@ const travel: GatewayModel = {
       query: {
         measures: [dep('count'), dep('average_delay')],
         dimensions: [dep('origin_airport_state')],
-        order: { [dep('count')]: 'desc' },
+        order: [
+          [dep('count'), 'desc'],
+          [dep('origin_airport_state'), 'asc'],
+        ],
         limit: 5,
       },
     },

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import { SignJWT } from 'jose';
+import { format, resolveConfig } from 'prettier';
 import { arrowTypeName } from '../../../src/engine/data/arrow.js';
 import { tableNameFor } from '../../../src/engine/data/table-names.js';
 import { GATEWAY_MODELS, expand, type GatewayModel } from './queries.js';
@@ -133,7 +134,9 @@ for (const m of GATEWAY_MODELS) {
       meta,
       loads,
     };
-    await writeFile(join(here, 'fixtures', `${m.name}.json`), `${JSON.stringify(fixture, null, 1)}\n`);
+    const file = join(here, 'fixtures', `${m.name}.json`);
+    const options = { ...(await resolveConfig(file)), parser: 'json' };
+    await writeFile(file, await format(JSON.stringify(fixture), options));
     console.log(`${m.name}: /meta and ${loads.length} loads recorded`);
   } finally {
     gateway.kill();
