@@ -125,6 +125,25 @@ for (const m of GATEWAY_MODELS) {
       const { status, body } = await ask('meta');
       assert.equal(status, 200);
       assert.deepEqual(metaView(body.cubes as Json[]), metaView(recorded.meta.cubes));
+      // The engine sends no key Cube does not, on a cube or a member.
+      const cubes = new Map(recorded.meta.cubes.map((c) => [c.name, c]));
+      for (const c of body.cubes as Json[]) {
+        const cube = cubes.get(c.name)!;
+        assert.deepEqual(
+          Object.keys(c).filter((k) => !(k in cube)),
+          [],
+          String(c.name),
+        );
+        for (const kind of ['measures', 'dimensions', 'segments']) {
+          const members = new Map((cube[kind] as Json[]).map((x) => [x.name, x]));
+          for (const x of c[kind] as Json[])
+            assert.deepEqual(
+              Object.keys(x).filter((k) => !(k in members.get(x.name)!)),
+              [],
+              String(x.name),
+            );
+        }
+      }
     });
 
     for (const load of recorded.loads) {
@@ -134,6 +153,7 @@ for (const m of GATEWAY_MODELS) {
           if (load.status >= 500) assert.ok(status >= 400 && status < 500, `a 4xx where Cube answers ${load.status}`);
           else assert.equal(status, load.status, JSON.stringify(body));
           assert.equal(body.error, cubeText(load.body.error as string));
+          assert.deepEqual(Object.keys(body), ['error']);
           return;
         }
         assert.equal(status, 200, JSON.stringify(body));
