@@ -108,6 +108,14 @@ export function compileLoad(
     return member;
   };
 
+  // A member /meta hides (a cube's primary key not made public) may be filtered on but not selected, as in Cube;
+  // model authors see every member.
+  const resolveSelected = (fullName: string): Member => {
+    const member = resolveVisible(fullName);
+    if (!member.visible && !identity.bypass) throw new ApiError({ status: 403, message: hiddenMember(fullName) });
+    return member;
+  };
+
   // The join root: a view's own; over cubes, the cube (in query order) that joins all the others with fewest joins.
   let root = source.root;
   if (source.type === 'cube') {
@@ -121,13 +129,13 @@ export function compileLoad(
   const dims: string[] = [];
 
   for (const name of dimensions) {
-    const m = resolveVisible(name);
+    const m = resolveSelected(name);
     if (m.kind !== 'dimension') throw bad(`${name} is a ${m.kind}, not a dimension`);
     columns.push({ key: name, member: m });
     dims.push(plan.selectedSql(m));
   }
   for (const td of timeDimensions) {
-    const m = resolveVisible(td.dimension);
+    const m = td.granularity ? resolveSelected(td.dimension) : resolveVisible(td.dimension);
     if (m.kind !== 'dimension' || m.type !== 'time') throw bad(`${td.dimension} is not a time dimension`);
     if (td.granularity) {
       columns.push({ key: `${td.dimension}.${td.granularity}`, member: m, granularity: td.granularity });

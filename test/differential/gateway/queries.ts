@@ -346,7 +346,15 @@ const travel: GatewayModel = {
         filters: [{ member: 'weather.total_precipitation', operator: 'gt', values: ['10'] }],
       },
     },
+    {
+      name: 'a filter on a cube’s hidden primary key',
+      query: { measures: ['flights.count'], filters: [{ member: 'flights.flight_key', operator: 'set' }] },
+    },
     { name: 'error: hidden airport cube', query: { dimensions: ['airports.city'] } },
+    {
+      name: 'error: a cube’s hidden primary key',
+      query: { measures: ['flights.count'], dimensions: ['flights.flight_key'] },
+    },
     { name: 'error: unknown view member', query: { dimensions: [dep('origin')] } },
   ],
 };

@@ -75,6 +75,16 @@ describe('load: Cube’s gateway’s answers', () => {
       String(message),
       /^You requested hidden member: 'books\.count'\. Please make it visible using `public: true`/,
     );
+    // A cube's primary key, hidden in /meta, may be filtered on but not selected; through the view it is listed.
+    const [keyStatus, keyMessage] = await refusal({ measures: ['loans.count'], dimensions: ['loans.id'] });
+    assert.equal(keyStatus, 403);
+    assert.match(String(keyMessage), /^You requested hidden member: 'loans\.id'\./);
+    const filtered = {
+      measures: ['loans.count'],
+      filters: [{ member: 'loans.id', operator: 'gt' as const, values: ['2'] }],
+    };
+    assert.equal(Number((await viewer.load({ query: filtered })).data[0]['loans.count']), 3);
+    assert.equal((await viewer.load({ query: { dimensions: ['lending.id'] } })).data.length, LOANS.length);
     assert.deepEqual(await refusal({ measures: ['lending.count'], limit: 50_001 }), [
       400,
       'The query limit has been exceeded.',
