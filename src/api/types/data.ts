@@ -66,7 +66,7 @@ export interface LoadQuery {
   timezone?: string;
   /** No GROUP BY: one row per joined row (the primary key of every joined cube must be among the dimensions). */
   ungrouped?: boolean;
-  /** Cube's cache bypass: the local engine has no result cache, so every query is fresh. */
+  /** Not a query field for Cube's gateway (1.7): it refuses it (`"renewQuery" is not allowed`), and so does the engine. */
   renewQuery?: boolean;
   /** Cube's explicit join paths: refused by the local engine (400). */
   joinHints?: unknown;
@@ -107,7 +107,7 @@ export interface MetaMember {
   isVisible?: boolean;
   public?: boolean;
   /** In a load annotation of a time dimension with a granularity: that granularity. */
-  granularity?: { name: string; type: 'built-in'; title: string; interval: string };
+  granularity?: { name: string; title: string; interval: string };
 }
 
 export interface MetaCube {
@@ -138,7 +138,7 @@ export interface LoadResponse {
   query: LoadQuery;
   data: Record<string, unknown>[];
   annotation: LoadAnnotation;
-  /** The row count without limit and offset when the query asked `total: true` (Cube: null otherwise). */
+  /** The row count without limit and offset when the query asked `total: true` (absent otherwise, as in Cube). */
   total?: number | null;
   /** Cube's result metadata: when the data was read, from which data source and database, whether it was slow. */
   lastRefreshTime?: string;

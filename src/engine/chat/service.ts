@@ -322,7 +322,8 @@ export class ChatService {
               name: m.name,
               title: m.title,
               description: m.description ?? '',
-              type: m.type as 'string',
+              // A segment is a boolean member here (Cube's /meta gives segments no type).
+              type: (c.segments?.includes(m) ? 'boolean' : m.type) as 'string',
               ...(m.aggType !== undefined && { aggType: m.aggType }),
               ...(m.format !== undefined && { format: m.format }),
               ...(m.meta !== undefined && { meta: m.meta }),

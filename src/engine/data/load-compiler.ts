@@ -10,7 +10,7 @@ import type { LoadFilter, LoadQuery, LoadRequest, OrderDirection, TimeGranularit
 import { resolveDateRange } from './date-ranges.js';
 import { keyedSelect, type Part } from './load-keyed.js';
 import { filterMembers, filterSql, q, timestamp } from './load-filters.js';
-import { lookupMember, type Member, type ResolvedModel, type Source } from './model.js';
+import { lookupMember, unknownSource, type Member, type ResolvedModel, type Source } from './model.js';
 import { Plan } from './plan.js';
 import { cubeRowAccess, sourceAccess, type Identity } from './policies.js';
 import { checkTimeZone } from './time-zones.js';
@@ -34,6 +34,15 @@ export interface CompiledLoad {
 }
 
 const bad = (message: string) => new ApiError({ status: 400, message });
+
+/** Granularities from finest to coarsest; the place of `g` (an unknown one after all). */
+const LEVELS = ['second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'];
+export const granularityLevel = (g: string) => (LEVELS.includes(g) ? LEVELS.indexOf(g) : LEVELS.length + 1);
+
+/** Cube's words for a member the caller may not see (a cube that is not public, a member its access policy hides). */
+export const hiddenMember = (fullName: string) =>
+  `You requested hidden member: '${fullName}'. Please make it visible using \`public: true\`. Please note primaryKey ` +
+  'fields are `public: false` by default: https://cube.dev/docs/schema/reference/joins#setting-a-primary-key.';
 
 /** Measure types a repeated row changes (Cube's multiplied measures); count_distinct, min and max are immune. */
 const ADDITIVE = new Set(['count', 'sum', 'avg', 'number']);
@@ -78,11 +87,12 @@ export function compileLoad(
     ...(query.filters ?? []).flatMap((f) => filterMembers(f)),
   ];
   if (measures.length + dimensions.length + timeDimensions.length === 0) {
-    throw bad('Query must have at least one measure, dimension or time dimension');
+    throw bad(
+      'Query should contain either measures, dimensions or timeDimensions with granularities in order to be valid',
+    );
   }
-  const sourceName = named[0].split('.')[0];
-  const source = resolved.sources.get(sourceName);
-  if (!source) throw bad(`Unknown member ${named[0]}`);
+  const source = resolved.sources.get(named[0].split('.')[0]);
+  if (!source) throw unknownSource(named[0]);
 
   const access = sourceAccess(identity, source);
   const visibleSources = new Map<string, ReturnType<typeof sourceAccess>>([[source.name, access]]);
@@ -93,9 +103,16 @@ export function compileLoad(
       throw bad(`A query may use one view: ${fullName} is not in ${source.name}`);
     let a = visibleSources.get(s.name);
     if (!a) visibleSources.set(s.name, (a = sourceAccess(identity, s)));
-    if (a.denied || !a.members.has(member.name)) {
-      throw new ApiError({ status: 403, message: `You may not query ${fullName}` });
-    }
+    // Cube answers a hidden member 500; a client's error here (403), in Cube's words.
+    if (a.denied || !a.members.has(member.name)) throw new ApiError({ status: 403, message: hiddenMember(fullName) });
+    return member;
+  };
+
+  // A member /meta hides (a cube's primary key not made public) may be filtered on but not selected, as in Cube;
+  // model authors see every member.
+  const resolveSelected = (fullName: string): Member => {
+    const member = resolveVisible(fullName);
+    if (!member.visible && !identity.bypass) throw new ApiError({ status: 403, message: hiddenMember(fullName) });
     return member;
   };
 
@@ -112,13 +129,13 @@ export function compileLoad(
   const dims: string[] = [];
 
   for (const name of dimensions) {
-    const m = resolveVisible(name);
+    const m = resolveSelected(name);
     if (m.kind !== 'dimension') throw bad(`${name} is a ${m.kind}, not a dimension`);
     columns.push({ key: name, member: m });
-    dims.push(plan.memberSql(m));
+    dims.push(plan.selectedSql(m));
   }
   for (const td of timeDimensions) {
-    const m = resolveVisible(td.dimension);
+    const m = td.granularity ? resolveSelected(td.dimension) : resolveVisible(td.dimension);
     if (m.kind !== 'dimension' || m.type !== 'time') throw bad(`${td.dimension} is not a time dimension`);
     if (td.granularity) {
       columns.push({ key: `${td.dimension}.${td.granularity}`, member: m, granularity: td.granularity });
@@ -165,24 +182,29 @@ export function compileLoad(
     where.push(`${sql} >= ${timestamp(from)} AND ${sql} <= ${timestamp(to)}`);
   }
   where.push(...rowLevelSql(plan, identity, access, nowMs));
-  if (ungrouped) checkUngroupedKeys(plan, [...dimensions.map(resolveVisible)]);
 
   // Order: explicit, else the first time dimension with a granularity, else the first measure descending, else the
   // first dimension.
+  // A time dimension named without a granularity is its column at the finest granularity, as in Cube.
   const position = (key: string) => {
-    const i = columns.findIndex((c) => c.key === key || (c.member.fullName === key && c.granularity === undefined));
-    const byMember = i >= 0 ? i : columns.findIndex((c) => c.member.fullName === key);
-    if (byMember < 0) throw bad(`Cannot order by ${key}: it is not in the query`);
-    return byMember + 1;
+    let i = columns.findIndex((c) => c.key === key || (c.member.fullName === key && c.granularity === undefined));
+    if (i < 0)
+      columns.forEach((c, j) => {
+        if (c.member.fullName !== key) return;
+        if (i < 0 || granularityLevel(c.granularity!) < granularityLevel(columns[i].granularity!)) i = j;
+      });
+    if (i < 0) throw bad(`Cannot order by ${key}: it is not in the query`);
+    return i + 1;
   };
   let order = orderEntries(query.order).map(([k, dir]) => `${position(k)} ${dir === 'desc' ? 'DESC' : 'ASC'}`);
   if (order.length === 0) {
-    const t = columns.findIndex((c) => c.granularity);
+    const t = columns.find((c) => c.granularity);
     const m = columns.findIndex((c) => c.member.kind === 'measure');
-    order = t >= 0 ? [`${t + 1} ASC`] : m >= 0 ? [`${m + 1} DESC`] : columns.length ? ['1 ASC'] : [];
+    order = t ? [`${position(t.member.fullName)} ASC`] : m >= 0 ? [`${m + 1} DESC`] : columns.length ? ['1 ASC'] : [];
   }
   const limit = query.limit ?? CUBESQL_DEFAULT_ROW_LIMIT;
-  if (limit > CUBESQL_MAX_ROW_LIMIT) throw bad(`limit must be at most ${CUBESQL_MAX_ROW_LIMIT}`);
+  // Cube answers it 500; a client's error here (400), in Cube's words.
+  if (limit > CUBESQL_MAX_ROW_LIMIT) throw bad('The query limit has been exceeded.');
 
   // Measures that filters name but the query does not select are computed too (keyed plans filter on them).
   const filterMeasures = having
@@ -235,20 +257,6 @@ export function compileLoad(
     columns,
     query: { ...query, timeDimensions },
   };
-}
-
-/** Cube's rule for ungrouped queries: the primary key of every cube joined must be among the dimensions. */
-function checkUngroupedKeys(plan: Plan, dimensions: Member[]): void {
-  const cubes = [plan.root, ...plan.joins().map((e) => e.to)];
-  const missing = cubes.flatMap((c) =>
-    plan
-      .cube(c)
-      .dimensions.filter((d) => d.primary_key)
-      .filter((d) => !dimensions.some((m) => m.cube === c && m.cubeMember === d.name))
-      .map((d) => `${c}.${d.name}`),
-  );
-  if (missing.length)
-    throw bad(`Ungrouped query requires primary keys to be present in dimensions: ${missing.join(', ')}`);
 }
 
 /**

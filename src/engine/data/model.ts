@@ -2,6 +2,7 @@
 // cube, its SQL and the join path that reaches it.
 
 import { ApiError } from '../../api/errors.js';
+import { cubeTitle } from '../model/titles.js';
 import { JoinGraph } from './join-graph.js';
 import type { AccessPolicy, Cube, CubeDimension, CubeMeasure, CubeSegment, DataModel, View } from './model-types.js';
 
@@ -19,8 +20,12 @@ export interface Member {
   /** Cubes from the source's root to the member's cube (a cube source: just itself). */
   joinPath: string[];
   type: string;
+  /** Its own title, else its name's in Cube's words (a view member: the view member's name, prefix included). */
   title: string;
   description?: string;
+  /** As Cube's /meta lists it: a cube's primary key is hidden unless made public; a view's members are all shown. */
+  primaryKey: boolean;
+  visible: boolean;
   measure?: CubeMeasure;
   dimension?: CubeDimension;
   segmentSql?: string;
@@ -47,15 +52,20 @@ export interface ResolvedModel {
   graph: JoinGraph;
 }
 
-const titleOf = (name: string) => name.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
-
-function cubeMembers(cube: Cube, source: string, joinPath: string[], rename = (n: string) => n): Member[] {
-  const base = { cube: cube.name, joinPath };
+/**
+ * A cube's members under `source`, renamed by `rename` (a view's prefix). A view member is a new member in Cube: its
+ * title comes from its own name, and it is neither a primary key nor hidden there.
+ */
+function cubeMembers(cube: Cube, source: string, joinPath: string[], rename?: (n: string) => string): Member[] {
+  const inView = rename !== undefined;
+  const name = rename ?? ((n: string) => n);
+  const base = { cube: cube.name, joinPath, primaryKey: false, visible: true };
+  const titleOf = (n: string) => cubeTitle(name(n));
   return [
     ...cube.measures.map((m): Member => ({
       ...base,
-      fullName: `${source}.${rename(m.name)}`,
-      name: rename(m.name),
+      fullName: `${source}.${name(m.name)}`,
+      name: name(m.name),
       kind: 'measure',
       cubeMember: m.name,
       type: 'number',
@@ -65,19 +75,20 @@ function cubeMembers(cube: Cube, source: string, joinPath: string[], rename = (n
     })),
     ...cube.dimensions.map((d): Member => ({
       ...base,
-      fullName: `${source}.${rename(d.name)}`,
-      name: rename(d.name),
+      fullName: `${source}.${name(d.name)}`,
+      name: name(d.name),
       kind: 'dimension',
       cubeMember: d.name,
       type: d.type,
       title: d.title ?? titleOf(d.name),
       description: d.description,
+      ...(!inView && { primaryKey: !!d.primary_key, visible: d.public ?? !d.primary_key }),
       dimension: d,
     })),
     ...(cube.segments ?? []).map((s): Member => ({
       ...base,
-      fullName: `${source}.${rename(s.name)}`,
-      name: rename(s.name),
+      fullName: `${source}.${name(s.name)}`,
+      name: name(s.name),
       kind: 'segment',
       cubeMember: s.name,
       type: 'boolean',
@@ -111,7 +122,7 @@ function resolveView(view: View, cubes: Map<string, Cube>): Source {
   return {
     name: view.name,
     type: 'view',
-    title: view.title ?? titleOf(view.name),
+    title: view.title ?? cubeTitle(view.name),
     description: view.description,
     public: true,
     policies: view.access_policy ?? [],
@@ -128,7 +139,7 @@ export function resolveModel(model: DataModel): ResolvedModel {
     sources.set(cube.name, {
       name: cube.name,
       type: 'cube',
-      title: cube.title ?? titleOf(cube.name),
+      title: cube.title ?? cubeTitle(cube.name),
       description: cube.description,
       public: cube.public !== false,
       policies: cube.access_policy ?? [],
@@ -143,11 +154,17 @@ export function resolveModel(model: DataModel): ResolvedModel {
   return { model, cubes, sources, graph: new JoinGraph(model.cubes) };
 }
 
-/** `source.member` → the source and the member; 400 naming what is unknown. */
+/** 400 for a path naming no cube or view, in Cube's words. */
+export const unknownSource = (fullName: string) =>
+  new ApiError({ status: 400, message: `Cube '${fullName.split('.')[0]}' not found for path '${fullName}'` });
+
+/** `source.member` → the source and the member; 400 naming what is unknown, in Cube's words. */
 export function lookupMember(resolved: ResolvedModel, fullName: string): { source: Source; member: Member } {
   const dot = fullName.indexOf('.');
   const source = dot > 0 ? resolved.sources.get(fullName.slice(0, dot)) : undefined;
-  const member = source?.members.get(fullName.slice(dot + 1));
-  if (!source || !member) throw new ApiError({ status: 400, message: `Unknown member ${fullName}` });
+  if (!source) throw unknownSource(fullName);
+  const name = fullName.slice(dot + 1);
+  const member = source.members.get(name);
+  if (!member) throw new ApiError({ status: 400, message: `'${name}' not found for path '${fullName}'` });
   return { source, member };
 }

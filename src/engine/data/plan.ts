@@ -129,6 +129,15 @@ export class Plan {
     return granularity ? `DATE_TRUNC('${granularity}', ${toLocalSql(this.zone, sql)})` : sql;
   }
 
+  /**
+   * A dimension as a query selects it: a time dimension without a granularity in the query's zone's local time, as
+   * Cube's gateway answers it (its `convertTzForRawTimeDimension`); filters and date ranges compare the stored time.
+   */
+  selectedSql(member: Member): string {
+    const sql = this.memberSql(member);
+    return member.type === 'time' ? toLocalSql(this.zone, sql) : sql;
+  }
+
   memberSql(member: Member, granularity?: TimeGranularity): string {
     this.use(member);
     if (member.measure) return this.measureSql(member.measure.name, member.cube);

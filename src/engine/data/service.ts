@@ -2,7 +2,7 @@
 // source of truth; DuckDB ingests them lazily and again when their version changes), and the data API operations.
 
 import { ApiError } from '../../api/errors.js';
-import type { CubeSqlRequest, LoadRequest, LoadResponse, MetaMember, MetaResponse } from '../../api/types.js';
+import type { CubeSqlRequest, LoadRequest, LoadResponse, MetaResponse } from '../../api/types.js';
 import type { EngineContext } from '../domain/context.js';
 import type { DataModelRecord } from '../store/schema.js';
 import { columnsToIpc } from './arrow.js';
@@ -10,14 +10,13 @@ import { generateDemoTables } from './demo-dataset.js';
 import type { Executor, QueryResult } from './executor.js';
 import { createExecutor, type ExecutorOptions } from './executor-runtime.js';
 import { compileLoad, type CompiledLoad } from './load-compiler.js';
-import { lookupMember, resolveModel, type Member, type ResolvedModel } from './model.js';
+import { loadAnnotation, loadRows, metaMember } from './cube-meta.js';
+import { lookupMember, resolveModel, type ResolvedModel } from './model.js';
 import { missingPolicyValues, sourceAccess, type Identity } from './policies.js';
 import { rewriteSql } from './sql-api.js';
 import { loadStoredTable } from './stored-file.js';
 import { HelperWorkerStopped } from './helper-death.js';
 import { HeldVersions, adoptHeld, heldRecord } from './kept-tables.js';
-
-const aggType = (m: Member) => m.measure?.type;
 
 class DeadlineExceeded extends Error {}
 class DuckDbStopped extends Error {}
@@ -28,36 +27,6 @@ function stopSignal(): { promise: Promise<never>; reject(error: Error): void } {
   const promise = new Promise<never>((_, r) => (reject = r));
   promise.catch(() => undefined);
   return { promise, reject };
-}
-
-/**
- * A member as Cube's `/meta` describes it. `title` here is the member's own; the data API's wire form prefixes the
- * cube's title as Cube does (http/cube-shape.ts). Cube hides primary keys unless they are made public.
- */
-function metaMember(m: Member): MetaMember {
-  const def = m.measure ?? m.dimension;
-  const meta = def?.meta ?? m.segment?.meta;
-  const visible = m.dimension ? (m.dimension.public ?? !m.dimension.primary_key) : true;
-  const drill = m.measure ? (m.measure.drill_members ?? []).map((d) => `${m.fullName.split('.')[0]}.${d}`) : [];
-  return {
-    name: m.fullName,
-    title: m.title,
-    shortTitle: m.title,
-    type: m.type,
-    ...(m.description !== undefined && { description: m.description }),
-    ...(def?.format !== undefined && { format: def.format }),
-    ...(meta !== undefined && { meta }),
-    ...(m.measure && {
-      aggType: aggType(m),
-      cumulative: false,
-      cumulativeTotal: false,
-      drillMembers: drill,
-      drillMembersGrouped: { measures: [], dimensions: drill },
-    }),
-    ...(m.dimension && { primaryKey: !!m.dimension.primary_key, suggestFilterValues: true }),
-    isVisible: visible,
-    public: visible,
-  };
 }
 
 /** How long one query may run before DuckDB is stopped (ours, `createLocalEngine({ queryTimeoutMs })`). */
@@ -248,45 +217,18 @@ export class DataService {
     const { record, resolved } = await this.state();
     const compiled = compileLoad(resolved, identity, request, this.ctx.now());
     const result = await this.run(record, compiled.sql, signal);
-    const data = result.rows.map((row) => {
-      const out: Record<string, unknown> = {};
-      compiled.columns.forEach((c, i) => {
-        out[c.key] = row[i];
-        if (c.granularity && !(c.member.fullName in out)) out[c.member.fullName] = row[i];
-      });
-      return out;
-    });
-    // Cube's annotation: titles prefixed with the source's; a time dimension under `member.granularity` and `member`.
-    const annotation: LoadResponse['annotation'] = { measures: {}, dimensions: {}, segments: {}, timeDimensions: {} };
-    const annotate = (m: Member): MetaMember => {
-      const { isVisible: _v, public: _p, primaryKey: _k, suggestFilterValues: _s, ...item } = metaMember(m);
-      return { ...item, title: `${resolved.sources.get(m.fullName.split('.')[0])?.title ?? ''} ${m.title}`.trim() };
-    };
-    for (const c of compiled.columns) {
-      if (!c.granularity)
-        annotation[c.member.kind === 'measure' ? 'measures' : 'dimensions'][c.key] = annotate(c.member);
-      else {
-        const granularity = { name: c.granularity, type: 'built-in' as const, title: c.granularity };
-        annotation.timeDimensions[c.key] = {
-          ...annotate(c.member),
-          granularity: { ...granularity, interval: `1 ${c.granularity}` },
-        };
-        if (!(c.member.fullName in annotation.dimensions))
-          annotation.timeDimensions[c.member.fullName] = annotate(c.member);
-      }
-    }
-    for (const name of compiled.query.segments ?? [])
-      annotation.segments[name] = annotate(lookupMember(resolved, name).member);
+    const segments = (compiled.query.segments ?? []).map((name) => lookupMember(resolved, name).member);
     const response: LoadResponse = {
       query: compiled.query,
-      data,
+      data: loadRows(compiled.columns, result.rows),
       lastRefreshTime: new Date(this.ctx.now()).toISOString(),
-      annotation,
+      annotation: loadAnnotation(resolved, compiled.columns, segments),
       dataSource: 'default',
       dbType: 'duckdb',
       external: false,
       slowQuery: false,
-      total: compiled.totalSql ? Number((await this.run(record, compiled.totalSql, signal)).rows[0][0]) : null,
+      // Cube sends `total` only when asked.
+      ...(compiled.totalSql && { total: Number((await this.run(record, compiled.totalSql, signal)).rows[0][0]) }),
     };
     return response;
   }

@@ -21,6 +21,7 @@ import { parseLocalTime } from '../data/arrow.js';
 import { resolveDateRange } from '../data/date-ranges.js';
 import { formatTimestamp } from '../data/executor.js';
 import { utcToLocal } from '../data/time-zones.js';
+import { checkCubeQuery } from '../domain/cube-query-checks.js';
 import { jsonBody, jsonDeeperThan } from './request.js';
 import { MAX_JSON_DEPTH } from '../../api/limits.js';
 
@@ -115,6 +116,7 @@ function readQuery(raw: unknown, via: CubeRequest['via'], path: string): LoadQue
   });
   if (fromDimensions.length)
     input.timeDimensions = [...((input.timeDimensions as unknown[] | undefined) ?? []), ...fromDimensions];
+  checkCubeQuery(input);
   const query: LoadQuery =
     via === 'GET'
       ? parseRequest(LoadQuerySchema, input, 'Invalid query format')

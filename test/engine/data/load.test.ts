@@ -135,12 +135,14 @@ describe('data API: load (Chromium, DuckDB-wasm)', function () {
       close(row['sales.completion_rate'], completed / os.length);
       expect(row['sales.total_quantity']).to.equal(sum(os.map((o) => o.quantity)));
     }
-    // Cube's annotation: the title prefixed with the source's, the member's own as shortTitle.
-    expect(r.annotation.measures['sales.total_amount']).to.include({
+    // Cube's annotation: the title prefixed with the source's, the member's own as shortTitle (no aggType: Cube's
+    // gateway keeps only title, shortTitle, description, type, format, meta and drill members).
+    expect(r.annotation.measures['sales.total_amount']).to.deep.equal({
       title: 'Sales Revenue',
       shortTitle: 'Revenue',
       type: 'number',
-      aggType: 'sum',
+      drillMembers: [],
+      drillMembersGrouped: { measures: [], dimensions: [] },
     });
   });
 
@@ -310,7 +312,8 @@ describe('data API: load (Chromium, DuckDB-wasm)', function () {
   it('caps rows: 10,000 by default, at most 50,000', async () => {
     expect((await load({ dimensions: ['sales.id'] })).data).to.have.length(10_000);
     const e = await rejection(load({ dimensions: ['sales.id'], limit: 50_001 }));
-    expect([e.status, e.message]).to.deep.equal([400, 'limit must be at most 50000']);
+    // Cube answers it 500 "The query limit has been exceeded."; a client's error here, in Cube's words.
+    expect([e.status, e.message]).to.deep.equal([400, 'The query limit has been exceeded.']);
   });
 
   it("applies a dashboard's extra filters and time grain", async () => {
@@ -334,7 +337,8 @@ describe('data API: load (Chromium, DuckDB-wasm)', function () {
 
   it('names what is wrong with a query', async () => {
     const cases: [LoadQuery, string][] = [
-      [{ measures: ['sales.nope'] }, 'Unknown member sales.nope'],
+      [{ measures: ['sales.nope'] }, "'nope' not found for path 'sales.nope'"],
+      [{ measures: ['nope.count'] }, "Cube 'nope' not found for path 'nope.count'"],
       [{ measures: ['sales.status'] }, 'sales.status is a dimension, not a measure'],
       [{ dimensions: ['sales.count'] }, 'sales.count is a measure, not a dimension'],
       [
@@ -388,7 +392,12 @@ describe('data API: load (Chromium, DuckDB-wasm)', function () {
       const v = await viewer([]);
       expect((await v.loadMeta()).cubes).to.deep.equal([]);
       const e = await rejection(v.load({ query: { measures: ['sales.count'] } }));
-      expect([e.status, e.message]).to.deep.equal([403, 'You may not query sales.count']);
+      expect([e.status, e.message]).to.deep.equal([
+        403,
+        "You requested hidden member: 'sales.count'. Please make it visible using `public: true`. Please note " +
+          'primaryKey fields are `public: false` by default: ' +
+          'https://cube.dev/docs/schema/reference/joins#setting-a-primary-key.',
+      ]);
     });
 
     it('hidden members are refused and absent from meta; cubes are not public', async () => {

@@ -100,7 +100,7 @@ describe('@cubejs-client/core against the engine', () => {
     assert.equal(resultSet.annotation().measures['deliveries.count'].shortTitle, 'Count');
     assert.equal(
       resultSet.annotation().timeDimensions['deliveries.delivered_at.month'].title,
-      'Deliveries Delivered At',
+      'Deliveries Delivered at',
     );
   });
 
@@ -227,7 +227,7 @@ describe('@cubejs-client/core against the engine', () => {
       headers: { Authorization: COURIERS.adminKey },
     });
     assert.equal(response.status, 400);
-    assert.deepEqual(await response.json(), { error: 'Unknown member deliveries.nope' });
+    assert.deepEqual(await response.json(), { error: "'nope' not found for path 'deliveries.nope'" });
     const compare = await fetch(`${apiUrl}/load`, {
       method: 'POST',
       headers: { Authorization: COURIERS.adminKey, 'Content-Type': 'application/json' },
