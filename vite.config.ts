@@ -69,6 +69,26 @@ const duckdbUrls = (prefix: string): Plugin => ({
     return { code: replaced, map: null }; // same lines: the source map stays right
   },
 });
+/**
+ * parquet-wasm's wasm as a file beside its module in dist/assets (the workers that bundle it: Parquet's and the
+ * engine's), not inlined as a 6.7 MB base64 chunk: its loader's `new URL('parquet_wasm_bg.wasm', import.meta.url)`
+ * kept as such for a consumer's bundler, the file emitted by libraryAssets. In Node the engine reads the package's own
+ * file (data/parquet-decode.ts).
+ */
+const PARQUET_WASM = 'parquet_wasm_bg.wasm';
+const parquetWasmUrl: Plugin = {
+  name: 'parquet-wasm-url',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/\/parquet-wasm\/esm\/parquet_wasm\.js$/.test(id.split('?')[0])) return undefined;
+    const replaced = code.replace(
+      /new URL\(\s*'parquet_wasm_bg\.wasm',\s*import\.meta\.url\s*\)/g,
+      `new URL(${IGNORE} ${JSON.stringify(`./${PARQUET_WASM}`)}, import.meta.url)`,
+    );
+    if (replaced === code) throw new Error(`parquet-wasm-url: no wasm URL in ${id}`);
+    return { code: replaced, map: null };
+  },
+};
 const libraryAssets: Plugin = {
   ...duckdbUrls('./'),
   name: 'library-assets',
@@ -81,6 +101,11 @@ const libraryAssets: Plugin = {
       if (file.endsWith('.js')) source = source.toString('utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
       this.emitFile({ type: 'asset', fileName: file, source });
     }
+    this.emitFile({
+      type: 'asset',
+      fileName: `assets/${PARQUET_WASM}`,
+      source: readFileSync(new URL(`./node_modules/parquet-wasm/esm/${PARQUET_WASM}`, import.meta.url)),
+    });
     this.emitFile({
       type: 'asset',
       fileName: 'assets/libpg-query.wasm',
@@ -230,7 +255,13 @@ export default defineConfig(({ command, mode }): UserConfig => {
     base: './',
     worker: {
       format: 'es',
-      plugins: () => [libpgQueryEsm({ ignoreWasmUrl: true }), duckdbUrls('../'), nodeOnlyResolve, plainAssetUrls],
+      plugins: () => [
+        libpgQueryEsm({ ignoreWasmUrl: true }),
+        duckdbUrls('../'),
+        parquetWasmUrl,
+        nodeOnlyResolve,
+        plainAssetUrls,
+      ],
     },
     build: {
       lib: {

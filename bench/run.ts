@@ -6,6 +6,7 @@ import { coldStartProfile } from './cold-start-profile.js';
 import { ndjsonBench } from './ndjson.js';
 import { serveBench } from './serve.js';
 import { nativeParquetBench } from './parquet-native.js';
+import { nativeLoadBench } from './native-load.js';
 import { sizeBench } from './size.js';
 import { printTable } from './util.js';
 
@@ -90,6 +91,8 @@ for (const [name, tables] of Object.entries(BENCHES)) {
   }
   if (name === 'parquet')
     printTable('The same file in native DuckDB — Node (medians of 3)', await nativeParquetBench());
+  if (name === 'parquet')
+    printTable('Arrow IPC uploaded to native DuckDB — Node (medians of 3)', await nativeLoadBench());
   if (name === 'ndjson') {
     printTable(
       `NDJSON reader (ratio to the JSON.parse floor; higher is better) — Node ${process.version}`,

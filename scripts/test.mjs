@@ -1,6 +1,6 @@
 // `npm test`: type check, lint, size budgets, browser tests (Chromium, Firefox, WebKit — one after another, each in its
-// own runner process), Node tests, and the engine's data tests again on DuckDB-wasm; every stage runs, then one
-// summary line. One after another: beside a browser stage on two cores, the Node tests made the browsers' timing
+// own runner process), Node tests, and the Node tests again on DuckDB-wasm (WASM_EXCLUDED: the few that are not, and
+// why); every stage runs, then one summary line. One after another: beside a browser stage on two cores, the Node tests made the browsers' timing
 // tests (a query's deadline, a dead DuckDB replaced) miss their bounds. Type check, lint and size budgets count
 // as one test each, so a red check shows in the totals.
 // SVC_BROWSERS=chromium,firefox,webkit chooses the browsers (default all three).
@@ -98,21 +98,36 @@ const nodeStage = (label, files, tap, env) =>
     parseTap,
     env,
   );
-// The engine's data tests again on the other executor (Node's default is native DuckDB when @duckdb/node-api loads):
-// DuckDB-wasm's blocking build, so both answer the same (SVC_EXECUTOR, src/engine/data/executor-runtime.ts). The
-// files whose answers depend on the executor; the timing tests (CPU after an abandoned query) run on the default only.
-const PARITY_FILES = [
-  'test/engine/data/executor.node.test.ts',
-  'test/engine/data/duckdb-node.node.test.ts',
-  'test/engine/data/own-data.node.test.ts',
-  'test/engine/data/stored-file.node.test.ts',
-  'test/engine/data/cube-semantics.node.test.ts',
-  'test/engine/data/sql-mix.node.test.ts',
-  'test/engine/http/cube-query.node.test.ts',
-];
+// The executor parity run: every Node test again on the other executor (Node's default is native DuckDB when
+// @duckdb/node-api loads): DuckDB-wasm's blocking build (SVC_EXECUTOR=wasm, src/engine/data/executor-runtime.ts), so
+// that both answer the same — every test file but those below, each with its reason. A new test file joins the run by
+// itself; an entry here that names no file any more fails the run.
+const WASM_EXCLUDED = {
+  // Executor-independent work that the default run already does: packing and bundling the library, the demo in a
+  // browser (DuckDB-wasm in the page either way), framework typings.
+  'test/build.node.test.ts': 'packs the library and bundles host apps; its engine checks run in test/engine',
+  'test/e2e/demo.node.test.ts': 'the demo in a browser: DuckDB-wasm in the page on either run',
+  'test/frameworks/examples.node.test.ts': 'bundles the framework examples: no executor',
+  'test/frameworks/framework-types.node.test.ts': 'type-checks framework typings: no executor',
+  'test/frameworks/readme.node.test.ts': "builds the README's framework snippets: no executor",
+  // Native DuckDB's alone, by design: a database file (createLocalEngine({ database }), serve --db) needs it.
+  'test/engine/data/kept-tables.node.test.ts': 'a DuckDB database file is native DuckDB only (docs/serve.md)',
+  // A difference found by this run, not yet explained: on DuckDB-wasm the 3-row import right after a 3M-row read
+  // stopped at a 300 ms deadline misses its own 300 ms (native DuckDB, interrupted in place, makes it).
+  'test/engine/data/import-limits.node.test.ts': 'the import after a stopped one misses 300 ms on DuckDB-wasm',
+};
 const nodeTests = () => nodeStage('node tests', nodeTestFiles('test'), 'test-results/node.tap');
-const parityTests = () =>
-  nodeStage('node tests: wasm', PARITY_FILES, 'test-results/node-wasm.tap', { SVC_EXECUTOR: 'wasm' });
+const parityTests = () => {
+  const files = nodeTestFiles('test');
+  const gone = Object.keys(WASM_EXCLUDED).filter((file) => !files.includes(file));
+  if (gone.length > 0) {
+    total.failed++;
+    rows.push(`${'node tests: wasm'.padEnd(16)} FAILED: WASM_EXCLUDED names files that are gone: ${gone.join(', ')}`);
+    return;
+  }
+  const included = files.filter((file) => !(file in WASM_EXCLUDED));
+  nodeStage('node tests: wasm', included, 'test-results/node-wasm.tap', { SVC_EXECUTOR: 'wasm' });
+};
 for (const browser of browsers) {
   suite(
     `browser: ${browser}`,

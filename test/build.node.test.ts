@@ -8,7 +8,7 @@
 // dashboard and a chat answer with numbers, in `vite build` and in Vite's dev server, and neither prints a warning.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { dirname, join, posix } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -114,8 +114,18 @@ describe('library build', () => {
       assert.ok(has(target.import), `${name}: ${target.import}`);
       assert.ok(has(target.types), `${name}: ${target.types}`);
     }
-    for (const file of ['dist/duckdb-eh.wasm', 'dist/duckdb-browser-eh.worker.js', 'dist/assets/libpg-query.wasm'])
+    for (const file of [
+      'dist/duckdb-eh.wasm',
+      'dist/duckdb-browser-eh.worker.js',
+      'dist/assets/libpg-query.wasm',
+      'dist/assets/parquet_wasm_bg.wasm',
+    ])
       assert.ok(has(file), file);
+    // No wasm inlined into a module (as base64: lib mode's default for `new URL('x.wasm', import.meta.url)`).
+    for (const file of listed.filter((f) => f.endsWith('.js'))) {
+      const text = readFileSync(join(packageDir, file.replace(/^package\//, '')), 'utf8');
+      assert.doesNotMatch(text, /data:application\/wasm;base64/, file);
+    }
     // Every file a shipped module names for its source map is shipped too (a host's dev server reads them).
     for (const file of listed.filter((f) => f.endsWith('.js'))) {
       const text = readFileSync(join(packageDir, file.replace(/^package\//, '')), 'utf8');
@@ -184,6 +194,15 @@ describe('library build', () => {
     // Node's own modules (DuckDB in a worker thread, the parser in-process) come through the package's imports field.
     const { data } = await t.cubeSql({ query: 'SELECT MEASURE(count) AS orders FROM sales' });
     assert.equal(Number(data[0][0]), 1_000);
+    // Parquet, and rows handed over as Arrow (parquet-wasm's writer on native DuckDB, its reader on DuckDB-wasm):
+    // parquet-wasm's wasm read from the installed package's file.
+    const parquet = readFileSync(join(root, 'test/fixtures/parquet/parcels-zstd.parquet'));
+    assert.equal((await engine.putTable('parcels', new File([parquet], 'parcels.parquet'))).rowCount, 2_500);
+    const rows = JSON.stringify([
+      { bin: 'b1', litres: 12.5 },
+      { bin: 'b2', litres: null },
+    ]);
+    assert.equal((await engine.putTable('bins', new File([rows], 'bins.json'))).rowCount, 2);
     await engine.close();
   });
 
@@ -205,6 +224,8 @@ describe('library build', () => {
 
     before(async () => {
       const app = hostApp(packed, 'consumer-app', join(root, 'test/fixtures/consumer-app'));
+      mkdirSync(join(app, 'public'));
+      cpSync(join(root, 'test/fixtures/parquet/parcels-zstd.parquet'), join(app, 'public/parcels.parquet'));
       site = join(app, 'dist');
       // The host's Vite as it comes: no configuration file, no plugin.
       await build({ root: app, configFile: false, customLogger: recordingLogger(warnings) });
@@ -222,7 +243,12 @@ describe('library build', () => {
 
     it("the host's build copies the engine's workers and wasm files", () => {
       const assets = readdirSync(join(site, 'assets'));
-      for (const file of [/^duckdb-eh-.*\.wasm$/, /^duckdb-browser-eh\.worker-.*\.js$/, /^libpg-query-.*\.wasm$/]) {
+      for (const file of [
+        /^duckdb-eh-.*\.wasm$/,
+        /^duckdb-browser-eh\.worker-.*\.js$/,
+        /^libpg-query-.*\.wasm$/,
+        /^parquet_wasm_bg-.*\.wasm$/,
+      ]) {
         assert.ok(
           assets.some((a) => file.test(a)),
           `${String(file)} among ${assets.join(', ')}`,
@@ -248,7 +274,12 @@ describe('library build', () => {
         });
         const text = (await page.textContent('#out')) ?? '';
         assert.ok(!text.startsWith('FAILED'), text);
-        const { rows, syntax } = JSON.parse(text) as { rows: [string, number][]; syntax: string };
+        const { rows, syntax, parquetRows } = JSON.parse(text) as {
+          rows: [string, number][];
+          syntax: string;
+          parquetRows: number;
+        };
+        assert.equal(parquetRows, 2_500);
         assert.deepEqual(
           rows.map((r) => r[0]),
           ['cancelled', 'completed', 'processing', 'returned', 'shipped'],

@@ -7,7 +7,7 @@
 // deadline is interrupted (connection.interrupt()); the database and its tables stay.
 
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { arrowToCsv, exportToIpc } from './native-arrow.js';
+import { TYPES_KEY, arrowToParquet, exportSelect, parquetToIpc } from './native-arrow.js';
 import { normalizeNative } from './native-values.js';
 import { hardeningSql, readFileSql, type Executor, type FileFormat, type FileOptions } from './executor.js';
 
@@ -21,6 +21,11 @@ export interface NativeExecutorOptions {
    * of the host is readable, and nothing of the host is writable.
    */
   readableFiles?: readonly string[];
+  /**
+   * Arrow IPC bytes loaded (loadTable) into one Parquet file at most: parquet-wasm's memory, which never shrinks,
+   * grows to about twice this. Default LOAD_FILE_BYTES (64 MiB).
+   */
+  loadFileBytes?: number;
 }
 
 /** What the native executor adds to the interface: files read in place, and a statement stopped without a restart. */
@@ -89,7 +94,7 @@ export class DuckDbInterrupted extends Error {
 
 export async function createNativeExecutor(options: NativeExecutorOptions = {}): Promise<NativeExecutor> {
   const { DuckDBInstance } = await import('@duckdb/node-api');
-  const { copyFile, mkdtemp, realpath, rm, writeFile, unlink } = await import('node:fs/promises');
+  const { copyFile, mkdtemp, readFile, realpath, rm, writeFile, unlink } = await import('node:fs/promises');
   const { realpathSync } = await import('node:fs');
   const os = await import('node:os');
   const nodePath = await import('node:path');
@@ -163,21 +168,11 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
 
   let files = 0;
   /** Reads a file written into the private folder, then deletes it. */
-  const readWritten = async (
-    name: string,
-    bytes: Uint8Array | string,
-    sql: (path: string) => string,
-    append = false,
-  ) => {
+  const readWritten = async (name: string, bytes: Uint8Array, sql: (path: string) => string) => {
     const path = `${importDir}${++files}`;
     await writeFile(path, bytes);
     try {
-      // Appended by column name (a batch of a file read in batches), or the table made anew.
-      await run(
-        append
-          ? `INSERT INTO ${quote(name)} BY NAME ${sql(path)}`
-          : `CREATE OR REPLACE TABLE ${quote(name)} AS ${sql(path)}`,
-      );
+      await run(`CREATE OR REPLACE TABLE ${quote(name)} AS ${sql(path)}`);
     } finally {
       await unlink(path).catch(() => undefined);
     }
@@ -211,19 +206,21 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
   return {
     query: (sql) => serial(() => query(sql)),
     loadTable: async (name, ipc, { append = false } = {}) => {
-      const { csv, columns, select } = arrowToCsv(await bytesOf(ipc));
-      const types = Object.entries(columns)
-        .map(([n, t]) => `${sqlString(n)}: ${sqlString(t)}`)
-        .join(', ');
+      // Parquet files in its private folder (native-arrow.ts), read in one statement: the table whole or unchanged.
+      const { files: parquet, select } = await arrowToParquet(await bytesOf(ipc), options.loadFileBytes);
       await serial(async () => {
-        await readWritten(
-          name,
-          csv,
-          (path) =>
-            `SELECT ${select} FROM read_csv(${sqlString(path)}, header = true, delim = ',', quote = '"', escape = '"', ` +
-            `auto_detect = false, allow_quoted_nulls = false, columns = {${types}})`,
-          append,
-        );
+        const paths = parquet.map(() => `${importDir}${++files}.parquet`);
+        try {
+          await Promise.all(paths.map((path, i) => writeFile(path, parquet[i])));
+          const source = `SELECT ${select} FROM read_parquet([${paths.map(sqlString).join(', ')}])`;
+          await run(
+            append
+              ? `INSERT INTO ${quote(name)} BY NAME ${source}`
+              : `CREATE OR REPLACE TABLE ${quote(name)} AS ${source}`,
+          );
+        } finally {
+          await Promise.all(paths.map((path) => unlink(path).catch(() => undefined)));
+        }
       });
     },
     loadFile: async (name, source, format, fileOptions) => {
@@ -263,16 +260,22 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
     },
     exportTable: (name) =>
       serial(async () => {
-        const described = await run(`DESCRIBE ${quote(name)}`);
-        const rows = described.getRows().map((r) => [String(r[0]), String(r[1])]);
-        const casts = rows.map(([n]) => `CAST(${quote(n)} AS VARCHAR)`).join(', ');
-        const reader = await run(`SELECT ${casts} FROM ${quote(name)}`);
-        const columns = reader.getColumns().map((c) => c.map((v) => (v === null ? null : String(v))));
-        return exportToIpc(
-          rows.map((r) => r[0]),
-          rows.map((r) => r[1]),
-          columns,
-        );
+        // Written by DuckDB's own Parquet writer into its private folder (COPY: the executor's own statement, never
+        // a caller's), read into Arrow IPC by parquet-wasm.
+        const described = (await run(`DESCRIBE ${quote(name)}`))
+          .getRows()
+          .map((r): [string, string] => [String(r[0]), String(r[1])]);
+        const types = sqlString(JSON.stringify(described.map(([, type]) => type)));
+        const path = `${importDir}${++files}.parquet`;
+        try {
+          await conn.run(
+            `COPY (SELECT ${exportSelect(described)} FROM ${quote(name)}) TO ${sqlString(path)} ` +
+              `(FORMAT parquet, COMPRESSION uncompressed, KV_METADATA {${sqlString(TYPES_KEY)}: ${types}})`,
+          );
+          return await parquetToIpc(new Uint8Array(await readFile(path)));
+        } finally {
+          await unlink(path).catch(() => undefined);
+        }
       }),
     held: () =>
       serial(async () => {

@@ -1,103 +1,163 @@
-// Arrow IPC in and out of native DuckDB, which has no Arrow reader or writer built in: a table to load is written as
-// a CSV file with every column's DuckDB type given (read by read_csv, in parallel, then cast), and a table to keep
-// is exported as text columns with their DuckDB types in the schema's metadata, so that loading it back makes the
-// same table. What the engine keeps of a table (data/tables.ts) is this export; a table read from a file on disk is
-// kept as the file's path instead (no export).
+// Arrow IPC in and out of native DuckDB, which has no Arrow reader or writer built in, through Parquet, which it reads
+// and writes itself, and never through text: a table to load is written as Parquet by parquet-wasm (arrow-rs's
+// writer, parquet-decode.ts) into the executor's private folder, a group of record batches a file, and read by
+// read_parquet; a table to keep is written by DuckDB's COPY … (FORMAT parquet) there and read into Arrow IPC by
+// parquet-wasm, with its DuckDB types in the schema's metadata so that loading it back makes the same table. Columns
+// Parquet cannot hold exactly (HUGEINT, INTERVAL, UUID, …) are kept as their text and cast back. What the engine keeps
+// of a table (data/tables.ts) is this export; a table read from a file on disk is kept as the file's path instead.
 
-import { Table, Utf8, tableFromIPC, tableToIPC, vectorFromArray, type Vector } from 'apache-arrow';
-import { formatTimestamp } from './executor.js';
+import {
+  DataType,
+  DateUnit,
+  TimeUnit,
+  RecordBatchReader,
+  Table,
+  Utf8,
+  tableToIPC,
+  vectorFromArray,
+  type RecordBatch,
+  type Schema,
+  type Vector,
+} from 'apache-arrow';
+import { parquetWasm } from './parquet-decode.js';
 
-/** Schema metadata key of an export: the DuckDB types of its (text) columns, as JSON. */
+/** Schema metadata key of an export: the DuckDB types of its columns, as JSON. */
 export const TYPES_KEY = 'svc.duckdb-types';
 
+/**
+ * The Arrow IPC bytes one Parquet file of a load holds at most: parquet-wasm's memory (which never shrinks) grows to
+ * about twice this, never to the whole table's size.
+ */
+export const LOAD_FILE_BYTES = 64 * 1024 * 1024;
+
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const text = (value: string) => `"${value.replace(/"/g, '""')}"`;
 
-/** The DuckDB type an Arrow column is loaded as, and how a value of it is written as CSV text. */
-/** An unscaled decimal integer's digits (`-1250`) with `scale` of them after the point (`-12.50`). */
-function withPoint(digits: string, scale: number): string {
-  if (scale === 0) return digits;
-  const negative = digits.startsWith('-');
-  const body = (negative ? digits.slice(1) : digits).padStart(scale + 1, '0');
-  return `${negative ? '-' : ''}${body.slice(0, -scale)}.${body.slice(-scale)}`;
+/** Arrow types Parquet holds and DuckDB reads back as DuckDB-wasm's Arrow reader makes them. */
+function written(type: DataType): boolean {
+  if (DataType.isList(type) || DataType.isFixedSizeList(type) || DataType.isStruct(type) || DataType.isMap(type))
+    return type.children.every((child) => written(child.type as DataType));
+  if (DataType.isFloat(type)) return String(type) !== 'Float16';
+  return (
+    DataType.isInt(type) ||
+    DataType.isBool(type) ||
+    DataType.isUtf8(type) ||
+    DataType.isLargeUtf8(type) ||
+    DataType.isBinary(type) ||
+    DataType.isLargeBinary(type) ||
+    DataType.isDictionary(type) ||
+    DataType.isTimestamp(type) ||
+    DataType.isDate(type) ||
+    DataType.isTime(type) ||
+    DataType.isDecimal(type) ||
+    DataType.isNull(type)
+  );
 }
 
-interface ArrowType {
-  toString(): string;
-  scale?: number;
-  precision?: number;
-  bitWidth?: number;
-}
+const RAW = '\u0000bigint:';
+/** A value Parquet cannot hold as its JSON text (64-bit integers as their exact digits, typed arrays as arrays). */
+const jsonText = (value: unknown): string | null =>
+  value === null || value === undefined
+    ? null
+    : JSON.stringify(value, (_, v: unknown) =>
+        typeof v === 'bigint' ? `${RAW}${v}` : ArrayBuffer.isView(v) ? Array.from(v as Int32Array) : v,
+      ).replace(/"\\u0000bigint:(-?\d+)"/g, '$1');
 
-function columnOf(type: ArrowType): { type: string; cell(value: unknown): string } {
-  const name = String(type);
-  const number = (v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? text(String(v)) : String(v));
-  const ints: Record<string, string> = {
-    Int8: 'TINYINT',
-    Int16: 'SMALLINT',
-    Int32: 'INTEGER',
-    Int64: 'BIGINT',
-    Uint8: 'UTINYINT',
-    Uint16: 'USMALLINT',
-    Uint32: 'UINTEGER',
-    Uint64: 'UBIGINT',
-  };
-  if (ints[name]) return { type: ints[name], cell: (v) => String(v) };
-  if (name === 'Float32') return { type: 'FLOAT', cell: number };
-  if (name === 'Float64') return { type: 'DOUBLE', cell: number };
-  if (name === 'Bool') return { type: 'BOOLEAN', cell: (v) => String(v) };
-  if (name === 'Utf8' || name === 'LargeUtf8' || name.startsWith('Dictionary<'))
-    return { type: 'VARCHAR', cell: (v) => text(String(v)) };
-  if (name.startsWith('Timestamp'))
-    return { type: 'TIMESTAMP', cell: (v) => formatTimestamp(Number(v)).replace('T', ' ') };
-  if (name.startsWith('Date')) return { type: 'DATE', cell: (v) => formatTimestamp(Number(v)).slice(0, 10) };
-  if (name.startsWith('Decimal')) {
-    // Exact: the unscaled integer's digits with the point put back. DuckDB holds 38 digits at most (as its Arrow
-    // reader says of a wider one).
-    const { precision = 38, scale = 0, bitWidth = 128 } = type;
-    if (precision > 38)
-      throw new Error(`Unsupported Internal Arrow Type for Decimal d:${precision},${scale},${bitWidth}`);
-    return { type: `DECIMAL(${precision},${scale})`, cell: (v) => withPoint(String(v), scale) };
-  }
-  return {
-    type: 'VARCHAR',
-    cell: (v) => text(JSON.stringify(v, (_, x: unknown) => (typeof x === 'bigint' ? String(x) : x))),
-  };
+/** A group of record batches as an Arrow IPC stream, the columns Parquet cannot hold replaced by their JSON text. */
+function groupIpc(schema: Schema, batches: RecordBatch[], odd: number[]): Uint8Array {
+  const table = new Table(schema, batches);
+  if (odd.length === 0) return tableToIPC(table, 'stream');
+  const columns: Record<string, Vector> = {};
+  schema.fields.forEach((field, i) => {
+    const column = table.getChildAt(i)!;
+    columns[field.name] = odd.includes(i) ? vectorFromArray([...column].map(jsonText), new Utf8()) : column;
+  });
+  return tableToIPC(new Table(columns), 'stream');
 }
 
 /**
- * An Arrow IPC stream or file → CSV text with a header and the DuckDB types of its columns (those of an export's
- * metadata, else the Arrow types' nearest), and the SELECT list that makes the table from read_csv's text columns.
+ * Where read_parquet makes another type of a column than DuckDB-wasm's Arrow reader: the expression that makes the
+ * same (Parquet has no seconds timestamps nor 64-bit dates: arrow-rs writes their integers; milliseconds are read as
+ * microseconds).
  */
-export function arrowToCsv(ipc: Uint8Array): { csv: string; columns: Record<string, string>; select: string } {
-  const table = tableFromIPC(ipc);
-  const fields = table.schema.fields;
-  const exported = table.schema.metadata.get(TYPES_KEY);
-  const types = exported ? (JSON.parse(exported) as string[]) : undefined;
-  const writers = fields.map((f) => columnOf(f.type as ArrowType));
-  const vectors = fields.map((_, i) => table.getChildAt(i)!);
-  const lines = [fields.map((f) => text(f.name)).join(',')];
-  for (let r = 0; r < table.numRows; r++) {
-    const cells = new Array<string>(fields.length);
-    for (let c = 0; c < fields.length; c++) {
-      const value = vectors[c].get(r) as unknown;
-      cells[c] = value === null || value === undefined ? '' : writers[c].cell(value);
-    }
-    lines.push(cells.join(','));
+function asWasmReads(column: string, type: DataType): string | undefined {
+  if (DataType.isTimestamp(type)) {
+    const zoned = type.timezone !== null && type.timezone !== undefined;
+    if (type.unit === TimeUnit.SECOND)
+      return zoned ? `to_timestamp(${column})` : `CAST(make_timestamp(${column} * 1000000) AS TIMESTAMP_S)`;
+    if (type.unit === TimeUnit.MILLISECOND && !zoned) return `CAST(${column} AS TIMESTAMP_MS)`;
   }
-  // An export's columns are read as text and cast to their types; others as the types their Arrow types map to.
-  const columns = Object.fromEntries(fields.map((f, i) => [f.name, types ? 'VARCHAR' : writers[i].type]));
-  const select = types
-    ? fields.map((f, i) => `CAST(${quote(f.name)} AS ${types[i]}) AS ${quote(f.name)}`).join(', ')
-    : '*';
-  return { csv: `${lines.join('\n')}\n`, columns, select };
+  if (DataType.isDate(type) && type.unit === DateUnit.MILLISECOND)
+    return `CAST(make_timestamp(${column} * 1000) AS DATE)`;
+  return undefined;
 }
 
-/** A table's text columns (CAST AS VARCHAR, in DuckDB) and their DuckDB types → an Arrow IPC stream to keep. */
-export function exportToIpc(names: string[], types: string[], columns: (string | null)[][]): Uint8Array {
-  const vectors: Record<string, Vector> = {};
-  names.forEach((name, i) => (vectors[name] = vectorFromArray(columns[i], new Utf8())));
-  const table = new Table(vectors);
-  table.schema.metadata.set(TYPES_KEY, JSON.stringify(types));
-  return tableToIPC(table, 'stream');
+/**
+ * An Arrow IPC stream or file → Parquet files (a file once its batches reach `fileBytes`), and the SELECT list that
+ * makes the table from read_parquet's columns: an export's columns cast back to the DuckDB types in its metadata.
+ */
+export async function arrowToParquet(
+  ipc: Uint8Array,
+  fileBytes = LOAD_FILE_BYTES,
+): Promise<{ files: Uint8Array[]; select: string }> {
+  const reader = RecordBatchReader.from(ipc).open();
+  const schema = reader.schema;
+  for (const field of schema.fields) {
+    const {
+      precision = 0,
+      scale = 0,
+      bitWidth = 128,
+    } = field.type as { precision?: number; scale?: number; bitWidth?: number };
+    // DuckDB holds 38 digits at most (as its Arrow reader says of a wider one).
+    if (DataType.isDecimal(field.type) && precision > 38)
+      throw new Error(`Unsupported Internal Arrow Type for Decimal d:${precision},${scale},${bitWidth}`);
+  }
+  const odd = schema.fields.flatMap((f, i) => (written(f.type as DataType) ? [] : [i]));
+  const exported = schema.metadata.get(TYPES_KEY);
+  const types = exported ? (JSON.parse(exported) as string[]) : undefined;
+  const pw = await parquetWasm();
+  // Uncompressed, no dictionaries: a file read once, at once; its writing is what takes the time.
+  const props = () =>
+    new pw.WriterPropertiesBuilder().setCompression(pw.Compression.UNCOMPRESSED).setDictionaryEnabled(false).build();
+  const files: Uint8Array[] = [];
+  let group: RecordBatch[] = [];
+  let bytes = 0;
+  const flush = () => {
+    if (group.length === 0 && files.length > 0) return;
+    files.push(pw.writeParquet(pw.Table.fromIPCStream(groupIpc(schema, group, odd)), props()));
+    group = [];
+    bytes = 0;
+  };
+  for (const batch of reader) {
+    group.push(batch);
+    bytes += batch.data.byteLength;
+    if (bytes >= fileBytes) flush();
+  }
+  if (group.length > 0 || files.length === 0) flush();
+  const select = schema.fields
+    .map((f, i) => {
+      const column = quote(f.name);
+      const cast = types ? `CAST(${column} AS ${types[i]})` : asWasmReads(column, f.type as DataType);
+      return cast ? `${cast} AS ${column}` : column;
+    })
+    .join(', ');
+  return { files, select };
+}
+
+/** DuckDB types Parquet holds exactly (and parquet-wasm reads back as the same Arrow type); others go as text. */
+const EXACT =
+  /^(BOOLEAN|TINYINT|SMALLINT|INTEGER|BIGINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|FLOAT|DOUBLE|VARCHAR|BLOB|DATE|TIME|TIMESTAMP|TIMESTAMP_S|TIMESTAMP_MS|TIMESTAMP_NS|TIMESTAMP WITH TIME ZONE|DECIMAL\(\d+,\d+\))$/;
+
+/** The SELECT list of an export: each column as it is where Parquet holds it exactly, else as its text. */
+export function exportSelect(columns: [name: string, type: string][]): string {
+  return columns
+    .map(([name, type]) => (EXACT.test(type) ? quote(name) : `CAST(${quote(name)} AS VARCHAR) AS ${quote(name)}`))
+    .join(', ');
+}
+
+/**
+ * DuckDB's Parquet export of a table (its columns' DuckDB types under TYPES_KEY in the file's key-value metadata,
+ * which parquet-wasm makes the Arrow schema's) → an Arrow IPC stream to keep.
+ */
+export async function parquetToIpc(parquet: Uint8Array): Promise<Uint8Array> {
+  return (await parquetWasm()).readParquet(parquet).intoIPCStream();
 }

@@ -10,7 +10,7 @@ type ParquetWasm = typeof ParquetWasmModule;
 let loading: Promise<ParquetWasm> | undefined;
 
 /** parquet-wasm, started once: its wasm from its package (Node: the file; browsers: beside its module). */
-function parquetWasm(): Promise<ParquetWasm> {
+export function parquetWasm(): Promise<ParquetWasm> {
   loading ??= (async () => {
     const module = await import('parquet-wasm/esm');
     const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
