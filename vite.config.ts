@@ -76,19 +76,19 @@ const duckdbUrls = (prefix: string): Plugin => ({
  * file (data/parquet-decode.ts).
  */
 const PARQUET_WASM = 'parquet_wasm_bg.wasm';
-const parquetWasmUrl: Plugin = {
+const parquetWasmUrl = (prefix = './'): Plugin => ({
   name: 'parquet-wasm-url',
   enforce: 'pre',
   transform(code, id) {
     if (!/\/parquet-wasm\/esm\/parquet_wasm\.js$/.test(id.split('?')[0])) return undefined;
     const replaced = code.replace(
       /new URL\(\s*'parquet_wasm_bg\.wasm',\s*import\.meta\.url\s*\)/g,
-      `new URL(${IGNORE} ${JSON.stringify(`./${PARQUET_WASM}`)}, import.meta.url)`,
+      `new URL(${IGNORE} ${JSON.stringify(`${prefix}${PARQUET_WASM}`)}, import.meta.url)`,
     );
     if (replaced === code) throw new Error(`parquet-wasm-url: no wasm URL in ${id}`);
     return { code: replaced, map: null };
   },
-};
+});
 const libraryAssets: Plugin = {
   ...duckdbUrls('./'),
   name: 'library-assets',
@@ -229,12 +229,20 @@ export default defineConfig(({ command, mode }): UserConfig => {
     // The no-build module: the library with its dependencies bundled and minified, every lazy part and asset a file
     // beside it (found relative to the module), the Node-only modules left out (a page never loads them).
     return {
-      plugins: [libraryAssets, nodeOnlyStubs, plainAssetUrls],
+      // parquet-wasm is bundled here in the page's chunks too (the library leaves it to the host): its wasm is the one
+      // file in assets/ that the workers use.
+      plugins: [libraryAssets, parquetWasmUrl('./assets/'), nodeOnlyStubs, plainAssetUrls],
       base: './',
       define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       worker: {
         format: 'es',
-        plugins: () => [libpgQueryEsm({ ignoreWasmUrl: true }), duckdbUrls('../'), nodeOnlyStubs, plainAssetUrls],
+        plugins: () => [
+          libpgQueryEsm({ ignoreWasmUrl: true }),
+          duckdbUrls('../'),
+          parquetWasmUrl(),
+          nodeOnlyStubs,
+          plainAssetUrls,
+        ],
       },
       build: {
         lib: { entry: { 'svc-elements': 'src/cdn.ts' }, formats: ['es'] },
@@ -258,7 +266,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
       plugins: () => [
         libpgQueryEsm({ ignoreWasmUrl: true }),
         duckdbUrls('../'),
-        parquetWasmUrl,
+        parquetWasmUrl(),
         nodeOnlyResolve,
         plainAssetUrls,
       ],

@@ -6,7 +6,7 @@
 // SVC_BROWSERS) skips and says so.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -112,6 +112,12 @@ describe('the no-build module (dist/cdn/)', { timeout: 600_000 }, () => {
     assert.ok(bytes <= EAGER_BUDGET, `${bytes} bytes`);
     // The engine's code (its worker client, the analyst, DuckDB's loader) is in none of them.
     for (const f of eager) assert.doesNotMatch(readFileSync(join(cdn, f), 'utf8'), /svc-engine: the engine's worker/);
+    // No wasm inlined anywhere (parquet-wasm's, DuckDB's, the SQL parser's are files beside the module).
+    for (const dir of [cdn, join(cdn, 'assets')])
+      for (const f of readdirSync(dir).filter((name) => name.endsWith('.js')))
+        assert.doesNotMatch(readFileSync(join(dir, f), 'utf8'), /data:application\/wasm/, f);
+    for (const wasm of ['duckdb-eh.wasm', 'assets/libpg-query.wasm', 'assets/parquet_wasm_bg.wasm'])
+      assert.ok(existsSync(join(cdn, wasm)), wasm);
   });
 
   it("Chromium: README's page runs as written", async () => {
