@@ -10,6 +10,7 @@ import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { arrowToCsv, exportToIpc } from './native-arrow.js';
 import { normalizeNative } from './native-values.js';
 import { hardeningSql, readFileSql, type Executor, type FileFormat, type FileOptions } from './executor.js';
+import { quoteIdent } from './sql-quote.js';
 
 /** `createLocalEngine({ database })` and the folders the engine's own tables are read from. */
 export interface NativeExecutorOptions {
@@ -39,7 +40,6 @@ export interface NativeExecutor extends Executor {
 const KEPT = '__svc_tables';
 
 const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 let availability: Promise<string | undefined> | undefined;
 
@@ -175,8 +175,8 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
       // Appended by column name (a batch of a file read in batches), or the table made anew.
       await run(
         append
-          ? `INSERT INTO ${quote(name)} BY NAME ${sql(path)}`
-          : `CREATE OR REPLACE TABLE ${quote(name)} AS ${sql(path)}`,
+          ? `INSERT INTO ${quoteIdent(name)} BY NAME ${sql(path)}`
+          : `CREATE OR REPLACE TABLE ${quoteIdent(name)} AS ${sql(path)}`,
       );
     } finally {
       await unlink(path).catch(() => undefined);
@@ -239,13 +239,13 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
         const described = await serial(() => query(`DESCRIBE SELECT * FROM ${source}`));
         const nested = described.rows
           .filter(([, type]) => /[[\]]|^(STRUCT|MAP|UNION)\b/.test(String(type)))
-          .map(([column]) => `to_json(${quote(String(column))})::VARCHAR AS ${quote(String(column))}`);
+          .map(([column]) => `to_json(${quoteIdent(String(column))})::VARCHAR AS ${quoteIdent(String(column))}`);
         return `SELECT * ${nested.length ? `REPLACE (${nested.join(', ')}) ` : ''}FROM ${source}`;
       };
       const absolute = inReadable(path);
       if (absolute !== undefined) {
         const select = await sqlOf(absolute);
-        await serial(() => run(`CREATE OR REPLACE TABLE ${quote(name)} AS ${select}`));
+        await serial(() => run(`CREATE OR REPLACE TABLE ${quoteIdent(name)} AS ${select}`));
         return;
       }
       // A file it was not given at its start (a later putTable): a copy in its private folder (by the kernel, not
@@ -254,7 +254,7 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
       await copyFile(path, copy);
       try {
         const select = await sqlOf(copy);
-        await serial(() => run(`CREATE OR REPLACE TABLE ${quote(name)} AS ${select}`));
+        await serial(() => run(`CREATE OR REPLACE TABLE ${quoteIdent(name)} AS ${select}`));
       } catch (error) {
         throw new Error((error as Error).message.replaceAll(copy, path), { cause: error });
       } finally {
@@ -263,10 +263,10 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
     },
     exportTable: (name) =>
       serial(async () => {
-        const described = await run(`DESCRIBE ${quote(name)}`);
+        const described = await run(`DESCRIBE ${quoteIdent(name)}`);
         const rows = described.getRows().map((r) => [String(r[0]), String(r[1])]);
-        const casts = rows.map(([n]) => `CAST(${quote(n)} AS VARCHAR)`).join(', ');
-        const reader = await run(`SELECT ${casts} FROM ${quote(name)}`);
+        const casts = rows.map(([n]) => `CAST(${quoteIdent(n)} AS VARCHAR)`).join(', ');
+        const reader = await run(`SELECT ${casts} FROM ${quoteIdent(name)}`);
         const columns = reader.getColumns().map((c) => c.map((v) => (v === null ? null : String(v))));
         return exportToIpc(
           rows.map((r) => r[0]),

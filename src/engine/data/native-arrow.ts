@@ -6,11 +6,11 @@
 
 import { Table, Utf8, tableFromIPC, tableToIPC, vectorFromArray, type Vector } from 'apache-arrow';
 import { formatTimestamp } from './executor.js';
+import { quoteIdent } from './sql-quote.js';
 
 /** Schema metadata key of an export: the DuckDB types of its (text) columns, as JSON. */
 export const TYPES_KEY = 'svc.duckdb-types';
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const text = (value: string) => `"${value.replace(/"/g, '""')}"`;
 
 /** The DuckDB type an Arrow column is loaded as, and how a value of it is written as CSV text. */
@@ -88,7 +88,7 @@ export function arrowToCsv(ipc: Uint8Array): { csv: string; columns: Record<stri
   // An export's columns are read as text and cast to their types; others as the types their Arrow types map to.
   const columns = Object.fromEntries(fields.map((f, i) => [f.name, types ? 'VARCHAR' : writers[i].type]));
   const select = types
-    ? fields.map((f, i) => `CAST(${quote(f.name)} AS ${types[i]}) AS ${quote(f.name)}`).join(', ')
+    ? fields.map((f, i) => `CAST(${quoteIdent(f.name)} AS ${types[i]}) AS ${quoteIdent(f.name)}`).join(', ')
     : '*';
   return { csv: `${lines.join('\n')}\n`, columns, select };
 }

@@ -5,7 +5,8 @@
 import type { AgentContext } from '../types.js';
 import type { Field, SourceInfo } from './catalog.js';
 import { FILLER, FUNCTION_WORDS, editDistance, fold, lemma, typoBudget, type Token } from './text.js';
-import { quoteIdent, quoteText } from './sql.js';
+import { quoteIdent } from '../../../data/sql-quote.js';
+import { quoteText } from './sql.js';
 
 /** Values per field name (`source.member`). */
 export type ValueIndex = Map<string, string[]>;
