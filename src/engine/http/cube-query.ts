@@ -24,7 +24,7 @@ import { utcToLocal } from '../data/time-zones.js';
 import { jsonBody, jsonDeeperThan } from './request.js';
 import { MAX_JSON_DEPTH } from '../../api/limits.js';
 
-/** A 400 as Cube's gateway answers a UserError: `{"error": "…"}` (the REST error body of ARCHITECTURE §4). */
+/** A 400 as Cube's gateway answers a UserError: `{"error": "…"}` (the REST error body, api/errors.ts). */
 export class CubeUserError extends ApiError {
   constructor(message: string) {
     super({ status: 400, message });
