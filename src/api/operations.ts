@@ -9,6 +9,7 @@
 // is in the elements' lazy chunks.
 
 import { UPSERT_BRANCH_CHANGED } from './errors.js';
+import { CHAT_PATH, CHAT_STREAM_PATH } from './paths.js';
 import type {
   AbortChatRequest,
   ChatRequest,
@@ -35,6 +36,8 @@ import type {
   SessionTokenResponse,
   Workbook,
 } from './types.js';
+
+export { fillPath } from './paths.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -89,7 +92,6 @@ const JSON_BODY = [400, 413, 415] as const;
 
 const WORKBOOK = '/api/v1/deployments/:deploymentId/workbooks/:workbookId';
 const TENANT = '/api/v1/embed-tenants/:embedTenantName';
-const CHAT = '/api/v1/public/:accountName/agents/:agentId/chat';
 const CUBE = '/cubejs-api/v1';
 const NDJSON = 'application/x-ndjson';
 
@@ -225,7 +227,7 @@ export const OPERATIONS = {
   /** Lines of chat stream messages; a new message to a thread still answering is the line `{"error": …}`. */
   streamChat: op<ChatRequest, ChatStreamMessage>()({
     method: 'POST',
-    path: `${CHAT}/stream-chat-state`,
+    path: CHAT_STREAM_PATH,
     host: 'chat',
     auth: 'chat',
     success: 200,
@@ -234,7 +236,7 @@ export const OPERATIONS = {
   }),
   abortChat: op<AbortChatRequest, void>()({
     method: 'POST',
-    path: `${CHAT}/abort`,
+    path: `${CHAT_PATH}/abort`,
     host: 'chat',
     auth: 'chat',
     success: 204,
@@ -327,12 +329,3 @@ export type QueryParams<K extends OperationName> = Operations[K] extends { query
   : Record<never, never>;
 export type BodyOf<K extends OperationName> = NonNullable<Operations[K]['__body']>;
 export type ResponseOf<K extends OperationName> = Operations[K] extends Typed<unknown, infer R> ? R : never;
-
-/** `path` with its `:name` parameters filled in, each URL-encoded as one segment. */
-export function fillPath(path: string, params: Record<string, string | number>): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new TypeError(`${path}: no value for path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
