@@ -1,17 +1,29 @@
 // Checks the UI's translations (lit-localize.json): every msg() in the elements' source has a translation in every
 // locale's XLIFF file (none missing), every translation belongs to a message of the source (none unused), each keeps
 // its message's placeholders, and the generated runtime modules (src/elements/l10n/locales) are what
-// `npm run l10n` builds from the XLIFF files now. Exits 1 with the list of problems; `npm test` runs it.
-//   node scripts/check-locales.mjs
+// `npm run l10n` builds from the XLIFF files now, and that its locales are the library's languages (src/util/languages.ts,
+// which the analyst's phrase books follow too). Exits 1 with the list of problems; `npm test` runs it.
+//   node --import tsx scripts/check-locales.mjs
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readConfigFileAndWriteSchema } from '@lit/localize-tools/lib/config.js';
 import { RuntimeLitLocalizer } from '@lit/localize-tools/lib/modes/runtime.js';
 import * as prettier from 'prettier';
+import { LANGUAGES, SOURCE_LANGUAGE } from '../src/util/languages.ts';
 
 const config = readConfigFileAndWriteSchema('lit-localize.json');
 const problems = [];
+
+// lit-localize.json's locales are the library's languages, no more and no fewer.
+if (config.sourceLocale !== SOURCE_LANGUAGE)
+  problems.push(`lit-localize.json: sourceLocale ${config.sourceLocale}, the languages' source is ${SOURCE_LANGUAGE}`);
+const configured = new Set([config.sourceLocale, ...config.targetLocales]);
+for (const language of LANGUAGES)
+  if (!configured.has(language))
+    problems.push(`lit-localize.json: no target locale ${language} (src/util/languages.ts)`);
+for (const locale of configured)
+  if (!LANGUAGES.includes(locale)) problems.push(`lit-localize.json: ${locale} is not in src/util/languages.ts`);
 
 const localizer = new RuntimeLitLocalizer(config);
 const { messages, errors } = localizer.extractSourceMessages();

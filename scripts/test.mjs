@@ -77,7 +77,7 @@ check('ensure browsers', 'node', ['scripts/ensure-browsers.mjs']);
 check('type check', 'npx', ['tsc', '-p', '.']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
 check('size budgets', 'npx', ['size-limit']);
-check('locales', 'node', ['scripts/check-locales.mjs']); // every locale has every message, none unused
+check('locales', 'node', ['--import', 'tsx', 'scripts/check-locales.mjs']); // every locale has every message, none unused
 check('docs current', 'node', ['scripts/docs.mjs', '--check']); // docs/elements/ match the source's JSDoc // .size-limit.mjs: elements ≤ 25 kB, transport ≤ 6 kB (gzip, lazy chunks excluded)
 /** One Node test stage over `files`: spec output to the log, TAP to `tap` for the counts. */
 const nodeStage = (label, files, tap, env) =>

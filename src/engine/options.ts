@@ -1,13 +1,17 @@
 // The engine's public contract (ARCHITECTURE §5): createLocalEngine options, the seed, the LocalEngine it returns.
 
 import type { JSONWebKeySet } from 'jose';
-import type { AttributeType, Plan, Role, UserAttributeValueType } from '../api/types.js';
+import type { AttributeType, Plan, Role } from '../api/types.js';
 import type { Agent } from './chat/agent/types.js';
 import type { TableSource } from './data/import.js';
 import type { ImportLimits } from './data/import-limits.js';
 import type { DataModel } from './data/model-types.js';
 import type { TableInfo } from './data/tables.js';
+import type { EngineHooks, EngineProgress } from './engine-events.js';
+import type { ChatTokenClaims, CheckChatToken, RemoteJwksOptions } from './chat/token-types.js';
 import type { ModelLimits, ModelProblem, ModelSource } from './model/index.js';
+
+export type { ChatTokenClaims, CheckChatToken, EngineHooks, EngineProgress, RemoteJwksOptions };
 
 export interface EngineSeed {
   account: { name: string; plan: Plan; useCreatorMode?: boolean };
@@ -49,76 +53,6 @@ export interface EngineSeed {
   /** Size of the generated demo dataset (demo seed). */
   data?: { rows?: number };
 }
-
-/**
- * The claims of a chat service token (spec, Authentication rule 3): `externalId` or `sub` (lowercased), `scope`
- * including `chat`, `email`; ours as in embed session tokens: `groups`, `userAttributes`, `securityContext`,
- * `embedTenantName` (the viewer's embed tenant: identities are per tenant), `creatorMode` (groups and attributes are
- * the tenant's scoped ones), `deploymentId`, `exp`, `jti` (revocable). A token is bound to a deployment by
- * `deploymentId`, or by `aud` (or `iss`) `"deployment:<id>"`: one naming another deployment is refused, a JWT's `aud`
- * must include its deployment's, and one naming none is accepted only when no other deployment trusts its key.
- */
-export interface ChatTokenClaims {
-  externalId?: string;
-  sub?: string;
-  scope?: unknown;
-  email?: string;
-  groups?: string[];
-  userAttributes?: Record<string, UserAttributeValueType>;
-  securityContext?: Record<string, unknown>;
-  embedTenantName?: string;
-  creatorMode?: boolean;
-  deploymentId?: number;
-  exp?: number;
-  jti?: string;
-  [claim: string]: unknown;
-}
-
-/**
- * The custom authentication hook of chat tokens (`createLocalEngine({ checkChatToken })`): called first for every
- * `X-Service-Auth-Token` of a deployment with service-token auth. Return the token's claims to accept it (they are
- * checked like a JWT's: scope, externalId or sub, revocation, `exp` when present, and a `deploymentId`, `aud` or `iss`
- * naming another deployment is refused; naming none is fine, the hook was told the deployment), `null`/`undefined`
- * to leave the token to the deployment's API secret and JWKS, or throw to reject it (the message is sent back).
- */
-export type CheckChatToken = (
-  token: string,
-  context: { deploymentId: number },
-) => ChatTokenClaims | null | undefined | Promise<ChatTokenClaims | null | undefined>;
-
-/**
- * Fetching of a deployment's `jwksUrl` (defaults: 3 s timeout, 30 s cooldown, 10 min cache, 256 KiB). A response
- * past a limit is refused and not kept: the chat request fails with a JSON-RPC error.
- */
-export interface RemoteJwksOptions {
-  /** Give up on a JWKS request after this many ms: headers and the whole body. */
-  timeoutMs?: number;
-  /** The largest JWKS response read, in bytes (decoded); a longer one is cancelled as soon as it passes this. */
-  maxBytes?: number;
-  /** After a fetch, wait this long before fetching again for an unknown `kid`. */
-  cooldownMs?: number;
-  /** Refetch the key set when it is older than this. */
-  cacheMaxAgeMs?: number;
-}
-
-/** Test seams (ours, not in §5): code that runs between the steps of an operation, to reproduce races. */
-export interface EngineHooks {
-  /** Runs after upsertWorkbookBySlug decided create or update and before it applies (separate transactions). */
-  beforeUpsertApply?(info: { deploymentId: number; slug: string; decision: 'create' | 'update' }): Promise<void> | void;
-}
-
-/**
- * What the engine is doing while the data plane warms up (ours, not in §5): `duckdb` once DuckDB starts (wasm, in a
- * worker in browsers), `generate` while the demo seed's rows are generated (first run only), `load` per table read
- * into DuckDB, `ready` when queries can run. For progress displays; the first data request triggers it.
- */
-export type EngineProgress =
-  | { phase: 'duckdb' }
-  | { phase: 'generate'; rows: number }
-  | { phase: 'load'; table: string; done: number; total: number }
-  /** A table being imported (`data`, `putTable`): bytes read so far (of `totalBytes`), then `rows` when it is in. */
-  | { phase: 'import'; table: string; bytes: number; totalBytes?: number; rows?: number }
-  | { phase: 'ready' };
 
 export interface LocalEngineOptions {
   /** Default: globalThis.indexedDB; in Node, where there is none, fake-indexeddb's (in memory). */

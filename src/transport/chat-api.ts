@@ -4,8 +4,9 @@
 import { ApiError, ChatAuthError, ChatStreamError, isErrorBody, isJsonRpcErrorBody } from '../api/errors.js';
 import type { AbortChatRequest, ChatRequest, ChatStreamMessage } from '../api/types.js';
 import { cutoffState } from './chat.js';
-import { chatStreamUrl, type HttpContext } from './http-core.js';
-import { requestJson, send } from './http-send.js';
+import type { HttpContext } from './http-core.js';
+import { send } from './http-send.js';
+import { callJson, operationCall } from './operation.js';
 import { readNdjson, type NdjsonItem } from './ndjson.js';
 import type { ChatStream, ChatTarget, RequestOptions, StreamChatOptions } from './transport.js';
 
@@ -14,16 +15,15 @@ export async function streamChat(
   request: ChatRequest,
   options: StreamChatOptions = {},
 ): Promise<ChatStream> {
-  const { response, done, fail } = await send(http, {
-    operation: 'streamChat',
-    method: 'POST',
-    url: chatStreamUrl(http, options),
-    auth: 'chat',
-    body: request,
-    accept: 'application/x-ndjson',
-    ...(options.locale && { language: languageTag(options.locale) }),
-    options,
-  });
+  const { response, done, fail } = await send(
+    http,
+    operationCall(http, 'streamChat', {
+      body: request,
+      target: options,
+      ...(options.locale && { language: languageTag(options.locale) }),
+      options,
+    }),
+  );
   const body = response.body;
   if (!body) {
     done();
@@ -93,8 +93,7 @@ export async function abortChat(
   request: AbortChatRequest,
   options: RequestOptions & ChatTarget = {},
 ): Promise<void> {
-  const url = chatStreamUrl(http, options).slice(0, -'stream-chat-state'.length) + 'abort';
-  const body = await requestJson<unknown>(http, 'abortChat', 'POST', url, 'chat', options, request);
+  const body: unknown = await callJson(http, 'abortChat', { body: request, target: options, options });
   // An authentication failure of the chat API is HTTP 200 with a JSON-RPC error body, for abort too.
   if (isJsonRpcErrorBody(body)) throw new ChatAuthError(body, 200);
 }

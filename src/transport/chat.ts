@@ -1,5 +1,5 @@
 // Helpers over chat stream messages: the final answer (spec rule 1), tool payload parsing (rule 2, `query`
-// alias), the reducer that folds deltas into whole messages (ARCHITECTURE §7), and a thread's turns.
+// alias), the reducer that folds deltas into whole messages (docs/architecture.md), and a thread's turns.
 
 import { CUTOFF_MESSAGE_ID, FINAL_GRAPH_NODE, STATE_MESSAGE_ID } from '../api/limits.js';
 import type {

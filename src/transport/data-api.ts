@@ -12,20 +12,20 @@ import type {
 } from '../api/types.js';
 import { foldOverrides, isContinueWait } from './cube-dialect.js';
 import type { HttpContext } from './http-core.js';
-import { requestJson, send } from './http-send.js';
+import { send } from './http-send.js';
+import { callJson, operationCall } from './operation.js';
 import { readNdjson } from './ndjson.js';
 import type { RequestOptions } from './transport.js';
 
 export function loadMeta(http: HttpContext, options?: RequestOptions): Promise<MetaResponse> {
-  return requestJson(http, 'loadMeta', 'GET', `${http.baseUrl}/cubejs-api/v1/meta`, 'bearer', options);
+  return callJson(http, 'loadMeta', { options });
 }
 
 /** One POST (no URL length limit); a `"Continue wait"` answer (Cube's long-polling) is asked again. */
 export async function load(http: HttpContext, request: LoadRequest, options?: RequestOptions): Promise<LoadResponse> {
   const body = http.cube ? foldOverrides(request) : request;
-  const url = `${http.baseUrl}/cubejs-api/v1/load`;
   for (;;) {
-    const answer = await requestJson<LoadResponse>(http, 'load', 'POST', url, 'bearer', options, body);
+    const answer = await callJson(http, 'load', { body, options });
     if (!isContinueWait(answer)) return answer;
     options?.signal?.throwIfAborted();
   }
@@ -36,15 +36,7 @@ export async function cubeSql(
   request: CubeSqlRequest,
   options: RequestOptions = {},
 ): Promise<CubeSqlResult> {
-  const { response, done, fail } = await send(http, {
-    operation: 'cubeSql',
-    method: 'POST',
-    url: `${http.baseUrl}/cubejs-api/v1/cubesql`,
-    auth: 'bearer',
-    body: request,
-    accept: 'application/x-ndjson',
-    options,
-  });
+  const { response, done, fail } = await send(http, operationCall(http, 'cubeSql', { body: request, options }));
   const result: CubeSqlResult = { schema: [], data: [] };
   try {
     if (!response.body) return result;

@@ -3,6 +3,8 @@
 // data-api.ts, chat-api.ts) are plain functions over an HttpContext that send through http-send.ts (auth headers,
 // timeouts, errors), which loads with them; the clients (HttpTransport, EmbedTransport) compose them.
 
+import type { AuthKind, HttpMethod } from '../api/operations.js';
+import { CHAT_STREAM_PATH, fillPath } from '../api/paths.js';
 import type { AuthSource, ChatTarget, RequestOptions } from './transport.js';
 
 export type FetchLike = (request: Request) => Promise<Response>;
@@ -56,8 +58,7 @@ export interface HttpContext {
   readonly cube: boolean;
 }
 
-/** Which header an operation authenticates with (spec, Authentication). */
-export type AuthKind = 'bearer' | 'apiKey' | 'scim' | 'chat' | 'none';
+export type { AuthKind };
 
 export interface Sent {
   response: Response;
@@ -68,7 +69,7 @@ export interface Sent {
 }
 
 export interface Call {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: HttpMethod;
   url: string;
   auth: AuthKind;
   body?: unknown;
@@ -83,7 +84,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 
 export const seg = encodeURIComponent;
 
-const STREAM_SUFFIX = '/chat/stream-chat-state';
+/** What a full Chat API URL ends with: the stream's path after its last parameter (`/chat/stream-chat-state`). */
+const STREAM_SUFFIX = CHAT_STREAM_PATH.replace(/^.*:\w+/, '');
 
 /** The stream-chat-state URL for a call (the full Chat API URL, or built from a base URL). */
 export function chatStreamUrl(http: HttpContext, target: ChatTarget = {}): string {
@@ -95,7 +97,7 @@ export function chatStreamUrl(http: HttpContext, target: ChatTarget = {}): strin
       'HttpTransport: chat needs accountName and agentId (options or per call) unless chatUrl is the full Chat API URL',
     );
   }
-  return `${http.chatUrl}/api/v1/public/${seg(accountName)}/agents/${seg(agentId)}${STREAM_SUFFIX}`;
+  return `${http.chatUrl}${fillPath(CHAT_STREAM_PATH, { accountName, agentId })}`;
 }
 
 /** Checks the options and fills in the defaults. */

@@ -3,7 +3,7 @@
 
 import type { GenerateSessionRequest, GenerateSessionResponse, SessionTokenResponse } from '../api/types.js';
 import type { HttpContext } from './http-core.js';
-import { requestJson } from './http-send.js';
+import { callJson } from './operation.js';
 import type { RequestOptions } from './transport.js';
 
 export function generateSession(
@@ -11,8 +11,7 @@ export function generateSession(
   request: GenerateSessionRequest,
   options?: RequestOptions,
 ): Promise<GenerateSessionResponse> {
-  const url = `${http.baseUrl}/api/v1/embed/generate-session`;
-  return requestJson(http, 'generateSession', 'POST', url, 'apiKey', options, request);
+  return callJson(http, 'generateSession', { body: request, options });
 }
 
 export function exchangeSessionToken(
@@ -20,11 +19,9 @@ export function exchangeSessionToken(
   sessionId: string,
   options?: RequestOptions,
 ): Promise<SessionTokenResponse> {
-  const url = `${http.baseUrl}/api/v1/embed/session/token`;
-  return requestJson(http, 'exchangeSessionToken', 'POST', url, 'none', options, { sessionId });
+  return callJson(http, 'exchangeSessionToken', { body: { sessionId }, options });
 }
 
 export async function revokeSessionToken(http: HttpContext, token: string, options?: RequestOptions): Promise<void> {
-  const url = `${http.baseUrl}/api/v1/embed/session/revoke`;
-  await requestJson(http, 'revokeSessionToken', 'POST', url, 'none', options, { token });
+  await callJson(http, 'revokeSessionToken', { body: { token }, options });
 }

@@ -1,4 +1,4 @@
-// The Transport interface: one method per operation of the API (spec and ARCHITECTURE §4). Elements depend on
+// The Transport interface: one method per operation of the API (the table in api/operations.ts). Elements depend on
 // this interface only; HttpTransport implements it over any `fetch` (the network, or the local engine's).
 
 import type {

@@ -12,12 +12,9 @@ import type {
   PublishDashboardInput,
   Workbook,
 } from '../api/types.js';
-import { seg, type HttpContext } from './http-core.js';
-import { requestJson } from './http-send.js';
+import type { HttpContext } from './http-core.js';
+import { callJson } from './operation.js';
 import type { RequestOptions } from './transport.js';
-
-const workbookUrl = (http: HttpContext, deploymentId: number, workbookId: number) =>
-  `${http.baseUrl}/api/v1/deployments/${deploymentId}/workbooks/${workbookId}`;
 
 export async function upsertWorkbookBySlug(
   http: HttpContext,
@@ -26,10 +23,13 @@ export async function upsertWorkbookBySlug(
   input?: CreateWorkbookInput,
   options?: RequestOptions,
 ): Promise<Workbook> {
-  const url = `${http.baseUrl}/api/v1/deployments/${deploymentId}/workbooks/by-slug/${seg(slug)}`;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await requestJson<Workbook>(http, 'upsertWorkbookBySlug', 'PUT', url, 'bearer', options, input ?? {});
+      return await callJson(http, 'upsertWorkbookBySlug', {
+        params: { deploymentId, slug },
+        body: input ?? {},
+        options,
+      });
     } catch (error) {
       const retriable = error instanceof ApiError && error.status === 409 && error.code === UPSERT_BRANCH_CHANGED;
       if (!retriable || attempt >= http.retry.tries) throw error;
@@ -44,7 +44,7 @@ export function getWorkbook(
   workbookId: number,
   options?: RequestOptions,
 ): Promise<Workbook> {
-  return requestJson(http, 'getWorkbook', 'GET', workbookUrl(http, deploymentId, workbookId), 'bearer', options);
+  return callJson(http, 'getWorkbook', { params: { deploymentId, workbookId }, options });
 }
 
 export function saveDashboardDraft(
@@ -54,8 +54,7 @@ export function saveDashboardDraft(
   config: DashboardConfig,
   options?: RequestOptions,
 ): Promise<Workbook> {
-  const url = `${workbookUrl(http, deploymentId, workbookId)}/dashboard`;
-  return requestJson(http, 'saveDashboardDraft', 'PUT', url, 'bearer', options, config);
+  return callJson(http, 'saveDashboardDraft', { params: { deploymentId, workbookId }, body: config, options });
 }
 
 export function publishDashboard(
@@ -65,12 +64,11 @@ export function publishDashboard(
   input?: PublishDashboardInput,
   options?: RequestOptions,
 ): Promise<Dashboard> {
-  const url = `${workbookUrl(http, deploymentId, workbookId)}/publish`;
-  return requestJson(http, 'publishDashboard', 'POST', url, 'bearer', options, input ?? {});
+  return callJson(http, 'publishDashboard', { params: { deploymentId, workbookId }, body: input ?? {}, options });
 }
 
 export function listDeployments(http: HttpContext, options?: RequestOptions): Promise<Deployment[]> {
-  return requestJson(http, 'listDeployments', 'GET', `${http.baseUrl}/api/v1/deployments`, 'bearer', options);
+  return callJson(http, 'listDeployments', { options });
 }
 
 /** A published dashboard with allowEmbed, for rendering (Bearer session token). */
@@ -79,8 +77,7 @@ export function getEmbedDashboard(
   publicId: string,
   options?: RequestOptions,
 ): Promise<EmbedDashboardResponse> {
-  const url = `${http.baseUrl}/api/v1/embed/dashboards/${seg(publicId)}`;
-  return requestJson(http, 'getEmbedDashboard', 'GET', url, 'bearer', options);
+  return callJson(http, 'getEmbedDashboard', { params: { publicId }, options });
 }
 
 function backoff(http: HttpContext, attempt: number): number {

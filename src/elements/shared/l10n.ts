@@ -8,12 +8,13 @@
 
 import { LOCALE_STATUS_EVENT } from '@lit/localize';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { sourceLocale, targetLocales } from '../l10n/locale-codes.js';
+import { sourceLocale } from '../l10n/locale-codes.js';
+import { LANGUAGES } from '../../util/languages.js';
 import { nearestLocale } from '../../util/nearest-locale.js';
 import type * as Runtime from './l10n-runtime.js';
 
-/** The UI languages there are catalogues for (English first). */
-export const uiLocales: readonly string[] = [sourceLocale, ...targetLocales];
+/** The UI languages there are catalogues for (English first): the library's languages (util/languages.ts). */
+export const uiLocales: readonly string[] = LANGUAGES;
 
 /** The catalogue for a BCP 47 tag, if there is one: by language; Portuguese → pt-BR; Chinese in Han Simplified only. */
 const catalogueFor = (tag: string | undefined): string | undefined => nearestLocale(tag, uiLocales);

@@ -5,7 +5,7 @@
 
 import { createRemoteJWKSet, customFetch, type FetchImplementation, type JWTVerifyGetKey } from 'jose';
 import { JWKS_CACHE_MAX_AGE_MS, JWKS_COOLDOWN_MS, JWKS_TIMEOUT_MS } from '../../api/limits.js';
-import type { RemoteJwksOptions } from '../options.js';
+import type { RemoteJwksOptions } from './token-types.js';
 
 /**
  * The default cap of a JWKS response: 256 KiB. Real key sets are far smaller (a few RSA keys ≈ 2 KB; Microsoft

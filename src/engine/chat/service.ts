@@ -1,5 +1,5 @@
-// The Chat API of the engine: threads in IndexedDB, one producer per thread feeding the stream hub, the agent's two
-// tools run as the user (access policies apply), abort, and the exact stream shape of the spec.
+// The Chat API of the engine: threads in IndexedDB, one producer per thread feeding the stream hub, the agent's tools
+// (tools/) run as the user (access policies apply), abort, and the exact stream shape of the spec.
 
 import { ApiError, errorMessage } from '../../api/errors.js';
 import { storageReason } from '../storage-error.js';
@@ -7,24 +7,13 @@ import {
   CUTOFF_MESSAGE_ID,
   FINAL_GRAPH_NODE,
   MAIN_AGENT_NODE,
-  SQL_API_RESULT_ROWS,
   STATE_MESSAGE_ID,
   THREAD_BUSY_MESSAGE,
 } from '../../api/limits.js';
-import type {
-  AbortChatRequest,
-  ChatRequest,
-  ChatStreamMessage,
-  MetaMember,
-  ServiceMetaResult,
-  ServiceSqlApiInput,
-  ServiceSqlApiResult,
-  ToolErrorResult,
-} from '../../api/types.js';
+import type { AbortChatRequest, ChatRequest, ChatStreamMessage } from '../../api/types.js';
 import type { EngineContext } from '../domain/context.js';
 import type { DataService } from '../data/service.js';
 import type { ChatThreadRecord } from '../store/schema.js';
-import { randomToken } from '../util.js';
 import type { Agent, AgentContext } from './agent/types.js';
 import type { ChatCaller, ChatPrincipal } from './auth.js';
 import { StreamHub, StreamRun } from './hub.js';
@@ -33,6 +22,7 @@ import { StreamSorts, bySort, nextSort, storedSort } from './sort.js';
 import { abortElsewhere, holdThreadLock, type ThreadLock } from './thread-lock.js';
 import { appendTurn, newThreadRecord } from './threads.js';
 import { storedTurn, uniqueMessageId } from './turns.js';
+import { bindTools } from './tools/index.js';
 
 const NDJSON = { 'Content-Type': 'application/x-ndjson' };
 /** How long an abort waits for the stream it stopped to end before it answers anyway. */
@@ -190,7 +180,7 @@ export class ChatService {
     let final = '';
     let failure: string | undefined;
     let toolCount = 0;
-    const tool = async <I, R>(name: string, input: I, call: () => Promise<R>): Promise<R> => {
+    const tool = async <R>(name: string, input: unknown, call: () => Promise<R>): Promise<R> => {
       const id = `${run.messageId}-tool-${++toolCount}`;
       const base = { id, role: 'assistant', graphPath: [MAIN_AGENT_NODE, 'tools'], isStructuredResponse: false };
       send({ ...base, toolCall: { name, input: JSON.stringify(input) }, isInProcess: true });
@@ -210,11 +200,7 @@ export class ChatService {
       now: () => this.ctx.now(),
       ...(locale && { locale }),
       user: caller.user,
-      tools: {
-        serviceMeta: (input) => tool('serviceMeta', input, () => this.serviceMeta(caller, input.searchQuery)),
-        serviceSqlApi: (input) => tool('serviceSqlApi', input, () => this.serviceSqlApi(caller, input, request)),
-        lookupSqlApi: (input) => this.serviceSqlApi(caller, { sqlQuery: input.sqlQuery }, request),
-      },
+      tools: bindTools({ data: this.data, identity: caller.identity, request }, tool),
     };
     try {
       // An abort ends the stream at once, even while the agent is still awaiting something.
@@ -298,77 +284,6 @@ export class ChatService {
     run.finish();
   }
 
-  private async serviceMeta(caller: ChatCaller, searchQuery: string): Promise<ServiceMetaResult> {
-    const meta = await this.data.meta(caller.identity);
-    const words = searchQuery
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}_]+/u)
-      .filter((w) => w.length > 2);
-    const matches = (text: string) =>
-      words.length === 0 || words.some((w) => text.toLowerCase().includes(w.replace(/s$/, '')));
-    return {
-      searchQuery,
-      cubes: meta.cubes
-        .map((c) => ({
-          name: c.name,
-          type: c.type,
-          title: c.title,
-          ...(c.description !== undefined && { description: c.description }),
-          ...(c.meta !== undefined && { meta: c.meta }),
-          members: [...c.measures, ...c.dimensions, ...(c.segments ?? [])]
-            .filter((m) => matches(memberText(m)) || matches(c.title))
-            .map((m) => ({
-              ...(c.segments?.includes(m) && { segment: true }),
-              name: m.name,
-              title: m.title,
-              description: m.description ?? '',
-              // A segment is a boolean member here (Cube's /meta gives segments no type).
-              type: (c.segments?.includes(m) ? 'boolean' : m.type) as 'string',
-              ...(m.aggType !== undefined && { aggType: m.aggType }),
-              ...(m.format !== undefined && { format: m.format }),
-              ...(m.meta !== undefined && { meta: m.meta }),
-            })),
-        }))
-        .filter((c) => c.members.length > 0),
-    };
-  }
-
-  private async serviceSqlApi(
-    caller: ChatCaller,
-    input: ServiceSqlApiInput,
-    request: ChatRequest,
-  ): Promise<ServiceSqlApiResult | ToolErrorResult> {
-    const echo = {
-      sqlQuery: input.sqlQuery,
-      queryTitle: input.queryTitle,
-      description: input.description,
-      userRequest: input.userRequest,
-    };
-    if (request.activeBranchName !== undefined && request.isDefaultBranch !== true) {
-      return {
-        ...echo,
-        error: `Branch ${request.activeBranchName} does not exist: the local engine has only the default branch`,
-      };
-    }
-    try {
-      const result = await this.data.cubeSql(caller.identity, { query: input.sqlQuery });
-      return {
-        sqlQuery: input.sqlQuery,
-        queryTitle: input.queryTitle,
-        description: input.description,
-        userRequest: input.userRequest,
-        schema: result.schema,
-        data: result.rows.slice(0, SQL_API_RESULT_ROWS),
-        totalRows: result.rows.length,
-        uuid: randomToken(12),
-        ...(input.vegaSpec !== undefined && { vegaSpec: input.vegaSpec }),
-        ...(result.notes && { notes: result.notes }),
-      };
-    } catch (error) {
-      return { ...echo, error: errorMessage(error) };
-    }
-  }
-
   /** POST …/chat/abort after authentication: 204, or 403/404. */
   async abort(agentId: string, caller: Pick<ChatCaller, 'owner'>, request: AbortChatRequest): Promise<void> {
     const thread = await this.ctx.db.get('chatThreads', request.chatId);
@@ -390,10 +305,4 @@ function busy(): Response {
 
 function notFound(chatId: string): never {
   throw new ApiError({ status: 404, message: `Chat ${chatId} not found` });
-}
-
-/** The text a serviceMeta search matches a member on: name, title, description and `meta.synonyms`. */
-function memberText(m: MetaMember): string {
-  const synonyms = m.meta?.synonyms;
-  return [m.name, m.title, m.description ?? '', ...(Array.isArray(synonyms) ? synonyms.map(String) : [])].join(' ');
 }

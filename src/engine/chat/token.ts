@@ -17,7 +17,7 @@ import {
 } from 'jose';
 import { errorMessage } from '../../api/errors.js';
 import { CHAT_TOKEN_MAX_LIFETIME_SECONDS } from '../../api/limits.js';
-import type { ChatTokenClaims, CheckChatToken, RemoteJwksOptions } from '../options.js';
+import type { ChatTokenClaims, CheckChatToken, RemoteJwksOptions } from './token-types.js';
 import type { DeploymentRecord } from '../store/schema.js';
 import { deploymentAudience, tokenBinding } from './binding.js';
 import { checkRemoteJwksOptions, remoteJwks } from './remote-jwks.js';

@@ -7,6 +7,7 @@ import { MessageHeader, MessageReader, tableFromIPC, tableToIPC } from 'apache-a
 import { hardeningSql, normalizeArrow, privateImportDir, readFileSql, type Executor } from './executor.js';
 import { helperWorker, type HelperWorker } from './helper-workers.js';
 import { deathOf } from './helper-death.js';
+import { quoteIdent } from './sql-quote.js';
 
 const WASM_URL = new URL('../../../node_modules/@duckdb/duckdb-wasm/dist/duckdb-eh.wasm', import.meta.url).href;
 const WORKER_URL = new URL(
@@ -99,7 +100,6 @@ export async function createDuckDbExecutor(): Promise<Executor> {
   for (const sql of hardeningSql(importDir)) await conn.query(sql);
   let queue: Promise<unknown> = Promise.resolve();
   let files = 0;
-  const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
   /** One statement at a time on the connection. */
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
     const run = Promise.race([queue.then(fn, fn), death]);
@@ -112,7 +112,7 @@ export async function createDuckDbExecutor(): Promise<Executor> {
       // A Blob (a stored table) is read before the connection is held; the buffer then moves.
       const bytes = ipc instanceof Uint8Array ? ipc : await bytesOfBlob(ipc);
       return serial(async () => {
-        if (!append) await conn.query(`DROP TABLE IF EXISTS ${quote(name)}`);
+        if (!append) await conn.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
         await conn.insertArrowFromIPCStream(bytes, { name, create: !append });
       });
     },
@@ -127,7 +127,7 @@ export async function createDuckDbExecutor(): Promise<Executor> {
         if (bytes) await db.registerFileBuffer(path, bytes);
         else await db.registerFileHandle(path, source, DuckDBDataProtocol.BROWSER_FILEREADER, true);
         try {
-          await conn.query(`CREATE OR REPLACE TABLE ${quote(name)} AS ${sql}`);
+          await conn.query(`CREATE OR REPLACE TABLE ${quoteIdent(name)} AS ${sql}`);
         } finally {
           await db.dropFile(path).catch(ignoreMissingSyncHandle);
         }
@@ -136,7 +136,7 @@ export async function createDuckDbExecutor(): Promise<Executor> {
     // The worker writes the IPC file and moves its buffer here; the stream inside it is what the engine keeps.
     exportTable: (name) =>
       serial(async () => {
-        const file = await conn.useUnsafe((bindings, id) => bindings.runQuery(id, `SELECT * FROM ${quote(name)}`));
+        const file = await conn.useUnsafe((bindings, id) => bindings.runQuery(id, `SELECT * FROM ${quoteIdent(name)}`));
         return streamOfIpcFile(file) ?? tableToIPC(tableFromIPC(file), 'stream');
       }),
     async close() {

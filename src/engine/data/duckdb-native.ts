@@ -10,6 +10,7 @@ import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { TYPES_KEY, arrowToParquet, exportSelect, parquetToIpc } from './native-arrow.js';
 import { normalizeNative } from './native-values.js';
 import { hardeningSql, readFileSql, type Executor, type FileFormat, type FileOptions } from './executor.js';
+import { quoteIdent } from './sql-quote.js';
 
 /** `createLocalEngine({ database })` and the folders the engine's own tables are read from. */
 export interface NativeExecutorOptions {
@@ -44,7 +45,6 @@ export interface NativeExecutor extends Executor {
 const KEPT = '__svc_tables';
 
 const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 let availability: Promise<string | undefined> | undefined;
 
@@ -172,7 +172,7 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
     const path = `${importDir}${++files}`;
     await writeFile(path, bytes);
     try {
-      await run(`CREATE OR REPLACE TABLE ${quote(name)} AS ${sql(path)}`);
+      await run(`CREATE OR REPLACE TABLE ${quoteIdent(name)} AS ${sql(path)}`);
     } finally {
       await unlink(path).catch(() => undefined);
     }
@@ -215,8 +215,8 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
           const source = `SELECT ${select} FROM read_parquet([${paths.map(sqlString).join(', ')}])`;
           await run(
             append
-              ? `INSERT INTO ${quote(name)} BY NAME ${source}`
-              : `CREATE OR REPLACE TABLE ${quote(name)} AS ${source}`,
+              ? `INSERT INTO ${quoteIdent(name)} BY NAME ${source}`
+              : `CREATE OR REPLACE TABLE ${quoteIdent(name)} AS ${source}`,
           );
         } finally {
           await Promise.all(paths.map((path) => unlink(path).catch(() => undefined)));
@@ -236,13 +236,13 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
         const described = await serial(() => query(`DESCRIBE SELECT * FROM ${source}`));
         const nested = described.rows
           .filter(([, type]) => /[[\]]|^(STRUCT|MAP|UNION)\b/.test(String(type)))
-          .map(([column]) => `to_json(${quote(String(column))})::VARCHAR AS ${quote(String(column))}`);
+          .map(([column]) => `to_json(${quoteIdent(String(column))})::VARCHAR AS ${quoteIdent(String(column))}`);
         return `SELECT * ${nested.length ? `REPLACE (${nested.join(', ')}) ` : ''}FROM ${source}`;
       };
       const absolute = inReadable(path);
       if (absolute !== undefined) {
         const select = await sqlOf(absolute);
-        await serial(() => run(`CREATE OR REPLACE TABLE ${quote(name)} AS ${select}`));
+        await serial(() => run(`CREATE OR REPLACE TABLE ${quoteIdent(name)} AS ${select}`));
         return;
       }
       // A file it was not given at its start (a later putTable): a copy in its private folder (by the kernel, not
@@ -251,7 +251,7 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
       await copyFile(path, copy);
       try {
         const select = await sqlOf(copy);
-        await serial(() => run(`CREATE OR REPLACE TABLE ${quote(name)} AS ${select}`));
+        await serial(() => run(`CREATE OR REPLACE TABLE ${quoteIdent(name)} AS ${select}`));
       } catch (error) {
         throw new Error((error as Error).message.replaceAll(copy, path), { cause: error });
       } finally {
@@ -262,14 +262,14 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
       serial(async () => {
         // Written by DuckDB's own Parquet writer into its private folder (COPY: the executor's own statement, never
         // a caller's), read into Arrow IPC by parquet-wasm.
-        const described = (await run(`DESCRIBE ${quote(name)}`))
+        const described = (await run(`DESCRIBE ${quoteIdent(name)}`))
           .getRows()
           .map((r): [string, string] => [String(r[0]), String(r[1])]);
         const types = sqlString(JSON.stringify(described.map(([, type]) => type)));
         const path = `${importDir}${++files}.parquet`;
         try {
           await conn.run(
-            `COPY (SELECT ${exportSelect(described)} FROM ${quote(name)}) TO ${sqlString(path)} ` +
+            `COPY (SELECT ${exportSelect(described)} FROM ${quoteIdent(name)}) TO ${sqlString(path)} ` +
               `(FORMAT parquet, COMPRESSION uncompressed, KV_METADATA {${sqlString(TYPES_KEY)}: ${types}})`,
           );
           return await parquetToIpc(new Uint8Array(await readFile(path)));

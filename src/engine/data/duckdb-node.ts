@@ -3,6 +3,7 @@
 
 import { tableFromIPC } from 'apache-arrow';
 import { hardeningSql, normalizeArrow, readFileSql, type Executor } from './executor.js';
+import { quoteIdent } from './sql-quote.js';
 
 /** The worker's program (CommonJS, evaluated): DuckDB's blocking build; results go back as Arrow IPC streams. */
 const WORKER_SOURCE = `
@@ -22,13 +23,13 @@ const arrow = require(workerData.arrow);
       } else if (m.op === 'file') {
         db.registerFileBuffer(m.path, m.bytes);
         try {
-          conn.query('CREATE OR REPLACE TABLE "' + m.name.replace(/"/g, '""') + '" AS ' + m.sql);
+          conn.query('CREATE OR REPLACE TABLE ' + m.table + ' AS ' + m.sql);
         } finally {
           db.dropFile(m.path);
         }
         parentPort.postMessage({ id: m.id });
       } else {
-        if (!m.append) conn.query('DROP TABLE IF EXISTS "' + m.name.replace(/"/g, '""') + '"');
+        if (!m.append) conn.query('DROP TABLE IF EXISTS ' + m.table);
         conn.insertArrowFromIPCStream(m.ipc, { name: m.name, create: !m.append });
         parentPort.postMessage({ id: m.id });
       }
@@ -101,8 +102,8 @@ export async function createDuckDbExecutor(): Promise<Executor> {
   worker.unref();
   type Message =
     | { op: 'query'; sql: string }
-    | { op: 'load'; name: string; ipc: Uint8Array; append: boolean }
-    | { op: 'file'; name: string; path: string; sql: string; bytes: Uint8Array };
+    | { op: 'load'; name: string; table: string; ipc: Uint8Array; append: boolean }
+    | { op: 'file'; table: string; path: string; sql: string; bytes: Uint8Array };
   const send = (message: Message, transfer: ArrayBuffer[] = []) =>
     new Promise<Uint8Array | undefined>((resolve, reject) => {
       if (dead) return reject(dead);
@@ -115,13 +116,13 @@ export async function createDuckDbExecutor(): Promise<Executor> {
   return {
     query: async (sql) => normalizeArrow(tableFromIPC(await send({ op: 'query', sql }))),
     loadTable: async (name, ipc, { append = false } = {}) =>
-      void (await send({ op: 'load', name, ipc: await bytesOf(ipc), append })),
+      void (await send({ op: 'load', name, table: quoteIdent(name), ipc: await bytesOf(ipc), append })),
     loadFile: async (name, source, format, options) => {
       const path = `${importDir}${++files}.${format}`;
       const sql = readFileSql(path, format, options);
-      await send({ op: 'file', name, path, sql, bytes: await bytesOf(source) });
+      await send({ op: 'file', table: quoteIdent(name), path, sql, bytes: await bytesOf(source) });
     },
-    exportTable: async (name) => (await send({ op: 'query', sql: `SELECT * FROM "${name.replace(/"/g, '""')}"` }))!,
+    exportTable: async (name) => (await send({ op: 'query', sql: `SELECT * FROM ${quoteIdent(name)}` }))!,
     close: async () => {
       fail(new Error('DuckDB was stopped'));
       await worker.terminate();

@@ -9,14 +9,15 @@ import { CUBESQL_DEFAULT_ROW_LIMIT, CUBESQL_MAX_ROW_LIMIT } from '../../api/limi
 import type { LoadFilter, LoadQuery, LoadRequest, OrderDirection, TimeGranularity } from '../../api/types.js';
 import { resolveDateRange } from './date-ranges.js';
 import { keyedSelect, type Part } from './load-keyed.js';
-import { filterMembers, filterSql, q, timestamp } from './load-filters.js';
+import { filterMembers, filterSql, timestamp } from './load-filters.js';
+import { quoteIdent } from './sql-quote.js';
 import { lookupMember, unknownSource, type Member, type ResolvedModel, type Source } from './model.js';
 import { Plan } from './plan.js';
 import { cubeRowAccess, sourceAccess, type Identity } from './policies.js';
 import { checkTimeZone } from './time-zones.js';
 
 export { Plan } from './plan.js';
-export { filterMembers, filterSql, literal, q } from './load-filters.js';
+export { filterMembers, filterSql, literal } from './load-filters.js';
 
 export interface OutputColumn {
   /** Key of the value in each data row: the member name, `member.granularity` for time dimensions. */
@@ -241,7 +242,7 @@ export function compileLoad(
     const havingSql = having.map((f) => filterSql(f, resolveForFilter, identity, nowMs, zone));
     const grouped = !ungrouped && dims.length > 0;
     body = [
-      `SELECT ${select.map((s, i) => `${s} AS ${q(`c${i}`)}`).join(', ')}`,
+      `SELECT ${select.map((s, i) => `${s} AS ${quoteIdent(`c${i}`)}`).join(', ')}`,
       plan.from(),
       whereSql,
       grouped ? `GROUP BY ${dims.map((_, i) => i + 1).join(', ')}` : '',

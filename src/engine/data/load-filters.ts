@@ -10,7 +10,6 @@ import { templateValue, type Identity } from './policies.js';
 import { localToUtc } from './time-zones.js';
 
 const bad = (message: string) => new ApiError({ status: 400, message });
-export const q = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
 /** A SQL literal for a filter value; strings escaped, nothing else interpolated. */
 export function literal(value: unknown): string {

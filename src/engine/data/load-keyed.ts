@@ -4,7 +4,7 @@
 // NULL), and measure filters apply to the joined result.
 
 import { ApiError } from '../../api/errors.js';
-import { q } from './load-filters.js';
+import { quoteIdent } from './sql-quote.js';
 import type { Member } from './model.js';
 import type { Plan } from './plan.js';
 
@@ -31,13 +31,13 @@ const groupBy = (n: number) => (n ? `\nGROUP BY ${Array.from({ length: n }, (_, 
 
 /** The SELECT (without order and limit) of a keyed plan: columns are the dimensions, then the selected measures. */
 export function keyedSelect({ plan, dims, from, where, parts, selected, having }: KeyedInput): string {
-  const d = (i: number) => q(`d${i}`);
+  const d = (i: number) => quoteIdent(`d${i}`);
   const columnOf = new Map<string, string>();
   const subqueries = parts.map((part, p) => {
     const alias = `q_${p}`;
     const measures = part.measures.map((m, j) => {
-      columnOf.set(m.fullName, `${q(alias)}.${q(`m${j}`)}`);
-      return `${plan.measureSql(m.measure!.name, m.cube)} AS ${q(`m${j}`)}`;
+      columnOf.set(m.fullName, `${quoteIdent(alias)}.${quoteIdent(`m${j}`)}`);
+      return `${plan.measureSql(m.measure!.name, m.cube)} AS ${quoteIdent(`m${j}`)}`;
     });
     if (!part.keyCube) {
       const select = [...dims.map((s, i) => `${s} AS ${d(i)}`), ...measures].join(', ');
@@ -50,12 +50,15 @@ export function keyedSelect({ plan, dims, from, where, parts, selected, having }
         status: 400,
         message: `Cube ${cube} needs a primary key: its measures are multiplied by the joins of this query`,
       });
-    const keySelect = [...dims.map((s, i) => `${s} AS ${d(i)}`), ...keys.map((k, i) => `${k} AS ${q(`k${i}`)}`)];
-    const on = keys.map((k, i) => `"keys".${q(`k${i}`)} = ${k}`).join(' AND ');
+    const keySelect = [
+      ...dims.map((s, i) => `${s} AS ${d(i)}`),
+      ...keys.map((k, i) => `${k} AS ${quoteIdent(`k${i}`)}`),
+    ];
+    const on = keys.map((k, i) => `"keys".${quoteIdent(`k${i}`)} = ${k}`).join(' AND ');
     const select = [...dims.map((_, i) => `"keys".${d(i)}`), ...measures].join(', ');
     return (
       `SELECT ${select}\nFROM (SELECT DISTINCT ${keySelect.join(', ')}\n${from}\n${where}) AS "keys"\n` +
-      `LEFT JOIN ${plan.table(cube)} AS ${q(cube)} ON ${on}${groupBy(dims.length)}`
+      `LEFT JOIN ${plan.table(cube)} AS ${quoteIdent(cube)} ON ${on}${groupBy(dims.length)}`
     );
   });
   const joined = subqueries
@@ -69,8 +72,8 @@ export function keyedSelect({ plan, dims, from, where, parts, selected, having }
     })
     .join('\n');
   const columns = [
-    ...dims.map((_, i) => `"q_0".${d(i)} AS ${q(`c${i}`)}`),
-    ...selected.map((m, j) => `${columnOf.get(m.fullName)!} AS ${q(`c${dims.length + j}`)}`),
+    ...dims.map((_, i) => `"q_0".${d(i)} AS ${quoteIdent(`c${i}`)}`),
+    ...selected.map((m, j) => `${columnOf.get(m.fullName)!} AS ${quoteIdent(`c${dims.length + j}`)}`),
   ];
   const conditions = having((m) => columnOf.get(m.fullName)!);
   return `SELECT ${columns.join(', ')}\n${joined}${conditions.length ? `\nWHERE ${conditions.join(' AND ')}` : ''}`;

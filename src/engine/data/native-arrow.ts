@@ -20,6 +20,7 @@ import {
   type Vector,
 } from 'apache-arrow';
 import { parquetWasm } from './parquet-decode.js';
+import { quoteIdent } from './sql-quote.js';
 
 /** Schema metadata key of an export: the DuckDB types of its columns, as JSON. */
 export const TYPES_KEY = 'svc.duckdb-types';
@@ -29,8 +30,6 @@ export const TYPES_KEY = 'svc.duckdb-types';
  * about twice this, never to the whole table's size.
  */
 export const LOAD_FILE_BYTES = 64 * 1024 * 1024;
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Arrow types Parquet holds and DuckDB reads back as DuckDB-wasm's Arrow reader makes them. */
 function written(type: DataType): boolean {
@@ -135,7 +134,7 @@ export async function arrowToParquet(
   if (group.length > 0 || files.length === 0) flush();
   const select = schema.fields
     .map((f, i) => {
-      const column = quote(f.name);
+      const column = quoteIdent(f.name);
       const cast = types ? `CAST(${column} AS ${types[i]})` : asWasmReads(column, f.type as DataType);
       return cast ? `${cast} AS ${column}` : column;
     })
@@ -150,7 +149,9 @@ const EXACT =
 /** The SELECT list of an export: each column as it is where Parquet holds it exactly, else as its text. */
 export function exportSelect(columns: [name: string, type: string][]): string {
   return columns
-    .map(([name, type]) => (EXACT.test(type) ? quote(name) : `CAST(${quote(name)} AS VARCHAR) AS ${quote(name)}`))
+    .map(([name, type]) =>
+      EXACT.test(type) ? quoteIdent(name) : `CAST(${quoteIdent(name)} AS VARCHAR) AS ${quoteIdent(name)}`,
+    )
     .join(', ');
 }
 

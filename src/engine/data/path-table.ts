@@ -6,8 +6,7 @@ import type { Executor } from './executor.js';
 import type { TableFormat } from './import.js';
 import { importLimits } from './import-limits.js';
 import { stageTable } from './stage.js';
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+import { quoteIdent } from './sql-quote.js';
 
 export async function loadPathTable(executor: Executor, table: DataTableRecord): Promise<void> {
   const { name } = table;
@@ -28,9 +27,9 @@ export async function loadPathTable(executor: Executor, table: DataTableRecord):
   };
   try {
     await stageTable(executor, staging, read, importLimits());
-    await executor.query(`DROP TABLE IF EXISTS ${quote(name)}`);
-    await executor.query(`ALTER TABLE ${quote(staging)} RENAME TO ${quote(name)}`);
+    await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
+    await executor.query(`ALTER TABLE ${quoteIdent(staging)} RENAME TO ${quoteIdent(name)}`);
   } finally {
-    await executor.query(`DROP TABLE IF EXISTS ${quote(staging)}`).catch(() => undefined);
+    await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(staging)}`).catch(() => undefined);
   }
 }

@@ -4,7 +4,7 @@
 import { ApiError } from '../../api/errors.js';
 import type { TimeGranularity } from '../../api/types.js';
 import { JoinGraph, type JoinEdge } from './join-graph.js';
-import { q } from './load-filters.js';
+import { quoteIdent } from './sql-quote.js';
 import type { Cube } from './model-types.js';
 import type { Member, ResolvedModel, Source } from './model.js';
 import { toLocalSql } from './time-zones.js';
@@ -58,10 +58,10 @@ export class Plan {
     if (depth > 8) throw bad(`Member SQL of ${cubeName} refers to itself`);
     const cube = this.cube(cubeName);
     return sql.replace(/\{([\w.]+)\}/g, (_, ref: string) => {
-      if (ref === 'CUBE') return q(cubeName);
+      if (ref === 'CUBE') return quoteIdent(cubeName);
       if (this.resolved.cubes.has(ref)) {
         this.cubesUsed.add(ref);
-        return q(ref);
+        return quoteIdent(ref);
       }
       const [refCube, refMember] = ref.includes('.') ? ref.split('.') : [cubeName, ref];
       const target = refCube === cubeName ? cube : this.resolved.cubes.get(refCube);
@@ -75,7 +75,9 @@ export class Plan {
 
   /** A member's SQL; a bare column name is the cube's own column (Cube's autoPrefixWithCubeName). */
   column(sql: string, cubeName: string, depth = 0): string {
-    return /^[_a-zA-Z][_a-zA-Z0-9]*$/.test(sql) ? `${q(cubeName)}.${q(sql)}` : this.render(sql, cubeName, depth);
+    return /^[_a-zA-Z][_a-zA-Z0-9]*$/.test(sql)
+      ? `${quoteIdent(cubeName)}.${quoteIdent(sql)}`
+      : this.render(sql, cubeName, depth);
   }
 
   /** SQL of a cube's primary key columns; none: []. */
@@ -170,9 +172,9 @@ export class Plan {
   /** FROM with the joins of every cube used. */
   from(): string {
     const joins = this.joins().map(
-      (e) => `LEFT JOIN ${this.table(e.to)} AS ${q(e.to)} ON ${this.render(e.sql, e.from)}`,
+      (e) => `LEFT JOIN ${this.table(e.to)} AS ${quoteIdent(e.to)} ON ${this.render(e.sql, e.from)}`,
     );
-    return [`FROM ${this.table(this.root)} AS ${q(this.root)}`, ...joins].join('\n');
+    return [`FROM ${this.table(this.root)} AS ${quoteIdent(this.root)}`, ...joins].join('\n');
   }
 
   private viewPathOf(cube: string): string[] {
@@ -182,7 +184,7 @@ export class Plan {
 
   table(cubeName: string): string {
     const cube = this.cube(cubeName);
-    if (cube.sql_table) return cube.sql_table.split('.').map(q).join('.');
+    if (cube.sql_table) return cube.sql_table.split('.').map(quoteIdent).join('.');
     if (cube.sql) return `(${cube.sql})`;
     throw bad(`Cube ${cubeName} has neither sql_table nor sql`);
   }

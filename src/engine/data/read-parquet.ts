@@ -12,6 +12,7 @@ import { checkCells, fmt, tooManyColumns } from './import-limits.js';
 import { nestedAsJson, nestedFields } from './nested-json.js';
 import type { ParquetDecoder } from './parquet-decode.js';
 import type { ParquetRequest, ParquetResponse } from './parquet.worker.js';
+import { quoteIdent } from './sql-quote.js';
 
 /** Parquet is compressed: its rows may make this many times more cells a byte than text formats. */
 export const PARQUET_CELLS = 8;
@@ -142,7 +143,7 @@ async function unheld(executor: Executor, table: string, ipc: Uint8Array, error:
       columns.push(`column ${JSON.stringify(field.name)} (Arrow ${String(field.type)}: ${duckDbReason(refused)})`);
     }
   }
-  await executor.query(`DROP TABLE IF EXISTS "${probe.replace(/"/g, '""')}"`).catch(() => undefined);
+  await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(probe)}`).catch(() => undefined);
   return new Error(
     columns.length > 0
       ? `DuckDB cannot hold ${columns.join(', ')}`

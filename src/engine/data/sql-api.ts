@@ -9,7 +9,8 @@
 import { ApiError } from '../../api/errors.js';
 import { CUBESQL_DEFAULT_ROW_LIMIT, CUBESQL_MAX_ROW_LIMIT } from '../../api/limits.js';
 import type { CubeSqlRequest } from '../../api/types.js';
-import { Plan, filterMembers, filterSql, q, rowLevelSql } from './load-compiler.js';
+import { Plan, filterMembers, filterSql, rowLevelSql } from './load-compiler.js';
+import { quoteIdent } from './sql-quote.js';
 import type { Member, ResolvedModel, Source } from './model.js';
 import { sourceAccess, type Identity } from './policies.js';
 import { SqlSyntaxError, loadParser, type ParseResult, type PgNode, type PgParser } from './pg-parser.js';
@@ -126,7 +127,7 @@ function sourceCte(
     if (!access.members.has(m.name)) continue;
     if (m.measure?.type === 'number') continue; // computed from other measures by MEASURE()
     const sql = m.measure ? (plan.use(m), plan.measureInput(m.measure.name, m.cube)) : plan.memberSql(m);
-    columns.push(`${sql} AS ${q(m.name)}`);
+    columns.push(`${sql} AS ${quoteIdent(m.name)}`);
   }
   const where = rowLevelSql(plan, identity, access, nowMs);
   for (const f of request.filters ?? []) {
@@ -144,13 +145,13 @@ function sourceCte(
       ),
     );
   }
-  return `${q(name)} AS (SELECT ${columns.join(', ')}\n${plan.from()}${where.length ? `\nWHERE ${where.join(' AND ')}` : ''})`;
+  return `${quoteIdent(name)} AS (SELECT ${columns.join(', ')}\n${plan.from()}${where.length ? `\nWHERE ${where.join(' AND ')}` : ''})`;
 }
 
 /** SQL text of MEASURE(<ref>) for the measure `m` of `source`, columns qualified like the reference. */
 function measureExpr(source: Source, m: Member, qualifier: string[], depth = 0): string {
   if (depth > 8) throw bad(`Measure ${m.fullName} refers to itself`);
-  const col = (name: string) => [...qualifier, name].map(q).join('.');
+  const col = (name: string) => [...qualifier, name].map(quoteIdent).join('.');
   const measure = m.measure!;
   switch (measure.type) {
     case 'count':

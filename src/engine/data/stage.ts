@@ -6,13 +6,12 @@ import { checkType, type Executor } from './executor.js';
 import { formatSpec } from './formats.js';
 import type { ReadSource } from './import.js';
 import { fmt, tooManyColumns, type ImportLimits } from './import-limits.js';
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+import { quoteIdent } from './sql-quote.js';
 
 export type ColumnInfo = { name: string; type: string };
 
 const describe = async (executor: Executor, table: string): Promise<ColumnInfo[]> =>
-  (await executor.query(`DESCRIBE ${quote(table)}`)).rows.map((r) => ({ name: String(r[0]), type: String(r[1]) }));
+  (await executor.query(`DESCRIBE ${quoteIdent(table)}`)).rows.map((r) => ({ name: String(r[0]), type: String(r[1]) }));
 
 /** What is staged: a source made ready to read (import.ts), or a kept file read again (stored-file.ts). */
 export type StageSource = Pick<ReadSource, 'format' | 'options' | 'size' | 'rows' | 'name' | 'path'> & {
@@ -50,11 +49,11 @@ export async function stageTable(
   for (const name of Object.keys(casts))
     if (!columns.some((c) => c.name === name)) throw new Error(`columns.${name}: there is no column ${name}`);
   if (Object.keys(casts).length === 0) return columns;
-  const replace = Object.entries(casts).map(([n, t]) => `CAST(${quote(n)} AS ${t}) AS ${quote(n)}`);
+  const replace = Object.entries(casts).map(([n, t]) => `CAST(${quoteIdent(n)} AS ${t}) AS ${quoteIdent(n)}`);
   await executor.query(
-    `CREATE TABLE ${quote(`${staging}_cast`)} AS SELECT * REPLACE (${replace.join(', ')}) FROM ${quote(staging)}`,
+    `CREATE TABLE ${quoteIdent(`${staging}_cast`)} AS SELECT * REPLACE (${replace.join(', ')}) FROM ${quoteIdent(staging)}`,
   );
-  await executor.query(`DROP TABLE ${quote(staging)}`);
-  await executor.query(`ALTER TABLE ${quote(`${staging}_cast`)} RENAME TO ${quote(staging)}`);
+  await executor.query(`DROP TABLE ${quoteIdent(staging)}`);
+  await executor.query(`ALTER TABLE ${quoteIdent(`${staging}_cast`)} RENAME TO ${quoteIdent(staging)}`);
   return describe(executor, staging);
 }

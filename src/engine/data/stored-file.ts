@@ -10,8 +10,8 @@ import { SLICE } from './chunks.js';
 import { checkType, type Executor, type FileOptions } from './executor.js';
 import { formatSpec, type TableFormat } from './formats.js';
 import { stageTable } from './stage.js';
+import { quoteIdent } from './sql-quote.js';
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const sizeOf = (data: Blob | Uint8Array) => (data instanceof Uint8Array ? data.byteLength : data.size);
 
 async function sliceOf(data: Blob | Uint8Array, at: number): Promise<Uint8Array> {
@@ -65,11 +65,11 @@ async function readInto(
   const staging = `__reload_${name}`;
   try {
     const columns = await stageTable(executor, staging, { format, options, size: sizeOf(bytes), blob: bytes });
-    await executor.query(`DROP TABLE IF EXISTS ${quote(name)}`);
-    await executor.query(`ALTER TABLE ${quote(staging)} RENAME TO ${quote(name)}`);
+    await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
+    await executor.query(`ALTER TABLE ${quoteIdent(staging)} RENAME TO ${quoteIdent(name)}`);
     return columns;
   } finally {
-    await executor.query(`DROP TABLE IF EXISTS ${quote(staging)}`).catch(() => undefined);
+    await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(staging)}`).catch(() => undefined);
   }
 }
 
@@ -113,7 +113,7 @@ export async function loadStoredTable(executor: Executor, db: Db, table: DataTab
     read = await readInto(executor, name, again.bytes, file.format, file.options);
   }
   if (!sameColumns(read, columns)) {
-    await executor.query(`DROP TABLE IF EXISTS ${quote(name)}`);
+    await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
     throw new Error(`Table ${name}: its imported file reads back with other columns than it had: import it again`);
   }
 }

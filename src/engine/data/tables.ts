@@ -33,6 +33,7 @@ import { checkTableName } from './table-names.js';
 export { checkTableName } from './table-names.js';
 import { probeModel } from './probe.js';
 import { arrowTypeName } from './arrow.js';
+import { quoteIdent } from './sql-quote.js';
 
 /** A stored table: rows, DuckDB's column types, size of what is stored (the file, or Arrow IPC), its format. */
 export interface TableInfo {
@@ -42,8 +43,6 @@ export interface TableInfo {
   bytes: number;
   format?: TableFormat;
 }
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** `createLocalEngine({ importLimits, importTimeoutMs, modelLimits })`. */
 export interface ImportOptions {
@@ -208,7 +207,7 @@ export class EngineTables {
       let stopped = false;
       try {
         const columns = await deadline.race(stageTable(executor, staging, read, this.limits, () => deadline.check()));
-        const counted = await deadline.race(executor.query(`SELECT count(*) FROM ${quote(staging)}`));
+        const counted = await deadline.race(executor.query(`SELECT count(*) FROM ${quoteIdent(staging)}`));
         const rowCount = Number(counted.rows[0][0]);
         const source = { format, size, ...(fingerprint && { fingerprint: await fingerprint }) };
         const table = { name, rowCount, columns, source };
@@ -240,8 +239,8 @@ export class EngineTables {
           }
           bytes = byteSize(ipc);
         }
-        await executor.query(`DROP TABLE IF EXISTS ${quote(name)}`);
-        await executor.query(`ALTER TABLE ${quote(staging)} RENAME TO ${quote(name)}`);
+        await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
+        await executor.query(`ALTER TABLE ${quoteIdent(staging)} RENAME TO ${quoteIdent(name)}`);
         loaded.set(name, version);
         this.ctx.progress({ phase: 'import', table: name, bytes: size, totalBytes: size, rows: rowCount });
         return { name, rowCount, columns, bytes, format };
@@ -257,7 +256,7 @@ export class EngineTables {
             else executor.terminate();
           }
         }
-        if (!stopped) await executor.query(`DROP TABLE IF EXISTS ${quote(staging)}`).catch(() => undefined);
+        if (!stopped) await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(staging)}`).catch(() => undefined);
         const id = await kept?.catch(() => undefined);
         if (id !== undefined) await this.ctx.db.delete('dataFiles', id).catch(() => undefined);
         const what = read.name ? `Table ${name} (${read.name})` : `Table ${name}`;
@@ -325,7 +324,7 @@ export class EngineTables {
     await tx.done;
     await this.data.withDuckDb(async (executor, loaded) => {
       loaded.delete(name);
-      await executor.query(`DROP TABLE IF EXISTS ${quote(name)}`);
+      await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
     });
   }
 

@@ -1,7 +1,7 @@
 // What every domain function gets: the database, the clock, the test hooks and the progress listener.
 
 import type { ChatTokenVerifier } from '../chat/token.js';
-import type { EngineHooks, EngineProgress } from '../options.js';
+import type { EngineHooks, EngineProgress } from '../engine-events.js';
 import type { Db } from '../store/db.js';
 import type { ReadCache } from './cache.js';
 

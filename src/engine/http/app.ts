@@ -1,5 +1,5 @@
 // The engine's HTTP face: a hono app whose fetch answers what the remote service answers. Every error becomes the
-// REST error body of ARCHITECTURE §4, `{"error": "…", "code"?: "…"}`.
+// REST error body, `{"error": "…", "code"?: "…"}` (api/errors.ts).
 
 import { Hono } from 'hono';
 import { ApiError } from '../../api/errors.js';

@@ -1,5 +1,5 @@
-// Chat routes: stream-chat-state and abort. Authentication failures are HTTP 200 with one JSON-RPC error line
-// (ARCHITECTURE §4); other failures are REST errors.
+// Chat routes (operations of api/operations.ts): stream-chat-state and abort. Authentication failures are HTTP 200
+// with one JSON-RPC error line; other failures are REST errors.
 
 import type { Context, Hono } from 'hono';
 import { JSON_RPC_AUTH_ERROR } from '../../api/errors.js';
@@ -10,8 +10,7 @@ import type { ChatService } from '../chat/service.js';
 import type { EngineContext } from '../domain/context.js';
 import { requirePaidPlan } from '../domain/embed-sessions.js';
 import { jsonBody } from './request.js';
-
-const base = '/api/v1/public/:accountName/agents/:agentId/chat';
+import { route } from './route.js';
 
 function rpcError(message: string): Response {
   const body = { jsonrpc: '2.0', error: { code: JSON_RPC_AUTH_ERROR, message }, id: null };
@@ -43,22 +42,16 @@ export function chatRoutes(app: Hono, ctx: EngineContext, chat: ChatService): vo
     }
   }
 
-  app.post(`${base}/stream-chat-state`, async (c) => {
-    await resolveAgent(ctx, c.req.param('accountName'), c.req.param('agentId'));
+  route(app, 'streamChat', async (c, { accountName, agentId }) => {
+    await resolveAgent(ctx, accountName, agentId);
     const request: ChatRequest = await jsonBody(c, ChatRequestSchema);
     const who = await caller(c, request.sessionSettings);
     if (who instanceof Response) return who;
-    return chat.stream(
-      c.req.param('accountName'),
-      c.req.param('agentId'),
-      who,
-      request,
-      c.req.header('accept-language'),
-    );
+    return chat.stream(accountName, agentId, who, request, c.req.header('accept-language'));
   });
 
-  app.post(`${base}/abort`, async (c) => {
-    await resolveAgent(ctx, c.req.param('accountName'), c.req.param('agentId'));
+  route(app, 'abortChat', async (c, { accountName, agentId }) => {
+    await resolveAgent(ctx, accountName, agentId);
     const request: AbortChatRequest = await jsonBody(c, AbortChatRequestSchema);
     const settings =
       request.sessionSettings?.externalId !== undefined
@@ -66,7 +59,6 @@ export function chatRoutes(app: Hono, ctx: EngineContext, chat: ChatService): vo
         : undefined;
     const who = await caller(c, settings);
     if (who instanceof Response) return who;
-    await chat.abort(c.req.param('agentId'), who, request);
-    return c.body(null, 204);
+    await chat.abort(agentId, who, request);
   });
 }

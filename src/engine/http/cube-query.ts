@@ -25,7 +25,7 @@ import { checkCubeQuery } from '../domain/cube-query-checks.js';
 import { jsonBody, jsonDeeperThan } from './request.js';
 import { MAX_JSON_DEPTH } from '../../api/limits.js';
 
-/** A 400 as Cube's gateway answers a UserError: `{"error": "…"}` (the REST error body of ARCHITECTURE §4). */
+/** A 400 as Cube's gateway answers a UserError: `{"error": "…"}` (the REST error body, api/errors.ts). */
 export class CubeUserError extends ApiError {
   constructor(message: string) {
     super({ status: 400, message });

@@ -1,4 +1,4 @@
-// The data API (ARCHITECTURE §4) in Cube's REST dialect, so Cube's own clients work unchanged: `/meta`, `/load`
+// The data API in Cube's REST dialect, so Cube's own clients work unchanged: `/meta`, `/load`
 // (and `/subscribe`), `/sql`, `/dry-run` by GET (`?query=…`) or POST (`{query}`), the token bare or after `Bearer`
 // (session token or API key), Cube's result shapes, multi-query, compareDateRange, "Continue wait" long-polling,
 // UserError bodies; and `/cubesql`, the SQL API as NDJSON. Every answer applies the caller's access policies.
@@ -34,6 +34,7 @@ import {
   type CubeRequest,
 } from './cube-query.js';
 import { jsonBody } from './request.js';
+import { route } from './route.js';
 
 /** Cube's default: a load still running after 5 s is answered "Continue wait". */
 export const DEFAULT_CONTINUE_WAIT_MS = 5_000;
@@ -195,19 +196,16 @@ export function dataRoutes(app: Hono, ctx: EngineContext, data: DataService, opt
     return c.json(answer);
   });
 
-  app.get('/cubejs-api/v1/meta', async (c) => {
+  route(app, 'loadMeta', async (c) => {
     const meta = await data.meta(await identity(c));
-    return c.json(cubeMeta(meta, c.req.query('onlyViews') === 'true'));
+    return cubeMeta(meta, c.req.query('onlyViews') === 'true');
   });
-  app.get('/cubejs-api/v1/load', load);
-  app.post('/cubejs-api/v1/load', load);
-  app.get('/cubejs-api/v1/subscribe', load);
-  app.get('/cubejs-api/v1/sql', sql);
-  app.post('/cubejs-api/v1/sql', sql);
-  app.get('/cubejs-api/v1/dry-run', dryRun);
-  app.post('/cubejs-api/v1/dry-run', dryRun);
+  route(app, 'load', load);
+  route(app, 'subscribe', load);
+  route(app, 'sql', sql);
+  route(app, 'dryRun', dryRun);
 
-  app.post('/cubejs-api/v1/cubesql', async (c) => {
+  route(app, 'cubeSql', async (c) => {
     const who = await identity(c);
     const request: CubeSqlRequest = await jsonBody(c, CubeSqlRequestSchema);
     const result = await data.cubeSql(who, request, c.req.raw.signal);

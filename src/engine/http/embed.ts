@@ -1,4 +1,4 @@
-// Embed routes: generate-session (Api-Key, admin), the session token exchange and revoke, the embed dashboard read,
+// Embed routes (each an operation of api/operations.ts): generate-session (Api-Key, admin), the session token exchange and revoke, the embed dashboard read,
 // and the embed-tenant admin endpoints.
 
 import type { Hono } from 'hono';
@@ -20,50 +20,46 @@ import {
   listEmbedTenantUserAttributes,
 } from '../domain/embed-tenants.js';
 import { intParam, jsonBody, queryParams } from './request.js';
+import { route } from './route.js';
 
 export function embedRoutes(app: Hono, ctx: EngineContext): void {
-  app.post('/api/v1/embed/generate-session', async (c) => {
+  route(app, 'generateSession', async (c) => {
     // The role check of API-key chat too (requireSessionMinting), before the body is read.
     const principal = await authenticateKey(ctx, c.req.header('authorization'));
     requireSessionMinting(principal);
     const body: GenerateSessionRequest = await jsonBody(c, GenerateSessionRequestSchema);
-    return c.json(await generateSession(ctx, principal, body));
+    return generateSession(ctx, principal, body);
   });
 
-  app.post('/api/v1/embed/session/token', async (c) => {
+  route(app, 'exchangeSessionToken', async (c) => {
     const { sessionId } = await jsonBody(c, SessionTokenRequestSchema);
-    return c.json(await exchangeSessionToken(ctx, sessionId));
+    return exchangeSessionToken(ctx, sessionId);
   });
 
-  app.post('/api/v1/embed/session/revoke', async (c) => {
+  route(app, 'revokeSessionToken', async (c) => {
     const { token } = await jsonBody(c, RevokeSessionTokenRequestSchema);
     await revokeSessionToken(ctx, token);
-    return c.body(null, 204);
   });
 
-  app.get('/api/v1/embed/dashboards/:publicId', async (c) => {
+  route(app, 'getEmbedDashboard', async (c, { publicId }) => {
     const principal = await authenticateBearer(ctx, c.req.header('authorization'));
-    return c.json(await getEmbedDashboard(ctx, principal, c.req.param('publicId')));
+    return getEmbedDashboard(ctx, principal, publicId);
   });
 
-  const tenants = '/api/v1/embed-tenants/:embedTenantName';
-  app.get(`${tenants}/groups`, async (c) => {
+  route(app, 'listEmbedTenantGroups', async (c, { embedTenantName }) => {
     await authenticateAdminKey(ctx, c.req.header('authorization'));
-    return c.json(await listEmbedTenantGroups(ctx, c.req.param('embedTenantName'), queryParams(c, PageQuerySchema)));
+    return listEmbedTenantGroups(ctx, embedTenantName, queryParams(c, PageQuerySchema));
   });
-  app.delete(`${tenants}/groups/:id`, async (c) => {
+  route(app, 'deleteEmbedTenantGroup', async (c, { embedTenantName }) => {
     await authenticateAdminKey(ctx, c.req.header('authorization'));
-    await deleteEmbedTenantGroup(ctx, c.req.param('embedTenantName'), intParam(c, 'id'));
-    return c.body(null, 204);
+    await deleteEmbedTenantGroup(ctx, embedTenantName, intParam(c, 'id'));
   });
-  app.get(`${tenants}/user-attributes`, async (c) => {
+  route(app, 'listEmbedTenantUserAttributes', async (c, { embedTenantName }) => {
     await authenticateAdminKey(ctx, c.req.header('authorization'));
-    const page = queryParams(c, PageQuerySchema);
-    return c.json(await listEmbedTenantUserAttributes(ctx, c.req.param('embedTenantName'), page));
+    return listEmbedTenantUserAttributes(ctx, embedTenantName, queryParams(c, PageQuerySchema));
   });
-  app.delete(`${tenants}/user-attributes/:id`, async (c) => {
+  route(app, 'deleteEmbedTenantUserAttribute', async (c, { embedTenantName }) => {
     await authenticateAdminKey(ctx, c.req.header('authorization'));
-    await deleteEmbedTenantUserAttribute(ctx, c.req.param('embedTenantName'), intParam(c, 'id'));
-    return c.body(null, 204);
+    await deleteEmbedTenantUserAttribute(ctx, embedTenantName, intParam(c, 'id'));
   });
 }

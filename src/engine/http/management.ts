@@ -1,4 +1,5 @@
-// Management routes (Bearer): workbooks by slug, the workbook reads and writes of §4, deployments, SCIM users.
+// Management routes (Bearer; each an operation of api/operations.ts): workbooks by slug, the workbook reads and
+// writes, deployments, SCIM users.
 
 import type { Hono } from 'hono';
 import {
@@ -13,6 +14,7 @@ import type { EngineContext } from '../domain/context.js';
 import { listDeployments, listScimUsers } from '../domain/directory.js';
 import { getWorkbook, publishDashboard, saveDashboardDraft, upsertWorkbookBySlug } from '../domain/workbooks.js';
 import { intParam, jsonBody, queryParams } from './request.js';
+import { route } from './route.js';
 
 export function managementRoutes(app: Hono, ctx: EngineContext): void {
   const keyFor = async (authorization: string | undefined, deploymentId: number) => {
@@ -21,41 +23,40 @@ export function managementRoutes(app: Hono, ctx: EngineContext): void {
     return principal;
   };
 
-  app.put('/api/v1/deployments/:deploymentId/workbooks/by-slug/:slug', async (c) => {
+  route(app, 'upsertWorkbookBySlug', async (c, { slug }) => {
     const deploymentId = intParam(c, 'deploymentId');
     const principal = await keyFor(c.req.header('authorization'), deploymentId);
     const input = (await jsonBody(c, CreateWorkbookInputSchema, {})) as CreateWorkbookInput;
-    return c.json(await upsertWorkbookBySlug(ctx, principal, deploymentId, c.req.param('slug'), input));
+    return upsertWorkbookBySlug(ctx, principal, deploymentId, slug, input);
   });
 
-  app.get('/api/v1/deployments/:deploymentId/workbooks/:workbookId', async (c) => {
+  route(app, 'getWorkbook', async (c) => {
     const deploymentId = intParam(c, 'deploymentId');
     const principal = await keyFor(c.req.header('authorization'), deploymentId);
-    return c.json(await getWorkbook(ctx, principal, deploymentId, intParam(c, 'workbookId')));
+    return getWorkbook(ctx, principal, deploymentId, intParam(c, 'workbookId'));
   });
 
-  app.put('/api/v1/deployments/:deploymentId/workbooks/:workbookId/dashboard', async (c) => {
+  route(app, 'saveDashboardDraft', async (c) => {
     const deploymentId = intParam(c, 'deploymentId');
     const principal = await keyFor(c.req.header('authorization'), deploymentId);
     const config = await jsonBody(c, DashboardConfigSchema);
-    return c.json(await saveDashboardDraft(ctx, principal, deploymentId, intParam(c, 'workbookId'), config));
+    return saveDashboardDraft(ctx, principal, deploymentId, intParam(c, 'workbookId'), config);
   });
 
-  app.post('/api/v1/deployments/:deploymentId/workbooks/:workbookId/publish', async (c) => {
+  route(app, 'publishDashboard', async (c) => {
     const deploymentId = intParam(c, 'deploymentId');
     const principal = await keyFor(c.req.header('authorization'), deploymentId);
     const input = await jsonBody(c, PublishDashboardInputSchema, {});
-    return c.json(await publishDashboard(ctx, principal, deploymentId, intParam(c, 'workbookId'), input));
+    return publishDashboard(ctx, principal, deploymentId, intParam(c, 'workbookId'), input);
   });
 
-  app.get('/api/v1/deployments', async (c) => {
+  route(app, 'listDeployments', async (c) => {
     const principal = await authenticateBearer(ctx, c.req.header('authorization'));
-    return c.json(await listDeployments(ctx, principal));
+    return listDeployments(ctx, principal);
   });
 
-  app.get('/api/scim/v2/Users', async (c) => {
+  route(app, 'listScimUsers', async (c) => {
     await authenticateScim(ctx, c.req.header('authorization'));
-    const body = await listScimUsers(ctx, queryParams(c, ScimListQuerySchema));
-    return c.json(body, 200, { 'Content-Type': 'application/scim+json' });
+    return listScimUsers(ctx, queryParams(c, ScimListQuerySchema));
   });
 }

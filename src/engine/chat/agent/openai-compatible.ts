@@ -1,8 +1,9 @@
-// An Agent over any OpenAI-compatible chat-completions endpoint with tool calling: the model gets the two tools
-// (serviceMeta, serviceSqlApi) and the engine runs them as the user. Text of a step that calls tools is streamed as
-// thinking; the text of the step that ends without tool calls is the final answer.
+// An Agent over any OpenAI-compatible chat-completions endpoint with tool calling: the model gets the tools that
+// have a model part (chat/tools/: serviceMeta, serviceSqlApi) and the engine runs them as the user. Text of a step
+// that calls tools is streamed as thinking; the text of the step that ends without tool calls is the final answer.
 
 import type { ChatStreamMessage } from '../../../api/types.js';
+import { MODEL_TOOLS, callByName } from '../tools/index.js';
 import type { Agent, AgentContext, AgentEvent } from './types.js';
 
 export interface OpenAiCompatibleOptions {
@@ -17,43 +18,18 @@ export interface OpenAiCompatibleOptions {
   systemPrompt?: string;
 }
 
-const DEFAULT_SYSTEM_PROMPT = `You are a data analyst. Answer questions about the user's data.
-Use serviceMeta to find cubes, views and members, then serviceSqlApi to run one SELECT in the SQL API dialect:
-query views and cubes by name, use MEASURE(member) for measures, and GROUP BY the dimensions.
-State the numbers you found in a short markdown answer. If the data cannot answer the question, say so.`;
+/** The system prompt: the analyst's task, a line per tool offered (chat/tools/), how to answer. */
+export const DEFAULT_SYSTEM_PROMPT = [
+  "You are a data analyst. Answer questions about the user's data.",
+  ...MODEL_TOOLS.map((tool) => `Use ${tool.name} ${tool.prompt}`),
+  'State the numbers you found in a short markdown answer. If the data cannot answer the question, say so.',
+].join('\n');
 
-const TOOLS = [
-  {
-    type: 'function',
-    function: {
-      name: 'serviceMeta',
-      description: 'Search the data model (cubes, views, measures, dimensions) the user may query.',
-      parameters: {
-        type: 'object',
-        properties: { searchQuery: { type: 'string', description: 'Words to search for; empty for everything' } },
-        required: ['searchQuery'],
-      },
-    },
-  },
-  {
-    type: 'function',
-    function: {
-      name: 'serviceSqlApi',
-      description: 'Run one SELECT over cubes and views with MEASURE(). Returns schema, up to 100 rows and totalRows.',
-      parameters: {
-        type: 'object',
-        properties: {
-          sqlQuery: { type: 'string' },
-          queryTitle: { type: 'string' },
-          description: { type: 'string' },
-          userRequest: { type: 'string' },
-          vegaSpec: { type: 'string', description: 'Optional Vega-Lite v5 spec as JSON, without data' },
-        },
-        required: ['sqlQuery'],
-      },
-    },
-  },
-];
+/** The tools as the chat-completions API takes them: a function with its description and JSON schema each. */
+const TOOLS = MODEL_TOOLS.map(({ name, description, parameters }) => ({
+  type: 'function',
+  function: { name, description, parameters },
+}));
 
 interface ToolCallAcc {
   id: string;
@@ -181,7 +157,6 @@ export function createOpenAiCompatibleAgent(options: OpenAiCompatibleOptions): A
           })),
         });
         for (const call of toolCalls) {
-          const str = (v: unknown) => (typeof v === 'string' ? v : '');
           let args: Record<string, unknown> = {};
           try {
             args = JSON.parse(call.arguments || '{}') as Record<string, unknown>;
@@ -193,15 +168,7 @@ export function createOpenAiCompatibleAgent(options: OpenAiCompatibleOptions): A
             });
             continue;
           }
-          const result =
-            call.name === 'serviceMeta'
-              ? await ctx.tools.serviceMeta({ searchQuery: str(args.searchQuery) })
-              : call.name === 'serviceSqlApi'
-                ? await ctx.tools.serviceSqlApi({
-                    ...(args as { sqlQuery: string }),
-                    sqlQuery: str(args.sqlQuery) || str(args.query),
-                  })
-                : { error: `Unknown tool ${call.name}` };
+          const result = (await callByName(ctx.tools, call.name, args)) ?? { error: `Unknown tool ${call.name}` };
           messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(result) });
         }
       }

@@ -1,13 +1,8 @@
-// The Agent contract of ARCHITECTURE §5: the documented extension point hosts use to plug their own analyst in
+// The Agent contract: the documented extension point hosts use to plug their own analyst in
 // (`createLocalEngine({ agent })`). The engine streams every tool call and turns the events into chat messages.
 
-import type {
-  ChatStreamMessage,
-  ServiceMetaResult,
-  ServiceSqlApiInput,
-  ServiceSqlApiResult,
-  ToolErrorResult,
-} from '../../../api/types.js';
+import type { ChatStreamMessage } from '../../../api/types.js';
+import type { AgentTools } from '../tools/index.js';
 
 export interface AgentContext {
   input: string;
@@ -20,17 +15,12 @@ export interface AgentContext {
    */
   locale?: string;
   user: { externalId?: string; internalId?: string; groups: string[]; userAttributes: Record<string, unknown> };
-  tools: {
-    /** Metadata search over what the user may see. */
-    serviceMeta(input: { searchQuery: string }): Promise<ServiceMetaResult>;
-    /** Runs SQL-API SQL as the user; failures come back as `{error}`, not as throws. */
-    serviceSqlApi(input: ServiceSqlApiInput): Promise<ServiceSqlApiResult | ToolErrorResult>;
-    /**
-     * Ours: runs SQL-API SQL as the user for the agent's own use (the values a question may name), streaming no tool
-     * call: the user never reads it, or its failure, as the query that answered them. Failures come back as `{error}`.
-     */
-    lookupSqlApi(input: { sqlQuery: string }): Promise<ServiceSqlApiResult | ToolErrorResult>;
-  };
+  /**
+   * The tools (chat/tools/, one module each), run as the user: `serviceMeta` (a search of what the user may see),
+   * `serviceSqlApi` (SQL-API SQL; failures come back as `{error}`, not as throws; streamed as the spec's tool calls),
+   * `lookupSqlApi` (ours: SQL for the agent's own use, the values a question may name, streaming no tool call).
+   */
+  tools: AgentTools;
 }
 
 /**

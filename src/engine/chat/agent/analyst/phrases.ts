@@ -5,16 +5,18 @@
 
 import type { PhraseBook } from './phrase-book.js';
 import { markdownText } from '../../../../util/markdown-text.js';
+import { LANGUAGES, type Language, type SOURCE_LANGUAGE } from '../../../../util/languages.js';
 import { nearestLocale } from '../../../../util/nearest-locale.js';
 import english from './phrases/en.js';
 import type { DayRange } from './time-range.js';
 
-/** The languages there is a book for (the elements' UI languages). */
-export const PHRASE_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'pt-BR', 'nl', 'pl', 'ja', 'zh-Hans', 'ko', 'ar'] as const;
-export type PhraseLocale = (typeof PHRASE_LOCALES)[number];
+/** The languages there is a book for: the library's languages (util/languages.ts), the elements' UI languages. */
+export const PHRASE_LOCALES = LANGUAGES;
+export type PhraseLocale = Language;
 
 type Loader = () => Promise<{ default: PhraseBook }>;
-const LOADERS: Record<Exclude<PhraseLocale, 'en'>, Loader> = {
+/** Every book but English's, loaded on first use: a language of the list without one here does not compile. */
+const LOADERS: Record<Exclude<Language, typeof SOURCE_LANGUAGE>, Loader> = {
   de: () => import('./phrases/de.js'),
   fr: () => import('./phrases/fr.js'),
   es: () => import('./phrases/es.js'),

@@ -4,8 +4,8 @@
 
 import type { DayRange } from './time-range.js';
 import type { Filter, Plan } from './plan.js';
+import { quoteIdent } from '../../../data/sql-quote.js';
 
-export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export const quoteText = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 const DAY = 86_400_000;

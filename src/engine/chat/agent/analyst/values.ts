@@ -6,7 +6,8 @@
 import type { AgentContext } from '../types.js';
 import type { Field, SourceInfo } from './catalog.js';
 import { FILLER, FUNCTION_WORDS, editDistance, fold, lemma, typoBudget, type Token } from './text.js';
-import { quoteIdent, quoteText } from './sql.js';
+import { quoteIdent } from '../../../data/sql-quote.js';
+import { quoteText } from './sql.js';
 import { stateNames } from './us-states.js';
 
 /** Values per field name (`source.member`). */

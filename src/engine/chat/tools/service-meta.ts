@@ -1,0 +1,60 @@
+// serviceMeta (the spec's tool): a search of the data model over what the user may see — views and cubes with the
+// members whose name, title, description or `meta.synonyms` match a word of the search (all of them for none).
+
+import type { MetaMember, ServiceMetaInput, ServiceMetaResult } from '../../../api/types.js';
+import { text, type ToolDescriptor } from './types.js';
+
+export const serviceMeta: ToolDescriptor<'serviceMeta', ServiceMetaInput, ServiceMetaResult> = {
+  name: 'serviceMeta',
+  model: {
+    description: 'Search the data model (cubes, views, measures, dimensions) the user may query.',
+    prompt: 'to find cubes, views and members.',
+    parameters: {
+      type: 'object',
+      properties: { searchQuery: { type: 'string', description: 'Words to search for; empty for everything' } },
+      required: ['searchQuery'],
+    },
+  },
+  streamed: true,
+  input: (args) => ({ searchQuery: text(args.searchQuery) }),
+  async run({ data, identity }, { searchQuery }) {
+    const meta = await data.meta(identity);
+    const words = searchQuery
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}_]+/u)
+      .filter((w) => w.length > 2);
+    const matches = (s: string) =>
+      words.length === 0 || words.some((w) => s.toLowerCase().includes(w.replace(/s$/, '')));
+    return {
+      searchQuery,
+      cubes: meta.cubes
+        .map((c) => ({
+          name: c.name,
+          type: c.type,
+          title: c.title,
+          ...(c.description !== undefined && { description: c.description }),
+          ...(c.meta !== undefined && { meta: c.meta }),
+          members: [...c.measures, ...c.dimensions, ...(c.segments ?? [])]
+            .filter((m) => matches(memberText(m)) || matches(c.title))
+            .map((m) => ({
+              ...(c.segments?.includes(m) && { segment: true }),
+              name: m.name,
+              title: m.title,
+              description: m.description ?? '',
+              // A segment is a boolean member here (Cube's /meta gives segments no type).
+              type: (c.segments?.includes(m) ? 'boolean' : m.type) as 'string',
+              ...(m.aggType !== undefined && { aggType: m.aggType }),
+              ...(m.format !== undefined && { format: m.format }),
+              ...(m.meta !== undefined && { meta: m.meta }),
+            })),
+        }))
+        .filter((c) => c.members.length > 0),
+    };
+  },
+};
+
+/** The text a search matches a member on: name, title, description and `meta.synonyms`. */
+function memberText(m: MetaMember): string {
+  const synonyms = m.meta?.synonyms;
+  return [m.name, m.title, m.description ?? '', ...(Array.isArray(synonyms) ? synonyms.map(String) : [])].join(' ');
+}
