@@ -13,12 +13,12 @@ import { defineElement } from '../shared/define.js';
 import { LazyModule } from '../shared/lazy-module.js';
 import { SvcConnectedElement } from '../shared/svc-element.js';
 import type { DashboardCore } from './core.js';
-import type { ChartData } from './data.js';
+import type { ChartData } from './chart-data.js';
 import { loadFailure, notLoaded, readable, unloaded } from './placeholder.js';
 import { dashboardStyles } from './svc-dashboard.styles.js';
 import { withFilter } from './values.js';
 
-export type { ChartData } from './data.js';
+export type { ChartData } from './chart-data.js';
 
 const loadCore = () => import('./core.js');
 type Core = Awaited<ReturnType<typeof loadCore>>;
