@@ -3,21 +3,22 @@
 // controller, the grid drawn in slices (./slices) and one renderer per widget kind (./widgets); the element forwards
 // its updates and public methods here.
 
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
-import type { Dashboard, DashboardConfig, ReportSnapshot } from '../../api/types.js';
 import { errorMessage } from '../../api/errors.js';
 import type { Transport } from '../../transport/transport.js';
 import { SvcDashboardLoadedEvent, SvcErrorEvent, SvcReadyEvent } from '../events.js';
-import type { ColorScheme, SvcContext } from '../shared/context.js';
+import type { SvcContext } from '../shared/context.js';
+import type { Changed } from '../shared/lazy-body.js';
 import { LazyModule } from '../shared/lazy-module.js';
 import { AppFrames } from './apps.js';
 import { ChatDock } from './chat-dock.js';
 import { themeStyle } from './css-values.js';
 import { DashboardData, type ChartData } from './data.js';
-import { DashboardFilters, type DashboardHost } from './filters.js';
+import { DashboardFilters } from './filters.js';
 import { renderGrid, shownWidgets, topWidgets } from './grid.js';
 import { readable } from './placeholder.js';
+import type { DashboardProperties } from './properties.js';
 import { DrawSlices } from './slices.js';
 import { readDashboard, type LoadedDashboard } from './source.js';
 import { DashboardViewport } from './viewport.js';
@@ -28,21 +29,8 @@ import { renderApp } from './widgets/app.js';
 import type { WidgetHost } from './widgets/host.js';
 import { titleOf, widgetReport } from './widgets/kinds.js';
 
-/** What the implementation sees of the element: its public properties and what it may use of its own. */
-export interface DashboardElement extends DashboardHost {
-  readonly publicId?: string;
-  readonly deploymentId?: number;
-  readonly workbookId?: number;
-  readonly slug?: string;
-  readonly dashboard?: Pick<Dashboard, 'config' | 'reportSnapshots'> & Partial<Pick<Dashboard, 'restrictDataDownload'>>;
-  readonly config?: DashboardConfig;
-  readonly reports: ReportSnapshot[];
-  readonly colorScheme?: ColorScheme;
-  /** The element's own locale (its nested chats take it; unset, they follow the provider). */
-  readonly locale?: string;
-  readonly renderRoot: HTMLElement | DocumentFragment;
-  readonly updateComplete: Promise<boolean>;
-}
+/** What the implementation sees of the element: its public properties (declared once, ./properties.ts). */
+export type DashboardElement = DashboardProperties;
 
 /** The element's protected state, read through these. */
 export interface ElementAccess {
@@ -91,7 +79,7 @@ export class DashboardCore {
     /** Filters the host set before the implementation was there. */
     filters: ReadonlyMap<string, string[]>,
   ) {
-    this.viewport = new DashboardViewport(el as DashboardElement & HTMLElement);
+    this.viewport = new DashboardViewport(el);
     this.filters = new DashboardFilters(el, {
       transport: () => access.transport(),
       widgets: () => this.loaded?.config.widgets ?? [],
@@ -131,7 +119,7 @@ export class DashboardCore {
 
   // ─── Loading ───────────────────────────────────────────────────────────────────────────────────────────────
 
-  willUpdate(changed: PropertyValues | ReadonlySet<PropertyKey>): void {
+  willUpdate(changed: Changed): void {
     const el = this.el;
     if (changed.has('dashboard') || changed.has('config') || changed.has('reports')) {
       const config = el.dashboard?.config ?? el.config;
