@@ -13,6 +13,7 @@ import type {
   MetaResponse,
   ReportSnapshot,
   TimeGranularity,
+  WidgetConfigs,
 } from '../api/types.js';
 import { markdownText } from '../util/markdown-text.js';
 import { CHART_GRAINS, grainForSpan, type TimeSpan } from './grain.js';
@@ -118,7 +119,7 @@ export function generateDashboard(meta: MetaResponse, options: GenerateDashboard
         id: `filter-${slug(d.name)}`,
         type: 'FILTER',
         position: { x: 0, y, w: 3, h: 1 },
-        config: { member: d.name, label: label(d) },
+        config: { member: d.name, label: label(d) } satisfies WidgetConfigs['FILTER'],
       })),
       ...(time && !grainShown
         ? [
@@ -126,7 +127,7 @@ export function generateDashboard(meta: MetaResponse, options: GenerateDashboard
               id: `${prefix}grain`,
               type: 'TIME_GRAIN',
               position: { x: 0, y, w: 3, h: 1 },
-              config: { grains: CHART_GRAINS },
+              config: { grains: CHART_GRAINS } satisfies WidgetConfigs['TIME_GRAIN'],
             } satisfies DashboardWidget,
           ]
         : []),
@@ -137,7 +138,7 @@ export function generateDashboard(meta: MetaResponse, options: GenerateDashboard
       id: `${prefix}title`,
       type: 'TEXT',
       position: { x: 0, y, w: textWidth, h: 1 },
-      config: { markdown: `${heading}${about}` },
+      config: { markdown: `${heading}${about}` } satisfies WidgetConfigs['TEXT'],
     });
     controls.forEach((w, i) => (w.position = { x: textWidth + 3 * i, y, w: 3, h: 1 }));
     widgets.push(...controls);
@@ -146,7 +147,12 @@ export function generateDashboard(meta: MetaResponse, options: GenerateDashboard
     const kpiCells = tile(measures.length, 4, y, 1);
     measures.forEach((m, i) => {
       const reportId = addReport({ title: label(m), kind: 'kpi', meta: { query: { measures: [m.name] } } });
-      widgets.push({ id: `kpi-${slug(m.name)}`, type: 'CHART', position: kpiCells[i], config: { reportId } });
+      widgets.push({
+        id: `kpi-${slug(m.name)}`,
+        type: 'CHART',
+        position: kpiCells[i],
+        config: { reportId } satisfies WidgetConfigs['CHART'],
+      });
     });
     y += Math.ceil(measures.length / 4);
     // Charts two to a row: each measure over time, then the main measure by each breakdown.
@@ -193,7 +199,12 @@ export function generateDashboard(meta: MetaResponse, options: GenerateDashboard
     }
     const chartCells = tile(charts.length, 2, y, 2);
     charts.forEach((c, i) => {
-      widgets.push({ id: c.id, type: 'CHART', position: chartCells[i], config: { reportId: c.reportId } });
+      widgets.push({
+        id: c.id,
+        type: 'CHART',
+        position: chartCells[i],
+        config: { reportId: c.reportId } satisfies WidgetConfigs['CHART'],
+      });
     });
     y += Math.ceil(charts.length / 2) * 2;
   }

@@ -1,5 +1,5 @@
-// Workbooks and dashboards (spec: Workbooks, Dashboards; widget configs of ARCHITECTURE §4) and the embed
-// read of a published dashboard.
+// Workbooks and dashboards (spec: Workbooks, Dashboards), our widget configs, and the embed read of a published
+// dashboard.
 
 import type { LoadQuery, TimeGranularity } from './data.js';
 import type {
@@ -159,7 +159,7 @@ export interface ReportSnapshot {
   description?: string | null;
   sqlQuery?: string | null;
   kind?: ReportKind | null;
-  /** `meta.query` (a LoadQuery), when present, is what the report runs (ARCHITECTURE §4). */
+  /** `meta.query` (a LoadQuery), when present, is what the report runs. */
   meta?: (Record<string, unknown> & { query?: LoadQuery }) | null;
   spec?: string | Record<string, unknown> | null;
   fillMissingRows?: FillMissingRows | null;
@@ -167,40 +167,72 @@ export interface ReportSnapshot {
   preferences?: ReportPreferences | null;
 }
 
-// Widget configs (DashboardWidget.config is free-form in the spec; these are ours, ARCHITECTURE §4).
+// Widget configs: DashboardWidget.config is free-form in the spec; these are ours, one per widget type
+// (docs/architecture.md, "How to add a widget kind"). Every kind takes a `title`; src/api/schemas/widgets.ts checks
+// them.
 
-export interface ChartWidgetConfig {
+/** What every widget config may hold. */
+export interface WidgetConfigBase {
+  /** The widget's title (a CHART's default: its report's; a FILTER's: its label). */
+  title?: string;
+}
+export interface ChartWidgetConfig extends WidgetConfigBase {
+  /** A report snapshot of the dashboard, by `reportId` (or snapshot `id`). */
   reportId: number;
 }
-export interface TextWidgetConfig {
-  markdown: string;
+export interface TextWidgetConfig extends WidgetConfigBase {
+  markdown?: string;
 }
-export interface FilterWidgetConfig {
+export interface FilterWidgetConfig extends WidgetConfigBase {
   member: string;
   label?: string;
   multiple?: boolean;
   defaultValues?: (string | number | boolean)[];
 }
-export interface TimeGrainWidgetConfig {
+export interface TimeGrainWidgetConfig extends WidgetConfigBase {
   member?: string;
+  label?: string;
   grains?: TimeGranularity[];
   defaultGrain?: TimeGranularity;
 }
-export interface TabsContainerWidgetConfig {
-  tabs: { id: string; title: string; widgetIds: string[] }[];
+export interface WidgetTab {
+  /** Default: the tab's index. */
+  id?: string;
+  /** Default: "Tab n". */
+  title?: string;
+  widgetIds?: string[];
 }
-export interface AiWidgetConfig {
+export interface TabsContainerWidgetConfig extends WidgetConfigBase {
+  tabs: WidgetTab[];
+}
+export interface AiWidgetConfig extends WidgetConfigBase {
   prompt?: string;
+  prompts?: string[];
 }
 
-/** Management writes of ARCHITECTURE §4. */
+/** Each widget type's config. */
+export interface WidgetConfigs {
+  CHART: ChartWidgetConfig;
+  TEXT: TextWidgetConfig;
+  FILTER: FilterWidgetConfig;
+  AI: AiWidgetConfig;
+  TABS_CONTAINER: TabsContainerWidgetConfig;
+  TIME_GRAIN: TimeGrainWidgetConfig;
+}
+
+/** A widget of type `T` with its config checked (src/api/schemas/widgets.ts); of several types, a union by `type`. */
+export type TypedWidget<T extends WidgetType = WidgetType> = T extends WidgetType
+  ? Omit<DashboardWidget, 'type' | 'config'> & { type: T; config: WidgetConfigs[T] }
+  : never;
+
+/** Management writes: publishing a dashboard. */
 export interface PublishDashboardInput {
   allowEmbed?: boolean;
   title?: string | null;
   description?: string | null;
 }
 
-// ─── Rendering reads (ARCHITECTURE §4) ───────────────────────────────────────────────────────────────────────
+// ─── Rendering reads ───────────────────────────────────────────────────────────────────────────────────────
 
 export interface EmbedDashboardResponse {
   dashboard: Dashboard;

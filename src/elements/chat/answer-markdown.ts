@@ -1,5 +1,5 @@
 // The markdown of <svc-chat>'s answers: marked and DOMPurify load on first use, not with the elements entry
-// (ARCHITECTURE §1) — while the page is idle, so the first answer neither waits for them nor pays their start — and
+// (docs/architecture.md, "What loads when") — while the page is idle, so the first answer neither waits for them nor pays their start — and
 // each answer keeps one StreamingMarkdown, fed at most RENDER_CHARS of new text per render.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';

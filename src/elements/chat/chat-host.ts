@@ -1,21 +1,11 @@
 // What the body of <svc-chat> (chat-view.ts) needs from the element that loads it: its properties, and access to
 // what the element holds (the transport, the provider's context).
 
-import type { ReactiveControllerHost } from 'lit';
-import type { ChatSessionSettings } from '../../api/types.js';
 import type { Transport } from '../../transport/transport.js';
+import type { ChatProperties } from './properties.js';
 
-/** The element the body serves (SvcChat): its properties and what it gives the body of its own. */
-export interface ChatHost extends HTMLElement, ReactiveControllerHost {
-  accountName?: string;
-  agentId?: string;
-  chatId?: string;
-  sessionSettings?: ChatSessionSettings;
-  starterPrompts: string[];
-  placeholder?: string;
-  readonly renderRoot: HTMLElement | DocumentFragment;
-  emit<E extends Event>(event: E): E;
-}
+/** The element the body serves (SvcChat): its properties (declared once, ./properties.ts) and what it has of its own. */
+export type ChatHost = ChatProperties;
 
 export interface ChatHostAccess {
   transport(): Transport | undefined;

@@ -3,13 +3,14 @@
 // the log turn by turn with its scrolling, and the styles of messages, cards and answers.
 
 import { msg, str } from '@lit/localize';
-import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { adoptStyles, html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { isFinalAnswer } from '../../transport/chat.js';
 import { SvcAiQueryEvent, SvcChatChangedEvent, SvcErrorEvent, SvcMessageEvent } from '../events.js';
 import { formatNumber } from '../shared/format.js';
 import { activeUiLocale } from '../shared/l10n.js';
+import type { Changed } from '../shared/lazy-body.js';
 import { LazyModule } from '../shared/lazy-module.js';
 import { emptyState } from './chat-empty.js';
 import type { ChatHost, ChatHostAccess } from './chat-host.js';
@@ -117,7 +118,7 @@ export class ChatView {
     this.host.requestUpdate();
   }
 
-  willUpdate(changed: PropertyValues): void {
+  willUpdate(changed: Changed): void {
     const viewer = this.access.viewer();
     if (viewer !== undefined && viewer !== this.viewer) {
       if (this.viewer !== undefined) this.session.reset();

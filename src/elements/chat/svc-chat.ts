@@ -6,17 +6,15 @@
 
 import { msg, str } from '@lit/localize';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
-import type { ChatSessionSettings } from '../../api/types.js';
 import { errorMessage } from '../../api/errors.js';
 import { attachContextRoot, viewerOf } from '../shared/context.js';
 import { defineElement } from '../shared/define.js';
-import { LazyModule } from '../shared/lazy-module.js';
-import { SvcConnectedElement, SvcElement } from '../shared/svc-element.js';
+import { LazyBody } from '../shared/lazy-body.js';
+import { SvcElement } from '../shared/svc-element.js';
 import { emptyState } from './chat-empty.js';
 import { composer } from './chat-composer.js';
 import type * as ChatViewModule from './chat-view.js';
-import type { ChatView } from './chat-view.js';
+import { ChatProperties } from './properties.js';
 import { chatStyles } from './svc-chat.styles.js';
 
 type ViewModule = typeof ChatViewModule;
@@ -50,34 +48,13 @@ const notLoaded = (reason: string) => msg(str`The chat could not load: ${reason}
  * @fires svc-chat-changed - The thread changed.
  * @fires svc-error - Something failed.
  */
-export class SvcChat extends SvcConnectedElement {
+export class SvcChat extends ChatProperties {
   static override styles = [SvcElement.styles, chatStyles];
   /** @internal Loads the element's body (a test makes it fail). */
   static loadView: () => Promise<ViewModule> = () => import('./chat-view.js');
 
-  @property({ attribute: 'account-name' }) accountName?: string;
-  @property({ attribute: 'agent-id' }) agentId?: string;
-  /** The thread shown: set it to load and continue a thread; it follows when a new thread starts. */
-  @property({ attribute: 'chat-id' }) chatId?: string;
-  /** Api-Key mode: who is asking (JSON in the attribute). */
-  @property({ attribute: 'session-settings', type: Object }) sessionSettings?: ChatSessionSettings;
-  /** Questions offered before the first one; without any, questions about the data model are suggested. */
-  @property({ attribute: 'starter-prompts', type: Array }) starterPrompts: string[] = [];
-  /** The message box's placeholder (default: "Ask a question about your data", in the UI language). */
-  @property() placeholder?: string;
-
-  private readonly body = new LazyModule(this, SvcChat.loadView, { afterFirstFrame: true });
-  private view?: ChatView;
-
-  /**
-   * The body, once loaded (the first call after it arrives builds it). `load` starts loading it; an update does not,
-   * so the element's first frame is not the task that starts the download (the body starts after that frame).
-   */
-  private attach(load = false): ChatView | undefined {
-    const module = load ? this.body.get() : this.body.current;
-    this.view ??= module && new module.ChatView(this, this.access);
-    return this.view;
-  }
+  /** The body: loaded after the first frame (an update does not start it; a question does). */
+  private readonly body = new LazyBody(this, SvcChat.loadView, (module) => new module.ChatView(this, this.access));
 
   private readonly access = {
     transport: () => this.activeTransport,
@@ -88,28 +65,20 @@ export class SvcChat extends SvcConnectedElement {
     session: () => this.context?.session,
   };
 
-  /** The body, waiting for it to load; undefined when it could not. */
-  private async ready(): Promise<ChatView | undefined> {
-    for (;;) {
-      const view = this.attach(true);
-      if (view || this.body.error) return view;
-      await this.body.settled();
-    }
-  }
-
   /** Sends a question (ignored while an answer is streaming). */
   async send(text: string): Promise<void> {
-    await (await this.ready())?.send(text);
+    await (await this.body.ready())?.send(text);
   }
 
   /** Stops the answer being written. */
   async abort(): Promise<void> {
-    await this.view?.abort();
+    await this.body.value?.abort();
   }
 
   /** Starts a new conversation. */
   newChat(): void {
-    if (this.view) this.view.newChat();
+    const view = this.body.value;
+    if (view) view.newChat();
     else this.chatId = undefined;
   }
 
@@ -121,32 +90,35 @@ export class SvcChat extends SvcConnectedElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    this.attach()?.willUpdate(changed);
+    const next = this.body.update(changed);
+    next?.body.willUpdate(next.changed);
   }
 
   /** A frame that started loading the body (or its parts) is complete once they are there and drawn. */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
     await this.body.settled();
-    await this.view?.settled();
+    await this.body.value?.settled();
     return super.getUpdateComplete();
   }
 
-  private retry(): void {
-    this.body.retry();
-    this.requestUpdate();
+  override render(): TemplateResult {
+    return this.body.render({
+      ready: (view) => view.render(),
+      pending: () => this.firstFrame(),
+      error: (error, retry) => this.firstFrame({ error, retry }),
+    });
   }
 
-  override render(): TemplateResult {
-    if (this.view) return this.view.render();
-    const error = this.body.error;
+  /** The empty state (or "loading" for a thread) and the composer, until the body is there; or why it is not. */
+  private firstFrame(failed?: { error: unknown; retry: () => void }): TemplateResult {
     return html`
       <div part="log" class="log" role="log" tabindex="0" aria-live="polite" aria-label=${msg('Conversation')}>
         ${
-          error
+          failed
             ? html`<p class="error" role="alert">
-                ${notLoaded(errorMessage(error))}
-                <button type="button" @click=${() => this.retry()}>${msg('Retry')}</button>
+                ${notLoaded(errorMessage(failed.error))}
+                <button type="button" @click=${failed.retry}>${msg('Retry')}</button>
               </p>`
             : this.chatId
               ? html`<p class="empty">${msg('Loading the conversation…')}</p>`

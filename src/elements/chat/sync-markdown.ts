@@ -1,5 +1,5 @@
 // Streams an answer's markdown into the DOM: finished blocks are appended once, only the open tail is replaced, so a
-// long answer costs O(length), not O(length²) (ARCHITECTURE §7).
+// long answer costs O(length), not O(length²).
 
 import { ref } from 'lit/directives/ref.js';
 import type { StreamingMarkdown } from '../shared/markdown.js';

@@ -3,49 +3,34 @@
 // controller, the grid drawn in slices (./slices) and one renderer per widget kind (./widgets); the element forwards
 // its updates and public methods here.
 
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
-import type { Dashboard, DashboardConfig, ReportSnapshot } from '../../api/types.js';
 import { errorMessage } from '../../api/errors.js';
 import type { Transport } from '../../transport/transport.js';
 import { SvcDashboardLoadedEvent, SvcErrorEvent, SvcReadyEvent } from '../events.js';
-import type { ColorScheme, SvcContext } from '../shared/context.js';
+import type { SvcContext } from '../shared/context.js';
+import type { Changed } from '../shared/lazy-body.js';
 import { LazyModule } from '../shared/lazy-module.js';
 import { AppFrames } from './apps.js';
 import { ChatDock } from './chat-dock.js';
 import { themeStyle } from './css-values.js';
 import { DashboardData, type ChartData } from './data.js';
-import { DashboardFilters, type DashboardHost } from './filters.js';
+import { DashboardFilters } from './filters.js';
 import { renderGrid, shownWidgets, topWidgets } from './grid.js';
 import { readable } from './placeholder.js';
+import type { DashboardProperties } from './properties.js';
 import { DrawSlices } from './slices.js';
 import { readDashboard, type LoadedDashboard } from './source.js';
-import { reportOf, titleOf } from './values.js';
 import { DashboardViewport } from './viewport.js';
 import { SessionFollower } from './session-follower.js';
 import { warmUpFormats } from './warm-up.js';
 import { dashboardPrompts } from './widgets/ai.js';
 import { renderApp } from './widgets/app.js';
 import type { WidgetHost } from './widgets/host.js';
+import { titleOf, widgetReport } from './widgets/kinds.js';
 
-const loadChartRenderer = () => import('./widgets/chart.js');
-type ChartRenderer = Awaited<ReturnType<typeof loadChartRenderer>>;
-
-/** What the implementation sees of the element: its public properties and what it may use of its own. */
-export interface DashboardElement extends DashboardHost {
-  readonly publicId?: string;
-  readonly deploymentId?: number;
-  readonly workbookId?: number;
-  readonly slug?: string;
-  readonly dashboard?: Pick<Dashboard, 'config' | 'reportSnapshots'> & Partial<Pick<Dashboard, 'restrictDataDownload'>>;
-  readonly config?: DashboardConfig;
-  readonly reports: ReportSnapshot[];
-  readonly colorScheme?: ColorScheme;
-  /** The element's own locale (its nested chats take it; unset, they follow the provider). */
-  readonly locale?: string;
-  readonly renderRoot: HTMLElement | DocumentFragment;
-  readonly updateComplete: Promise<boolean>;
-}
+/** What the implementation sees of the element: its public properties (declared once, ./properties.ts). */
+export type DashboardElement = DashboardProperties;
 
 /** The element's protected state, read through these. */
 export interface ElementAccess {
@@ -62,8 +47,8 @@ export class DashboardCore {
   readonly filters: DashboardFilters;
   private readonly slices: DrawSlices;
   private readonly data: DashboardData;
-  /** The CHART renderer: loaded with the first chart card (which shows its loading state until then). */
-  private readonly charts: LazyModule<ChartRenderer>;
+  /** Modules widget renderers load with their first widget (a CHART's renderer), by loader. */
+  private readonly lazies = new Map<() => Promise<unknown>, LazyModule<unknown>>();
   private readonly apps = new AppFrames();
   private readonly chatDock: ChatDock;
   /** What the widget renderers see of the element. */
@@ -94,7 +79,7 @@ export class DashboardCore {
     /** Filters the host set before the implementation was there. */
     filters: ReadonlyMap<string, string[]>,
   ) {
-    this.viewport = new DashboardViewport(el as DashboardElement & HTMLElement);
+    this.viewport = new DashboardViewport(el);
     this.filters = new DashboardFilters(el, {
       transport: () => access.transport(),
       widgets: () => this.loaded?.config.widgets ?? [],
@@ -113,18 +98,17 @@ export class DashboardCore {
       wanted: () => this.wanted(),
       commit: (id, apply) => this.slices.commit(id, apply),
     });
-    this.charts = new LazyModule(el, loadChartRenderer);
     this.chatDock = new ChatDock(() => el.requestUpdate());
     this.widgetHost = this.makeWidgetHost();
     warmUpFormats(access.locale());
   }
 
-  /** The CHART widgets that should have data: shown (top grid, selected tabs) and in view. */
+  /** The widgets that should have their report's data: shown (top grid, selected tabs) and in view. */
   private wanted() {
     if (!this.loaded || this.loaded.config.kind === 'APP' || !this.viewport.width) return [];
     const reports = this.loaded.reports;
     return shownWidgets(this.loaded.config, this.widgetHost.activeTabs).flatMap((widget) => {
-      const report = widget.type === 'CHART' && this.viewport.visible.has(widget.id) && reportOf(widget, reports);
+      const report = this.viewport.visible.has(widget.id) && widgetReport(widget, reports);
       return report ? [{ widget, report }] : [];
     });
   }
@@ -135,7 +119,7 @@ export class DashboardCore {
 
   // ─── Loading ───────────────────────────────────────────────────────────────────────────────────────────────
 
-  willUpdate(changed: PropertyValues | ReadonlySet<PropertyKey>): void {
+  willUpdate(changed: Changed): void {
     const el = this.el;
     if (changed.has('dashboard') || changed.has('config') || changed.has('reports')) {
       const config = el.dashboard?.config ?? el.config;
@@ -216,7 +200,11 @@ export class DashboardCore {
       },
       data: core.data,
       filters: core.filters,
-      charts: core.charts,
+      lazy: <M>(load: () => Promise<M>) => {
+        let module = core.lazies.get(load) as LazyModule<M> | undefined;
+        if (!module) core.lazies.set(load, (module = new LazyModule(el, load)));
+        return module;
+      },
       slices: core.slices,
       apps: core.apps,
       get locale() {
@@ -245,9 +233,9 @@ export class DashboardCore {
     };
   }
 
-  /** Resolves once the chart renderer has loaded (if it is loading) and every slice waiting now is drawn. */
+  /** Resolves once the renderers' modules have loaded (those loading) and every slice waiting now is drawn. */
   async settled(): Promise<void> {
-    await this.charts.settled();
+    await Promise.all([...this.lazies.values()].map((module) => module.settled()));
     await this.slices.idle();
   }
 
@@ -276,11 +264,13 @@ export class DashboardCore {
     this.maybeLoaded();
   }
 
-  /** svc-dashboard-loaded once the grid is drawn, has been checked for what is in view, and those charts settled. */
+  /** svc-dashboard-loaded once the grid is drawn, has been checked for what is in view, and its data settled. */
   private maybeLoaded(): void {
     if (this.announcedLoaded || !this.loaded || !this.viewport.checked) return;
-    const widgets = this.loaded.config.widgets ?? [];
-    const charts = widgets.filter((w) => w.type === 'CHART' && this.viewport.visible.has(w.id));
+    const { config, reports } = this.loaded;
+    const widgets = config.widgets ?? [];
+    // Those in view that show a report's data: one whose report is missing, or whose config is not valid, shows why.
+    const charts = widgets.filter((w) => this.viewport.visible.has(w.id) && widgetReport(w, reports));
     if (charts.some((w) => this.data.get(w.id)?.loading !== false)) return;
     this.announcedLoaded = true;
     this.el.emit(new SvcDashboardLoadedEvent(widgets.length, performance.now() - this.loadStarted));

@@ -12,15 +12,12 @@ import type { DashboardWidget, ReportSnapshot, SchemaColumn, TimeGranularity } f
 import { errorMessage } from '../../api/errors.js';
 import type { Transport } from '../../transport/transport.js';
 import { SvcErrorEvent } from '../events.js';
+import type { ChartData } from './chart-data.js';
 import type { DataColumn } from './columns.js';
 import type { DashboardFilters, DashboardHost } from './filters.js';
 import { reportRequest, type ReportRequest } from './reports.js';
 
-/** A widget's data: columns in order and rows keyed by column. */
-export interface ChartData {
-  columns: string[];
-  rows: Record<string, unknown>[];
-}
+export type { ChartData } from './chart-data.js';
 
 export interface WidgetData {
   /** What was (or is being) loaded: the request under the filters and grain, and the refresh count. */

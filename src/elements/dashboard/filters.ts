@@ -4,10 +4,10 @@
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { DashboardConfig, DashboardWidget, TimeGranularity } from '../../api/types.js';
-import { TIME_GRANULARITIES } from '../../api/types.js';
+import { checkWidget } from '../../api/schemas/widgets.js';
 import type { Transport } from '../../transport/transport.js';
 import { SvcDrilldownEvent, SvcErrorEvent, SvcFiltersChangedEvent } from '../events.js';
-import { asRecord, text, withFilter } from './values.js';
+import { text, withFilter } from './values.js';
 
 /** The element, as its controllers see it. */
 export interface DashboardHost extends ReactiveControllerHost {
@@ -22,10 +22,10 @@ export interface FilterSources {
   widgets(): DashboardWidget[];
 }
 
-/** The member a FILTER widget filters on. */
+/** The member a FILTER widget filters on (undefined for another widget, or one whose config is not valid). */
 export const memberOf = (widget: DashboardWidget): string | undefined => {
-  const member = asRecord(widget.config).member;
-  return typeof member === 'string' ? member : undefined;
+  const typed = checkWidget(widget).widget;
+  return typed?.type === 'FILTER' ? typed.config.member : undefined;
 };
 
 export class DashboardFilters implements ReactiveController {
@@ -83,14 +83,13 @@ export class DashboardFilters implements ReactiveController {
   /** The defaults of a newly loaded dashboard's FILTER and TIME_GRAIN widgets, unless the host has set its own. */
   applyDefaults(config: DashboardConfig): void {
     for (const w of config.widgets ?? []) {
-      const c = asRecord(w.config);
-      const member = memberOf(w);
-      if (w.type === 'FILTER' && member && !this.values.has(member)) {
-        const defaults = Array.isArray(c.defaultValues) ? c.defaultValues.map(text) : [];
-        if (defaults.length) this.values = new Map(this.values).set(member, defaults);
+      const typed = checkWidget(w).widget;
+      if (typed?.type === 'FILTER' && typed.config.member && !this.values.has(typed.config.member)) {
+        const defaults = (typed.config.defaultValues ?? []).map(text);
+        if (defaults.length) this.values = new Map(this.values).set(typed.config.member, defaults);
       }
-      if (w.type === 'TIME_GRAIN' && !this.grain && TIME_GRANULARITIES.includes(c.defaultGrain as TimeGranularity)) {
-        this.grain = c.defaultGrain as TimeGranularity;
+      if (typed?.type === 'TIME_GRAIN' && !this.grain && typed.config.defaultGrain) {
+        this.grain = typed.config.defaultGrain;
       }
     }
   }

@@ -1,53 +1,31 @@
-// The dashboard's grid: widgets placed absolutely at the layout core's pixels (react-grid-layout's rules, ARCHITECTURE
-// §6), each in a labelled frame that the viewport watches for coming into view; and which widgets are on screen
+// The dashboard's grid: widgets placed absolutely at the layout core's pixels (react-grid-layout's rules: src/layout),
+// each in a labelled frame that the viewport watches for coming into view; and which widgets are on screen
 // (the top grid's, and those of each container's selected tab). A frame is its widget's own (keyed by id): the view
 // observer reports an element once, as it starts watching it, so a frame reused for another tab's widget would leave
 // that widget unreported, out of view for ever, and its data never loaded.
 
-import { msg } from '@lit/localize';
 import { html, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { styleMap } from 'lit/directives/style-map.js';
+import { checkWidget } from '../../api/schemas/widgets.js';
 import type { DashboardConfig, DashboardWidget } from '../../api/types.js';
 import { computeGrid, gridOptions, type GridResult, type GridWidget } from '../../layout/index.js';
 import { widgetStyle } from './css-values.js';
 import { FRAME_INSET_Y } from './frame.js';
-import { asRecord, tabsOf } from './values.js';
+import { asRecord } from './values.js';
 import type { DashboardViewport } from './viewport.js';
 import type { WidgetHost } from './widgets/host.js';
 import { renderWidget } from './widgets/index.js';
-import { activeTab } from './widgets/tabs.js';
+import { heldBy, kindLabel, sizingOf } from './widgets/kinds.js';
 
-/** A widget's kind in the UI language (the name of a widget without a title). */
-function widgetKind(type: string): string {
-  switch (type) {
-    case 'CHART':
-      return msg('Chart');
-    case 'TEXT':
-      return msg('Text');
-    case 'FILTER':
-      return msg('Filter');
-    case 'TIME_GRAIN':
-      return msg('Time grain');
-    case 'TABS_CONTAINER':
-      return msg('Tabs');
-    case 'AI':
-      return msg('Ask AI');
-    default:
-      return type.toLowerCase();
-  }
-}
-
-/** Widgets of the top grid: those not inside a tab. */
+/** Widgets of the top grid: those no other widget holds (a tab container's). */
 export function topWidgets(config: DashboardConfig): DashboardWidget[] {
   const all = config.widgets ?? [];
-  const inTabs = new Set(
-    all.filter((w) => w.type === 'TABS_CONTAINER').flatMap((w) => tabsOf(w).flatMap((t) => t.widgetIds)),
-  );
-  return all.filter((w) => !inTabs.has(w.id));
+  const held = new Set(all.flatMap((w) => heldBy(w)));
+  return all.filter((w) => !held.has(w.id));
 }
 
-/** The widgets rendered now: the top grid's and, through tab containers, their selected tab's (at any depth). */
+/** The widgets rendered now: the top grid's and those their containers show (a selected tab's, at any depth). */
 export function shownWidgets(config: DashboardConfig, activeTabs: ReadonlyMap<string, string>): DashboardWidget[] {
   const all = config.widgets ?? [];
   const out: DashboardWidget[] = [];
@@ -57,8 +35,8 @@ export function shownWidgets(config: DashboardConfig, activeTabs: ReadonlyMap<st
       if (seen.has(w.id)) continue;
       seen.add(w.id);
       out.push(w);
-      const tab = w.type === 'TABS_CONTAINER' ? activeTab(activeTabs, w) : undefined;
-      if (tab) visit(all.filter((m) => tab.widgetIds.includes(m.id)));
+      const shown = heldBy(w, activeTabs);
+      if (shown.length) visit(all.filter((m) => shown.includes(m.id)));
     }
   };
   visit(topWidgets(config));
@@ -66,8 +44,7 @@ export function shownWidgets(config: DashboardConfig, activeTabs: ReadonlyMap<st
 }
 
 /** Widgets whose frame takes its content's height: filters shrink to it, text grows to it (never below design). */
-export const fitsContent = (widget: DashboardWidget): boolean =>
-  widget.type === 'FILTER' || widget.type === 'TIME_GRAIN' || widget.type === 'TEXT';
+export const fitsContent = (widget: DashboardWidget): boolean => sizingOf(widget) !== 'rows';
 
 /** Rows are split in this many steps, so content-sized frames need not take whole rows. */
 const STEPS = 8;
@@ -100,7 +77,7 @@ export function layoutGrid(
         x,
         y: y * steps,
         w,
-        h: needed ? (widget.type === 'TEXT' ? Math.max(designed, needed) : needed) : designed,
+        h: needed ? (sizingOf(widget) === 'grow' ? Math.max(designed, needed) : needed) : designed,
       };
     };
     const layouts = widget.responsiveLayouts;
@@ -112,6 +89,12 @@ export function layoutGrid(
     };
   });
   return computeGrid(scaled, width, fine);
+}
+
+/** A frame's label: its widget's title, else its kind's name. */
+function labelOf(host: WidgetHost, widget: DashboardWidget): string {
+  const typed = checkWidget(widget).widget;
+  return (typed && host.titleOf(typed)) || kindLabel(widget.type);
 }
 
 export function renderGrid(
@@ -134,7 +117,7 @@ export function renderGrid(
           role="group"
           data-widget-id=${widget.id}
           data-widget-type=${widget.type}
-          aria-label=${host.titleOf(widget) || widgetKind(widget.type)}
+          aria-label=${labelOf(host, widget)}
           style=${styleMap({
             // From the inline start: the grid mirrors in right-to-left languages (the first column on the right).
             'inset-inline-start': `${item.left}px`,

@@ -1,16 +1,9 @@
 // What <svc-dashboard> shows before its implementation or its dashboard is there (loaded with the element itself):
-// loading one, what to set when nothing names one, or why its implementation could not be loaded.
+// loading one, what to set when nothing names one, or why its implementation could not be loaded (with Retry).
 
 import { msg, str } from '@lit/localize';
 import { html, type TemplateResult } from 'lit';
-
-/** Where a dashboard is read from: by public id (published, embed) or as a workbook's draft. */
-export interface DashboardSource {
-  publicId?: string;
-  deploymentId?: number;
-  workbookId?: number;
-  slug?: string;
-}
+import type { DashboardSource } from './properties.js';
 
 /** Whether `source` names a dashboard to read. */
 export const readable = (s: DashboardSource): boolean => !!(s.publicId || (s.deploymentId && (s.workbookId || s.slug)));
@@ -29,9 +22,10 @@ export function unloaded(hasSource: boolean): TemplateResult {
   </p>`;
 }
 
-/** A part of the element that could not be loaded (its chunk did not download): said, not left loading. */
-export function notLoaded(error: unknown): TemplateResult {
-  return html`<p part="error" class="error" role="alert">${loadFailure(error)}</p>`;
+/** A part of the element that could not be loaded (its chunk did not download): said, with Retry, not left loading. */
+export function notLoaded(error: unknown, retry: () => void): TemplateResult {
+  const button = html`<button type="button" @click=${retry}>${msg('Retry')}</button>`;
+  return html`<p part="error" class="error" role="alert">${loadFailure(error)} ${button}</p>`;
 }
 
 /** The message for a module that could not be loaded. */

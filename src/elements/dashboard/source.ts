@@ -5,7 +5,7 @@
 import { msg, str } from '@lit/localize';
 import type { DashboardConfig, ReportSnapshot } from '../../api/types.js';
 import type { Transport } from '../../transport/transport.js';
-import type { DashboardSource } from './placeholder.js';
+import type { DashboardSource } from './properties.js';
 
 export interface LoadedDashboard {
   config: DashboardConfig;

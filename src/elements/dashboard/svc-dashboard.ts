@@ -6,25 +6,20 @@
 // filters, data, grid and widget renderers) loads right after, and a chunk that cannot be loaded shows its error.
 
 import type { nothing, PropertyValues, TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
-import type { Dashboard, DashboardConfig, ReportSnapshot } from '../../api/types.js';
 import { SvcErrorEvent, SvcFiltersChangedEvent } from '../events.js';
 import { defineElement } from '../shared/define.js';
-import { LazyModule } from '../shared/lazy-module.js';
+import { LazyBody } from '../shared/lazy-body.js';
 import { SvcConnectedElement } from '../shared/svc-element.js';
-import type { DashboardCore } from './core.js';
-import type { ChartData } from './data.js';
+import type { ChartData } from './chart-data.js';
 import { loadFailure, notLoaded, readable, unloaded } from './placeholder.js';
+import { DashboardProperties } from './properties.js';
 import { dashboardStyles } from './svc-dashboard.styles.js';
 import { withFilter } from './values.js';
 
-export type { ChartData } from './data.js';
+export type { ChartData } from './chart-data.js';
 
 const loadCore = () => import('./core.js');
 type Core = Awaited<ReturnType<typeof loadCore>>;
-
-/** Every property the implementation reads: all count as changed when it arrives. */
-const ALL = new Set<PropertyKey>(['dashboard', 'config', 'reports', 'publicId', 'deploymentId', 'workbookId', 'slug']);
 
 /**
  * A dashboard, rendered in-page.
@@ -51,25 +46,8 @@ const ALL = new Set<PropertyKey>(['dashboard', 'config', 'reports', 'publicId', 
  * @fires svc-download - A download was asked for (cancelable).
  * @fires svc-error - Something failed.
  */
-export class SvcDashboard extends SvcConnectedElement {
+export class SvcDashboard extends DashboardProperties {
   static override styles = [SvcConnectedElement.styles, dashboardStyles];
-
-  /** Embed read: a published dashboard's public id. */
-  @property({ attribute: 'public-id' }) publicId?: string;
-  /** Management read (draft): deployment and workbook. */
-  @property({ attribute: 'deployment-id', type: Number }) deploymentId?: number;
-  @property({ attribute: 'workbook-id', type: Number }) workbookId?: number;
-  /**
-   * Management read by slug (the draft). The API reads by slug only through its idempotent upsert, sent with an
-   * empty body: it changes nothing on an existing workbook, but creates an empty one when none holds the slug.
-   */
-  @property() slug?: string;
-  /** A dashboard given directly (its config and report snapshots). */
-  @property({ attribute: false }) dashboard?: Pick<Dashboard, 'config' | 'reportSnapshots'> &
-    Partial<Pick<Dashboard, 'restrictDataDownload'>>;
-  /** A configuration given directly (with `reports` for its CHART widgets). */
-  @property({ attribute: false }) config?: DashboardConfig;
-  @property({ attribute: false }) reports: ReportSnapshot[] = [];
 
   /**
    * Loads the implementation (after the first frame); a subclass may load it otherwise.
@@ -77,14 +55,26 @@ export class SvcDashboard extends SvcConnectedElement {
    */
   protected static loadImplementation: () => Promise<Core> = loadCore;
 
-  /** Loaded from the task after the first frame's (the first frame is the placeholder, then the dashboard). */
-  private readonly implementation = new LazyModule(this, (this.constructor as typeof SvcDashboard).loadImplementation, {
-    afterFirstFrame: true,
-  });
-  private core?: DashboardCore;
+  /** The implementation: loaded after the first frame, built with the filters the host set meanwhile. */
+  private readonly body = new LazyBody(
+    this,
+    (this.constructor as typeof SvcDashboard).loadImplementation,
+    (module) => new module.DashboardCore(this, this.access, this.early),
+  );
+  private readonly access = {
+    transport: () => this.activeTransport,
+    requireTransport: () => this.requireTransport(),
+    context: () => this.context,
+    locale: () => this.activeLocale,
+  };
   /** Filters set before the implementation was there (it starts with them). */
   private early = new Map<string, string[]>();
-  private failureAnnounced = false;
+  /** The failure last announced (svc-error once per failed load). */
+  private announced?: unknown;
+
+  private get core() {
+    return this.body.value;
+  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -92,22 +82,11 @@ export class SvcDashboard extends SvcConnectedElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const module = this.core ? undefined : this.implementation.current;
-    if (module) {
-      const access = {
-        transport: () => this.activeTransport,
-        requireTransport: () => this.requireTransport(),
-        context: () => this.context,
-        locale: () => this.activeLocale,
-      };
-      this.core = new module.DashboardCore(this, access, this.early);
-      this.core.willUpdate(new Set([...ALL, 'transport', 'context', ...changed.keys()]));
-    } else {
-      this.core?.willUpdate(changed);
-    }
-    const error = this.implementation.error;
-    if (error !== undefined && !this.failureAnnounced) {
-      this.failureAnnounced = true;
+    const next = this.body.update(changed);
+    next?.body.willUpdate(next.changed);
+    const error = this.body.error;
+    if (error !== undefined && error !== this.announced) {
+      this.announced = error;
       this.emit(new SvcErrorEvent(new Error(loadFailure(error), { cause: error })));
     }
   }
@@ -156,7 +135,7 @@ export class SvcDashboard extends SvcConnectedElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
     if (!this.core) {
-      await this.implementation.settled();
+      await this.body.settled();
       await super.getUpdateComplete();
     }
     await this.core?.settled();
@@ -164,9 +143,12 @@ export class SvcDashboard extends SvcConnectedElement {
   }
 
   override render(): TemplateResult | typeof nothing {
-    const error = this.implementation.error;
-    if (error !== undefined && !this.core) return notLoaded(error);
-    return this.core?.render(this.chatAvailable) ?? unloaded(!!(this.dashboard || this.config || readable(this)));
+    const waiting = () => unloaded(!!(this.dashboard || this.config || readable(this)));
+    return this.body.render({
+      pending: waiting,
+      ready: (core) => core.render(this.chatAvailable) ?? waiting(),
+      error: notLoaded,
+    });
   }
 
   protected override updated(changed: PropertyValues<this>): void {

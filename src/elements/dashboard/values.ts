@@ -1,8 +1,8 @@
-// Reading the free-form parts of a dashboard config (ARCHITECTURE §4): values as text, configs as records, a tab
-// container's tabs, a widget's report and title; and filters set from such values.
+// Reading the free-form parts of a dashboard config: values as text, records; a tab container's tabs and a chart's
+// report from their typed configs; and filters set from such values.
 
 import { msg, str } from '@lit/localize';
-import type { DashboardWidget, ReportSnapshot } from '../../api/types.js';
+import type { ReportSnapshot, TypedWidget } from '../../api/types.js';
 
 /** A config value as text ('' for none; objects as JSON). */
 export const text = (v: unknown): string =>
@@ -37,35 +37,16 @@ export interface Tab {
   widgetIds: string[];
 }
 
-/** A TABS_CONTAINER's tabs. */
-export function tabsOf(widget: DashboardWidget): Tab[] {
-  const tabs = asRecord(widget.config).tabs;
-  if (!Array.isArray(tabs)) return [];
-  return tabs.map((t, i) => {
-    const tab = asRecord(t);
+/** A TABS_CONTAINER's tabs, their ids and titles defaulted (its index, "Tab n"). */
+export function tabsOf(widget: TypedWidget<'TABS_CONTAINER'>): Tab[] {
+  return widget.config.tabs.map((tab, i) => {
     const n = i + 1;
-    return {
-      id: text(tab.id) || String(i),
-      title: text(tab.title) || msg(str`Tab ${n}`),
-      widgetIds: Array.isArray(tab.widgetIds) ? tab.widgetIds.map(text) : [],
-    };
+    return { id: tab.id || String(i), title: tab.title || msg(str`Tab ${n}`), widgetIds: tab.widgetIds ?? [] };
   });
 }
 
-/** The report snapshot a CHART widget shows. */
-export function reportOf(widget: DashboardWidget, reports: readonly ReportSnapshot[]): ReportSnapshot | undefined {
-  const id = asRecord(widget.config).reportId;
+/** The report snapshot a CHART widget shows: by `reportId`, else by snapshot `id`. */
+export function reportOf(widget: TypedWidget<'CHART'>, reports: readonly ReportSnapshot[]): ReportSnapshot | undefined {
+  const id = widget.config.reportId;
   return reports.find((r) => r.reportId === id || r.id === id);
-}
-
-/** A widget's title: its config's, else its report's (CHART) or label (FILTER). */
-export function titleOf(widget: DashboardWidget, reports: readonly ReportSnapshot[]): string {
-  const c = asRecord(widget.config);
-  if (typeof c.title === 'string') return c.title;
-  if (widget.type === 'CHART') {
-    const r = reportOf(widget, reports);
-    return r?.title ?? r?.name ?? '';
-  }
-  if (widget.type === 'FILTER') return typeof c.label === 'string' ? c.label : '';
-  return '';
 }

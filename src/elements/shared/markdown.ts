@@ -1,4 +1,4 @@
-// Streaming markdown, safely (ARCHITECTURE §7): the text is lexed in blocks; a block is rendered and sanitised once,
+// Streaming markdown, safely: the text is lexed in blocks; a block is rendered and sanitised once,
 // when it is finished, and cached — only the open tail is rendered again on each delta, so a long answer costs
 // O(length), not O(length²). Everything is untrusted: DOMPurify with a strict profile, links http(s)/mailto only and
 // opened with rel="noopener noreferrer", no images or embedded documents (nothing loads from the network).

@@ -136,6 +136,35 @@ describe('<svc-dashboard> drawn in slices', function () {
     }
   });
 
+  it('loads its implementation again on Retry after a failed download, and draws the dashboard', async () => {
+    let fail = true;
+    class RetriedDashboard extends SvcDashboard {
+      protected static override loadImplementation = () =>
+        fail
+          ? Promise.reject(new TypeError('Failed to fetch dynamically imported module: core.js'))
+          : import('../../../src/elements/dashboard/core.js');
+    }
+    customElements.define('retried-dashboard', RetriedDashboard);
+    const host = document.createElement('div');
+    host.style.width = '900px';
+    document.body.append(host);
+    try {
+      const el = document.createElement('retried-dashboard') as RetriedDashboard;
+      el.config = config;
+      host.append(el);
+      await waitUntil(() => el.shadowRoot!.querySelector('[part="error"] button'), 'the failure, with Retry');
+      expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain('Failed to fetch');
+      el.setFilter('sales.status', ['completed']);
+      fail = false;
+      el.shadowRoot!.querySelector<HTMLButtonElement>('[part="error"] button')!.click();
+      await waitUntil(() => el.shadowRoot!.querySelector('[part="grid"]'), 'the dashboard after Retry');
+      expect(el.shadowRoot!.querySelector('[part="error"] button')).to.equal(null);
+      expect(el.getFilters()).to.deep.equal({ 'sales.status': ['completed'] });
+    } finally {
+      host.remove();
+    }
+  });
+
   it('keeps the filters a host set before its implementation was there', async () => {
     const el = document.createElement('svc-dashboard');
     const changed = oneEvent(el, 'svc-filters-changed');

@@ -3,24 +3,35 @@
 
 import { msg } from '@lit/localize';
 import { html, type TemplateResult } from 'lit';
-import type { DashboardConfig, DashboardWidget } from '../../../api/types.js';
-import { asRecord } from '../values.js';
+import { checkWidget } from '../../../api/schemas/widgets.js';
+import type { DashboardConfig, TypedWidget } from '../../../api/types.js';
 import type { WidgetHost } from './host.js';
+import type { WidgetKind } from './kind.js';
 import '../../chat/svc-chat.js';
 
+export const AI: WidgetKind<'AI'> = {
+  label: () => msg('Ask AI'),
+  sizing: 'rows',
+  parts: ['title'],
+  render: (host, widget) => renderAi(host, widget),
+};
+
 /** An AI widget's prompts: `prompts` (a list) and `prompt`. */
-function promptsOf(widget: DashboardWidget): string[] {
-  const c = asRecord(widget.config);
-  const list: unknown[] = Array.isArray(c.prompts) ? c.prompts : [];
-  return [...list, c.prompt].filter((p): p is string => typeof p === 'string' && p.trim() !== '');
+function promptsOf(widget: TypedWidget<'AI'>): string[] {
+  const { prompts = [], prompt } = widget.config;
+  return [...prompts, prompt].filter((p): p is string => p !== undefined && p.trim() !== '');
 }
 
-/** The prompts of every AI widget of a dashboard (the "Ask AI" panel offers them too). */
+/** The prompts of every AI widget of a dashboard whose config is valid (the "Ask AI" panel offers them too). */
 export function dashboardPrompts(config: DashboardConfig): string[] {
-  return [...new Set((config.widgets ?? []).filter((w) => w.type === 'AI').flatMap(promptsOf))];
+  const prompts = (config.widgets ?? []).flatMap((w) => {
+    const typed = checkWidget(w).widget;
+    return typed?.type === 'AI' ? promptsOf(typed) : [];
+  });
+  return [...new Set(prompts)];
 }
 
-export function renderAi(host: WidgetHost, widget: DashboardWidget): TemplateResult {
+function renderAi(host: WidgetHost, widget: TypedWidget<'AI'>): TemplateResult {
   const title = host.titleOf(widget) || msg('Ask AI about this dashboard');
   return html`<div class="head"><h3 part="title" class="title">${title}</h3></div>
     <svc-chat

@@ -7,7 +7,7 @@ import { msg, str } from '@lit/localize';
 import type { ReportSnapshot } from '../../../api/types.js';
 import { fitChartOnce, type FittedChart } from '../../shared/chart-fit.js';
 import type { DataColumn } from '../columns.js';
-import type { ChartData } from '../data.js';
+import type { ChartData } from '../chart-data.js';
 
 export function chartSpec(report: ReportSnapshot, data: ChartData): Record<string, unknown> {
   const spec = typeof report.spec === 'string' ? (JSON.parse(report.spec) as unknown) : report.spec;

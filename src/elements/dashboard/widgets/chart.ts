@@ -4,11 +4,12 @@
 
 import { msg, str } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
-import type { DashboardWidget, ReportSnapshot } from '../../../api/types.js';
+import type { ReportSnapshot, TypedWidget } from '../../../api/types.js';
 import { vegaChart } from '../../shared/chart.js';
 import { formatNumber, formatValue, numberStyleOf } from '../../shared/format.js';
 import type { DataColumn } from '../columns.js';
-import type { ChartData, WidgetData } from '../data.js';
+import type { ChartData } from '../chart-data.js';
+import type { WidgetData } from '../data.js';
 import { FRAME_INSET } from '../frame.js';
 import { DrawSlices } from '../slices.js';
 import { asRecord, reportOf, text } from '../values.js';
@@ -17,11 +18,11 @@ import { cardChart, isNarrow } from './chart-spec.js';
 import { renderDownloads } from './downloads.js';
 import type { WidgetHost } from './host.js';
 
-export function renderChart(host: WidgetHost, widget: DashboardWidget, width: number): TemplateResult {
+export function renderChart(host: WidgetHost, widget: TypedWidget<'CHART'>, width: number): TemplateResult {
   const report = reportOf(widget, host.dashboard.reports);
   const title = host.titleOf(widget);
   if (!report) {
-    const id = text(asRecord(widget.config).reportId);
+    const id = widget.config.reportId;
     return html`<p part="error" class="error" role="alert">${msg(str`Report ${id} not found`)}</p>`;
   }
   const state = host.data.get(widget.id);
@@ -49,7 +50,7 @@ export function renderChart(host: WidgetHost, widget: DashboardWidget, width: nu
 
 function renderKind(
   host: WidgetHost,
-  widget: DashboardWidget,
+  widget: TypedWidget<'CHART'>,
   report: ReportSnapshot,
   state: WidgetData,
   title: string,
@@ -131,7 +132,7 @@ function renderTable(
 }
 
 /** An html report runs in a sandboxed frame without same-origin; its data arrive by postMessage. */
-function renderHtmlReport(widget: DashboardWidget, report: ReportSnapshot, data: ChartData, title: string) {
+function renderHtmlReport(widget: TypedWidget<'CHART'>, report: ReportSnapshot, data: ChartData, title: string) {
   const source = typeof report.spec === 'string' ? report.spec : text(asRecord(report.spec).html);
   return html`<iframe
     class="frame"

@@ -3,7 +3,7 @@
 import { html, type TemplateResult } from 'lit';
 import { SvcDownloadEvent } from '../../events.js';
 import { chartViewOf } from '../../shared/chart.js';
-import type { ChartData } from '../data.js';
+import type { ChartData } from '../chart-data.js';
 import type { WidgetHost } from './host.js';
 
 type Format = 'csv' | 'png' | 'svg';

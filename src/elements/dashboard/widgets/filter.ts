@@ -5,21 +5,28 @@
 
 import { msg } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
-import type { DashboardWidget } from '../../../api/types.js';
+import type { TypedWidget } from '../../../api/types.js';
 import { noneLabel } from '../../shared/blank.js';
-import { memberOf } from '../filters.js';
-import { asRecord } from '../values.js';
 import type { WidgetHost } from './host.js';
+import type { WidgetKind } from './kind.js';
 
-export function renderFilter(host: WidgetHost, widget: DashboardWidget): TemplateResult {
-  const c = asRecord(widget.config);
-  const member = memberOf(widget);
+export const FILTER: WidgetKind<'FILTER'> = {
+  label: () => msg('Filter'),
+  sizing: 'content',
+  parts: ['filter', 'error'],
+  title: (widget) => widget.config.label ?? '',
+  render: (host, widget) => renderFilter(host, widget),
+};
+
+function renderFilter(host: WidgetHost, widget: TypedWidget<'FILTER'>): TemplateResult {
+  const c = widget.config;
+  const member = c.member;
   if (!member) return html`<p part="error" class="error" role="alert">${msg('This filter has no member')}</p>`;
   const loaded = host.filters.optionsOf(member);
   const selected = new Set(host.filters.selected(member));
   // Values set by the host or a default stay visible even when the viewer's data do not have them.
   const options = [...new Set([...(loaded ?? []), ...selected])];
-  const label = typeof c.label === 'string' ? c.label : member;
+  const label = c.label ?? member;
   const id = `filter-${widget.id}`;
   const multiple = c.multiple === true;
   const all = !multiple && options.length !== 1;

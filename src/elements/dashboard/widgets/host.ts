@@ -1,9 +1,9 @@
 // What a widget renderer may use of its dashboard: the loaded dashboard, its data, filters and per-widget UI state,
-// the slices widgets are drawn in, and the grid (for tabs). The element builds one WidgetHost; the renderers are plain
-// functions of it.
+// the slices widgets are drawn in, the modules renderers load lazily, and the grid (for tabs). The element builds one
+// WidgetHost; the renderers are plain functions of it. It imports no renderer (they import it).
 
 import type { TemplateResult } from 'lit';
-import type { DashboardWidget } from '../../../api/types.js';
+import type { DashboardWidget, TypedWidget } from '../../../api/types.js';
 import type { Transport } from '../../../transport/transport.js';
 import type { LazyModule } from '../../shared/lazy-module.js';
 import type { AppFrames } from '../apps.js';
@@ -11,17 +11,16 @@ import type { DashboardData } from '../data.js';
 import type { DashboardFilters } from '../filters.js';
 import type { DrawSlices } from '../slices.js';
 import type { LoadedDashboard } from '../source.js';
-import type * as ChartRenderer from './chart.js';
-
-/** The CHART renderer, loaded with the first chart card. */
-export type ChartModule = typeof ChartRenderer;
 
 export interface WidgetHost {
   readonly dashboard: LoadedDashboard;
   readonly data: DashboardData;
   readonly filters: DashboardFilters;
-  /** The CHART renderer (undefined until it has loaded; asking starts the load and updates the element after). */
-  readonly charts: LazyModule<ChartModule>;
+  /**
+   * A module a renderer loads with its first widget (pass a module-level loader): one LazyModule per loader and
+   * element, whose `get()` starts the load and updates the element once it arrives or fails.
+   */
+  lazy<M>(load: () => Promise<M>): LazyModule<M>;
   /** Which widgets are drawn; the others wait for their slice. */
   readonly slices: DrawSlices;
   /** Windows of sandboxed apps and html reports the dashboard answers. */
@@ -42,7 +41,7 @@ export interface WidgetHost {
   /** A grid of `widgets` at `width` px (tabs nest one). */
   renderGrid(widgets: DashboardWidget[], width: number): TemplateResult;
   /** A widget's title. */
-  titleOf(widget: DashboardWidget): string;
+  titleOf(widget: TypedWidget): string;
   requestUpdate(): void;
   emit<E extends Event>(event: E): E;
 }

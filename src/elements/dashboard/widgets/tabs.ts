@@ -2,19 +2,29 @@
 
 import { msg } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
-import type { DashboardWidget } from '../../../api/types.js';
+import type { TypedWidget } from '../../../api/types.js';
 import { FRAME_INSET } from '../frame.js';
 import { tabsOf, type Tab } from '../values.js';
 import type { WidgetHost } from './host.js';
+import type { WidgetKind } from './kind.js';
+
+export const TABS_CONTAINER: WidgetKind<'TABS_CONTAINER'> = {
+  label: () => msg('Tabs'),
+  sizing: 'rows',
+  parts: ['tabs', 'tab'],
+  holds: (widget) => tabsOf(widget).flatMap((t) => t.widgetIds),
+  shows: (widget, activeTabs) => activeTab(activeTabs, widget)?.widgetIds ?? [],
+  render: (host, widget, width) => renderTabs(host, widget, width),
+};
 
 /** The tab a container shows: the one selected, else its first. */
-export function activeTab(activeTabs: ReadonlyMap<string, string>, widget: DashboardWidget): Tab | undefined {
+function activeTab(activeTabs: ReadonlyMap<string, string>, widget: TypedWidget<'TABS_CONTAINER'>): Tab | undefined {
   const tabs = tabsOf(widget);
   const active = activeTabs.get(widget.id);
   return tabs.find((t) => t.id === active) ?? tabs[0];
 }
 
-export function renderTabs(host: WidgetHost, widget: DashboardWidget, width: number): TemplateResult {
+function renderTabs(host: WidgetHost, widget: TypedWidget<'TABS_CONTAINER'>, width: number): TemplateResult {
   const tabs = tabsOf(widget);
   const current = activeTab(host.activeTabs, widget);
   if (!current) return html`<p class="muted">${msg('No tabs')}</p>`;

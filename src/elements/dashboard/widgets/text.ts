@@ -1,15 +1,23 @@
 // TEXT widget: its markdown, sanitised (the renderer loads with the first text widget).
 
+import { msg } from '@lit/localize';
 import { html, type TemplateResult } from 'lit';
 import { ref } from 'lit/directives/ref.js';
-import type { DashboardWidget } from '../../../api/types.js';
-import { asRecord, text } from '../values.js';
+import type { TypedWidget } from '../../../api/types.js';
 import type { WidgetHost } from './host.js';
+import type { WidgetKind } from './kind.js';
 
 const shown = new WeakMap<Element, string>();
 
-export function renderText(host: WidgetHost, widget: DashboardWidget): TemplateResult {
-  const source = text(asRecord(widget.config).markdown);
+export const TEXT: WidgetKind<'TEXT'> = {
+  label: () => msg('Text'),
+  sizing: 'grow',
+  parts: [],
+  render: (host, widget) => renderText(host, widget),
+};
+
+function renderText(host: WidgetHost, widget: TypedWidget<'TEXT'>): TemplateResult {
+  const source = widget.config.markdown ?? '';
   const rendered = host.markdown.get(source);
   if (rendered === undefined) {
     void import('../../shared/markdown.js').then(({ renderMarkdown }) => {

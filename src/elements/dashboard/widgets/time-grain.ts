@@ -2,10 +2,16 @@
 
 import { msg } from '@lit/localize';
 import { html, type TemplateResult } from 'lit';
-import type { DashboardWidget, TimeGranularity } from '../../../api/types.js';
-import { TIME_GRANULARITIES } from '../../../api/types.js';
-import { asRecord } from '../values.js';
+import type { TimeGranularity, TypedWidget } from '../../../api/types.js';
 import type { WidgetHost } from './host.js';
+import type { WidgetKind } from './kind.js';
+
+export const TIME_GRAIN: WidgetKind<'TIME_GRAIN'> = {
+  label: () => msg('Time grain'),
+  sizing: 'content',
+  parts: ['filter'],
+  render: (host, widget) => renderTimeGrain(host, widget),
+};
 
 /** A granularity's name in the UI language. */
 function grainName(grain: TimeGranularity): string {
@@ -31,14 +37,14 @@ function grainName(grain: TimeGranularity): string {
   }
 }
 
-export function renderTimeGrain(host: WidgetHost, widget: DashboardWidget): TemplateResult {
-  const c = asRecord(widget.config);
-  const grains = (Array.isArray(c.grains) ? c.grains : ['day', 'week', 'month', 'quarter', 'year']).filter(
-    (g): g is TimeGranularity => TIME_GRANULARITIES.includes(g as TimeGranularity),
-  );
+const GRAINS: readonly TimeGranularity[] = ['day', 'week', 'month', 'quarter', 'year'];
+
+function renderTimeGrain(host: WidgetHost, widget: TypedWidget<'TIME_GRAIN'>): TemplateResult {
+  const c = widget.config;
+  const grains = c.grains ?? GRAINS;
   const id = `grain-${widget.id}`;
   const current = host.filters.timeGrain;
-  return html`<label class="label" for=${id}>${typeof c.label === 'string' ? c.label : msg('Time grain')}</label>
+  return html`<label class="label" for=${id}>${c.label ?? msg('Time grain')}</label>
     <select
       part="filter"
       id=${id}
