@@ -12,12 +12,16 @@ interface Hive {
   willUpdate(changed: Changed): void;
 }
 
+interface HiveModule {
+  Hive: new (host: ApiaryElement) => Hive;
+}
+
 let attempts = 0;
 let failNext = 0;
 let release!: () => void;
 let gate = Promise.resolve();
 /** A loader (module-level, as elements pass one) that fails `failNext` times, then gives a module that builds a body. */
-const loaderOf = () => async () => {
+const loaderOf = () => async (): Promise<HiveModule> => {
   attempts++;
   await gate;
   if (failNext > 0) {
@@ -40,7 +44,7 @@ abstract class ApiaryElement extends LitElement {
   @property() apiary = 'North';
   @property({ type: Number }) frames = 10;
   builds = 0;
-  protected abstract load: ReturnType<typeof loaderOf>;
+  protected abstract load: () => Promise<HiveModule>;
   readonly body = new LazyBody(
     this,
     () => this.load(),
