@@ -2,7 +2,7 @@
 
 import { THREAD_BUSY_MESSAGE } from './limits.js';
 
-/** Body of every REST error response (ARCHITECTURE §4). */
+/** Body of every REST error response. */
 export interface ErrorBody {
   error: string;
   code?: string;

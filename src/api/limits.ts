@@ -50,7 +50,7 @@ export const DEFAULT_EPHEMERAL_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Rows of a serviceSqlApi result by default; totalRows tells whether more exist. */
 export const SQL_API_RESULT_ROWS = 100;
 
-/** A sessionId must be exchanged within 5 minutes; the token it yields is valid 24 h (ARCHITECTURE §4). */
+/** A sessionId must be exchanged within 5 minutes; the token it yields is valid 24 h. */
 export const SESSION_ID_TTL_SECONDS = 5 * 60;
 export const SESSION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
@@ -62,7 +62,7 @@ export const JWKS_TIMEOUT_MS = 3000;
 export const JWKS_COOLDOWN_MS = 30_000;
 export const JWKS_CACHE_MAX_AGE_MS = 10 * 60 * 1000;
 
-/** cubesql row cap (ARCHITECTURE / data-plane issue): default and maximum. */
+/** cubesql row cap: default and maximum. */
 export const CUBESQL_DEFAULT_ROW_LIMIT = 10_000;
 export const CUBESQL_MAX_ROW_LIMIT = 50_000;
 

@@ -1,5 +1,5 @@
-// Runtime validation (valibot) of every request body of the spec and of ARCHITECTURE §4, one module per area of the
-// spec, with messages that name the bad field: a failed parse becomes a 400 ApiError such as
+// Runtime validation (valibot) of every request body of the spec and of the contracts it leaves open, one module per
+// area of the spec, with messages that name the bad field: a failed parse becomes a 400 ApiError such as
 // `widgets[0].position.x: must be an integer`.
 
 export { describeIssue, issuePath, parseRequest } from './schemas/common.js';

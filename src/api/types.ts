@@ -1,5 +1,5 @@
 // Every resource, request, response and stream message of the API spec (../shared/spec/api.md) and of the
-// contracts ARCHITECTURE §4 fixes where the spec is silent, one module per area of the spec. Names and fields follow
+// contracts this library fixes where the spec is silent, one module per area of the spec. Names and fields follow
 // the spec exactly.
 
 export * from './types/enums.js';

@@ -1,4 +1,4 @@
-// The `demo` seed (ARCHITECTURE §5): account `demo` on enterprise with creator mode, deployment 1 with service-token
+// The `demo` seed: account `demo` on enterprise with creator mode, deployment 1 with service-token
 // auth, one user per role, an admin key and a key scoped to deployment 1, agent `analyst`, groups and attributes
 // that drive access policies, and a deterministic e-commerce dataset (generated on first data use) with a view `sales`.
 

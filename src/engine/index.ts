@@ -1,6 +1,5 @@
-// Entry point `svc-elements/engine`: createLocalEngine(), the whole API answered on IndexedDB without a server
-// (ARCHITECTURE §1, §5). In a browser page the engine runs in a dedicated Worker by default and the returned `fetch`
-// is a thin proxy to it; `worker: false`, options that are functions, and Node keep it in this thread (in-page.ts).
+// Entry point `svc-elements/engine`: createLocalEngine(), the whole API answered on IndexedDB without a server. In a
+// browser page the engine runs in a dedicated Worker by default and the returned `fetch` is a thin proxy to it; `worker: false`, options that are functions, and Node keep it in this thread (in-page.ts).
 
 import type { LocalEngine, LocalEngineOptions } from './options.js';
 import { recipeOf } from './worker/agent-recipe.js';

@@ -1,4 +1,4 @@
-// The engine's public contract (ARCHITECTURE §5): createLocalEngine options, the seed, the LocalEngine it returns.
+// The engine's public contract: createLocalEngine options, the seed, the LocalEngine it returns.
 
 import type { JSONWebKeySet } from 'jose';
 import type { AttributeType, Plan, Role } from '../api/types.js';

@@ -1,4 +1,4 @@
-// The grid-layout core (ARCHITECTURE §6): react-grid-layout's responsive rules, reproduced exactly and kept pure
+// The grid-layout core: react-grid-layout's responsive rules, reproduced exactly and kept pure
 // (no DOM). Breakpoint from the container's width, the layout of that breakpoint, bounds correction, vertical
 // compaction (or none), and pixel geometry.
 

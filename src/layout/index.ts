@@ -1,2 +1,2 @@
-// `src/layout`: the pure grid-layout core of <svc-dashboard> (ARCHITECTURE §6).
+// `src/layout`: the pure grid-layout core of <svc-dashboard>.
 export * from './grid.js';

@@ -1,4 +1,4 @@
-// The fuzzer's valid requests: one template per endpoint family of the spec and ARCHITECTURE §4, filled from the
+// The fuzzer's valid requests: one template per endpoint family of the spec and its contracts, filled from the
 // fixtures a run prepared (keys, tokens, a workbook, a published dashboard, a chat thread, tenant definitions).
 
 import { DEMO } from '../../src/engine/index.js';

@@ -1,4 +1,4 @@
-// The grid-layout core against an independent implementation of ARCHITECTURE §6 written from the formulas
+// The grid-layout core against an independent implementation of the grid's rules written from the formulas
 // (test/fixtures/grid-reference.ts), for random layouts and widths.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,9 +1,9 @@
-// The data API (ARCHITECTURE §4; shapes of the vendor's public docs, Cube's REST dialect).
+// The data API (shapes of the vendor's public docs, Cube's REST dialect).
 
 import type { SchemaColumn } from './chat.js';
 import type { MemberType } from './enums.js';
 
-// ─── Data API (ARCHITECTURE §4; shapes of the vendor's public docs) ─────────────────────────────────────────
+// ─── Data API (shapes of the vendor's public docs) ─────────────────────────────────────────
 
 export const TIME_GRANULARITIES = ['second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'] as const;
 export type TimeGranularity = (typeof TIME_GRANULARITIES)[number];

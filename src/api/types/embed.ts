@@ -56,7 +56,7 @@ export interface GenerateSessionResponse {
   sessionId: string;
 }
 
-/** `POST /api/v1/embed/session/token` (ARCHITECTURE §4). */
+/** `POST /api/v1/embed/session/token`. */
 export interface SessionTokenRequest {
   sessionId: string;
 }

@@ -29,7 +29,7 @@ export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 export const MEMBER_TYPES = ['string', 'number', 'time', 'boolean'] as const;
 export type MemberType = (typeof MEMBER_TYPES)[number];
 
-/** Roles, lowest first (ARCHITECTURE §4). */
+/** Roles, lowest first. */
 export const ROLES = ['viewer', 'explorer', 'ai-bi-user', 'developer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -1,4 +1,4 @@
-// DuckDB-wasm in the browser: AsyncDuckDB in a Worker, eh bundle only (ARCHITECTURE §3). Its files are resolved
+// DuckDB-wasm in the browser: AsyncDuckDB in a Worker, eh bundle only. Its files are resolved
 // beside this module with new URL(…, import.meta.url). Imports stay in DuckDB's worker: a file to read is handed over
 // as a buffer (read from its Blob; above 256 MB as the Blob, which the worker reads with FileReaderSync) and a table to keep comes back as the IPC bytes the worker wrote.
 

@@ -1,4 +1,4 @@
-// DuckDB-wasm in Node: the blocking build (ARCHITECTURE §3), for engine tests and `npm run serve`. It runs in a
+// DuckDB-wasm in Node: the blocking build, for engine tests and `npm run serve`. It runs in a
 // worker thread, so a long query never blocks the event loop and `terminate()` stops any query at once.
 
 import { tableFromIPC } from 'apache-arrow';

@@ -1,4 +1,4 @@
-// The data model of ARCHITECTURE §5: cubes and views with access policies, as plain objects in the vendor's YAML
+// The data model: cubes and views with access policies, as plain objects in the vendor's YAML
 // schema (snake_case). The engine's data plane reads it; the seed carries it.
 
 import type { LoadFilter } from '../../api/types.js';

@@ -1,4 +1,4 @@
-// Access policies (ARCHITECTURE §5): which members and rows of a cube or view a caller may see. Once a source has a
+// Access policies: which members and rows of a cube or view a caller may see. Once a source has a
 // policy, a caller matching none sees nothing; matching policies combine with OR; a matching policy without
 // row_level grants every row.
 

@@ -1,4 +1,4 @@
-// The rendering read of ARCHITECTURE §4: a published, embeddable dashboard by its publicId.
+// The rendering read: a published, embeddable dashboard by its publicId.
 
 import { ApiError } from '../../api/errors.js';
 import type { EmbedDashboardResponse } from '../../api/types.js';

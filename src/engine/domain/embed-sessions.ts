@@ -1,4 +1,4 @@
-// generate-session (spec rules 1–10), and the session exchange and revoke of ARCHITECTURE §4. Everything a
+// generate-session (spec rules 1–10), and the session exchange and revoke. Everything a
 // generate-session writes happens in one transaction: any failure leaves the database as it was.
 
 import { ApiError } from '../../api/errors.js';

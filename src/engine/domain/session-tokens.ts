@@ -1,4 +1,4 @@
-// Embed session tokens (ARCHITECTURE §4): JWTs signed HS256 with the deployment's secret, valid 24 h, revocable.
+// Embed session tokens: JWTs signed HS256 with the deployment's secret, valid 24 h, revocable.
 
 import { SignJWT, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
 import { ApiError } from '../../api/errors.js';

@@ -1,5 +1,5 @@
 // Workbooks as the spec states them: upsert by slug (decide, access-check the branch, apply with a re-check), the
-// management reads, save-draft and publish (ARCHITECTURE §4), and the access rules (roles, creator, shares).
+// management reads, save-draft and publish, and the access rules (roles, creator, shares).
 
 import { ApiError, UPSERT_BRANCH_CHANGED } from '../../api/errors.js';
 import { normalizeSlug, roleAtLeast } from '../../api/limits.js';
