@@ -129,6 +129,8 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
       readableFiles: isNode ? fileUrls(tables) : [],
     },
   });
+  // A reload: DuckDB opens its database in OPFS while the engine starts.
+  void data.warm().catch(() => undefined);
   const own = new EngineTables(ctx, data, {
     importLimits: options.importLimits,
     importTimeoutMs: options.importTimeoutMs,

@@ -16,9 +16,8 @@ import { rewriteSql } from './sql-api.js';
 import { loadStoredTables } from './stored-file.js';
 import { HelperWorkerStopped } from './helper-death.js';
 import { HeldVersions, adoptHeld, heldRecord } from './kept-tables.js';
+import { metaMember } from './meta-member.js';
 import { newStamp } from './opfs-kept.js';
-
-const aggType = (m: Member) => m.measure?.type;
 
 class DeadlineExceeded extends Error {}
 class DuckDbStopped extends Error {}
@@ -29,36 +28,6 @@ function stopSignal(): { promise: Promise<never>; reject(error: Error): void } {
   const promise = new Promise<never>((_, r) => (reject = r));
   promise.catch(() => undefined);
   return { promise, reject };
-}
-
-/**
- * A member as Cube's `/meta` describes it. `title` here is the member's own; the data API's wire form prefixes the
- * cube's title as Cube does (http/cube-shape.ts). Cube hides primary keys unless they are made public.
- */
-function metaMember(m: Member): MetaMember {
-  const def = m.measure ?? m.dimension;
-  const meta = def?.meta ?? m.segment?.meta;
-  const visible = m.dimension ? (m.dimension.public ?? !m.dimension.primary_key) : true;
-  const drill = m.measure ? (m.measure.drill_members ?? []).map((d) => `${m.fullName.split('.')[0]}.${d}`) : [];
-  return {
-    name: m.fullName,
-    title: m.title,
-    shortTitle: m.title,
-    type: m.type,
-    ...(m.description !== undefined && { description: m.description }),
-    ...(def?.format !== undefined && { format: def.format }),
-    ...(meta !== undefined && { meta }),
-    ...(m.measure && {
-      aggType: aggType(m),
-      cumulative: false,
-      cumulativeTotal: false,
-      drillMembers: drill,
-      drillMembersGrouped: { measures: [], dimensions: drill },
-    }),
-    ...(m.dimension && { primaryKey: !!m.dimension.primary_key, suggestFilterValues: true }),
-    isVisible: visible,
-    public: visible,
-  };
 }
 
 /** How long one query may run before DuckDB is stopped (ours, `createLocalEngine({ queryTimeoutMs })`). */
@@ -155,6 +124,16 @@ export class DataService {
       });
     }
     return this.executor;
+  }
+
+  /**
+   * Starts DuckDB now, in the background, when tables are stored and a database in OPFS may hold them (a reload):
+   * its start (most of a reload's first answer) overlaps the engine's own.
+   */
+  async warm(): Promise<void> {
+    if (this.options.executor?.opfsFile === undefined || this.executor) return;
+    const record = await this.ctx.db.get('dataModels', 'default');
+    if (Object.keys(record?.tableVersions ?? {}).length > 0) await this.duckDb().catch(() => undefined);
   }
 
   /** Whether DuckDB keeps the tables itself (a database file): the engine keeps no copy of their rows. */
