@@ -13,6 +13,7 @@ import {
   holdFileLock,
   isLocked,
   isUnsupported,
+  opfsMissing,
   removeDatabaseFile,
   type KeptDatabase,
 } from './opfs-database.js';
@@ -105,6 +106,8 @@ const RETRY_MS = 100;
 export async function createDuckDbExecutor(options: BrowserExecutorOptions = {}): Promise<Executor> {
   const file = options.opfsFile;
   if (file === undefined) return start({ inMemory: 'keepDatabase is false' });
+  const missing = opfsMissing();
+  if (missing !== undefined) return start({ inMemory: missing });
   await ending.get(`opfs://${file}`)?.catch(() => undefined);
   const release = await holdFileLock(file);
   if (!release) return start({ inMemory: `another tab or worker of this origin holds ${file}` });

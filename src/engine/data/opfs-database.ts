@@ -37,6 +37,21 @@ export async function holdFileLock(file: string): Promise<(() => void) | undefin
   return (await held) ? release : undefined;
 }
 
+/**
+ * Why OPFS cannot hold a database here, seen before DuckDB starts (an attempt costs a DuckDB start): no
+ * `navigator.storage.getDirectory`, or, in a worker, no sync access handles (DuckDB's worker is one too). Undefined when
+ * it may.
+ */
+export function opfsMissing(): string | undefined {
+  const storage = (globalThis.navigator as Navigator | undefined)?.storage;
+  if (typeof storage?.getDirectory !== 'function')
+    return 'no origin-private file system (navigator.storage.getDirectory) in this browser';
+  const inWorker = typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== 'undefined';
+  if (inWorker && !('FileSystemSyncAccessHandle' in globalThis))
+    return 'this browser has no sync access handles (FileSystemSyncAccessHandle) in workers';
+  return undefined;
+}
+
 /** Whether an error opening the file says another handle holds it (a DuckDB that is still ending, or another tab). */
 export const isLocked = (error: unknown): boolean =>
   /Access Handles? cannot be created|NoModificationAllowed|No modification allowed|locked/i.test(String(error));

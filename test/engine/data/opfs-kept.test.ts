@@ -112,7 +112,7 @@ async function recordStamps(name: string): Promise<Record<string, string | undef
 }
 
 async function removeOpfsFile(name: string): Promise<void> {
-  const root = await navigator.storage.getDirectory().catch(() => undefined);
+  const root = await navigator.storage?.getDirectory?.().catch(() => undefined);
   for (const file of [opfsFileName(name), `${opfsFileName(name)}.wal`])
     await root?.removeEntry(file).catch(() => undefined);
 }
