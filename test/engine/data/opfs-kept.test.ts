@@ -1,8 +1,8 @@
 // A browser engine's tables kept in a DuckDB database in the origin-private file system (keepDatabase, the default):
 // a new engine of the same name serves them from it without reading IndexedDB's copies (shown by corrupting those
 // copies between the starts); a table changed or dropped meanwhile by an engine without the database is read again or
-// dropped; two engines of one name at once both answer (the second in memory); a database file DuckDB cannot open is
-// made again; keepDatabase: false keeps the tables in memory. Public data (vega-datasets' airports and flights), not
+// dropped; two engines of one name at once both answer (the second in memory); a record stored without a stamp gets
+// one; a database file DuckDB cannot open is made again; keepDatabase: false keeps the tables in memory. Public data (vega-datasets' airports and flights), not
 // the demo's.
 import { expect } from '@open-wc/testing';
 import { openDB } from 'idb';
@@ -236,6 +236,41 @@ describe('tables kept in a DuckDB database in OPFS (keepDatabase)', function () 
     if (!opfs) return;
     const kept = await keptTables(name);
     expect(kept).to.deep.equal(await recordStamps(name));
+  });
+
+  it('stamps a record stored without a stamp (by an older version) when it reads it, and serves it after', async function () {
+    if (!opfs) this.skip();
+    const name = fresh();
+    const first = await start(name, { model: AIRPORTS_ONLY, data: { airports: `${DATA}/airports.csv` } });
+    const expected = await answers(first.engine, false);
+    await first.engine.close();
+    const db = await openDB(name);
+    try {
+      for (const table of (await db.getAll('dataTables')) as DataTableRecord[]) {
+        const { stamp: _stamp, ...older } = table;
+        await db.put('dataTables', older);
+      }
+    } finally {
+      db.close();
+    }
+    const second = await start(name);
+    try {
+      expect(await answers(second.engine, false)).to.deep.equal(expected);
+      expect(loads(second.events)).to.deep.equal(['airports']);
+    } finally {
+      await second.engine.close();
+    }
+    const stamps = await recordStamps(name);
+    expect(stamps.airports).to.match(/^[0-9a-f]{32}$/);
+    expect(await keptTables(name)).to.deep.equal(stamps);
+    await corruptIndexedDbCopies(name);
+    const third = await start(name);
+    try {
+      expect(await answers(third.engine, false)).to.deep.equal(expected);
+      expect(loads(third.events)).to.deep.equal([]);
+    } finally {
+      await third.engine.close();
+    }
   });
 
   it('makes again a database file DuckDB cannot open, and answers meanwhile', async function () {
