@@ -8,6 +8,7 @@
 import { AsyncDuckDB, VoidLogger } from '@duckdb/duckdb-wasm';
 import initParquet, { ParquetFile, type RecordBatch } from 'parquet-wasm/esm';
 import { createLocalEngine, type LocalEngine } from '../src/engine/index.js';
+import { opfsFileName } from '../src/engine/data/opfs-database.js';
 import { countThroughLoad } from './import.js';
 import { median, memoryWatch, type Row } from './util.js';
 
@@ -135,7 +136,13 @@ export async function parquetBench(runs = 3): Promise<Row[]> {
       results.reload.push(await reload(kept[kept.length - 1]));
     }
   } finally {
-    for (const name of kept) indexedDB.deleteDatabase(name);
+    const root = await navigator.storage.getDirectory().catch(() => undefined);
+    for (const name of kept) {
+      indexedDB.deleteDatabase(name);
+      // Its tables' database in OPFS (keepDatabase).
+      for (const file of [opfsFileName(name), `${opfsFileName(name)}.wal`])
+        await root?.removeEntry(file).catch(() => undefined);
+    }
   }
   const row = (step: string, key: string, target = ''): Row => {
     const list = results[key];

@@ -18,4 +18,10 @@ export type EngineProgress =
   | { phase: 'load'; table: string; done: number; total: number }
   /** A table being imported (`data`, `putTable`): bytes read so far (of `totalBytes`), then `rows` when it is in. */
   | { phase: 'import'; table: string; bytes: number; totalBytes?: number; rows?: number }
-  | { phase: 'ready' };
+  | { phase: 'ready' }
+  /**
+   * Browsers: where DuckDB keeps the tables, once it started — `path`, its database in OPFS (`keepDatabase`), or
+   * `inMemory` and why (`keepDatabase` is false, another tab holds the file, no OPFS here…).
+   */
+  | { phase: 'database'; path: string }
+  | { phase: 'database'; inMemory: string };

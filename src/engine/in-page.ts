@@ -22,6 +22,7 @@ import { sweepFiles } from './data/file-sweep.js';
 import { durableResponse, type DurableStore } from './node/durable-response.js';
 import { urlOf } from './data/import.js';
 import { toRequest } from './fetch-args.js';
+import { opfsFileName } from './data/opfs-database.js';
 
 /** How long close() waits for aborted chat streams to save their turn and send their last line. */
 const CLOSE_STREAMS_MS = 2000;
@@ -48,6 +49,8 @@ function checkLimits(options: LocalEngineOptions): void {
     throw new TypeError(`executor must be 'native' or 'wasm', not ${JSON.stringify(options.executor)}`);
   if (options.database !== undefined && (typeof options.database !== 'string' || options.database === ''))
     throw new TypeError(`database must be a file path, not ${JSON.stringify(options.database)}`);
+  if (options.keepDatabase !== undefined && typeof options.keepDatabase !== 'boolean')
+    throw new TypeError(`keepDatabase must be true or false, not ${JSON.stringify(options.keepDatabase)}`);
   for (const name of ['orphanedTimeoutMs', 'maxQueriesPerRequest'] as const) {
     const value = options[name];
     if (value !== undefined && !(typeof value === 'number' && Number.isSafeInteger(value) && value > 0))
@@ -120,10 +123,14 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
     executor: {
       kind: options.executor,
       database: options.database,
+      // Browsers: the tables in a DuckDB database in OPFS beside IndexedDB (data/opfs-database.ts).
+      ...(!isNode && options.keepDatabase !== false && { opfsFile: opfsFileName(options.name ?? 'svc-engine') }),
       // The files given as `file:` URLs: native DuckDB reads them where they are.
       readableFiles: isNode ? fileUrls(tables) : [],
     },
   });
+  // A reload: DuckDB opens its database in OPFS while the engine starts.
+  void data.warm().catch(() => undefined);
   const own = new EngineTables(ctx, data, {
     importLimits: options.importLimits,
     importTimeoutMs: options.importTimeoutMs,

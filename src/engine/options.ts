@@ -158,6 +158,15 @@ export interface LocalEngineOptions {
    * kept in it, and the next start with the same file serves them without importing them again (docs/node.md).
    */
   database?: string;
+  /**
+   * Browsers (ours): keep the imported tables also in a DuckDB database in the origin-private file system (OPFS), one
+   * file per engine `name`, so the next start serves them from it at once instead of reading them again from
+   * IndexedDB (which stays the truth: a table whose IndexedDB record changed meanwhile is read again, one it no longer
+   * holds is dropped). Default true. Where the file cannot be used — no OPFS or no sync access handles in workers,
+   * another tab or worker holds it (a second engine of the same name), the browser refuses it — DuckDB holds the
+   * tables in memory as with `false`, and reads them from IndexedDB at each start. See docs/browser-data.md.
+   */
+  keepDatabase?: boolean;
 }
 
 /** The local engine: an HTTP server that lives in-process. Its functions are bound: pass `engine.fetch` around. */

@@ -2,12 +2,22 @@
 // beside this module with new URL(…, import.meta.url). Imports stay in DuckDB's worker: a file to read is handed over
 // as a buffer (read from its Blob; above 256 MB as the Blob, which the worker reads with FileReaderSync) and a table to keep comes back as the IPC bytes the worker wrote.
 
-import { AsyncDuckDB, ConsoleLogger, DuckDBDataProtocol, LogLevel } from '@duckdb/duckdb-wasm';
+import { AsyncDuckDB, ConsoleLogger, DuckDBAccessMode, DuckDBDataProtocol, LogLevel } from '@duckdb/duckdb-wasm';
 import { MessageHeader, MessageReader, tableFromIPC, tableToIPC } from 'apache-arrow';
 import { hardeningSql, normalizeArrow, privateImportDir, readFileSql, type Executor } from './executor.js';
 import { helperWorker, type HelperWorker } from './helper-workers.js';
-import { deathOf } from './helper-death.js';
 import { quoteIdent } from './sql-quote.js';
+import { HelperWorkerStopped, deathOf } from './helper-death.js';
+import { KEPT_STAMPS } from './opfs-kept.js';
+import {
+  firstLine,
+  holdFileLock,
+  isLocked,
+  isUnsupported,
+  opfsMissing,
+  removeDatabaseFile,
+  type KeptDatabase,
+} from './opfs-database.js';
 
 const WASM_URL = new URL('../../../node_modules/@duckdb/duckdb-wasm/dist/duckdb-eh.wasm', import.meta.url).href;
 const WORKER_URL = new URL(
@@ -74,7 +84,65 @@ function ignoreMissingSyncHandle(error: unknown): void {
 let spare: HelperWorker | undefined;
 const duckDbWorker = () => helperWorker({ kind: 'classic', script: WORKER_URL }, () => new Worker(WORKER_URL));
 
-export async function createDuckDbExecutor(): Promise<Executor> {
+/** The browser's DuckDB options: `opfsFile`, a database in the origin-private file system (opfs-database.ts). */
+export interface BrowserExecutorOptions {
+  opfsFile?: string;
+}
+
+/** A DuckDB of this realm letting go of its database file (by path): the next one waits for it, not for another tab. */
+const ending = new Map<string, Promise<unknown>>();
+
+/** Opening the kept database failed (not the worker or DuckDB itself). */
+class OpenFailed extends Error {}
+
+/** How long a DuckDB that is ending may still hold the database file's handles before this one gives up on it. */
+const HANDLE_RELEASE_WAIT_MS = 2_000;
+const RETRY_MS = 100;
+
+/**
+ * DuckDB in a worker: its tables in the database file `opfsFile` in OPFS when given and it can be opened (held by no
+ * other engine, OPFS and sync access handles present, a file DuckDB can read — one it cannot is removed and made
+ * again), else in memory, with the reason (keptDatabase()).
+ */
+export async function createDuckDbExecutor(options: BrowserExecutorOptions = {}): Promise<Executor> {
+  const file = options.opfsFile;
+  if (file === undefined) return start({ inMemory: 'keepDatabase is false' });
+  const missing = opfsMissing();
+  if (missing !== undefined) return start({ inMemory: missing });
+  await ending.get(`opfs://${file}`)?.catch(() => undefined);
+  const release = await holdFileLock(file);
+  if (!release) return start({ inMemory: `another tab or worker of this origin holds ${file}` });
+  let removed = false;
+  let reason: string;
+  for (const begun = Date.now(); ;) {
+    try {
+      return await start({ path: `opfs://${file}` }, release);
+    } catch (error) {
+      if (!(error instanceof OpenFailed)) {
+        release();
+        throw error;
+      }
+      reason = firstLine(error);
+      // Handles of a DuckDB of this engine that was just stopped are released a moment after its worker ends.
+      if (isLocked(error) && Date.now() - begun < HANDLE_RELEASE_WAIT_MS) {
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        continue;
+      }
+      if (isLocked(error) || isUnsupported(error) || removed) break;
+      // A file DuckDB cannot open (corrupt, of another version): it only caches IndexedDB's tables, so made again
+      // (once the worker that tried it let go of it).
+      for (const tried = Date.now(); !removed && Date.now() - tried < HANDLE_RELEASE_WAIT_MS;) {
+        removed = await removeDatabaseFile(file);
+        if (!removed) await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      }
+      if (!removed) break;
+    }
+  }
+  release();
+  return start({ inMemory: `${file} could not be opened: ${reason}` });
+}
+
+async function start(kept: KeptDatabase, release?: () => void): Promise<Executor> {
   const worker = spare ?? duckDbWorker();
   spare = undefined;
   // AsyncDuckDB uses only postMessage, add/removeEventListener and terminate of its Worker.
@@ -95,9 +163,19 @@ export async function createDuckDbExecutor(): Promise<Executor> {
   }
   // From here an error event (its script failed, or it ended: helper-death.ts) fails every call at once.
   const death = deathOf(worker, "DuckDB's worker");
+  if ('path' in kept)
+    try {
+      await Promise.race([db.open({ path: kept.path, accessMode: DuckDBAccessMode.READ_WRITE }), death]);
+    } catch (error) {
+      worker.terminate();
+      if (error instanceof HelperWorkerStopped) throw error;
+      throw new OpenFailed(firstLine(error), { cause: error });
+    }
   const conn = await db.connect();
   const importDir = privateImportDir();
   for (const sql of hardeningSql(importDir)) await conn.query(sql);
+  // The tables the database holds and the stamps of their IndexedDB records (opfs-kept.ts); in memory too, empty.
+  await conn.query(`CREATE TABLE IF NOT EXISTS ${KEPT_STAMPS} (name VARCHAR PRIMARY KEY, stamp VARCHAR NOT NULL)`);
   let queue: Promise<unknown> = Promise.resolve();
   let files = 0;
   /** One statement at a time on the connection. */
@@ -139,15 +217,27 @@ export async function createDuckDbExecutor(): Promise<Executor> {
         const file = await conn.useUnsafe((bindings, id) => bindings.runQuery(id, `SELECT * FROM ${quoteIdent(name)}`));
         return streamOfIpcFile(file) ?? tableToIPC(tableFromIPC(file), 'stream');
       }),
+    keptDatabase: () => Promise.resolve(kept),
     async close() {
-      await conn.close();
-      await db.terminate();
+      const done = (async () => {
+        try {
+          // Everything into the database file, so the next start opens it without replaying a log.
+          if ('path' in kept) await serial(() => conn.query('CHECKPOINT')).catch(() => undefined);
+          await conn.close();
+          await db.terminate();
+        } finally {
+          release?.();
+        }
+      })();
+      if ('path' in kept) ending.set(kept.path, done);
+      await done;
       spare?.terminate();
       spare = undefined;
     },
     terminate() {
       spare ??= duckDbWorker();
-      void db.terminate();
+      const done = db.terminate().finally(() => release?.());
+      if ('path' in kept) ending.set(kept.path, done);
     },
   };
 }

@@ -14,6 +14,11 @@ export interface ExecutorOptions extends NativeExecutorOptions {
    * SVC_EXECUTOR, else native when @duckdb/node-api loads, else wasm. Browsers always run DuckDB-wasm.
    */
   kind?: ExecutorKind;
+  /**
+   * Browsers: the file in the origin-private file system DuckDB keeps its tables in (opfs-database.ts); undefined:
+   * in memory.
+   */
+  opfsFile?: string;
 }
 
 const isNode = () => typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
@@ -27,7 +32,7 @@ export function defaultExecutorKind(): ExecutorKind | undefined {
 }
 
 const start = async (options: ExecutorOptions): Promise<Executor> => {
-  if (!isNode()) return (await import('./duckdb-browser.js')).createDuckDbExecutor();
+  if (!isNode()) return (await import('./duckdb-browser.js')).createDuckDbExecutor({ opfsFile: options.opfsFile });
   const kind = options.kind ?? defaultExecutorKind();
   if (kind !== 'wasm') {
     const native = await import('./duckdb-native.js');
@@ -74,6 +79,7 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
     loadTable: (name, ipc, options) => use((e) => e.loadTable(name, ipc, options)),
     loadFile: (name, source, format, fileOptions) => use((e) => e.loadFile(name, source, format, fileOptions)),
     exportTable: (name) => use((e) => e.exportTable(name)),
+    ...(first.keptDatabase && { keptDatabase: () => use((e) => e.keptDatabase!()) }),
     close: async () => {
       stopped = true;
       const executor = current;

@@ -3,6 +3,7 @@
 
 import type { Table } from 'apache-arrow';
 import type { SchemaColumn } from '../../api/types.js';
+import type { KeptDatabase } from './opfs-database.js';
 
 export interface QueryResult {
   schema: SchemaColumn[];
@@ -45,6 +46,11 @@ export interface Executor {
   held?(): Promise<{ name: string; version: number; record: string }[]>;
   /** With a database file: notes in it that it holds table `name` at `version` (undefined: no longer). */
   hold?(name: string, version: number | undefined, record?: string): Promise<void>;
+  /**
+   * Browsers: the database in the origin-private file system this DuckDB keeps its tables in, or why they are in
+   * memory (`keepDatabase: false`, another tab holds the file, no OPFS here…: data/opfs-database.ts).
+   */
+  keptDatabase?(): Promise<KeptDatabase>;
   /** Whether `path`, a file on this machine, can be read where it is (native DuckDB, in a folder it may read). */
   readsInPlace?(path: string): boolean;
   /** Creates or replaces table `name` from the file at `path` by DuckDB's own reader (native DuckDB). */

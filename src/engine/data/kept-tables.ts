@@ -38,6 +38,17 @@ export class HeldVersions extends Map<string, number> {
     return had;
   }
 
+  /**
+   * Whether the tables a browser's database in OPFS holds were checked against the registry since the DuckDB was
+   * started or its tables forgotten (clear()): opfs-kept.ts.
+   */
+  checked = false;
+
+  override clear(): void {
+    super.clear();
+    this.checked = false;
+  }
+
   /** A version the database file already holds: noted, not written again. */
   held(name: string, version: number): void {
     super.set(name, version);

@@ -14,9 +14,10 @@ import { loadAnnotation, loadRows, metaMember } from './cube-meta.js';
 import { lookupMember, resolveModel, type ResolvedModel } from './model.js';
 import { missingPolicyValues, sourceAccess, type Identity } from './policies.js';
 import { rewriteSql } from './sql-api.js';
-import { loadStoredTable } from './stored-file.js';
+import { loadStoredTables } from './stored-file.js';
 import { HelperWorkerStopped } from './helper-death.js';
 import { HeldVersions, adoptHeld, heldRecord } from './kept-tables.js';
+import { newStamp } from './opfs-kept.js';
 
 class DeadlineExceeded extends Error {}
 class DuckDbStopped extends Error {}
@@ -82,26 +83,14 @@ export class DataService {
 
   /** Materialises generated tables, then (re)loads into DuckDB every table whose version changed. */
   private async ensureTables(record: DataModelRecord): Promise<Executor> {
-    if (!this.executor) {
-      this.ctx.progress({ phase: 'duckdb' });
-      this.executor = createExecutor(this.options.executor);
-    }
-    const executor = await this.executor;
+    const executor = await this.duckDb();
     const run = async () => {
       let versions = record.tableVersions;
       if (record.generate && Object.keys(versions).length === 0) {
         this.ctx.progress({ phase: 'generate', rows: record.generate.orders });
         versions = await this.generate(record);
       }
-      const stale = Object.entries(versions).filter(([name, version]) => this.loaded.get(name) !== version);
-      for (const [i, [name]] of stale.entries()) {
-        const table = await this.ctx.db.get('dataTables', name);
-        if (!table) continue;
-        this.ctx.progress({ phase: 'load', table: name, done: i, total: stale.length });
-        await loadStoredTable(executor, this.ctx.db, table);
-        this.loaded.set(name, table.version);
-      }
-      if (stale.length) this.ctx.progress({ phase: 'ready' });
+      await loadStoredTables(executor, this.ctx, versions, this.loaded);
     };
     // One ingest at a time; a query waits for the one in progress.
     this.ready = (this.ready ?? Promise.resolve()).then(run, run);
@@ -114,11 +103,7 @@ export class DataService {
    * until it is (table imports, data/tables.ts). `loaded` is the table versions DuckDB holds; `fn` keeps it right.
    */
   async withDuckDb<T>(fn: (executor: Executor, loaded: Map<string, number>) => Promise<T>): Promise<T> {
-    if (!this.executor) {
-      this.ctx.progress({ phase: 'duckdb' });
-      this.executor = createExecutor(this.options.executor);
-    }
-    const executor = await this.executor;
+    const executor = await this.duckDb();
     const run = () => fn(executor, this.loaded);
     const result = (this.ready ?? Promise.resolve()).then(run, run);
     this.ready = result.then(
@@ -126,6 +111,29 @@ export class DataService {
       () => undefined,
     );
     return result;
+  }
+
+  /** This engine's DuckDB, started if need be; where it keeps its tables is told as progress (`database`). */
+  private duckDb(): Promise<Executor> {
+    if (!this.executor) {
+      this.ctx.progress({ phase: 'duckdb' });
+      this.executor = createExecutor(this.options.executor).then(async (executor) => {
+        const kept = await executor.keptDatabase?.();
+        if (kept) this.ctx.progress({ phase: 'database', ...kept });
+        return executor;
+      });
+    }
+    return this.executor;
+  }
+
+  /**
+   * Starts DuckDB now, in the background, when tables are stored and a database in OPFS may hold them (a reload):
+   * its start (most of a reload's first answer) overlaps the engine's own.
+   */
+  async warm(): Promise<void> {
+    if (this.options.executor?.opfsFile === undefined || this.executor) return;
+    const record = await this.ctx.db.get('dataModels', 'default');
+    if (Object.keys(record?.tableVersions ?? {}).length > 0) await this.duckDb().catch(() => undefined);
   }
 
   /** Whether DuckDB keeps the tables itself (a database file): the engine keeps no copy of their rows. */
@@ -171,6 +179,7 @@ export class DataService {
     const encoded = Object.entries(tables).map(([name, columns]) => ({
       name,
       version: 1,
+      stamp: newStamp(),
       ipc: columnsToIpc(columns),
       rowCount: columns[0].kind === 'int' ? columns[0].values.length : 0,
     }));

@@ -11,6 +11,9 @@ import { checkType, type Executor, type FileOptions } from './executor.js';
 import { formatSpec, type TableFormat } from './formats.js';
 import { stageTable } from './stage.js';
 import { quoteIdent } from './sql-quote.js';
+import type { EngineContext } from '../domain/context.js';
+import type { HeldVersions } from './kept-tables.js';
+import { checkKept, forget, keepsInOpfs, note, stampOf } from './opfs-kept.js';
 
 const sizeOf = (data: Blob | Uint8Array) => (data instanceof Uint8Array ? data.byteLength : data.size);
 
@@ -116,4 +119,34 @@ export async function loadStoredTable(executor: Executor, db: Db, table: DataTab
     await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
     throw new Error(`Table ${name}: its imported file reads back with other columns than it had: import it again`);
   }
+}
+
+/**
+ * Puts into DuckDB every table of `versions` it does not hold at that version (`loaded`), from IndexedDB; a browser's
+ * database in OPFS first keeps those it holds as IndexedDB has them (opfs-kept.ts) and notes the ones read here.
+ */
+export async function loadStoredTables(
+  executor: Executor,
+  ctx: Pick<EngineContext, 'db' | 'progress'>,
+  versions: Record<string, number>,
+  loaded: HeldVersions,
+): Promise<void> {
+  if (!loaded.checked) {
+    // A database that cannot be checked keeps nothing: every table is read again.
+    await checkKept(executor, ctx.db, versions, loaded).catch(() => undefined);
+    loaded.checked = true;
+  }
+  const stale = Object.entries(versions).filter(([name, version]) => loaded.get(name) !== version);
+  const keeps = stale.length > 0 && (await keepsInOpfs(executor));
+  for (const [i, [name]] of stale.entries()) {
+    const table = await ctx.db.get('dataTables', name);
+    if (!table) continue;
+    ctx.progress({ phase: 'load', table: name, done: i, total: stale.length });
+    const stamp = keeps ? await stampOf(ctx.db, table) : undefined;
+    await forget(executor, name);
+    await loadStoredTable(executor, ctx.db, table);
+    await note(executor, name, stamp);
+    loaded.set(name, table.version);
+  }
+  if (stale.length) ctx.progress({ phase: 'ready' });
 }

@@ -29,10 +29,11 @@ import { ImportDeadline, ImportTimeout, importLimits, importTimeout, type Import
 import { keepFile, sameBytes } from './stored-file.js';
 import { storageReason } from '../storage-error.js';
 import { checkTableName } from './table-names.js';
+import { probeModel } from './probe.js';
+import { forget, newStamp, note } from './opfs-kept.js';
+import { arrowTypeName } from './arrow.js';
 
 export { checkTableName } from './table-names.js';
-import { probeModel } from './probe.js';
-import { arrowTypeName } from './arrow.js';
 import { quoteIdent } from './sql-quote.js';
 
 /** A stored table: rows, DuckDB's column types, size of what is stored (the file, or Arrow IPC), its format. */
@@ -210,7 +211,8 @@ export class EngineTables {
         const counted = await deadline.race(executor.query(`SELECT count(*) FROM ${quoteIdent(staging)}`));
         const rowCount = Number(counted.rows[0][0]);
         const source = { format, size, ...(fingerprint && { fingerprint: await fingerprint }) };
-        const table = { name, rowCount, columns, source };
+        const stamp = newStamp(); // this version's: a database in OPFS notes it with the rows (opfs-kept.ts)
+        const table = { name, rowCount, columns, source, stamp };
         let version: number;
         let bytes: number;
         if (kept) {
@@ -239,8 +241,10 @@ export class EngineTables {
           }
           bytes = byteSize(ipc);
         }
+        await forget(executor, name);
         await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
         await executor.query(`ALTER TABLE ${quoteIdent(staging)} RENAME TO ${quoteIdent(name)}`);
+        await note(executor, name, stamp);
         loaded.set(name, version);
         this.ctx.progress({ phase: 'import', table: name, bytes: size, totalBytes: size, rows: rowCount });
         return { name, rowCount, columns, bytes, format };
@@ -324,6 +328,7 @@ export class EngineTables {
     await tx.done;
     await this.data.withDuckDb(async (executor, loaded) => {
       loaded.delete(name);
+      await forget(executor, name);
       await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
     });
   }

@@ -207,6 +207,11 @@ export interface DataTableRecord {
    * bytes themselves are compared.
    */
   source?: { format: string; fingerprint?: string; size: number };
+  /**
+   * A random id given to this version of the table when it is stored (or first put into a kept database): a browser's
+   * database in OPFS serves its copy of the table only while the copy's stamp equals this (data/opfs-kept.ts).
+   */
+  stamp?: string;
 }
 
 /** An imported file as it was given: a Blob where IndexedDB takes one, else its bytes. `table` is whose it is. */

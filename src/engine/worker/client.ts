@@ -80,6 +80,7 @@ export async function createWorkerEngine(options: LocalEngineOptions): Promise<L
     orphanedTimeoutMs: options.orphanedTimeoutMs,
     maxQueriesPerRequest: options.maxQueriesPerRequest,
     modelLimits: options.modelLimits,
+    keepDatabase: options.keepDatabase,
     agent: options.agent && recipeOf(options.agent),
     onProgress: !!options.onProgress,
     checkChatToken: !!options.checkChatToken,

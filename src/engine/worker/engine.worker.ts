@@ -43,6 +43,7 @@ async function start(init: WorkerInit): Promise<void> {
     orphanedTimeoutMs: init.orphanedTimeoutMs,
     maxQueriesPerRequest: init.maxQueriesPerRequest,
     modelLimits: init.modelLimits,
+    keepDatabase: init.keepDatabase,
     ...(init.agent && { agent: agentFromRecipe(init.agent) }),
     ...(init.onProgress && { onProgress: (progress) => post({ t: 'progress', progress }) }),
     ...(init.checkChatToken && {

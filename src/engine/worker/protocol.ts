@@ -22,6 +22,7 @@ export type WorkerInit = Pick<
   | 'orphanedTimeoutMs'
   | 'maxQueriesPerRequest'
   | 'modelLimits'
+  | 'keepDatabase'
 > & {
   agent?: AgentRecipe;
   onProgress: boolean;

@@ -1,5 +1,5 @@
-// The engine's start-up progress (onProgress): DuckDB, the demo data's generation, each table's load, ready — once,
-// on the first data request; a listener that throws changes nothing.
+// The engine's start-up progress (onProgress): DuckDB, where it keeps the tables, the demo data's generation, each
+// table's load, ready — once, on the first data request; a listener that throws changes nothing.
 import { expect } from '@open-wc/testing';
 import { demoSeed, type EngineProgress } from '../../../src/engine/index.js';
 import { testEngine } from '../helpers.js';
@@ -7,7 +7,7 @@ import { testEngine } from '../helpers.js';
 describe('engine progress (Chromium, DuckDB-wasm)', function () {
   this.timeout(60_000);
 
-  it('reports DuckDB, generation, every table and ready, once', async () => {
+  it('reports DuckDB, its database, generation, every table and ready, once', async () => {
     const events: EngineProgress[] = [];
     const t = await testEngine({ seed: { ...demoSeed, data: { rows: 2_000 } }, onProgress: (e) => events.push(e) });
     try {
@@ -15,8 +15,14 @@ describe('engine progress (Chromium, DuckDB-wasm)', function () {
       const query = { query: { measures: ['sales.count'] } };
       const first = await t.admin.load(query);
       expect(first.data[0]['sales.count']).to.equal(2_000);
-      expect(events.slice(0, 2)).to.deep.equal([{ phase: 'duckdb' }, { phase: 'generate', rows: 2_000 }]);
-      const loads = events.slice(2, -1) as Extract<EngineProgress, { phase: 'load' }>[];
+      expect(events[0]).to.deep.equal({ phase: 'duckdb' });
+      // Its database in OPFS, or memory and why (a browser without sync access handles in workers).
+      const database = events[1] as Extract<EngineProgress, { phase: 'database' }>;
+      expect(database.phase).to.equal('database');
+      if ('path' in database) expect(database.path).to.equal(`opfs://svc-engine-${t.name}.duckdb`);
+      else expect(database.inMemory).to.be.a('string').and.not.equal('');
+      expect(events[2]).to.deep.equal({ phase: 'generate', rows: 2_000 });
+      const loads = events.slice(3, -1) as Extract<EngineProgress, { phase: 'load' }>[];
       expect(loads.map((e) => e.phase)).to.deep.equal(['load', 'load', 'load']);
       expect(loads.map((e) => e.table).sort()).to.deep.equal(['customers', 'orders', 'products']);
       expect(loads.map((e) => [e.done, e.total])).to.deep.equal([
