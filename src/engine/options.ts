@@ -155,7 +155,7 @@ export interface LocalEngineOptions {
   executor?: 'native' | 'wasm';
   /**
    * A DuckDB database file for the tables (Node, native DuckDB only; created when missing): the tables imported are
-   * kept in it, and the next start with the same file serves them without importing them again (docs/node.md).
+   * kept in it, and the next start with the same file serves them without importing them again (docs/serve.md).
    */
   database?: string;
   /**
