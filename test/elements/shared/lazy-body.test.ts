@@ -45,7 +45,8 @@ abstract class ApiaryElement extends LitElement {
   @property({ type: Number }) frames = 10;
   builds = 0;
   protected abstract load: () => Promise<HiveModule>;
-  readonly body = new LazyBody(
+  // Typed, not inferred: the body's type names this class, and an inferred one is circular (read as any by lint).
+  readonly body: LazyBody<HiveModule, Hive> = new LazyBody(
     this,
     () => this.load(),
     (m) => {
