@@ -1,24 +1,11 @@
 // The data API's meta for <svc-chat>'s result tables (member titles, types, formats): asked once per transport and
-// viewer, shared by every chat on the page, and only when a result is shown. Without it tables still render, with
+// viewer (shared/meta-cache.ts), shared by every element on the page, and only when a result is shown. Without it tables still render, with
 // the titles the chart spec gives or readable column names.
 
 import type { ReactiveControllerHost } from 'lit';
 import type { MetaResponse } from '../../api/types.js';
 import type { Transport } from '../../transport/transport.js';
-
-/** Meta by transport, then by viewer: a new viewer may see other members. A failed load counts as none. */
-const loads = new WeakMap<Transport, Map<string, Promise<MetaResponse | undefined>>>();
-
-function metaOf(transport: Transport, viewer: string): Promise<MetaResponse | undefined> {
-  let byViewer = loads.get(transport);
-  if (!byViewer) loads.set(transport, (byViewer = new Map<string, Promise<MetaResponse | undefined>>()));
-  let load = byViewer.get(viewer);
-  if (!load) {
-    load = transport.loadMeta().catch(() => undefined);
-    byViewer.set(viewer, load);
-  }
-  return load;
-}
+import { metaOf } from '../shared/meta-cache.js';
 
 export class MemberCatalog {
   private key?: [Transport, string];

@@ -28,6 +28,8 @@ export function loadColumns(
   names: string[],
   annotation: LoadAnnotation | undefined,
   rows: Record<string, unknown>[],
+  /** Measures' aggregations by name, where the annotation does not say them (Cube's does not). */
+  aggregations?: Map<string, string>,
 ): DataColumn[] {
   return names.map((name) => {
     const member: (MetaMember & { format?: unknown }) | undefined =
@@ -37,7 +39,10 @@ export function loadColumns(
       type:
         member?.type === 'time'
           ? 'time'
-          : (member?.aggType ?? member?.type ?? (typeof rows[0]?.[name] === 'number' ? 'number' : 'string')),
+          : (member?.aggType ??
+            aggregations?.get(name) ??
+            member?.type ??
+            (typeof rows[0]?.[name] === 'number' ? 'number' : 'string')),
       ...(member?.format !== undefined && { format: member.format }),
       ...(member?.meta !== undefined && { meta: member.meta }),
       ...(granularity && { granularity }),

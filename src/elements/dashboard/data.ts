@@ -207,12 +207,19 @@ export class DashboardData implements ReactiveController {
     }
     const timezone = this.sources.timezone();
     const query = timezone && !request.query.timezone ? { ...request.query, timezone } : request.query;
-    const [result, { loadColumns }] = await Promise.all([
+    const [result, { loadColumns }, { metaOf, aggregationsOf }] = await Promise.all([
       transport.load({ query, ...extra }, { signal }),
       import('./columns.js'),
+      import('../shared/meta-cache.js'),
     ]);
     const columns = result.data.length ? Object.keys(result.data[0]) : membersInOrder(request);
-    return { data: { columns, rows: result.data }, columns: loadColumns(columns, result.annotation, result.data) };
+    // A load's annotation (as Cube's) names no aggregation: the meta does, for the charts' "Other" of what adds up.
+    const unnamed = Object.values(result.annotation?.measures ?? {}).some((m) => m.aggType === undefined);
+    const aggregations = unnamed ? aggregationsOf(await metaOf(transport, '')) : undefined;
+    return {
+      data: { columns, rows: result.data },
+      columns: loadColumns(columns, result.annotation, result.data, aggregations),
+    };
   }
 
   private abortAll(): void {

@@ -110,7 +110,7 @@ describe('the local analyst in the viewer’s language', function () {
     expect(answered.lookup, 'the value look-up streams no tool call').to.equal(undefined);
     const declined = await ask('weather in Paris');
     expect(declined.answer).to.equal(
-      'I could not tell which number you want: "weather", "Paris" map to nothing in **Loans**. I can answer about **Loans**, **Late fees**, by id, branch, genre.',
+      'I could not tell which number you want: "weather", "Paris" map to nothing in **Loans**. I can answer about **Loans**, **Late fees**, by ID, branch, genre.',
     );
   });
 
@@ -130,7 +130,7 @@ describe('the local analyst in the viewer’s language', function () {
 
     const declined = await ask('weather in Paris', 'de');
     expect(declined.answer).to.equal(
-      'Ich weiß nicht, welche Zahl Sie möchten: „weather“, „Paris“ passen zu nichts in **Loans**. Ich kann Fragen zu **Loans**, **Late fees** beantworten, nach Id, Branch, Genre.',
+      'Ich weiß nicht, welche Zahl Sie möchten: „weather“, „Paris“ passen zu nichts in **Loans**. Ich kann Fragen zu **Loans**, **Late fees** beantworten, nach ID, Branch, Genre.',
     );
     const empty = await ask(' ', 'de');
     expect(empty.answer).to.contain('auf Englisch');
