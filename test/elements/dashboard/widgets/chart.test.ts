@@ -3,16 +3,16 @@
 // labels: never "Jan 07, Jan 14…"), a blank group reads "(none)" (never "null") in the chart and in the FILTER, where
 // choosing it keeps the rows without a value, and a bar chart of 220 airports draws the top 24 and one "Other" bar
 // (a count adds up), or the top 25 and no "Other" (an average does not), saying so above the plot.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import '../../../../src/elements/dashboard/svc-dashboard.js';
 import '../../../../src/elements/provider/svc-provider.js';
-import type { DashboardConfig, ReportSnapshot } from '../../../../src/api/types.js';
+import type { DashboardWidget, ReportSnapshot } from '../../../../src/api/types.js';
 import type { SvcDashboard } from '../../../../src/elements/dashboard/svc-dashboard.js';
-import type { SvcProvider } from '../../../../src/elements/provider/svc-provider.js';
 import { DEMO, createLocalEngine, type LocalEngine } from '../../../../src/engine/index.js';
 import { HttpTransport } from '../../../../src/transport/http-transport.js';
 import { VEGA_DATA, VEGA_FILES, VEGA_MODEL } from '../../../fixtures/vega-datasets.js';
+import { mountDashboard } from './mount.js';
 
 const report = (
   id: number,
@@ -104,32 +104,8 @@ describe('<svc-dashboard> CHART widgets on vega-datasets', function () {
   });
 
   /** A dashboard of `widgets` over the reports above, in English, drawn. */
-  async function mount(widgets: DashboardConfig['widgets']): Promise<SvcDashboard> {
-    // A session is exchanged once: one per dashboard.
-    const { sessionId } = await admin.generateSession({
-      deploymentId: DEMO.deploymentId,
-      externalId: 'chart-viewer',
-      groups: ['executives'],
-    });
-    const root = await fixture<HTMLDivElement>(
-      html`<div style="width: 1000px">
-        <svc-provider
-          base-url="https://local.svc"
-          account-name=${DEMO.accountName}
-          agent-id=${DEMO.agentId}
-          locale="en-US"
-          .fetch=${engine.fetch}
-          session-id=${sessionId}
-        >
-          <svc-dashboard></svc-dashboard>
-        </svc-provider>
-      </div>`,
-    );
-    await root.querySelector<SvcProvider>('svc-provider')!.credentials();
-    const el = root.querySelector<SvcDashboard>('svc-dashboard')!;
-    el.dashboard = { config: { title: 'Public data', widgets }, reportSnapshots: reports };
-    await waitUntil(() => el.dataLoaded, 'svc-dashboard-loaded', { timeout: 60_000 });
-    return el;
+  async function mount(widgets: DashboardWidget[]): Promise<SvcDashboard> {
+    return mountDashboard({ engine, admin, externalId: 'chart-viewer', title: 'Public data', widgets, reports });
   }
 
   it('ticks a monthly line at its months: Jan, Feb and Mar 2001, no day or week in between', async () => {

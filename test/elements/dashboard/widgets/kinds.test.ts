@@ -4,7 +4,7 @@
 // content's height, or its content's and never less), exposes only the parts its descriptor lists (each one a part
 // <svc-dashboard> documents), and gets its config typed: a config that is not valid shows which field is wrong, in
 // that widget only.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import '../../../../src/elements/dashboard/svc-dashboard.js';
 import '../../../../src/elements/provider/svc-provider.js';
@@ -13,10 +13,10 @@ import type { DashboardWidget, ReportSnapshot, WidgetConfigs, WidgetType } from 
 import { WIDGET_TYPES } from '../../../../src/api/types.js';
 import type { SvcDashboard } from '../../../../src/elements/dashboard/svc-dashboard.js';
 import { WIDGET_KINDS } from '../../../../src/elements/dashboard/widgets/kinds.js';
-import type { SvcProvider } from '../../../../src/elements/provider/svc-provider.js';
 import { DEMO, createLocalEngine, type LocalEngine } from '../../../../src/engine/index.js';
 import { HttpTransport } from '../../../../src/transport/http-transport.js';
 import { VEGA_DATA, VEGA_FILES, VEGA_MODEL } from '../../../fixtures/vega-datasets.js';
+import { mountDashboard } from './mount.js';
 
 /** The parts <svc-dashboard> documents (its @csspart list and the README's). */
 const DOCUMENTED_PARTS = [
@@ -80,29 +80,14 @@ describe('widget kinds', function () {
   });
 
   async function mount(shown: DashboardWidget[]): Promise<SvcDashboard> {
-    const { sessionId } = await admin.generateSession({
-      deploymentId: DEMO.deploymentId,
+    const el = await mountDashboard({
+      engine,
+      admin,
       externalId: 'kinds-viewer',
-      groups: ['executives'],
+      title: 'Seattle',
+      widgets: shown,
+      reports,
     });
-    const root = await fixture<HTMLDivElement>(
-      html`<div style="width: 1000px">
-        <svc-provider
-          base-url="https://local.svc"
-          account-name=${DEMO.accountName}
-          agent-id=${DEMO.agentId}
-          locale="en-US"
-          .fetch=${engine.fetch}
-          session-id=${sessionId}
-        >
-          <svc-dashboard></svc-dashboard>
-        </svc-provider>
-      </div>`,
-    );
-    await root.querySelector<SvcProvider>('svc-provider')!.credentials();
-    const el = root.querySelector<SvcDashboard>('svc-dashboard')!;
-    el.dashboard = { config: { title: 'Seattle', widgets: shown }, reportSnapshots: reports };
-    await waitUntil(() => el.dataLoaded, 'svc-dashboard-loaded', { timeout: 60_000 });
     await el.updateComplete;
     return el;
   }
