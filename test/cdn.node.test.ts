@@ -14,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import { RECORDER } from './e2e/demo-scenario.js';
 import { firefoxDriver, firefoxPresent } from './e2e/drivers/firefox.js';
 import { playwrightDriver } from './e2e/drivers/playwright.js';
-import { deepAll, type Driver } from './e2e/drivers/types.js';
+import { deepAll, notChosen, type Driver } from './e2e/drivers/types.js';
 import { webkitDriver, webkitMissing } from './e2e/drivers/webkit.js';
 import { launchChromium, origin, packLibrary, root, serveStatic } from './helpers/package.js';
 
@@ -51,9 +51,6 @@ function strictPage(page: string): { html: string; app: string } {
     .replace('<head>', '<head>\n    <script src="./recorder.js"></script>');
   return { html, app: script[1] };
 }
-
-const chosen = (process.env.SVC_BROWSERS || 'chromium,firefox,webkit').split(',').map((b) => b.trim().toLowerCase());
-const notChosen = (id: string) => (chosen.includes(id) ? '' : `SVC_BROWSERS=${process.env.SVC_BROWSERS} leaves it out`);
 
 const regionBars = `${deepAll('[data-widget-id="by-region"] svg .mark-rect path')}.length`;
 const answered = `${deepAll('[part~="answer"]')}.length`;

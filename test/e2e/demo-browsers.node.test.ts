@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { demoScenario, injectRecorder } from './demo-scenario.js';
 import { firefoxDriver, firefoxPresent } from './drivers/firefox.js';
-import type { Driver } from './drivers/types.js';
+import { notChosen, type Driver } from './drivers/types.js';
 import { webkitDriver, webkitMissing } from './drivers/webkit.js';
 import { buildAndPreview, type DemoPreview } from './server.js';
 
@@ -15,9 +15,6 @@ const root = new URL('../..', import.meta.url).pathname;
 const OUT = `${root}test-results/demo-browsers-build`;
 const SHOTS = `${root}test-results/e2e`;
 
-// SVC_BROWSERS (as for the browser suite) leaves a browser out.
-const chosen = (process.env.SVC_BROWSERS || 'chromium,firefox,webkit').split(',').map((b) => b.trim().toLowerCase());
-const notChosen = (id: string) => (chosen.includes(id) ? '' : `SVC_BROWSERS=${process.env.SVC_BROWSERS} leaves it out`);
 const browsers: { id: string; launch: () => Promise<Driver>; skip: string }[] = [
   {
     id: 'firefox',

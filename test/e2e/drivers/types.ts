@@ -33,3 +33,8 @@ export async function pollFor(driver: Driver, expression: string, timeoutMs: num
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+const chosen = (process.env.SVC_BROWSERS || 'chromium,firefox,webkit').split(',').map((b) => b.trim().toLowerCase());
+/** Why a browser is skipped because SVC_BROWSERS (as for the browser suite) leaves it out; '' when it is chosen. */
+export const notChosen = (id: string): string =>
+  chosen.includes(id) ? '' : `SVC_BROWSERS=${process.env.SVC_BROWSERS} leaves it out`;
