@@ -19,10 +19,9 @@ const memberFilter = object(
   'must be {member, operator, values} or {and: […]} or {or: […]}',
 );
 
-const tooDeep = v.custom<LoadFilter>(
-  () => false,
-  `filters may nest and/or at most ${MAX_FILTER_DEPTH} levels deep (the top-level filter is level 1)`,
-);
+/** What a filter nested past MAX_FILTER_DEPTH is refused with (a limit of ours: Cube has none). */
+export const FILTER_TOO_DEEP = `filters may nest and/or at most ${MAX_FILTER_DEPTH} levels deep (the top-level filter is level 1)`;
+const tooDeep = v.custom<LoadFilter>(() => false, FILTER_TOO_DEEP);
 
 const filterLevels: v.GenericSchema<unknown, LoadFilter>[] = [];
 

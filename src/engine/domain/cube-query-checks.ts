@@ -4,7 +4,7 @@
 
 import * as v from 'valibot';
 import { ApiError } from '../../api/errors.js';
-import { LoadFilterSchema } from '../../api/schemas.js';
+import { FILTER_TOO_DEEP, LoadFilterSchema } from '../../api/schemas.js';
 import { TIME_GRANULARITIES } from '../../api/types.js';
 
 const refuse = (message: string) => new ApiError({ status: 400, message });
@@ -17,7 +17,7 @@ export function checkCubeQuery(query: Record<string, unknown>): void {
     query.filters.forEach((filter: unknown, i) => {
       const parsed = v.safeParse(LoadFilterSchema, filter);
       // A tree nested past our depth limit is ours to refuse (Cube has none): the schema's own message says where.
-      if (!parsed.success && !parsed.issues.some((issue) => /levels deep/.test(issue.message)))
+      if (!parsed.success && !parsed.issues.some((issue) => issue.message === FILTER_TOO_DEEP))
         throw refuse(`Invalid query format: "filters[${i}]" does not match any of the allowed types`);
     });
   if (Array.isArray(query.timeDimensions))
