@@ -199,6 +199,18 @@ const LAZY_DEPS = [
   'apache-arrow',
 ];
 
+/**
+ * The plugins of the workers the library and the no-build module ship (the engine's, the parser's, Parquet's): their
+ * wasm and DuckDB's files found beside them; the Node-only modules left to the package's `imports` or stubbed.
+ */
+const packagedWorker = (nodeOnly: Plugin): Plugin[] => [
+  libpgQueryEsm({ ignoreWasmUrl: true }),
+  duckdbUrls('../'),
+  parquetWasmUrl(),
+  nodeOnly,
+  plainAssetUrls,
+];
+
 export default defineConfig(({ command, mode }): UserConfig => {
   if (command === 'serve' || mode === 'demo') {
     return {
@@ -236,13 +248,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
       define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       worker: {
         format: 'es',
-        plugins: () => [
-          libpgQueryEsm({ ignoreWasmUrl: true }),
-          duckdbUrls('../'),
-          parquetWasmUrl(),
-          nodeOnlyStubs,
-          plainAssetUrls,
-        ],
+        plugins: () => packagedWorker(nodeOnlyStubs),
       },
       build: {
         lib: { entry: { 'svc-elements': 'src/cdn.ts' }, formats: ['es'] },
@@ -263,13 +269,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
     base: './',
     worker: {
       format: 'es',
-      plugins: () => [
-        libpgQueryEsm({ ignoreWasmUrl: true }),
-        duckdbUrls('../'),
-        parquetWasmUrl(),
-        nodeOnlyResolve,
-        plainAssetUrls,
-      ],
+      plugins: () => packagedWorker(nodeOnlyResolve),
     },
     build: {
       lib: {
