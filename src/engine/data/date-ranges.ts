@@ -2,11 +2,11 @@
 // against the engine clock in the query's time zone (local wall-clock time), then turned into UTC TIMESTAMP bounds, as
 // Cube does: stored times are UTC.
 
-import { ApiError } from '../../api/errors.js';
 import type { DateRange } from '../../api/types.js';
 import { formatTimestamp } from './executor.js';
 import { parseLocalTime } from './arrow.js';
 import { localToUtc, utcToLocal } from './time-zones.js';
+import { invalid } from '../errors.js';
 
 type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
 const UNITS: Unit[] = ['day', 'week', 'month', 'quarter', 'year'];
@@ -66,17 +66,13 @@ export function resolveDateRange(range: DateRange, nowMs: number, zone = 'UTC'):
 /** The start of a date or date-time text (a bare date: its midnight), as wall-clock ms; 400 if it is not one. */
 export function startOfText(text: string): number {
   const ms = /^\d{4}-\d{2}-\d{2}/.test(text) ? parseLocalTime(text) : NaN;
-  if (Number.isNaN(ms)) throw new ApiError({ status: 400, message: `Invalid date ${JSON.stringify(text)}` });
+  if (Number.isNaN(ms)) throw invalid(`Invalid date ${JSON.stringify(text)}`);
   return ms;
 }
 
 /** [from, to] as inclusive wall-clock ms. */
 function resolveLocalRange(range: DateRange, nowMs: number): [number, number] {
-  const bad = () =>
-    new ApiError({
-      status: 400,
-      message: `Unsupported dateRange ${JSON.stringify(range)}: use [from, to] or e.g. "last 6 months"`,
-    });
+  const bad = () => invalid(`Unsupported dateRange ${JSON.stringify(range)}: use [from, to] or e.g. "last 6 months"`);
   if (Array.isArray(range)) {
     const [from, to] = range.map((t) => {
       if (!/^\d{4}-\d{2}-\d{2}/.test(t)) throw bad();

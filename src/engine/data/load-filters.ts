@@ -2,14 +2,14 @@
 // a negated operator keeps the rows whose value is NULL; date operators compare with the start of the given day (or
 // time) read in the query's time zone. Every value reaches SQL as an escaped literal.
 
-import { ApiError } from '../../api/errors.js';
 import type { LoadFilter, MemberFilter } from '../../api/types.js';
 import { formatTimestamp } from './executor.js';
 import { resolveDateRange, startOfText } from './date-ranges.js';
 import { templateValue, type Identity } from './policies.js';
 import { localToUtc } from './time-zones.js';
+import { invalid } from '../errors.js';
 
-const bad = (message: string) => new ApiError({ status: 400, message });
+const bad = invalid;
 
 /** A SQL literal for a filter value; strings escaped, nothing else interpolated. */
 export function literal(value: unknown): string {

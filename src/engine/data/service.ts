@@ -1,7 +1,6 @@
 // The data plane of one engine: who the caller is for access policies, the data model, the tables (IndexedDB is the
 // source of truth; DuckDB ingests them lazily and again when their version changes), and the data API operations.
 
-import { ApiError } from '../../api/errors.js';
 import type { CubeSqlRequest, LoadRequest, LoadResponse, MetaResponse } from '../../api/types.js';
 import type { EngineContext } from '../domain/context.js';
 import type { DataModelRecord } from '../store/schema.js';
@@ -18,6 +17,7 @@ import { loadStoredTables } from './stored-file.js';
 import { HelperWorkerStopped } from './helper-death.js';
 import { HeldVersions, adoptHeld, heldRecord } from './kept-tables.js';
 import { newStamp } from './opfs-kept.js';
+import { DomainError, failed, invalid, notFound } from '../errors.js';
 
 class DeadlineExceeded extends Error {}
 class DuckDbStopped extends Error {}
@@ -39,7 +39,7 @@ export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
  */
 export const STOP_ABANDONED_AFTER_MS = 5_000;
 
-const cancelled = () => new ApiError({ status: 400, message: 'Query cancelled: nobody waits for its answer any more' });
+const cancelled = () => invalid('Query cancelled: nobody waits for its answer any more');
 
 /** A promise that rejects with `signal`'s reason when it aborts (never otherwise); silenced if nobody awaits it. */
 function abortion(signal: AbortSignal | undefined): Promise<never> | undefined {
@@ -69,13 +69,13 @@ export class DataService {
   /** The data model record and its resolution (cached while the model is unchanged); 404 when there is none. */
   private async state(): Promise<{ record: DataModelRecord; resolved: ResolvedModel }> {
     const record = await this.ctx.db.get('dataModels', 'default');
-    if (!record) throw new ApiError({ status: 404, message: 'This engine has no data model' });
+    if (!record) throw notFound('This engine has no data model');
     const text = JSON.stringify(record.model);
     if (this.model?.text !== text) {
       try {
         this.model = { text, resolved: resolveModel(record.model) };
       } catch (error) {
-        throw new ApiError({ status: 500, message: `Data model error: ${(error as Error).message}` });
+        throw failed(`Data model error: ${(error as Error).message}`);
       }
     }
     return { record, resolved: this.model.resolved };
@@ -281,8 +281,8 @@ export class DataService {
     ).catch((error: unknown) => {
       if (signal?.aborted) throw cancelled();
       // A stored table that cannot be put into DuckDB (its file changed, the database file lost it): say which.
-      if (!(error instanceof ApiError) && /^Table \w+: /.test((error as Error)?.message ?? ''))
-        throw new ApiError({ status: 500, message: (error as Error).message });
+      if (!(error instanceof DomainError) && /^Table \w+: /.test((error as Error)?.message ?? ''))
+        throw failed((error as Error).message);
       throw error;
     });
     const timeoutMs = this.options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
@@ -297,7 +297,7 @@ export class DataService {
     } catch (error) {
       if (error instanceof DeadlineExceeded) {
         this.stop(executor);
-        throw new ApiError({ status: 400, message: `Query stopped: it ran longer than ${timeoutMs / 1000} s` });
+        throw invalid(`Query stopped: it ran longer than ${timeoutMs / 1000} s`);
       }
       if (signal?.aborted) {
         if (Date.now() - started >= STOP_ABANDONED_AFTER_MS) this.stop(executor);
@@ -311,7 +311,7 @@ export class DataService {
       }
       if ((error instanceof DuckDbStopped || error instanceof HelperWorkerStopped) && retry)
         return this.run(record, sql, signal, false);
-      throw new ApiError({ status: 400, message: `Query failed: ${(error as Error).message.split('\n')[0]}` });
+      throw invalid(`Query failed: ${(error as Error).message.split('\n')[0]}`);
     } finally {
       clearTimeout(timer);
     }

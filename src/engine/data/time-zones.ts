@@ -2,7 +2,7 @@
 // engine does not load: offsets come from the runtime's Intl data, and a column's UTC wall time becomes local time in
 // SQL through a CASE over the zone's offset changes. Stored TIMESTAMPs are UTC.
 
-import { ApiError } from '../../api/errors.js';
+import { invalid } from '../errors.js';
 
 const HOUR = 3_600_000;
 const WEEK = 7 * 24 * HOUR;
@@ -30,7 +30,7 @@ export function checkTimeZone(zone: string): string {
         }),
       );
     } catch {
-      throw new ApiError({ status: 400, message: `Unknown timezone ${zone}: use an IANA name such as Europe/Berlin` });
+      throw invalid(`Unknown timezone ${zone}: use an IANA name such as Europe/Berlin`);
     }
   }
   return zone;
