@@ -6,14 +6,13 @@
 
 import { CUBESQL_DEFAULT_ROW_LIMIT, CUBESQL_MAX_ROW_LIMIT } from '../../api/limits.js';
 import type { LoadFilter, LoadQuery, LoadRequest, OrderDirection, TimeGranularity } from '../../api/types.js';
-import { resolveDateRange } from './date-ranges.js';
 import { keyedSelect, type Part } from './load-keyed.js';
-import { filterMembers, filterSql, timestamp } from './load-filters.js';
+import { filterMembers, filterSql } from './load-filters.js';
 import { quoteIdent } from './sql-quote.js';
 import { lookupMember, unknownSource, type Member, type ResolvedModel, type Source } from './model.js';
 import { Plan } from './plan.js';
 import { cubeRowAccess, sourceAccess, type Identity } from './policies.js';
-import { checkTimeZone } from './time-zones.js';
+import { checkTimeZone, resolveDateRange, timestamp } from './time.js';
 import { forbidden, invalid } from '../errors.js';
 
 export { Plan } from './plan.js';

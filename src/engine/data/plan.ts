@@ -6,7 +6,7 @@ import { JoinGraph, type JoinEdge } from './join-graph.js';
 import { quoteIdent } from './sql-quote.js';
 import type { Cube } from './model-types.js';
 import type { Member, ResolvedModel, Source } from './model.js';
-import { toLocalSql } from './time-zones.js';
+import { toLocalSql } from './time.js';
 import { invalid } from '../errors.js';
 
 const bad = invalid;
