@@ -2,11 +2,25 @@ import tseslint from 'typescript-eslint';
 import { configs as litConfigs } from 'eslint-plugin-lit';
 import { configs as wcConfigs } from 'eslint-plugin-wc';
 
-/** The house rules of ARCHITECTURE §2: which layer may import which. */
-const layer = (files, patterns, message) => ({
-  files,
-  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] },
-});
+/** Which layer may import which (docs/architecture.md): `files` may import nothing `patterns` match. */
+const layer = (files, patterns, message) => layers(files, [{ group: patterns, message }]);
+
+/**
+ * The same with several groups: a file's `no-restricted-imports` is the last setting whose `files` match it, so a
+ * folder with rules of its own repeats those of the folders around it.
+ */
+const layers = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+
+/** The engine's inner layers, http → domain → store: each imports only those after it. */
+const NO_ELEMENTS = { group: ['**/elements/*'], message: 'engine/ never imports elements/' };
+const BELOW_HTTP = {
+  group: ['**/http/*', '**/node/*', '**/worker/*', '**/in-page.js'],
+  message: 'domain code is below http/: it throws a DomainError (src/engine/errors.ts), http/ answers it',
+};
+const BELOW_DOMAIN = {
+  group: ['**/domain/*', '**/chat/*', '**/model/*'],
+  message: 'store/ is below domain/: it holds records, not rules',
+};
 
 export default tseslint.config(
   // examples/react and examples/vue are apps of their own, checked by their own toolchains against the packed library
@@ -75,7 +89,26 @@ export default tseslint.config(
     ['../elements/*', '../engine/*', '../server/*', '../layout/*'],
     'transport/ imports only api/',
   ),
-  layer(['src/engine/**'], ['**/elements/*'], 'engine/ never imports elements/'),
+  layers(['src/engine/**'], [NO_ELEMENTS]),
+  layers(
+    ['src/engine/domain/**', 'src/engine/data/**', 'src/engine/chat/**', 'src/engine/model/**'],
+    [NO_ELEMENTS, BELOW_HTTP],
+  ),
+  layers(['src/engine/store/**'], [NO_ELEMENTS, BELOW_HTTP, BELOW_DOMAIN]),
+  {
+    // Only http/ turns the engine's errors into statuses (http/errors.ts); code below it throws a DomainError.
+    files: ['src/engine/**'],
+    ignores: ['src/engine/http/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='ApiError']",
+          message: 'below http/ throw a DomainError (src/engine/errors.ts); http/errors.ts gives its code a status',
+        },
+      ],
+    },
+  },
   layer(['src/elements/**'], ['**/engine/*', '**/engine'], 'elements reach data only through a Transport'),
   layer(['src/layout/**'], ['../*', '!../api'], 'layout/ is pure: it imports only api/ types'),
 );

@@ -1,7 +1,6 @@
 // The engine in this thread: store, domain, routing, agent, data plane. createLocalEngine() runs it in the page when
 // asked (or in Node), and the engine's worker (worker/engine.worker.ts) runs it there.
 
-import { ApiError } from '../api/errors.js';
 import { demoSeed } from './demo-seed.js';
 import { ReadCache } from './domain/cache.js';
 import type { EngineContext } from './domain/context.js';
@@ -11,6 +10,8 @@ import { ChatTokenVerifier } from './chat/token.js';
 import { DataService } from './data/service.js';
 import { EngineTables } from './data/tables.js';
 import { createApp } from './http/app.js';
+import { apiError, toApiError } from './http/errors.js';
+import { DomainError } from './errors.js';
 import type { EngineProgress, LocalEngine, LocalEngineOptions } from './options.js';
 import { openEngineDb } from './store/db.js';
 import type { StoreName } from './store/schema.js';
@@ -38,6 +39,11 @@ function fileUrls(tables: LocalEngineOptions['data']): string[] {
   return Object.values(tables ?? {})
     .map(urlOf)
     .filter((url): url is string => url?.startsWith('file:') === true);
+}
+
+/** The public methods reject with ApiError, as the HTTP answers do: a DomainError becomes its ApiError (http/errors.ts). */
+function clientError(error: unknown): never {
+  throw error instanceof DomainError ? toApiError(error) : error;
 }
 
 /** A bad limit option is a TypeError (those EngineTables takes are checked again there, by the same functions). */
@@ -117,7 +123,7 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
     }
   };
   const ctx: EngineContext = { db, now, hooks: options.hooks ?? {}, cache: new ReadCache(), progress, chatTokens };
-  if (seed) await applySeed(db, seed, now());
+  if (seed) await applySeed(db, seed, now()).catch(clientError);
   const data = new DataService(ctx, {
     queryTimeoutMs: options.queryTimeoutMs,
     executor: {
@@ -174,21 +180,23 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
       await data.close();
       await durable?.close();
     },
-    async reset() {
-      if (closed) throw new ApiError({ status: 503, message: 'The local engine is closed' });
-      ctx.cache.clear();
-      await data.close();
-      const names = [...db.objectStoreNames] as StoreName[];
-      const tx = db.transaction(names, 'readwrite');
-      await Promise.all([...names.map((n) => tx.objectStore(n).clear()), tx.done]);
-      if (seed) await applySeed(db, seed, now());
-      ctx.cache.clear();
-      await applyOwn();
-    },
-    setModel: (source) => own.setModel(source),
-    putTable: (name, source) => own.putTable(name, source),
-    dropTable: (name) => own.dropTable(name),
-    tables: () => own.tables(),
+    reset: () => reset().catch(clientError),
+    setModel: (source) => own.setModel(source).catch(clientError),
+    putTable: (name, source) => own.putTable(name, source).catch(clientError),
+    dropTable: (name) => own.dropTable(name).catch(clientError),
+    tables: () => own.tables().catch(clientError),
     runsIn: isNode ? 'node' : typeof document === 'undefined' ? 'worker' : 'page',
   };
+
+  async function reset(): Promise<void> {
+    if (closed) throw apiError('unavailable', 'The local engine is closed');
+    ctx.cache.clear();
+    await data.close();
+    const names = [...db.objectStoreNames] as StoreName[];
+    const tx = db.transaction(names, 'readwrite');
+    await Promise.all([...names.map((n) => tx.objectStore(n).clear()), tx.done]);
+    if (seed) await applySeed(db, seed, now());
+    ctx.cache.clear();
+    await applyOwn();
+  }
 }

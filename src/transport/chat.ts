@@ -11,6 +11,7 @@ import type {
   ServiceSqlApiResult,
   ToolCall,
 } from '../api/types.js';
+import { SERVICE_META, SERVICE_SQL_API } from '../api/tools.js';
 
 /** True for a message of the final consolidated answer: assistant, graphPath `['final', …]` of length ≤ 2. */
 export function isFinalAnswer(message: ChatStreamMessage): boolean {
@@ -55,11 +56,11 @@ interface ToolPayloadBase<I, R> {
   complete: boolean;
 }
 
-export type ServiceMetaPayload = { name: 'serviceMeta' } & ToolPayloadBase<
+export type ServiceMetaPayload = { name: typeof SERVICE_META } & ToolPayloadBase<
   Partial<ServiceMetaInput>,
   ServiceMetaResult
 >;
-export type ServiceSqlApiPayload = { name: 'serviceSqlApi' } & ToolPayloadBase<
+export type ServiceSqlApiPayload = { name: typeof SERVICE_SQL_API } & ToolPayloadBase<
   Partial<ServiceSqlApiInput>,
   ServiceSqlApiResult
 >;
@@ -67,11 +68,11 @@ export type ServiceSqlApiPayload = { name: 'serviceSqlApi' } & ToolPayloadBase<
 export type ToolPayload = { name: string } & ToolPayloadBase<Record<string, unknown>, Record<string, unknown>>;
 
 export function isServiceMetaPayload(payload: ToolPayload): payload is ToolPayload & ServiceMetaPayload {
-  return payload.name === 'serviceMeta';
+  return payload.name === SERVICE_META;
 }
 
 export function isServiceSqlApiPayload(payload: ToolPayload): payload is ToolPayload & ServiceSqlApiPayload {
-  return payload.name === 'serviceSqlApi';
+  return payload.name === SERVICE_SQL_API;
 }
 
 type Parsed = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
@@ -103,7 +104,7 @@ function withSqlAlias(value: Record<string, unknown>): Record<string, unknown> {
  * parsed result's `error` property); malformed JSON surfaces as `error` too, never as a throw.
  */
 export function parseToolPayload(toolCall: ToolCall): ToolPayload {
-  const isSql = toolCall.name === 'serviceSqlApi';
+  const isSql = toolCall.name === SERVICE_SQL_API;
   const input = parseObject(toolCall.input, 'input');
   const complete = toolCall.result !== undefined;
   const result = complete ? parseObject(toolCall.result, 'result') : undefined;

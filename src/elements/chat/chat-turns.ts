@@ -4,6 +4,7 @@
 // its final answer is there its intermediate steps fold away, and the query that produced the answer stays.
 
 import type { ChatStreamMessage, ServiceSqlApiResult } from '../../api/types.js';
+import { SERVICE_SQL_API } from '../../api/tools.js';
 import {
   applyChatMessage,
   isControlMessage,
@@ -63,7 +64,7 @@ export class ChatTurn {
   get answeringQuery(): string | undefined {
     return [...this.list]
       .reverse()
-      .find((m) => m.toolCall?.name === 'serviceSqlApi' && m.toolCall.result && !parseToolPayload(m.toolCall).error)
+      .find((m) => m.toolCall?.name === SERVICE_SQL_API && m.toolCall.result && !parseToolPayload(m.toolCall).error)
       ?.id;
   }
 

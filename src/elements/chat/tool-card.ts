@@ -4,6 +4,7 @@
 import { msg, str } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ChatStreamMessage, MetaResponse, ServiceSqlApiResult } from '../../api/types.js';
+import { SERVICE_SQL_API } from '../../api/tools.js';
 import { parseToolPayload } from '../../transport/chat.js';
 import { formatNumber, formatValue } from '../shared/format.js';
 import { vegaChart } from '../shared/chart.js';
@@ -35,7 +36,7 @@ export function toolParts(message: ChatStreamMessage) {
   const payload = parseToolPayload(message.toolCall!);
   const input = payload.input as { sqlQuery?: string; queryTitle?: string; vegaSpec?: string };
   const title =
-    message.toolCall!.name === 'serviceSqlApi' ? (input.queryTitle ?? msg('Query')) : msg('Searching the data model');
+    message.toolCall!.name === SERVICE_SQL_API ? (input.queryTitle ?? msg('Query')) : msg('Searching the data model');
   const result = payload.result as Partial<ServiceSqlApiResult> | undefined;
   return { payload, input, title, result, spec: result?.vegaSpec ?? input.vegaSpec };
 }

@@ -7,7 +7,7 @@
 // Identities are keyed by (embed tenant, externalId): API-key chat acts in the tenant-wide scope, a token in the
 // embed tenant its claims name.
 
-import { ApiError, errorMessage } from '../../api/errors.js';
+import { errorMessage } from '../../api/errors.js';
 import {
   DEFAULT_EPHEMERAL_TTL_SECONDS,
   EMBED_TENANT_NAME_PATTERN,
@@ -25,6 +25,7 @@ import type { ChatOwner, DeploymentRecord, UserRecord } from '../store/schema.js
 import { TENANT_WIDE } from '../store/schema.js';
 import { provisionExternal, type ExternalUserUpdate } from './provision.js';
 import { ChatAuthFailure, type VerifiedChatToken } from './token.js';
+import { invalid, notFound } from '../errors.js';
 
 export { ChatAuthFailure } from './token.js';
 
@@ -80,11 +81,10 @@ async function keyPrincipal(
   } catch (error) {
     throw new ChatAuthFailure(errorMessage(error));
   }
-  if (!settings)
-    throw new ApiError({ status: 400, message: 'sessionSettings is required with API key authentication' });
+  if (!settings) throw invalid('sessionSettings is required with API key authentication');
   if (settings.internalId !== undefined) {
     const user = await ctx.db.getFromIndex('users', 'email', settings.internalId.toLowerCase());
-    if (!user) throw new ApiError({ status: 400, message: `Internal user ${settings.internalId} not found` });
+    if (!user) throw invalid(`Internal user ${settings.internalId} not found`);
     if (!roleAtLeast(principal.user.role, user.role)) {
       throw new ChatAuthFailure(
         `An API key of a ${principal.user.role} may not act as ${user.email}, whose role ${user.role} is higher`,
@@ -93,7 +93,7 @@ async function keyPrincipal(
     return internalPrincipal(user);
   }
   const externalId = checkedExternalId(settings.externalId!, (problem) => {
-    throw new ApiError({ status: 400, message: `Invalid sessionSettings.externalId: ${problem}` });
+    throw invalid(`Invalid sessionSettings.externalId: ${problem}`);
   });
   const supplied = settings.userAttributes ?? [];
   const values =
@@ -230,10 +230,9 @@ export async function resolveAgent(
   agentId: string,
 ): Promise<DeploymentRecord> {
   const account = await ctx.db.get('meta', 'account');
-  if (!account || account.name !== accountName)
-    throw new ApiError({ status: 404, message: `Account ${accountName} not found` });
+  if (!account || account.name !== accountName) throw notFound(`Account ${accountName} not found`);
   const agent = await ctx.db.get('agents', agentId);
   const deployment = agent && (await getDeployment(ctx, agent.deploymentId));
-  if (!agent || !deployment) throw new ApiError({ status: 404, message: `Agent ${agentId} not found` });
+  if (!agent || !deployment) throw notFound(`Agent ${agentId} not found`);
   return deployment;
 }

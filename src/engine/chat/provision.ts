@@ -2,13 +2,13 @@
 // a principal whose provision() calls this): created or refreshed in its tenant, ephemeral by default (removed after
 // its TTL by the engine clock), at most 10,000 non-ephemeral per account. Expired ephemeral users are removed here.
 
-import { ApiError } from '../../api/errors.js';
 import { MAX_NON_EPHEMERAL_EXTERNAL_USERS } from '../../api/limits.js';
 import type { UserAttributeValueType } from '../../api/types.js';
 import { mergeAttributeValues } from '../domain/catalog.js';
 import { withoutId, type EngineContext } from '../domain/context.js';
 import type { ExternalUserRecord, Scope } from '../store/schema.js';
 import { abortQuietly, isoAt } from '../util.js';
+import { forbidden } from '../errors.js';
 
 export interface ExternalUserUpdate {
   tenant: Scope;
@@ -40,10 +40,7 @@ export async function provisionExternal(ctx: EngineContext, update: ExternalUser
       let count = 0;
       for (let c = await store.openCursor(); c; c = await c.continue()) if (!c.value.isEphemeral) count++;
       if (count >= MAX_NON_EPHEMERAL_EXTERNAL_USERS) {
-        throw new ApiError({
-          status: 403,
-          message: `Non-ephemeral external user limit reached: at most ${MAX_NON_EPHEMERAL_EXTERNAL_USERS}`,
-        });
+        throw forbidden(`Non-ephemeral external user limit reached: at most ${MAX_NON_EPHEMERAL_EXTERNAL_USERS}`);
       }
     }
     const record: ExternalUserRecord = {

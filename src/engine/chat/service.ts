@@ -1,7 +1,7 @@
 // The Chat API of the engine: threads in IndexedDB, one producer per thread feeding the stream hub, the agent's tools
 // (tools/) run as the user (access policies apply), abort, and the exact stream shape of the spec.
 
-import { ApiError, errorMessage } from '../../api/errors.js';
+import { errorMessage } from '../../api/errors.js';
 import { storageReason } from '../storage-error.js';
 import {
   CUTOFF_MESSAGE_ID,
@@ -23,6 +23,7 @@ import { abortElsewhere, holdThreadLock, type ThreadLock } from './thread-lock.j
 import { appendTurn, newThreadRecord } from './threads.js';
 import { storedTurn, uniqueMessageId } from './turns.js';
 import { bindTools } from './tools/index.js';
+import { forbidden, notFound } from '../errors.js';
 
 const NDJSON = { 'Content-Type': 'application/x-ndjson' };
 /** How long an abort waits for the stream it stopped to end before it answers anyway. */
@@ -100,7 +101,7 @@ export class ChatService {
         await this.ctx.db.put('chatThreads', thread);
       } else {
         // As stored now: the copy read before the claim may predate a turn stored since.
-        thread = (await this.ctx.db.get('chatThreads', chatId)) ?? notFound(chatId);
+        thread = (await this.ctx.db.get('chatThreads', chatId)) ?? chatNotFound(chatId);
         const since = request.messageId !== undefined ? storedTurn(thread.messages, request.messageId) : undefined;
         if (since) {
           this.hub.release(run, `Message ${request.messageId} was answered meanwhile: send it again for its turn`);
@@ -125,9 +126,8 @@ export class ChatService {
     principal: Pick<ChatCaller, 'owner'>,
   ): Promise<ChatThreadRecord> {
     const thread = await this.ctx.db.get('chatThreads', chatId);
-    if (!thread || thread.agentId !== agentId || thread.accountName !== accountName) notFound(chatId);
-    if (!sameOwner(thread, principal))
-      throw new ApiError({ status: 403, message: 'This chat belongs to another user' });
+    if (!thread || thread.agentId !== agentId || thread.accountName !== accountName) chatNotFound(chatId);
+    if (!sameOwner(thread, principal)) throw forbidden('This chat belongs to another user');
     return thread;
   }
 
@@ -287,9 +287,8 @@ export class ChatService {
   /** POST …/chat/abort after authentication: 204, or 403/404. */
   async abort(agentId: string, caller: Pick<ChatCaller, 'owner'>, request: AbortChatRequest): Promise<void> {
     const thread = await this.ctx.db.get('chatThreads', request.chatId);
-    if (!thread || thread.agentId !== agentId)
-      throw new ApiError({ status: 404, message: `Chat ${request.chatId} not found` });
-    if (!sameOwner(thread, caller)) throw new ApiError({ status: 403, message: 'This chat belongs to another user' });
+    if (!thread || thread.agentId !== agentId) throw notFound(`Chat ${request.chatId} not found`);
+    if (!sameOwner(thread, caller)) throw forbidden('This chat belongs to another user');
     // Answer once the stream has ended, so the thread takes a new message right away (agents stop promptly).
     const run = this.hub.active(thread.chatId);
     if (!run) return abortElsewhere(this.ctx.db.name, thread.chatId, ABORT_WAIT_MS); // answering in another tab?
@@ -303,6 +302,6 @@ function busy(): Response {
   return new Response(`${JSON.stringify({ error: THREAD_BUSY_MESSAGE })}\n`, { status: 200, headers: NDJSON });
 }
 
-function notFound(chatId: string): never {
-  throw new ApiError({ status: 404, message: `Chat ${chatId} not found` });
+function chatNotFound(chatId: string): never {
+  throw notFound(`Chat ${chatId} not found`);
 }

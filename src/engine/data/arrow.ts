@@ -14,6 +14,7 @@ import {
   tableToIPC,
   type Vector,
 } from 'apache-arrow';
+import { parseLocalTime } from './time.js';
 
 export type ColumnKind = 'int' | 'float' | 'string' | 'timestamp' | 'bool';
 
@@ -126,14 +127,6 @@ export function columnsToIpc(columns: Column[]): Uint8Array {
 }
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)?$/;
-
-/** Parses an ISO 8601 local time ('2024-03-05T10:00:00') as epoch ms of that wall-clock time in UTC. */
-export function parseLocalTime(text: string): number {
-  const [date, time = '00:00:00'] = text.replace(' ', 'T').split('T');
-  const [y, m, d] = date.split('-').map(Number);
-  const [hh, mm, ss = '0'] = time.split(':');
-  return Date.UTC(y, m - 1, d, Number(hh), Number(mm), 0, Math.round(Number(ss) * 1000));
-}
 
 /**
  * Columns from row objects (a seed's `tables`), each column's type inferred from its values: numbers (int or float),

@@ -3,7 +3,7 @@
 // `sales` view, access policies driven by groups and the `region` attribute).
 
 import type { DataModel } from './model-types.js';
-import { columnsToIpc, type Column } from './arrow.js';
+import type { Column } from './arrow.js';
 
 export const DEMO_REGIONS = ['EU', 'US', 'APAC', 'LATAM'];
 export const DEMO_SEGMENTS = ['Consumer', 'Corporate', 'Home Office'];
@@ -110,11 +110,6 @@ export function generateDemoTables(orders: number, anchorMs: number): DemoTables
       { name: 'created_at', kind: 'timestamp', values: oCreated },
     ],
   };
-}
-
-export function demoTablesIpc(orders: number, anchorMs: number): Record<string, Uint8Array> {
-  const tables = generateDemoTables(orders, anchorMs);
-  return Object.fromEntries(Object.entries(tables).map(([name, columns]) => [name, columnsToIpc(columns)]));
 }
 
 /** The demo data model: three cubes joined into the `sales` view, with access policies. */

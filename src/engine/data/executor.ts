@@ -4,6 +4,7 @@
 import type { Table } from 'apache-arrow';
 import type { SchemaColumn } from '../../api/types.js';
 import type { KeptDatabase } from './opfs-database.js';
+import { formatTimestamp } from './time.js';
 
 export interface QueryResult {
   schema: SchemaColumn[];
@@ -127,16 +128,6 @@ export const hardeningSql = (importDir: string, readableFiles: readonly string[]
   "SET memory_limit = '2GB'",
   'SET lock_configuration = true',
 ];
-
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-
-/** Epoch ms as the API's local timestamp text: `2024-03-05T10:00:00.000` (TIMESTAMP has no zone). */
-export function formatTimestamp(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(
-    d.getUTCMinutes(),
-  )}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}`;
-}
 
 /** The API's name for an Arrow type (`String`, `Int64`, `Float64`, `Timestamp`, …). */
 function columnType(type: { toString(): string; typeId: number }): string {

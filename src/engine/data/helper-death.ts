@@ -1,7 +1,7 @@
 // A helper worker (DuckDB's) that ends after it started — its script failed, or it ended by itself: killed, crashed,
 // noticed by the page through its life lock (worker/helper-host.ts) — reports an `error` event. AsyncDuckDB only logs
 // one and forgets its requests; this turns it into a rejection that the executor's calls race, so they fail at once
-// and the data service starts a new DuckDB (data/service.ts) instead of waiting for the query deadline.
+// and the DuckDB runner starts a new DuckDB (data/duckdb-runner.ts) instead of waiting for the query deadline.
 
 import type { HelperWorker } from './helper-workers.js';
 

@@ -1,4 +1,4 @@
-// The table versions a DuckDB holds (DataService's `loaded`), and with a database file (`createLocalEngine({
+// The table versions a DuckDB holds (DuckDbRunner's `loaded`), and with a database file (`createLocalEngine({
 // database })`) the same written into that file, beside the tables, with each table's record: the next start with
 // the file finds its tables there and serves them without importing them again.
 //

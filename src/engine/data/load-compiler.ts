@@ -4,17 +4,16 @@
 // date ranges in the query's time zone, ungrouped queries; access-policy row filters, the dashboard's extra filters
 // and time grain, order, limit and offset. Every value reaches SQL as an escaped literal.
 
-import { ApiError } from '../../api/errors.js';
 import { CUBESQL_DEFAULT_ROW_LIMIT, CUBESQL_MAX_ROW_LIMIT } from '../../api/limits.js';
 import type { LoadFilter, LoadQuery, LoadRequest, OrderDirection, TimeGranularity } from '../../api/types.js';
-import { resolveDateRange } from './date-ranges.js';
 import { keyedSelect, type Part } from './load-keyed.js';
-import { filterMembers, filterSql, timestamp } from './load-filters.js';
+import { filterMembers, filterSql } from './load-filters.js';
 import { quoteIdent } from './sql-quote.js';
 import { lookupMember, unknownSource, type Member, type ResolvedModel, type Source } from './model.js';
 import { Plan } from './plan.js';
 import { cubeRowAccess, sourceAccess, type Identity } from './policies.js';
-import { checkTimeZone } from './time-zones.js';
+import { checkTimeZone, resolveDateRange, timestamp } from './time.js';
+import { forbidden, invalid } from '../errors.js';
 
 export { Plan } from './plan.js';
 export { filterMembers, filterSql, literal } from './load-filters.js';
@@ -34,7 +33,7 @@ export interface CompiledLoad {
   query: LoadQuery;
 }
 
-const bad = (message: string) => new ApiError({ status: 400, message });
+const bad = invalid;
 
 /** Granularities from finest to coarsest; the place of `g` (an unknown one after all). */
 const LEVELS = ['second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'];
@@ -105,7 +104,7 @@ export function compileLoad(
     let a = visibleSources.get(s.name);
     if (!a) visibleSources.set(s.name, (a = sourceAccess(identity, s)));
     // Cube answers a hidden member 500; a client's error here (403), in Cube's words.
-    if (a.denied || !a.members.has(member.name)) throw new ApiError({ status: 403, message: hiddenMember(fullName) });
+    if (a.denied || !a.members.has(member.name)) throw forbidden(hiddenMember(fullName));
     return member;
   };
 
@@ -113,7 +112,7 @@ export function compileLoad(
   // model authors see every member.
   const resolveSelected = (fullName: string): Member => {
     const member = resolveVisible(fullName);
-    if (!member.visible && !identity.bypass) throw new ApiError({ status: 403, message: hiddenMember(fullName) });
+    if (!member.visible && !identity.bypass) throw forbidden(hiddenMember(fullName));
     return member;
   };
 

@@ -2,14 +2,12 @@
 // a negated operator keeps the rows whose value is NULL; date operators compare with the start of the given day (or
 // time) read in the query's time zone. Every value reaches SQL as an escaped literal.
 
-import { ApiError } from '../../api/errors.js';
 import type { LoadFilter, MemberFilter } from '../../api/types.js';
-import { formatTimestamp } from './executor.js';
-import { resolveDateRange, startOfText } from './date-ranges.js';
 import { templateValue, type Identity } from './policies.js';
-import { localToUtc } from './time-zones.js';
+import { resolveDateRange, timestamp, wallTimeSql, zonedStartSql } from './time.js';
+import { invalid } from '../errors.js';
 
-const bad = (message: string) => new ApiError({ status: 400, message });
+const bad = invalid;
 
 /** A SQL literal for a filter value; strings escaped, nothing else interpolated. */
 export function literal(value: unknown): string {
@@ -22,8 +20,6 @@ export function literal(value: unknown): string {
   if (typeof value !== 'string') throw bad(`Invalid filter value ${JSON.stringify(value)}`);
   return `'${value.replace(/'/g, "''")}'`;
 }
-
-export const timestamp = (text: string) => `TIMESTAMP ${literal(text.replace('T', ' '))}`;
 
 /** Renders one filter tree as a SQL condition; `resolve` maps a member name to its SQL and type. */
 export function filterSql(
@@ -63,8 +59,7 @@ function memberFilterSql(
   const x = target.sql;
   const isTime = target.type === 'time';
   // Comparisons and equality take the value as the column's type (a time: its wall-clock start, no zone), as Cube.
-  const lit = (v: unknown) =>
-    isTime && typeof v === 'string' ? timestamp(formatTimestamp(startOfText(v))) : literal(v);
+  const lit = (v: unknown) => (isTime && typeof v === 'string' ? wallTimeSql(v) : literal(v));
   const need = (n: number) => {
     if (values.length < n) throw bad(`Filter ${f.member} ${f.operator} needs ${n === 1 ? 'a value' : `${n} values`}`);
   };
@@ -76,7 +71,7 @@ function memberFilterSql(
     return not ? `((${each.join(' AND ')}) OR ${x} IS NULL)` : `(${each.join(' OR ')})`;
   };
   // Date operators: the start of the value (a bare date: its midnight) in the query's zone, as a UTC TIMESTAMP.
-  const start = (v: unknown) => timestamp(formatTimestamp(localToUtc(zone, startOfText(String(v)))));
+  const start = (v: unknown) => zonedStartSql(zone, String(v));
   switch (f.operator) {
     case 'equals':
       need(1);

@@ -3,10 +3,10 @@
 // primary key; the other measures over the joined rows; the parts are then joined on the dimensions (NULL matching
 // NULL), and measure filters apply to the joined result.
 
-import { ApiError } from '../../api/errors.js';
 import { quoteIdent } from './sql-quote.js';
 import type { Member } from './model.js';
 import type { Plan } from './plan.js';
+import { invalid } from '../errors.js';
 
 export interface Part {
   /** The multiplied cube whose measures this part aggregates over its primary keys; none: the regular measures. */
@@ -46,10 +46,7 @@ export function keyedSelect({ plan, dims, from, where, parts, selected, having }
     const cube = part.keyCube;
     const keys = plan.primaryKeys(cube);
     if (keys.length === 0)
-      throw new ApiError({
-        status: 400,
-        message: `Cube ${cube} needs a primary key: its measures are multiplied by the joins of this query`,
-      });
+      throw invalid(`Cube ${cube} needs a primary key: its measures are multiplied by the joins of this query`);
     const keySelect = [
       ...dims.map((s, i) => `${s} AS ${d(i)}`),
       ...keys.map((k, i) => `${k} AS ${quoteIdent(`k${i}`)}`),

@@ -1,10 +1,10 @@
 // The semantic model resolved for querying: cubes and views as sources of named members, each member knowing its
 // cube, its SQL and the join path that reaches it.
 
-import { ApiError } from '../../api/errors.js';
 import { cubeTitle } from '../model/titles.js';
 import { JoinGraph } from './join-graph.js';
 import type { AccessPolicy, Cube, CubeDimension, CubeMeasure, CubeSegment, DataModel, View } from './model-types.js';
+import { invalid } from '../errors.js';
 
 export type MemberKind = 'measure' | 'dimension' | 'segment';
 
@@ -156,7 +156,7 @@ export function resolveModel(model: DataModel): ResolvedModel {
 
 /** 400 for a path naming no cube or view, in Cube's words. */
 export const unknownSource = (fullName: string) =>
-  new ApiError({ status: 400, message: `Cube '${fullName.split('.')[0]}' not found for path '${fullName}'` });
+  invalid(`Cube '${fullName.split('.')[0]}' not found for path '${fullName}'`);
 
 /** `source.member` → the source and the member; 400 naming what is unknown, in Cube's words. */
 export function lookupMember(resolved: ResolvedModel, fullName: string): { source: Source; member: Member } {
@@ -165,6 +165,6 @@ export function lookupMember(resolved: ResolvedModel, fullName: string): { sourc
   if (!source) throw unknownSource(fullName);
   const name = fullName.slice(dot + 1);
   const member = source.members.get(name);
-  if (!member) throw new ApiError({ status: 400, message: `'${name}' not found for path '${fullName}'` });
+  if (!member) throw invalid(`'${name}' not found for path '${fullName}'`);
   return { source, member };
 }

@@ -4,7 +4,8 @@
 
 import type { DuckDBType, DuckDBValue } from '@duckdb/node-api';
 import type { SchemaColumn } from '../../api/types.js';
-import { formatTimestamp, type QueryResult } from './executor.js';
+import type { QueryResult } from './executor.js';
+import { formatTimestamp } from './time.js';
 
 // DuckDBTypeId's numbers (a const enum of the optional package: not imported at run time).
 const T = {

@@ -1,15 +1,15 @@
 // The plan of one query over the semantic model: its source, the cube its joins start from, the cubes it joins, and
 // how members render as SQL (measures aggregated, or per row for ungrouped queries; time buckets in the query's zone).
 
-import { ApiError } from '../../api/errors.js';
 import type { TimeGranularity } from '../../api/types.js';
 import { JoinGraph, type JoinEdge } from './join-graph.js';
 import { quoteIdent } from './sql-quote.js';
 import type { Cube } from './model-types.js';
 import type { Member, ResolvedModel, Source } from './model.js';
-import { toLocalSql } from './time-zones.js';
+import { toLocalSql } from './time.js';
+import { invalid } from '../errors.js';
 
-const bad = (message: string) => new ApiError({ status: 400, message });
+const bad = invalid;
 
 export interface PlanOptions {
   /** The cube the joins start from (a cube source: chosen by the join graph; default the source's root). */

@@ -6,7 +6,6 @@
 // from an allow-list (sql-guard.ts); the output is parsed again and must be those CTEs followed by exactly the checked
 // tree, so only the engine's own CTEs ever read a raw table.
 
-import { ApiError } from '../../api/errors.js';
 import { CUBESQL_DEFAULT_ROW_LIMIT, CUBESQL_MAX_ROW_LIMIT } from '../../api/limits.js';
 import type { CubeSqlRequest } from '../../api/types.js';
 import { Plan, filterMembers, filterSql, rowLevelSql } from './load-compiler.js';
@@ -16,6 +15,7 @@ import { sourceAccess, type Identity } from './policies.js';
 import { SqlSyntaxError, loadParser, type ParseResult, type PgNode, type PgParser } from './pg-parser.js';
 import { badSql, checkScopes, funcName, sameTree } from './sql-guard.js';
 import { isOwnCteName, renameCtes, sourceCteNames } from './sql-names.js';
+import { forbidden } from '../errors.js';
 
 type Node = PgNode;
 
@@ -220,7 +220,7 @@ export async function rewriteSql(
     const name = fields[fields.length - 1]!;
     const holders = [...checked.sources.values()].filter((src) => src.members.has(name));
     if (holders.length > 0 && holders.every((src) => !sourceAccess(identity, src).members.has(name))) {
-      throw new ApiError({ status: 403, message: `You may not query ${holders[0].name}.${name}` });
+      throw forbidden(`You may not query ${holders[0].name}.${name}`);
     }
   }
 
@@ -236,7 +236,7 @@ export async function rewriteSql(
     const hit = resolveRef(fields as string[]);
     if (!hit || !hit.member.measure) throw bad(`MEASURE(${fields.join('.')}): no such measure in the queried sources`);
     if (!sourceAccess(identity, hit.source).members.has(hit.member.name)) {
-      throw new ApiError({ status: 403, message: `You may not query ${hit.member.fullName}` });
+      throw forbidden(`You may not query ${hit.member.fullName}`);
     }
     measureTexts.set(call, measureExpr(hit.source, hit.member, hit.qualifier));
   }

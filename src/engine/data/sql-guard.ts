@@ -6,12 +6,12 @@
 // only allow-listed functions run; a reprinted query must parse back to the same tree (the deparser leaves some
 // identifiers unquoted, so a name could otherwise turn into SQL text).
 
-import { ApiError } from '../../api/errors.js';
 import type { PgNode } from './pg-parser.js';
+import { invalid } from '../errors.js';
 
 type Node = PgNode;
 
-export const badSql = (message: string) => new ApiError({ status: 400, message });
+export const badSql = invalid;
 
 /**
  * Functions a query may call (lowercase): aggregates, window functions, and scalar functions over values (math,

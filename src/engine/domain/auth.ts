@@ -1,7 +1,7 @@
 // Authentication and authorization of the spec: Authorization schemes, API keys (owner, deployment scope, SCIM flag),
 // embed session tokens, roles. 401: credential missing, malformed or expired; 403: valid but not authorized.
 
-import { ApiError } from '../../api/errors.js';
+import { forbidden, notFound, unauthorized } from '../errors.js';
 import { roleAtLeast } from '../../api/limits.js';
 import type { EmbedTokenClaims, Role } from '../../api/types.js';
 import type { ApiKeyRecord, DeploymentRecord, UserRecord } from '../store/schema.js';
@@ -29,9 +29,6 @@ export interface SessionPrincipal {
 }
 
 export type Principal = KeyPrincipal | SessionPrincipal;
-
-const unauthorized = (message: string) => new ApiError({ status: 401, message });
-export const forbidden = (message: string) => new ApiError({ status: 403, message });
 
 /** Splits `Authorization: <scheme> <credential>`; the scheme must be one of `accepted` (case-insensitive). */
 export function readAuthorization(
@@ -130,7 +127,7 @@ export async function requireDeployment(
 ): Promise<DeploymentRecord> {
   requireDeploymentScope(principal, deploymentId);
   const deployment = await getDeployment(ctx, deploymentId);
-  if (!deployment) throw new ApiError({ status: 404, message: `Deployment ${deploymentId} not found` });
+  if (!deployment) throw notFound(`Deployment ${deploymentId} not found`);
   return deployment;
 }
 

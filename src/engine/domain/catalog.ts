@@ -2,12 +2,12 @@
 // names in, name look-ups, and the checks of supplied groups and attribute values (spec, generate-session rules 4–7),
 // shared by generate-session and API-key chat.
 
-import { ApiError } from '../../api/errors.js';
+import { invalid } from '../errors.js';
 import type { AttributeType, UserAttributeValueType } from '../../api/types.js';
 import { TENANT_WIDE, type AttributeRecord, type GroupRecord, type Scope } from '../store/schema.js';
 import type { EngineContext } from './context.js';
 
-const bad = (message: string) => new ApiError({ status: 400, message });
+const bad = invalid;
 
 /**
  * The catalog a session's group and attribute names belong to: the embed tenant's scoped catalog in creator mode with

@@ -3,11 +3,11 @@
 // Cube's predefined ones (a model here declares no custom granularities).
 
 import * as v from 'valibot';
-import { ApiError } from '../../api/errors.js';
+import { invalid } from '../errors.js';
 import { FILTER_TOO_DEEP, LoadFilterSchema } from '../../api/schemas.js';
 import { TIME_GRANULARITIES } from '../../api/types.js';
 
-const refuse = (message: string) => new ApiError({ status: 400, message });
+const refuse = invalid;
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** 400 in Cube's words for what its gateway refuses in `query` (one query in Cube's input form, filters as `member`). */

@@ -1,6 +1,6 @@
 // The rendering read: a published, embeddable dashboard by its publicId.
 
-import { ApiError } from '../../api/errors.js';
+import { notFound } from '../errors.js';
 import type { EmbedDashboardResponse } from '../../api/types.js';
 import type { Principal } from './auth.js';
 import type { EngineContext } from './context.js';
@@ -23,7 +23,7 @@ export async function getEmbedDashboard(
     (deploymentId === undefined || deploymentId === dashboard.deploymentId) &&
     (scoped === undefined || scoped.includes(dashboard.deploymentId));
   // One answer for "missing", "not published", "not embeddable" and "another deployment": nothing leaks.
-  if (!visible) throw new ApiError({ status: 404, message: `Dashboard ${publicId} not found` });
+  if (!visible) throw notFound(`Dashboard ${publicId} not found`);
   return {
     dashboard: toDashboard(dashboard),
     workbook: { id: workbook.id, name: workbook.name, slug: workbook.slug ?? null },

@@ -1,7 +1,7 @@
 // generate-session (spec rules 1–10), and the session exchange and revoke. Everything a
 // generate-session writes happens in one transaction: any failure leaves the database as it was.
 
-import { ApiError } from '../../api/errors.js';
+import { forbidden, invalid, unauthorized } from '../errors.js';
 import {
   MAX_EXTERNAL_USERS,
   SESSION_ID_TTL_SECONDS,
@@ -24,19 +24,12 @@ import type {
 } from '../store/schema.js';
 import { TENANT_WIDE } from '../store/schema.js';
 import { abortQuietly, isoAt, jsonEqual, randomToken } from '../util.js';
-import {
-  forbidden,
-  getAccount,
-  getDeployment,
-  requireDeployment,
-  requireSessionMinting,
-  type KeyPrincipal,
-} from './auth.js';
+import { getAccount, getDeployment, requireDeployment, requireSessionMinting, type KeyPrincipal } from './auth.js';
 import { catalogScope, checkAttributeValues, checkGroups, lookupByName, mergeAttributeValues } from './catalog.js';
 import { withoutId, type EngineContext } from './context.js';
 import { signSessionToken, verifySessionToken } from './session-tokens.js';
 
-const bad = (message: string) => new ApiError({ status: 400, message });
+const bad = invalid;
 
 /** The plan gate of the spec for generate-session and chat. */
 export async function requirePaidPlan(ctx: EngineContext, what: string): Promise<void> {
@@ -271,10 +264,9 @@ export async function exchangeSessionToken(ctx: EngineContext, sessionId: string
   try {
     session = await tx.store.get(sessionId);
     if (!session || session.usedAt !== null || session.expiresAt <= nowMs) {
-      throw new ApiError({
-        status: 401,
-        message: !session ? 'Unknown session' : session.usedAt !== null ? 'Session already used' : 'Session expired',
-      });
+      throw unauthorized(
+        !session ? 'Unknown session' : session.usedAt !== null ? 'Session already used' : 'Session expired',
+      );
     }
     await tx.store.put({ ...session, usedAt: nowMs });
     await tx.done;
@@ -283,7 +275,7 @@ export async function exchangeSessionToken(ctx: EngineContext, sessionId: string
     throw error;
   }
   const deployment = await getDeployment(ctx, session.deploymentId);
-  if (!deployment) throw new ApiError({ status: 401, message: 'Session deployment no longer exists' });
+  if (!deployment) throw unauthorized('Session deployment no longer exists');
   return { token: await signSessionToken(deployment, session.claims, nowMs) };
 }
 

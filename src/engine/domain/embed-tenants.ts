@@ -1,14 +1,12 @@
 // Embed-tenant admin: list (cursor pagination) and delete the groups and attribute definitions scoped to a tenant.
 // Deleting a definition also drops it from the tenant's users, so it can be recreated with another type.
 
-import { ApiError } from '../../api/errors.js';
+import { invalid, notFound } from '../errors.js';
 import { PAGE_DEFAULT_SIZE } from '../../api/limits.js';
 import type { EmbedTenantGroup, EmbedTenantUserAttribute, Page, PageRequest } from '../../api/types.js';
 import type { AttributeRecord, GroupRecord } from '../store/schema.js';
 import { abortQuietly, isoAt } from '../util.js';
 import type { EngineContext } from './context.js';
-
-const notFound = (message: string) => new ApiError({ status: 404, message });
 
 async function requireTenant(ctx: EngineContext, name: string): Promise<void> {
   if (!(await ctx.db.get('embedTenants', name))) throw notFound(`Embed tenant ${name} not found`);
@@ -24,7 +22,7 @@ function decodeCursor(cursor: string): number {
     // fall through to the error below
   }
   const match = /^id:(\d+)$/.exec(decoded);
-  if (!match) throw new ApiError({ status: 400, message: `Invalid cursor: ${cursor}` });
+  if (!match) throw invalid(`Invalid cursor: ${cursor}`);
   return Number(match[1]);
 }
 

@@ -1,7 +1,7 @@
 // Embed session tokens: JWTs signed HS256 with the deployment's secret, valid 24 h, revocable.
 
 import { SignJWT, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
-import { ApiError } from '../../api/errors.js';
+import { unauthorized } from '../errors.js';
 import { SESSION_TOKEN_TTL_SECONDS } from '../../api/limits.js';
 import type { EmbedTokenClaims } from '../../api/types.js';
 import type { DeploymentRecord, SessionClaims } from '../store/schema.js';
@@ -11,7 +11,6 @@ import { getDeployment } from './records.js';
 
 const ISSUER = 'svc-engine';
 const encoder = new TextEncoder();
-const unauthorized = (message: string) => new ApiError({ status: 401, message });
 
 export async function signSessionToken(
   deployment: DeploymentRecord,

@@ -1,7 +1,7 @@
 // Workbooks as the spec states them: upsert by slug (decide, access-check the branch, apply with a re-check), the
 // management reads, save-draft and publish, and the access rules (roles, creator, shares).
 
-import { ApiError, UPSERT_BRANCH_CHANGED } from '../../api/errors.js';
+import { UPSERT_BRANCH_CHANGED } from '../../api/errors.js';
 import { normalizeSlug, roleAtLeast } from '../../api/limits.js';
 import type {
   CreateWorkbookInput,
@@ -14,8 +14,9 @@ import type {
 } from '../../api/types.js';
 import type { AccessLevel, DashboardRecord, FolderRecord, WorkbookRecord } from '../store/schema.js';
 import { abortQuietly, isoAt, jsonEqual, randomToken } from '../util.js';
-import { forbidden, type KeyPrincipal } from './auth.js';
+import type { KeyPrincipal } from './auth.js';
 import { withoutId, type EngineContext } from './context.js';
+import { conflict, forbidden, invalid, notFound } from '../errors.js';
 
 const LEVELS: Record<AccessLevel, number> = { view: 1, edit: 2, manage: 3 };
 const atLeast = (level: AccessLevel | null, needed: AccessLevel) => level !== null && LEVELS[level] >= LEVELS[needed];
@@ -70,7 +71,7 @@ async function requireWorkbookAccess(ctx: EngineContext, p: KeyPrincipal, wb: Wo
 async function requireFolderEdit(ctx: EngineContext, p: KeyPrincipal, deploymentId: number, folderId: number) {
   const folder = (await folderChain(ctx, folderId))[0];
   if (!folder || folder.deploymentId !== deploymentId) {
-    throw new ApiError({ status: 404, message: `Folder ${folderId} not found in deployment ${deploymentId}` });
+    throw notFound(`Folder ${folderId} not found in deployment ${deploymentId}`);
   }
   if (!atLeast(await folderAccess(ctx, p, folderId), 'edit')) {
     throw forbidden(`Requires edit access to folder ${folderId}`);
@@ -93,10 +94,8 @@ function applyInput(base: WorkbookRecord, input: CreateWorkbookInput): WorkbookR
 }
 
 const branchChanged = (slug: string) =>
-  new ApiError({
-    status: 409,
-    code: UPSERT_BRANCH_CHANGED,
-    message: `Another writer created or deleted the workbook with slug ${slug}; retry`,
+  conflict(`Another writer created or deleted the workbook with slug ${slug}; retry`, {
+    clientCode: UPSERT_BRANCH_CHANGED,
   });
 
 /**
@@ -111,7 +110,7 @@ export async function upsertWorkbookBySlug(
   input: CreateWorkbookInput,
 ): Promise<Workbook> {
   const slug = normalizeSlug(rawSlug);
-  if (slug === '') throw new ApiError({ status: 400, message: 'slug must not be empty' });
+  if (slug === '') throw invalid('slug must not be empty');
 
   const holder = await ctx.db.getFromIndex('workbooks', 'deploymentSlug', [deploymentId, slug]);
   const decision = holder ? 'update' : 'create';
@@ -176,7 +175,7 @@ export async function upsertWorkbookBySlug(
 // ─── Reads, save-draft, publish ──────────────────────────────────────────────────────────────────────────────
 
 const workbookNotFound = (deploymentId: number, workbookId: number) =>
-  new ApiError({ status: 404, message: `Workbook ${workbookId} not found in deployment ${deploymentId}` });
+  notFound(`Workbook ${workbookId} not found in deployment ${deploymentId}`);
 
 async function loadWorkbook(ctx: EngineContext, deploymentId: number, workbookId: number): Promise<WorkbookRecord> {
   const wb = await ctx.db.get('workbooks', workbookId);
@@ -236,14 +235,14 @@ export async function publishDashboard(
   const wb = await loadWorkbook(ctx, deploymentId, workbookId);
   await requireWorkbookAccess(ctx, p, wb, 'edit');
   if (!wb.dashboardDraft) {
-    throw new ApiError({ status: 400, message: `Workbook ${workbookId} has no dashboard draft to publish` });
+    throw invalid(`Workbook ${workbookId} has no dashboard draft to publish`);
   }
   const now = isoAt(ctx.now());
   const publicId = randomToken(12);
   const tx = ctx.db.transaction(['workbooks', 'dashboards', 'dashboardVersions'], 'readwrite');
   try {
     const current = await tx.objectStore('workbooks').get(workbookId);
-    if (!current?.dashboardDraft) throw new ApiError({ status: 409, message: `Workbook ${workbookId} changed; retry` });
+    if (!current?.dashboardDraft) throw conflict(`Workbook ${workbookId} changed; retry`);
     const existing =
       current.publishedDashboardId !== null
         ? await tx.objectStore('dashboards').get(current.publishedDashboardId)

@@ -1,8 +1,7 @@
 // The engine's HTTP face: a hono app whose fetch answers what the remote service answers. Every error becomes the
-// REST error body, `{"error": "…", "code"?: "…"}` (api/errors.ts).
+// REST error body, `{"error": "…", "code"?: "…"}` (api/errors.ts), at the status errors.ts gives its code.
 
 import { Hono } from 'hono';
-import { ApiError } from '../../api/errors.js';
 import { storageReason } from '../storage-error.js';
 import type { EngineContext } from '../domain/context.js';
 import type { ChatService } from '../chat/service.js';
@@ -10,6 +9,7 @@ import type { DataService } from '../data/service.js';
 import { chatRoutes } from './chat.js';
 import { dataRoutes, type DataRouteOptions } from './data.js';
 import { embedRoutes } from './embed.js';
+import { asApiError } from './errors.js';
 import { managementRoutes } from './management.js';
 
 export function createApp(
@@ -25,9 +25,9 @@ export function createApp(
   dataRoutes(app, ctx, data, options);
   app.notFound((c) => c.json({ error: `No route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((error, c) => {
-    if (error instanceof ApiError) {
-      return c.json(error.toBody(), error.status as 400);
-    }
+    // A refusal of the engine's rules (its code's status: errors.ts) or of the request's form.
+    const refused = asApiError(error);
+    if (refused) return c.json(refused.toBody(), refused.status as 400);
     // The client went away while its body was being read (a closed connection when served): nobody is listening, and
     // nothing went wrong in the engine, so no error is logged; the answer says what happened, for a proxy's logs.
     if (c.req.raw.signal.aborted) return c.json({ error: 'The request was aborted by its client' }, 400);

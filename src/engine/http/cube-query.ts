@@ -17,10 +17,7 @@ import type {
   TimeGranularity,
 } from '../../api/types.js';
 import { TIME_GRANULARITIES } from '../../api/types.js';
-import { parseLocalTime } from '../data/arrow.js';
-import { resolveDateRange } from '../data/date-ranges.js';
-import { formatTimestamp } from '../data/executor.js';
-import { utcToLocal } from '../data/time-zones.js';
+import { formatTimestamp, parseLocalTime, resolveDateRange, utcToLocal } from '../data/time.js';
 import { checkCubeQuery } from '../domain/cube-query-checks.js';
 import { jsonBody, jsonDeeperThan } from './request.js';
 import { MAX_JSON_DEPTH } from '../../api/limits.js';

@@ -4,7 +4,6 @@
 // UserError bodies; and `/cubesql`, the SQL API as NDJSON. Every answer applies the caller's access policies.
 
 import type { Context, Hono } from 'hono';
-import { ApiError } from '../../api/errors.js';
 import { CubeSqlRequestSchema } from '../../api/schemas.js';
 import type {
   CubeDryRunResponse,
@@ -33,6 +32,7 @@ import {
   requireMulti,
   type CubeRequest,
 } from './cube-query.js';
+import { asApiError } from './errors.js';
 import { jsonBody } from './request.js';
 import { route } from './route.js';
 
@@ -108,8 +108,8 @@ export function dataRoutes(app: Hono, ctx: EngineContext, data: DataService, opt
       try {
         return await handle(c, who, await readCubeRequest(c));
       } catch (error) {
-        if (error instanceof ApiError && error.status === 400 && !(error instanceof CubeUserError))
-          throw new CubeUserError(error.message);
+        const refused = asApiError(error);
+        if (refused?.status === 400 && !(refused instanceof CubeUserError)) throw new CubeUserError(refused.message);
         throw error;
       }
     };

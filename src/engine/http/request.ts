@@ -3,9 +3,9 @@
 
 import type { Context } from 'hono';
 import type { GenericSchema, InferOutput } from 'valibot';
-import { ApiError } from '../../api/errors.js';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../../api/limits.js';
 import { parseRequest } from '../../api/schemas.js';
+import { DomainError, invalid } from '../errors.js';
 
 /**
  * Whether JSON `text` nests arrays and objects deeper than `limit`: one pass over the brackets outside strings, no
@@ -34,24 +34,23 @@ export async function jsonBody<S extends GenericSchema>(
   schema: S,
   empty?: unknown,
 ): Promise<InferOutput<S>> {
-  const tooLarge = () =>
-    new ApiError({ status: 413, message: `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB` });
+  const tooLarge = () => new DomainError('too_large', `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`);
   if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
   const text = await c.req.text();
   if (text.length > MAX_BODY_BYTES) throw tooLarge();
   if (text.trim() === '' && empty !== undefined) return parseRequest(schema, empty);
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
-    throw new ApiError({ status: 415, message: `Content-Type must be application/json, got ${type || 'none'}` });
+    throw new DomainError('unsupported_media', `Content-Type must be application/json, got ${type || 'none'}`);
   }
   if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
-    throw new ApiError({ status: 400, message: `Request body is nested deeper than ${MAX_JSON_DEPTH} levels` });
+    throw invalid(`Request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new ApiError({ status: 400, message: 'Request body is not valid JSON' });
+    throw invalid('Request body is not valid JSON');
   }
   return parseRequest(schema, value);
 }
@@ -60,7 +59,7 @@ export async function jsonBody<S extends GenericSchema>(
 export function intParam(c: Context, name: string): number {
   const raw = c.req.param(name) ?? '';
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
-    throw new ApiError({ status: 400, message: `${name} must be a positive integer, got ${raw}` });
+    throw invalid(`${name} must be a positive integer, got ${raw}`);
   }
   return Number(raw);
 }

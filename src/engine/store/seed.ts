@@ -1,7 +1,7 @@
 // Applies a seed to an empty database, in one transaction: nothing or everything lands, and a database that already
 // has an account is left alone (so the seed is applied once, idempotently).
 
-import { ApiError } from '../../api/errors.js';
+import { invalid } from '../errors.js';
 import type { EngineSeed } from '../options.js';
 import { columnsToIpc, rowsToColumns } from '../data/arrow.js';
 import { abortQuietly, isoAt, randomToken, sha256Hex } from '../util.js';
@@ -72,7 +72,7 @@ export async function applySeed(db: Db, seed: EngineSeed, now: number): Promise<
     }
     const userId = (email: string) => {
       const id = userIds.get(email.toLowerCase());
-      if (id === undefined) throw new ApiError({ status: 400, message: `Seed: no user with email ${email}` });
+      if (id === undefined) throw invalid(`Seed: no user with email ${email}`);
       return id;
     };
     for (const [i, k] of seed.apiKeys.entries()) {

@@ -3,7 +3,7 @@
 // without a word (liveness.ts) — ends the calls it had at once, and the next call starts a new worker on the same
 // store (same IndexedDB name and options), as a reload of the page would.
 
-import { ApiError } from '../../api/errors.js';
+import { apiError } from '../http/errors.js';
 import type { LocalEngine, LocalEngineOptions } from '../options.js';
 import type { TableSource } from '../data/import.js';
 import { recipeOf } from './agent-recipe.js';
@@ -36,7 +36,7 @@ export function setLiveness(options: { heartbeat?: Heartbeat; noLocks?: boolean 
 /** Test seam: the engines' live workers, to end one as the browser would (terminate(): no error event). */
 export const liveWorkers = new Set<Worker>();
 
-const closedError = () => new ApiError({ status: 503, message: 'The local engine is closed' });
+const closedError = () => apiError('unavailable', 'The local engine is closed');
 const unavailable = (error: Error) => Response.json({ error: error.message }, { status: 503 });
 
 /** A URL string or URL object among table sources, absolute against this page (the worker's own URL is elsewhere). */
@@ -105,9 +105,7 @@ export async function createWorkerEngine(options: LocalEngineOptions): Promise<L
       },
       (error: unknown) => {
         restarting = undefined; // the next call tries again
-        throw new ApiError({
-          status: 503,
-          message: `The local engine's worker could not start again: ${(error as Error).message}`,
+        throw apiError('unavailable', `The local engine's worker could not start again: ${(error as Error).message}`, {
           cause: error,
         });
       },

@@ -5,7 +5,7 @@
 // asked to (noticed by liveness.ts), every call still open ends at once: a fetch not yet answered with a 503, a body
 // being read through its `cut` handler (or with the error), a method call with the error.
 
-import { ApiError } from '../../api/errors.js';
+import { apiError } from '../http/errors.js';
 import type { LocalEngineOptions } from '../options.js';
 import { LocalEngineUnavailableError } from '../unavailable.js';
 import { helperHost } from './helper-host.js';
@@ -51,7 +51,7 @@ interface MethodCall {
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 /** The calls a dead worker had: a 503, as for a closed engine; the next call starts a new worker. */
 const stoppedError = (how: string) =>
-  new ApiError({ status: 503, message: `The local engine's worker stopped: ${how}; the next call starts it again` });
+  apiError('unavailable', `The local engine's worker stopped: ${how}; the next call starts it again`);
 
 export interface Session {
   /** Why the worker ended, once it has. */
@@ -241,7 +241,7 @@ export function startSession({
     },
     call: <T>(method: EngineMethod, args: unknown[] = [], transfer: Transferable[] = []) =>
       new Promise<T>((resolve, reject) => {
-        if (stopped) return reject(new ApiError({ status: 503, message: stopped.message }));
+        if (stopped) return reject(apiError('unavailable', stopped.message));
         const id = nextId++;
         track(id, { kind: 'call', resolve: (value) => resolve(value as T), reject });
         try {
@@ -300,13 +300,7 @@ export function startSession({
   return new Promise<Session>((resolve, reject) => {
     let started = false;
     aliveTimer = setTimeout(
-      () =>
-        died(
-          new ApiError({
-            status: 503,
-            message: `The local engine's worker did not start within ${ALIVE_WITHIN_MS / 1000} s`,
-          }),
-        ),
+      () => died(apiError('unavailable', `The local engine's worker did not start within ${ALIVE_WITHIN_MS / 1000} s`)),
       ALIVE_WITHIN_MS,
     );
     startFailed = (error) => {

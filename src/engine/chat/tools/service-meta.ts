@@ -2,10 +2,11 @@
 // members whose name, title, description or `meta.synonyms` match a word of the search (all of them for none).
 
 import type { MetaMember, ServiceMetaInput, ServiceMetaResult } from '../../../api/types.js';
+import { SERVICE_META } from '../../../api/tools.js';
 import { text, type ToolDescriptor } from './types.js';
 
-export const serviceMeta: ToolDescriptor<'serviceMeta', ServiceMetaInput, ServiceMetaResult> = {
-  name: 'serviceMeta',
+export const serviceMeta: ToolDescriptor<typeof SERVICE_META, ServiceMetaInput, ServiceMetaResult> = {
+  name: SERVICE_META,
   model: {
     description: 'Search the data model (cubes, views, measures, dimensions) the user may query.',
     prompt: 'to find cubes, views and members.',

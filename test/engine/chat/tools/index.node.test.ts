@@ -7,7 +7,10 @@ import 'fake-indexeddb/auto';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { STREAMED_TOOL_NAMES } from '../../../../src/api/tools.js';
 import type { ChatStreamMessage } from '../../../../src/api/types.js';
 import { DEFAULT_SYSTEM_PROMPT } from '../../../../src/engine/chat/agent/openai-compatible.js';
 import { MODEL_TOOLS, TOOLS } from '../../../../src/engine/chat/tools/index.js';
@@ -110,6 +113,20 @@ describe('agent tools', () => {
       MODEL_TOOLS.map((t) => t.name),
       (TOOLS as readonly ToolDescriptor[]).filter((t) => t.model).map((t) => t.name),
     );
+  });
+
+  it("streams exactly the spec's tools, whose names (api/tools.ts) no other module of src/ writes out", () => {
+    assert.deepEqual(
+      (TOOLS as readonly ToolDescriptor[]).filter((t) => t.streamed).map((t) => t.name),
+      [...STREAMED_TOOL_NAMES],
+    );
+    const src = join(import.meta.dirname, '../../../../src');
+    const written = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && file !== join('api', 'tools.ts'))
+      .filter((file) =>
+        STREAMED_TOOL_NAMES.some((name) => readFileSync(join(src, file), 'utf8').includes(`'${name}'`)),
+      );
+    assert.deepEqual(written, [], 'a tool name written as a string');
   });
 
   it('an agent gets every tool: the streamed ones stream as tool calls with results, the others do not', async () => {

@@ -3,7 +3,7 @@
 // before", "last Monday"), recurring weekdays ("on Mondays", "weekends") and grain words ("monthly", "by week",
 // "over time"). Ranges are whole days, inclusive, in the engine's wall-clock UTC, as ISO dates.
 
-import { add, startOf } from '../../../data/date-ranges.js';
+import { add, startOf } from '../../../data/time.js';
 import { NUMBER_WORDS } from './text.js';
 
 export type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createLocalEngine } from '../../../src/engine/index.js';
-import { STOP_ABANDONED_AFTER_MS } from '../../../src/engine/data/service.js';
+import { STOP_ABANDONED_AFTER_MS } from '../../../src/engine/data/duckdb-runner.js';
 import { deleteDatabase } from '../helpers.js';
 import { LIBRARY_KEY, librarySeed } from '../http/library-fixture.js';
 
