@@ -12,7 +12,7 @@ import { createExecutor, type ExecutorOptions } from './executor-runtime.js';
 import { loadStoredTables } from './stored-file.js';
 import { HelperWorkerStopped } from './helper-death.js';
 import { HeldVersions, adoptHeld, heldRecord } from './kept-tables.js';
-import { newStamp } from './opfs-kept.js';
+import { newStamp, sweepUnnoted } from './opfs-kept.js';
 import { DomainError, failed, invalid } from '../errors.js';
 
 class DeadlineExceeded extends Error {}
@@ -81,6 +81,11 @@ export class DuckDbRunner {
     // One ingest at a time; a query waits for the one in progress.
     this.ready = (this.ready ?? Promise.resolve()).then(run, run);
     await this.ready;
+    if (!this.loaded.swept) {
+      // Tables a change cut short left without a note: dropped after this query, between imports (opfs-kept.ts).
+      this.loaded.swept = true;
+      setTimeout(() => void this.withDuckDb((e) => sweepUnnoted(e)).catch(() => undefined));
+    }
     return executor;
   }
 

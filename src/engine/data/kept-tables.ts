@@ -44,9 +44,13 @@ export class HeldVersions extends Map<string, number> {
    */
   checked = false;
 
+  /** Whether the tables a browser's database in OPFS holds without a note were dropped since (opfs-kept.ts). */
+  swept = false;
+
   override clear(): void {
     super.clear();
     this.checked = false;
+    this.swept = false;
   }
 
   /** A version the database file already holds: noted, not written again. */

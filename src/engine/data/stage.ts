@@ -10,6 +10,12 @@ import { quoteIdent } from './sql-quote.js';
 
 export type ColumnInfo = { name: string; type: string };
 
+/**
+ * The tables stageTable may make for staging name `staging` (the second while it casts columns): a database in OPFS
+ * notes them as changing before they are made (opfs-kept.ts), so an import cut short leaves none unnoted.
+ */
+export const stagingTables = (staging: string): string[] => [staging, `${staging}_cast`];
+
 const describe = async (executor: Executor, table: string): Promise<ColumnInfo[]> =>
   (await executor.query(`DESCRIBE ${quoteIdent(table)}`)).rows.map((r) => ({ name: String(r[0]), type: String(r[1]) }));
 
@@ -50,10 +56,11 @@ export async function stageTable(
     if (!columns.some((c) => c.name === name)) throw new Error(`columns.${name}: there is no column ${name}`);
   if (Object.keys(casts).length === 0) return columns;
   const replace = Object.entries(casts).map(([n, t]) => `CAST(${quoteIdent(n)} AS ${t}) AS ${quoteIdent(n)}`);
+  const cast = stagingTables(staging)[1];
   await executor.query(
-    `CREATE TABLE ${quoteIdent(`${staging}_cast`)} AS SELECT * REPLACE (${replace.join(', ')}) FROM ${quoteIdent(staging)}`,
+    `CREATE TABLE ${quoteIdent(cast)} AS SELECT * REPLACE (${replace.join(', ')}) FROM ${quoteIdent(staging)}`,
   );
   await executor.query(`DROP TABLE ${quoteIdent(staging)}`);
-  await executor.query(`ALTER TABLE ${quoteIdent(`${staging}_cast`)} RENAME TO ${quoteIdent(staging)}`);
+  await executor.query(`ALTER TABLE ${quoteIdent(cast)} RENAME TO ${quoteIdent(staging)}`);
   return describe(executor, staging);
 }

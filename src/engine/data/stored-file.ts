@@ -9,11 +9,11 @@ import type { DataTableRecord } from '../store/schema.js';
 import { SLICE } from './chunks.js';
 import { checkType, type Executor, type FileOptions } from './executor.js';
 import { formatSpec, type TableFormat } from './formats.js';
-import { stageTable } from './stage.js';
+import { stageTable, stagingTables } from './stage.js';
 import { quoteIdent } from './sql-quote.js';
 import type { EngineContext } from '../domain/context.js';
 import type { HeldVersions } from './kept-tables.js';
-import { checkKept, forget, keepsInOpfs, note, stampOf } from './opfs-kept.js';
+import { changing, checkKept, keepsInOpfs, note, stampOf, unnote } from './opfs-kept.js';
 
 const sizeOf = (data: Blob | Uint8Array) => (data instanceof Uint8Array ? data.byteLength : data.size);
 
@@ -57,6 +57,9 @@ export async function keepFile(db: Db, table: string, bytes: Blob | Uint8Array, 
   return db.add('dataFiles', { table, bytes, ...(lock !== undefined && { lock }) });
 }
 
+/** The staging table a kept file of table `name` is read into. */
+const reloadStaging = (name: string) => `__reload_${name}`;
+
 /** Reads a kept file into `name` through a staging table, as its import read it (data/stage.ts); returns the columns. */
 async function readInto(
   executor: Executor,
@@ -65,7 +68,7 @@ async function readInto(
   format: TableFormat,
   options: FileOptions,
 ): Promise<{ name: string; type: string }[]> {
-  const staging = `__reload_${name}`;
+  const staging = reloadStaging(name);
   try {
     const columns = await stageTable(executor, staging, { format, options, size: sizeOf(bytes), blob: bytes });
     await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
@@ -143,8 +146,10 @@ export async function loadStoredTables(
     if (!table) continue;
     ctx.progress({ phase: 'load', table: name, done: i, total: stale.length });
     const stamp = keeps ? await stampOf(ctx.db, table) : undefined;
-    await forget(executor, name);
+    const staging = stagingTables(reloadStaging(name));
+    await changing(executor, name, ...staging);
     await loadStoredTable(executor, ctx.db, table);
+    await unnote(executor, ...staging);
     await note(executor, name, stamp);
     loaded.set(name, table.version);
   }

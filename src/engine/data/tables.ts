@@ -2,8 +2,8 @@
 // IndexedDB stays the source of truth, so a DuckDB that is restarted, or a page that is reloaded, gets a table back
 // without the caller giving it again: a CSV, TSV or Parquet file is kept as the file it was (written while DuckDB reads
 // it, read again by its reader: data/stored-file.ts), other formats as DuckDB's Arrow IPC export (as the seed's tables
-// are; data/formats.ts says which). Every
-// change is checked first and written in one transaction: bad input changes nothing.
+// are; data/formats.ts says which). Every change is checked first and written in one transaction: bad input changes
+// nothing.
 
 import { RecordBatchReader } from 'apache-arrow';
 import type { EngineContext } from '../domain/context.js';
@@ -23,18 +23,18 @@ import { byteSize, readBlob, toBlob } from './chunks.js';
 import { formatSpec, type TableFormat } from './formats.js';
 import { readSource, urlOf, type ReadSource, type TableSource } from './import.js';
 import type { DataService } from './service.js';
-import { stageTable } from './stage.js';
+import { stageTable, stagingTables } from './stage.js';
 import { holdImportLock } from './file-sweep.js';
 import { ImportDeadline, ImportTimeout, importLimits, importTimeout, type ImportLimits } from './import-limits.js';
 import { keepFile, sameBytes } from './stored-file.js';
 import { storageReason } from '../storage-error.js';
 import { checkTableName } from './table-names.js';
 import { probeModel } from './probe.js';
-import { forget, newStamp, note } from './opfs-kept.js';
+import { changing, dropTables, newStamp, note, unnote } from './opfs-kept.js';
 import { arrowTypeName } from './arrow.js';
+import { quoteIdent } from './sql-quote.js';
 
 export { checkTableName } from './table-names.js';
-import { quoteIdent } from './sql-quote.js';
 
 /** A stored table: rows, DuckDB's column types, size of what is stored (the file, or Arrow IPC), its format. */
 export interface TableInfo {
@@ -177,9 +177,8 @@ export class EngineTables {
 
   /**
    * Reads `read` into DuckDB as table `name` and stores it, within `deadline` (its clock stopped while the import
-   * waits for DuckDB to start or for another import): past it, DuckDB is stopped (nothing
-   * else interrupts a read inside wasm) and started again empty, its tables loaded again from IndexedDB by the next
-   * query, and nothing is stored (the table stays what it was).
+   * waits for DuckDB to start or for another import): past it, DuckDB is stopped (nothing else interrupts a read inside
+   * wasm) and started again empty, its tables loaded again from IndexedDB by the next query, and nothing is stored.
    */
   private importRead(name: string, read: ReadSource, deadline: ImportDeadline): Promise<TableInfo> {
     const staging = `__import_${++this.staged}`;
@@ -187,8 +186,8 @@ export class EngineTables {
     // A download reported its bytes as they came; bytes in memory are all there at once.
     if (read.url === undefined) this.ctx.progress({ phase: 'import', table: name, bytes: size, totalBytes: size });
     // A file whose format keeps it (CSV, TSV, Parquet: data/formats.ts) is kept as it is, written to IndexedDB while
-    // DuckDB reads it, under a lock held until the
-    // import ends (a file whose import ended without storing it is swept: file-sweep.ts).
+    // DuckDB reads it, under a lock held until the import ends (a file whose import ended without storing it is swept:
+    // file-sweep.ts).
     let end!: () => void;
     const ended = new Promise<void>((resolve) => (end = resolve));
     // A file on this machine is not kept: it is read again where it is (data/path-table.ts); nor are the rows a
@@ -206,6 +205,7 @@ export class EngineTables {
       deadline.resume();
       deadline.check();
       let stopped = false;
+      await changing(executor, ...stagingTables(staging));
       try {
         const columns = await deadline.race(stageTable(executor, staging, read, this.limits, () => deadline.check()));
         const counted = await deadline.race(executor.query(`SELECT count(*) FROM ${quoteIdent(staging)}`));
@@ -241,9 +241,10 @@ export class EngineTables {
           }
           bytes = byteSize(ipc);
         }
-        await forget(executor, name);
+        await changing(executor, name);
         await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
         await executor.query(`ALTER TABLE ${quoteIdent(staging)} RENAME TO ${quoteIdent(name)}`);
+        await unnote(executor, ...stagingTables(staging));
         await note(executor, name, stamp);
         loaded.set(name, version);
         this.ctx.progress({ phase: 'import', table: name, bytes: size, totalBytes: size, rows: rowCount });
@@ -260,7 +261,7 @@ export class EngineTables {
             else executor.terminate();
           }
         }
-        if (!stopped) await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(staging)}`).catch(() => undefined);
+        if (!stopped) await dropTables(executor, ...stagingTables(staging)).catch(() => undefined);
         const id = await kept?.catch(() => undefined);
         if (id !== undefined) await this.ctx.db.delete('dataFiles', id).catch(() => undefined);
         const what = read.name ? `Table ${name} (${read.name})` : `Table ${name}`;
@@ -328,8 +329,7 @@ export class EngineTables {
     await tx.done;
     await this.data.withDuckDb(async (executor, loaded) => {
       loaded.delete(name);
-      await forget(executor, name);
-      await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
+      await dropTables(executor, name);
     });
   }
 
