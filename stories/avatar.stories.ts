@@ -2,7 +2,8 @@
 // picture URL, no name, the sizes.
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import type { SvcAvatar } from '../src/index.js';
-import pictureFile from './support/picture.svg?url';
+// Not inlined (Vite would make a file this small a data: URL, which the avatar refuses: http(s) only).
+import pictureFile from './support/picture.svg?no-inline';
 import { until } from './support/wait.js';
 import { element } from './support/render.js';
 

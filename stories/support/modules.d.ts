@@ -6,8 +6,8 @@ declare module '*/custom-elements.json' {
   export default manifest;
 }
 
-/** A file's URL (Vite's `?url`). */
-declare module '*?url' {
+/** A file's URL, never inlined as a data: URL (Vite's `?no-inline`). */
+declare module '*?no-inline' {
   const url: string;
   export default url;
 }
