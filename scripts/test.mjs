@@ -118,6 +118,7 @@ const WASM_EXCLUDED = {
   'test/e2e/a11y.node.test.ts': 'the demo in a browser: DuckDB-wasm in the page on either run',
   'test/e2e/your-data.node.test.ts': 'the playground in a browser: DuckDB-wasm in the page on either run',
   'test/e2e/your-data-public.node.test.ts': 'the playground in a browser: DuckDB-wasm in the page on either run',
+  'test/storybook.node.test.ts': 'the static Storybook in a browser: DuckDB-wasm in the page on either run',
 };
 const nodeTests = () => nodeStage('node tests', nodeTestFiles('test'), 'test-results/node.tap');
 const parityTests = () => {

@@ -142,6 +142,9 @@ export function serveStatic(site: string, csp?: string): Promise<Server> {
     '.js': 'text/javascript',
     '.css': 'text/css',
     '.wasm': 'application/wasm',
+    '.json': 'application/json',
+    '.svg': 'image/svg+xml',
+    '.woff2': 'font/woff2',
   };
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://host').pathname;
