@@ -3,6 +3,7 @@
 // controller, the grid drawn in slices (./slices) and one renderer per widget kind (./widgets); the element forwards
 // its updates and public methods here.
 
+import { msg } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import { errorMessage } from '../../api/errors.js';
@@ -245,12 +246,15 @@ export class DashboardCore {
     if (!this.loaded) return undefined;
     const config = this.loaded.config;
     const width = this.viewport.width;
+    const top = topWidgets(config);
     const body =
       config.kind === 'APP'
         ? renderApp(this.widgetHost, config)
-        : width
-          ? renderGrid(this.widgetHost, this.viewport, topWidgets(config), width)
-          : html`<div class="measure"></div>`;
+        : top.length === 0
+          ? html`<p class="muted" role="status">${msg('This dashboard has no widgets yet')}</p>`
+          : width
+            ? renderGrid(this.widgetHost, this.viewport, top, width)
+            : html`<div class="measure"></div>`;
     return html`<div class="dashboard" style=${styleMap(themeStyle(config.theme))}>
       ${chatAvailable ? this.chatDock.render(dashboardPrompts(config), this.el.locale) : nothing}${body}
     </div>`;
@@ -266,9 +270,11 @@ export class DashboardCore {
 
   /** svc-dashboard-loaded once the grid is drawn, has been checked for what is in view, and its data settled. */
   private maybeLoaded(): void {
-    if (this.announcedLoaded || !this.loaded || !this.viewport.checked) return;
+    if (this.announcedLoaded || !this.loaded) return;
     const { config, reports } = this.loaded;
     const widgets = config.widgets ?? [];
+    // A grid with no frame has nothing for the view observer to report on: it is loaded as soon as it is drawn.
+    if (!this.viewport.checked && (config.kind === 'APP' || topWidgets(config).length > 0)) return;
     // Those in view that show a report's data: one whose report is missing, or whose config is not valid, shows why.
     const charts = widgets.filter((w) => this.viewport.visible.has(w.id) && widgetReport(w, reports));
     if (charts.some((w) => this.data.get(w.id)?.loading !== false)) return;

@@ -24,6 +24,7 @@ export const templates = {
   s347c17902383bb8e: str`Tab ${0}`,
   s3687049d1af562c4: `Kopieren`,
   s3b602ba92e3dc265: `Fragen zu diesem Dashboard`,
+  s3d8c388752bfe167: `Dieses Dashboard hat noch keine Widgets`,
   s3dae8f8dd222dcbf: str`Unbekannter Widget-Typ ${0}`,
   s3dccfb6b764c460f: `Unterhaltung wird geladen…`,
   s41b4752c216d0b66: `Unterhaltung`,

@@ -24,6 +24,7 @@ export const templates = {
   s347c17902383bb8e: str`Pestaña ${0}`,
   s3687049d1af562c4: `Copiar`,
   s3b602ba92e3dc265: `Pregunte sobre este panel`,
+  s3d8c388752bfe167: `Este panel aún no tiene widgets`,
   s3dae8f8dd222dcbf: str`Tipo de widget desconocido ${0}`,
   s3dccfb6b764c460f: `Cargando la conversación…`,
   s41b4752c216d0b66: `Conversación`,

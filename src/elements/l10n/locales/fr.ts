@@ -24,6 +24,7 @@ export const templates = {
   s347c17902383bb8e: str`Onglet ${0}`,
   s3687049d1af562c4: `Copier`,
   s3b602ba92e3dc265: `Posez une question sur ce tableau de bord`,
+  s3d8c388752bfe167: `Ce tableau de bord n’a pas encore de widgets`,
   s3dae8f8dd222dcbf: str`Type de widget inconnu ${0}`,
   s3dccfb6b764c460f: `Chargement de la conversation…`,
   s41b4752c216d0b66: `Conversation`,

@@ -24,6 +24,7 @@ export const templates = {
   s347c17902383bb8e: str`Scheda ${0}`,
   s3687049d1af562c4: `Copia`,
   s3b602ba92e3dc265: `Chiedi di questa dashboard`,
+  s3d8c388752bfe167: `Questa dashboard non ha ancora widget`,
   s3dae8f8dd222dcbf: str`Tipo di widget sconosciuto ${0}`,
   s3dccfb6b764c460f: `Caricamento della conversazione…`,
   s41b4752c216d0b66: `Conversazione`,

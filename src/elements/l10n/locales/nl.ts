@@ -24,6 +24,7 @@ export const templates = {
   s347c17902383bb8e: str`Tabblad ${0}`,
   s3687049d1af562c4: `Kopiëren`,
   s3b602ba92e3dc265: `Vraag over dit dashboard`,
+  s3d8c388752bfe167: `Dit dashboard heeft nog geen widgets`,
   s3dae8f8dd222dcbf: str`Onbekend widgettype ${0}`,
   s3dccfb6b764c460f: `Gesprek laden…`,
   s41b4752c216d0b66: `Gesprek`,

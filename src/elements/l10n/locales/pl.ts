@@ -24,6 +24,7 @@ export const templates = {
   s347c17902383bb8e: str`Karta ${0}`,
   s3687049d1af562c4: `Kopiuj`,
   s3b602ba92e3dc265: `Zapytaj o ten pulpit`,
+  s3d8c388752bfe167: `Ten pulpit nie ma jeszcze widżetów`,
   s3dae8f8dd222dcbf: str`Nieznany typ widżetu ${0}`,
   s3dccfb6b764c460f: `Wczytywanie rozmowy…`,
   s41b4752c216d0b66: `Rozmowa`,

@@ -24,6 +24,7 @@ export const templates = {
   s347c17902383bb8e: str`Aba ${0}`,
   s3687049d1af562c4: `Copiar`,
   s3b602ba92e3dc265: `Pergunte sobre este painel`,
+  s3d8c388752bfe167: `Este painel ainda não tem widgets`,
   s3dae8f8dd222dcbf: str`Tipo de widget desconhecido ${0}`,
   s3dccfb6b764c460f: `Carregando a conversa…`,
   s41b4752c216d0b66: `Conversa`,

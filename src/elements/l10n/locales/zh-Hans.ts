@@ -25,6 +25,7 @@ export const templates = {
   s347c17902383bb8e: str`标签页 ${0}`,
   s3687049d1af562c4: `复制`,
   s3b602ba92e3dc265: `询问有关此仪表板的问题`,
+  s3d8c388752bfe167: `此仪表板还没有小组件`,
   s3dae8f8dd222dcbf: str`未知的组件类型 ${0}`,
   s3dccfb6b764c460f: `正在加载对话…`,
   s41b4752c216d0b66: `对话`,

@@ -105,6 +105,18 @@ describe('widget kinds', function () {
     }
   });
 
+  it('a dashboard of no widget says so, and is loaded (svc-dashboard-loaded, 0 widgets)', async () => {
+    let count = -1;
+    document.addEventListener('svc-dashboard-loaded', (e) => (count = e.widgetCount), {
+      once: true,
+    });
+    const el = await mount([]);
+    expect(count).to.equal(0);
+    const status = el.shadowRoot!.querySelector('[role="status"]');
+    expect(status?.textContent).to.equal('This dashboard has no widgets yet');
+    expect(el.shadowRoot!.querySelector('[part="grid"]')).to.equal(null);
+  });
+
   it('draws, labels and sizes an untitled widget of every kind, with only the parts its descriptor lists', async () => {
     const el = await mount(widgets);
     await waitUntil(
