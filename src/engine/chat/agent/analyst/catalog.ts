@@ -4,7 +4,7 @@
 // scoring of a member against the words of a question.
 
 import type { ServiceMetaCube, ServiceMetaMember, ServiceMetaResult } from '../../../../api/types.js';
-import { AGG_STEMS, FUNCTION_WORDS, fold, lemmas, type Aggregation } from './text.js';
+import { AGG_STEMS, FUNCTION_WORDS, fold, lemma, lemmas, type Aggregation } from './text.js';
 
 export interface Field {
   /** `source.member`. */
@@ -56,6 +56,14 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
   const keys = [key(column), key(m.title), ...synonyms.filter((s) => typeof s === 'string').map(key)].filter(
     (k) => k.length > 0,
   );
+  // "LOS" of Average length of stay, "AOV" of Average order value: the initials of a title of three words or more
+  // (aggregation words aside when the rest still has three).
+  const titleWords = fold(m.title)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  const own = titleWords.filter((w) => !AGG_STEMS[lemma(w)]);
+  for (const ws of own.length === titleWords.length ? [own] : [titleWords, own])
+    if (ws.length >= 3 && ws.every((w) => /^\p{L}/u.test(w))) keys.push([lemma(ws.map((w) => w[0]).join(''))]);
   const isMeasure = m.aggType !== undefined;
   const names = [column, m.title, ...synonyms.filter((s) => typeof s === 'string')];
   const written = new Set(names.flatMap((n) => fold(n.replace(/([a-z])([A-Z])/g, '$1 $2')).split(/[^\p{L}\p{N}]+/u)));

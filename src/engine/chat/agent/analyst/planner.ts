@@ -5,8 +5,9 @@
 
 import { booleanFilters, countNames, freeWords } from './booleans.js';
 import { computes, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
-import { byDirection, countedWords, directionAt, numberedValues, preferCounted } from './cues.js';
+import { byDirection, byNamingWords, countedWords, directionAt, numberedValues, preferCounted } from './cues.js';
 import { chooseTime, namedIn } from './time-field.js';
+import { fold } from './text.js';
 import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
@@ -26,6 +27,45 @@ interface Scored {
 /** The question's words [start, end) as written. */
 const wordsOf = (q: Question, start: number, end: number) =>
   Array.from(q.tokens.slice(start, end), (t) => t.text).join(' ');
+
+/**
+ * A verb's past participle ("borrowed", "sold"): alone it names no measure it is only a part of ("which book was
+ * borrowed the most" counts loans, not Titles borrowed).
+ */
+const participle = (q: Question, i: number) =>
+  /^(?:\w+ed|sold|paid|spent|bought|made|sent|built|won|lost|held|taken|given|seen|done|grown|shown)$/.test(
+    q.tokens[i].norm,
+  );
+
+/** Whether the words around the "per" at `i` are written so in a member's title ("Miles per gallon"). */
+const perInTitle = (q: Question, i: number, source: SourceInfo) => {
+  const words = `${q.tokens[i - 1]?.norm ?? ''} per ${q.tokens[i + 1]?.norm ?? ''}`;
+  return source.fields.some((f) => fold(f.title).includes(words));
+};
+
+const sameWords = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/** The member that names a row among `fields`: the one called name, title or label, else the only text member. */
+function labelOf(fields: Field[]): Field | undefined {
+  const text = fields.filter((f) => f.type === 'string');
+  const named = text.filter((f) => /(^|_)(name|title|label)$/.test(f.column));
+  if (named.length === 1) return named[0];
+  return named.length === 0 && text.length === 1 ? text[0] : undefined;
+}
+
+/**
+ * After "which", "each" or "every": a phrase whose words all name the source itself asks for its rows one by one,
+ * by the source's label (its own members, not those of a joined cube a view prefixes).
+ */
+function entityLabel(q: Question, part: number[], words: (string | undefined)[], source: SourceInfo) {
+  if (!part.length || !/^(which|each|every)$/.test(q.tokens[part[0] - 1]?.norm ?? '')) return undefined;
+  if (!part.every((i) => source.named.has(words[i] ?? ''))) return undefined;
+  // A view's members of a joined cube share its prefix ("books_title", "books_author"): not the source's own.
+  const prefix = (c: string) => (c.includes('_') ? c.slice(0, c.indexOf('_') + 1) : undefined);
+  const shared = (d: Field) =>
+    source.fields.some((f) => f !== d && prefix(d.column) && f.column.startsWith(prefix(d.column)!));
+  return labelOf(source.dimensions.filter((d) => !shared(d)));
+}
 
 function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Phrases): Scored {
   const { book } = say;
@@ -68,6 +108,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       fields = [end.name];
       taken[cue.at] = true;
     }
+    const named = fields.length > 1 && !end ? byNamingWords(q, hs[0].start, hs[0].end, fs) : undefined;
+    if (named) fields = [named.name];
     if (fields.length > 1) {
       return {
         plan: {
@@ -115,11 +157,15 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   // 2. Breakdown: each phrase part names a dimension (better than it names a measure).
   const groups: Field[] = [];
   const fromWith: Field[] = [];
+  const withWords: number[] = [];
   const groupable = source.dimensions.filter((d) => d.type !== 'time');
   const timeDims = source.dimensions.filter((d) => d.type === 'time');
   let byDate: Field | undefined;
   let per: Field | undefined;
   for (const phrase of q.groupPhrases) {
+    // "miles per gallon by year": a "per" inside a member's own title is no breakdown.
+    const before = q.tokens[phrase[0] - 1];
+    if (before?.norm === 'per' && perInTitle(q, phrase[0] - 1, source)) continue;
     // "revenue per guest": a distinct count of the entity divides the measure (no breakdown by each guest).
     if (q.tokens[phrase[0] - 1]?.norm === 'per' && !per) {
       const words = freeWords(q, taken, true).map((w, i) => (phrase.includes(i) ? w : undefined));
@@ -156,8 +202,24 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
         use(dated[0].used);
         continue;
       }
-      if (!dims.length || (measures[0] && measures[0].score > dims[0].score)) continue;
-      const best = tie(dims);
+      // "which stock", "each car": the source's own noun names its rows, so its label (name, title) breaks down.
+      const label = !dims.length ? entityLabel(q, part, words, source) : undefined;
+      if (label) {
+        if (!groups.includes(label)) groups.push(label);
+        use(part);
+        score += 1;
+        continue;
+      }
+      // A measure named as well as a dimension wins: over a segment, even when named alike ("by loans" is by the
+      // count Loans, not by the segment on_loan).
+      if (!dims.length || (measures[0] && measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0)))
+        continue;
+      let best = tie(dims);
+      // "which book": every member of the book (title, author, genre) is named by it; the book is its title.
+      if (best.length > 1 && best.every((b) => sameWords(b.used, best[0].used))) {
+        const own = labelOf(best.map((b) => b.field));
+        if (own) best = best.filter((b) => b.field === own);
+      }
       // "by Marisol hotels": the word after a value restates the value's dimension; no breakdown.
       if (best[0].used.every((u) => afterValue.has(u))) continue;
       if (best.length > 1 && new Set(best.map((b) => b.field.name)).size > 1) {
@@ -168,7 +230,10 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
           score: 10,
         };
       }
-      if (q.withPhrases.has(phrase)) fromWith.push(best[0].field);
+      if (q.withPhrases.has(phrase)) {
+        fromWith.push(best[0].field);
+        withWords.push(...best[0].used);
+      }
       if (!groups.includes(best[0].field)) groups.push(best[0].field);
       use(best[0].used);
       score += best[0].score;
@@ -225,13 +290,18 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     score += target.score;
   }
   // "sites with a capacity over 500": the condition is on a column, so "sites" is no breakdown.
-  if (fromWith.length && !onMeasure.length)
+  if (fromWith.length && !onMeasure.length) {
     groups.splice(0, groups.length, ...groups.filter((g) => !fromWith.includes(g)));
+    // Its words are free again: they name what is counted ("cars with more than 150 horsepower" counts Cars).
+    for (const i of withWords) taken[i] = false;
+  }
   // 4. The measure, checked against the aggregation asked for.
   const unexplained = freeWords(q, taken, ranking);
   // "single rooms": a word restating a value's dimension names no measure it names only in part ("Room nights").
   let measures = rank(source.measures, unexplained).filter(
-    (m) => !m.used.every((u) => afterValue.has(u)) || wholly(m.field, unexplained),
+    (m) =>
+      (!m.used.every((u) => afterValue.has(u)) && !m.used.every((u) => participle(q, u))) ||
+      wholly(m.field, unexplained),
   );
   const asked = [...q.aggs.entries()]
     .filter(([i]) => !(ranking && (rankingWord(q, i) || i === superlativeAt)))
@@ -247,7 +317,9 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     !measures.length &&
     (asked.includes('count') ||
       eventNoun ||
-      (groups.length && !asked.length && !q.tokens.some((_, i) => superlativeDir(q, i))) ||
+      (groups.length &&
+        !asked.length &&
+        !q.tokens.some((t, i) => superlativeDir(q, i) && !/^(most|least|fewest)$/.test(t.norm))) ||
       busy >= 0 ||
       // "wet days in Seattle", "long-haul flights last May": a segment naming what the source counts.
       (!strict && onBoolean.some((u) => source.named.has(q.tokens[u].lemma) || countNames(source, q.tokens[u].lemma))))
