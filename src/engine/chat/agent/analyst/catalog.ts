@@ -25,7 +25,17 @@ export interface Field {
   segment?: boolean;
   /** Lemmas of its description: weak evidence. */
   described: Set<string>;
+  /** A count the planner makes of a dimension's distinct values (no measure of the model counts them). */
+  distinctOf?: string;
 }
+
+/** The distinct count of a dimension's values, as a measure ("how many restaurants": restaurants' names). */
+export const distinctCount = (d: Field): Field => ({
+  ...d,
+  isMeasure: true,
+  agg: 'count_distinct',
+  distinctOf: d.column,
+});
 
 export interface SourceInfo {
   name: string;
@@ -62,8 +72,10 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   const own = titleWords.filter((w) => !AGG_STEMS[lemma(w)]);
+  const aggs = titleWords.filter((w) => AGG_STEMS[lemma(w)]).map((w) => `agg:${AGG_STEMS[lemma(w)]}`);
   for (const ws of own.length === titleWords.length ? [own] : [titleWords, own])
-    if (ws.length >= 3 && ws.every((w) => /^\p{L}/u.test(w))) keys.push([lemma(ws.map((w) => w[0]).join(''))]);
+    if (ws.length >= 3 && ws.every((w) => /^\p{L}/u.test(w)))
+      keys.push([...(ws === own ? aggs : []), lemma(ws.map((w) => w[0]).join(''))]);
   const isMeasure = m.aggType !== undefined;
   const names = [column, m.title, ...synonyms.filter((s) => typeof s === 'string')];
   const written = new Set(names.flatMap((n) => fold(n.replace(/([a-z])([A-Z])/g, '$1 $2')).split(/[^\p{L}\p{N}]+/u)));

@@ -4,10 +4,10 @@
 // give a Decline that names what exists instead. Each source is planned and the best-supported plan wins.
 
 import { booleanFilters, countNames, freeWords } from './booleans.js';
-import { computes, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
+import { computes, distinctCount, rank, tie, wholly, type Field, type Match, type SourceInfo } from './catalog.js';
 import { byDirection, byNamingWords, countedWords, directionAt, numberedValues, preferCounted } from './cues.js';
 import { chooseTime, namedIn } from './time-field.js';
-import { fold } from './text.js';
+import { FUNCTION_WORDS, fold } from './text.js';
 import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
@@ -42,6 +42,20 @@ const perInTitle = (q: Question, i: number, source: SourceInfo) => {
   const words = `${q.tokens[i - 1]?.norm ?? ''} per ${q.tokens[i + 1]?.norm ?? ''}`;
   return source.fields.some((f) => fold(f.title).includes(words));
 };
+
+/** Whether a match used only words of the member's column name (a view's prefix), none of its title or synonyms. */
+const byPrefixOnly = (m: Match, q: Question) =>
+  m.field.column.includes('_') && !m.field.keys.slice(1).some((k) => m.used.some((u) => k.includes(q.tokens[u].lemma)));
+
+/** The member named name, title or label among those of the same joined cube (the same column prefix). */
+function strictLabel(source: SourceInfo, f: Field): Field | undefined {
+  const prefix = f.column.slice(0, f.column.indexOf('_') + 1);
+  const named = source.dimensions.filter(
+    (d) =>
+      d.type === 'string' && d.column.startsWith(prefix) && /^(name|title|label)$/.test(d.column.slice(prefix.length)),
+  );
+  return named.length === 1 ? named[0] : undefined;
+}
 
 const sameWords = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
 
@@ -159,6 +173,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const fromWith: Field[] = [];
   const withWords: number[] = [];
   const groupable = source.dimensions.filter((d) => d.type !== 'time');
+  /** Text members a noun may count or divide by ("doctors": Doctor; "cities": City), no identifiers. */
+  const labels = categorical(source);
   const timeDims = source.dimensions.filter((d) => d.type === 'time');
   let byDate: Field | undefined;
   let per: Field | undefined;
@@ -167,20 +183,37 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     const before = q.tokens[phrase[0] - 1];
     if (before?.norm === 'per' && perInTitle(q, phrase[0] - 1, source)) continue;
     // "revenue per guest": a distinct count of the entity divides the measure (no breakdown by each guest).
-    if (q.tokens[phrase[0] - 1]?.norm === 'per' && !per) {
+    const perPhrase = q.tokens[phrase[0] - 1]?.norm === 'per';
+    if (perPhrase && !per) {
       const words = freeWords(q, taken, true).map((w, i) => (phrase.includes(i) ? w : undefined));
+      // A count named whole: a distinct count ("per guest": Guests), or the rows ("tips per order": Orders).
       const entity = tie(
         rank(
-          source.measures.filter((m) => m.agg === 'count_distinct'),
+          source.measures.filter((m) => m.agg === 'count_distinct' || m.agg === 'count'),
           words,
-        ),
+        ).filter((m) => wholly(m.field, words)),
       );
-      // Only when the distinct count explains every word ("per site type" is a breakdown by Site type).
+      // Only when the count explains every word ("per site type" is a breakdown by Site type).
       const all = phrase.filter((i) => words[i] !== undefined);
       if (entity.length === 1 && all.every((i) => entity[0].used.includes(i))) {
         per = entity[0].field;
         use(entity[0].used);
         score += entity[0].score;
+        continue;
+      }
+      // "admissions per doctor": no measure counts doctors; the distinct count of the member titled so does.
+      const named = entity.length
+        ? []
+        : tie(rank(labels, words)).filter(
+            (m) => wholly(m.field, words) && /(^|_)(name|title|label)$/.test(m.field.column),
+          );
+      if (named.length === 1 && all.every((i) => named[0].used.includes(i))) {
+        per = {
+          ...distinctCount(named[0].field),
+          title: book.measureAgg(named[0].field.title, book.agg.count_distinct),
+        };
+        use(named[0].used);
+        score += named[0].score;
         continue;
       }
     }
@@ -230,6 +263,13 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
           score: 10,
         };
       }
+      // "per member" is no breakdown by Membership type: a word only the name of a view's joined cube matches
+      // ("members_membership") names that cube's label, if it has one.
+      if (byPrefixOnly(best[0], q)) {
+        const label = strictLabel(source, best[0].field);
+        if (!label) continue;
+        if (label !== best[0].field) best = [{ ...best[0], field: label }];
+      }
       if (q.withPhrases.has(phrase)) {
         fromWith.push(best[0].field);
         withWords.push(...best[0].used);
@@ -238,6 +278,19 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       use(best[0].used);
       score += best[0].score;
     }
+    // "loans per member" with nothing that counts members and no member to break down by: not a total of loans.
+    const left = phrase.filter((i) => !taken[i] && !FUNCTION_WORDS.has(q.tokens[i].lemma));
+    if (perPhrase && left.length && left.length === phrase.length)
+      return {
+        plan: {
+          decline: unmappedText(
+            say,
+            left.map((i) => q.tokens[i]),
+            source,
+          ),
+        },
+        score: score - 1,
+      };
   }
   // "the lowest rated hotel", "our biggest chain by revenue": a superlative and a word naming a dimension.
   let superlative: 'DESC' | 'ASC' | undefined;
@@ -313,6 +366,16 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   if (q.share && additive.length) measures = additive;
   const strict = asked.find((a) => a !== 'count' && a !== 'sum');
   const eventNoun = event.named && !eventIsValue && event.used.length > 0;
+  // "how many Indian restaurants are there": no measure counts restaurants; the distinct count of the member titled
+  // so does (not the rows: those are orders).
+  const countsNamed = measures.some((m) => m.used.some((u) => counted.includes(u)));
+  const howMany = [...q.aggs].find(([, a]) => a === 'count')?.[0] ?? 0;
+  const next = counted.length > 0 && q.tokens.slice(howMany + 1, counted[0]).every((t) => !FUNCTION_WORDS.has(t.lemma));
+  if (!countsNamed && asked.includes('count') && next) {
+    const only = unexplained.map((w, i) => (counted.includes(i) ? w : undefined));
+    const named = tie(rank(labels, only)).filter((m) => wholly(m.field, only) && !byPrefixOnly(m, q));
+    if (named.length === 1) measures = [{ ...named[0], field: distinctCount(named[0].field) }];
+  }
   if (
     !measures.length &&
     (asked.includes('count') ||
