@@ -124,3 +124,12 @@ export function byNamingWords<F extends Field>(q: Question, start: number, end: 
   const fit = fields.filter((f) => own(f).length > 0 && !whole(f));
   return fit.length === 1 ? fit[0] : undefined;
 }
+
+/**
+ * A verb's past participle ("borrowed", "sold"): alone it names no measure it is only a part of ("which book was
+ * borrowed the most" counts loans, not Titles borrowed, nor an Average time to repair for "repaired").
+ */
+export const participle = (q: Question, i: number) =>
+  /^(?:\w+ed|sold|paid|spent|bought|made|sent|built|won|lost|held|taken|given|seen|done|grown|shown)$/.test(
+    q.tokens[i].norm,
+  );

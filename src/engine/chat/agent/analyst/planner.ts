@@ -5,7 +5,15 @@
 
 import { booleanFilters, countNames, freeWords } from './booleans.js';
 import { computes, distinctCount, rank, tie, wholly, type Field, type Match, type SourceInfo } from './catalog.js';
-import { byDirection, byNamingWords, countedWords, directionAt, numberedValues, preferCounted } from './cues.js';
+import {
+  byDirection,
+  byNamingWords,
+  countedWords,
+  directionAt,
+  numberedValues,
+  participle,
+  preferCounted,
+} from './cues.js';
 import { chooseTime, namedIn } from './time-field.js';
 import { FUNCTION_WORDS, fold } from './text.js';
 import { correctTypos } from './typos.js';
@@ -27,15 +35,6 @@ interface Scored {
 /** The question's words [start, end) as written. */
 const wordsOf = (q: Question, start: number, end: number) =>
   Array.from(q.tokens.slice(start, end), (t) => t.text).join(' ');
-
-/**
- * A verb's past participle ("borrowed", "sold"): alone it names no measure it is only a part of ("which book was
- * borrowed the most" counts loans, not Titles borrowed).
- */
-const participle = (q: Question, i: number) =>
-  /^(?:\w+ed|sold|paid|spent|bought|made|sent|built|won|lost|held|taken|given|seen|done|grown|shown)$/.test(
-    q.tokens[i].norm,
-  );
 
 /** Whether the words around the "per" at `i` are written so in a member's title ("Miles per gallon"). */
 const perInTitle = (q: Question, i: number, source: SourceInfo) => {
