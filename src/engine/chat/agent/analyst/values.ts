@@ -185,7 +185,9 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
       const ws = words(value);
       if (ws.length === 0 || ws.length > 6 || /^[\d.,:\s-]+$/.test(value)) continue;
       const norm = ws.join(' ');
-      for (const k of new Set([norm, ws.map(lemma).join(' ')]))
+      // "ebook", "ebooks" for E-book: a hyphenated value written as one word.
+      const joined = /\p{L}-\p{L}/u.test(value) && ws.length === 2 ? [ws.join(''), lemma(ws.join(''))] : [];
+      for (const k of new Set([norm, ws.map(lemma).join(' '), ...joined]))
         exact.set(k, [...(exact.get(k) ?? []), { field: f.name, value }]);
       if (ws.length > 1) {
         for (const w of ws) if (w.length >= 4) parts.set(w, (parts.get(w) ?? new Set()).add(`${f.name}\u0000${value}`));
@@ -227,7 +229,12 @@ export function matchValues(
       const upper = /^\p{Lu}+$/u.test(span[0].text);
       const plain = FUNCTION_WORDS.has(span[0].lemma) || FILLER.has(span[0].lemma) || avoid.has(span[0].lemma);
       const acronym = n === 1 && (upper || (span[0].text.length > 2 && !plain)) ? acronyms.get(norm) : undefined;
-      let found = (exact.get(norm) ?? exact.get(lem) ?? aliases.get(norm) ?? []).map((v) => ({ ...v, edits: 0 }));
+      // The lemma as written too: a word read as a typo of a member's ("ebooks" near "books") may be a value's.
+      const own = span.map((t) => lemma(t.norm)).join(' ');
+      let found = (exact.get(norm) ?? exact.get(lem) ?? exact.get(own) ?? aliases.get(norm) ?? []).map((v) => ({
+        ...v,
+        edits: 0,
+      }));
       const byAcronym = !found.length && !!acronym;
       if (byAcronym) {
         const some = acronym.filter((v) => !fullNames.has(v.field));

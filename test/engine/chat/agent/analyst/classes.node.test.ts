@@ -60,7 +60,7 @@ const values = new Map<string, string[]>([
   ['service.service_type', ['Flat fix', 'Rapid Response Unit', 'Full overhaul']],
   ['service.bikes_name', ['Blue Arrow', 'Night Owl', 'Red Fox']],
   ['service.bikes_brand', ['Cannon', 'Vela']],
-  ['service.bikes_frame', ['Steel', 'Carbon']],
+  ['service.bikes_frame', ['Steel', 'Carbon', 'E-bike']],
   ['service.mechanics_name', ['Ada Okafor', 'Ben Lindqvist', 'Eli Reyes']],
   ['service.mechanics_team', ['Central', 'Trail']],
   ['service.shops_name', ['Central', 'Harbour']],
@@ -112,6 +112,10 @@ describe('local analyst: classes of question from the held-out sets', () => {
     assert.deepEqual(filters(plan('how many RRU jobs')), ['service_type = Rapid Response Unit']);
     assert.equal(plan('avg TTR by shop').measure.column, 'avg_ttr');
     assert.deepEqual(filters(plan('how many jobs did mechanic okafor do')), ['mechanics_name = Ada Okafor']);
+  });
+
+  it('a hyphenated value written as one word, even when it is near a member word ("ebikes" of E-bike)', () => {
+    assert.deepEqual(filters(plan('how many ebikes were fixed')), ['bikes_frame = E-bike']);
   });
 
   it('a measure per entity: per row, per distinct name; a count of an entity without a measure', () => {
