@@ -226,19 +226,20 @@ export function matchValues(
       const weak = n === 1 && (FUNCTION_WORDS.has(span[0].lemma) || FILLER.has(span[0].lemma) || norm.length <= 2);
       // An acronym is one written as one ("ER", not "er") unless it is longer than two letters ("icu").
       // A common word or a member's word is no acronym unless written as one.
-      const upper = /^\p{Lu}+$/u.test(span[0].text);
-      const plain = FUNCTION_WORDS.has(span[0].lemma) || FILLER.has(span[0].lemma) || avoid.has(span[0].lemma);
-      const acronym = n === 1 && (upper || (span[0].text.length > 2 && !plain)) ? acronyms.get(norm) : undefined;
+      const acronym = n === 1 ? acronyms.get(norm) : undefined;
+      const plain = () => FUNCTION_WORDS.has(span[0].lemma) || FILLER.has(span[0].lemma) || avoid.has(span[0].lemma);
+      const usable =
+        acronym && (/^\p{Lu}+$/u.test(span[0].text) || (span[0].text.length > 2 && !plain())) ? acronym : undefined;
       // The lemma as written too: a word read as a typo of a member's ("ebooks" near "books") may be a value's.
-      const own = span.map((t) => lemma(t.norm)).join(' ');
-      let found = (exact.get(norm) ?? exact.get(lem) ?? exact.get(own) ?? aliases.get(norm) ?? []).map((v) => ({
+      const own = () => (n === 1 && lemma(span[0].norm) !== span[0].lemma ? exact.get(lemma(span[0].norm)) : undefined);
+      let found = (exact.get(norm) ?? exact.get(lem) ?? own() ?? aliases.get(norm) ?? []).map((v) => ({
         ...v,
         edits: 0,
       }));
-      const byAcronym = !found.length && !!acronym;
+      const byAcronym = !found.length && !!usable;
       if (byAcronym) {
-        const some = acronym.filter((v) => !fullNames.has(v.field));
-        found = (new Set(acronym.map((v) => v.field)).size > 1 && some.length ? some : acronym).map((v) => ({
+        const some = usable.filter((v) => !fullNames.has(v.field));
+        found = (new Set(usable.map((v) => v.field)).size > 1 && some.length ? some : usable).map((v) => ({
           ...v,
           edits: 0,
         }));
