@@ -2,23 +2,34 @@
 // flights, weather and films from real public data; none the demo's): each question is asked through the engine's
 // chat endpoint and its answer judged against rows computed in plain JavaScript, or by SQL of our own on the same
 // files. Prints right / declined / wrong per model; requires ≥ 90% of the answerable
-// questions right in each model, at most 1% of all questions wrong, and every unanswerable one declined.
+// questions right in each model, at most 1% of all questions wrong, and every unanswerable one declined. The held-out
+// sets (hospital, library, delivery, cars and stocks) were written before the analyst was run on them and are kept as
+// written: they require no wrong answer and the share right each reached when its classes were fixed (their figures
+// are printed; the bar rises as declines are fixed, never by rewording a question).
 import 'fake-indexeddb/auto';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { EngineSeed, LocalEngineOptions } from '../../../../src/engine/index.js';
 import { AIRLINE, airlineData, airlineSeed } from '../../../fixtures/analyst/airline.js';
 import { BROWSERS, browsersSeed } from '../../../fixtures/analyst/browsers.js';
+import { CARS, carsData, carsSeed } from '../../../fixtures/analyst/cars-stocks.js';
 import { CLINIC, clinicSeed } from '../../../fixtures/analyst/clinic.js';
+import { DELIVERY, deliverySeed } from '../../../fixtures/analyst/delivery.js';
 import { ENERGY, energySeed } from '../../../fixtures/analyst/energy.js';
+import { HOSPITAL, hospitalSeed } from '../../../fixtures/analyst/hospital.js';
 import { HOTELS, hotelsSeed } from '../../../fixtures/analyst/hotels.js';
+import { LIBRARY, librarySeed } from '../../../fixtures/analyst/library.js';
 import { WORKFORCE, workforceSeed } from '../../../fixtures/analyst/workforce.js';
 import { AIRLINE_QUESTIONS, airlineCases } from './airline-corpus.js';
 import { browsersCases } from './browsers-corpus.js';
+import { CARS_QUESTIONS, carsCases } from './cars-stocks-corpus.js';
 import { clinicCases } from './clinic-corpus.js';
 import { corpusEngine, judge, type Case } from './corpus.js';
+import { DELIVERY_QUESTIONS, deliveryCases } from './delivery-corpus.js';
 import { energyCases } from './energy-corpus.js';
+import { HOSPITAL_QUESTIONS, hospitalCases } from './hospital-corpus.js';
 import { hotelsCases } from './hotels-corpus.js';
+import { LIBRARY_QUESTIONS, libraryCases } from './library-corpus.js';
 import { workforceCases } from './workforce-corpus.js';
 
 interface Model {
@@ -30,6 +41,8 @@ interface Model {
   count: number;
   groups: string[];
   data?: () => LocalEngineOptions['data'];
+  /** A held-out set: the share of answerable questions it must get right (else 90%), and no wrong answer. */
+  heldOut?: number;
 }
 const model = (name: string, seed: EngineSeed, keys: Model['keys'], cases: Case[], groups: string[] = []): Model => ({
   name,
@@ -39,6 +52,14 @@ const model = (name: string, seed: EngineSeed, keys: Model['keys'], cases: Case[
   count: cases.length,
   groups,
 });
+const heldOut = (
+  name: string,
+  seed: EngineSeed,
+  keys: Model['keys'],
+  cases: () => Promise<Case[]>,
+  count: number,
+  bar: number,
+): Model => ({ name, seed, keys, cases, count, groups: [], heldOut: bar });
 const MODELS: Model[] = [
   model('clinic', clinicSeed, CLINIC, clinicCases, ['staff']),
   model('workforce', workforceSeed, WORKFORCE, workforceCases, ['hr']),
@@ -54,7 +75,17 @@ const MODELS: Model[] = [
     groups: [],
     data: airlineData,
   },
+  heldOut('hospital admissions', hospitalSeed, HOSPITAL, hospitalCases, HOSPITAL_QUESTIONS, 0.85),
+  heldOut('library loans', librarySeed, LIBRARY, libraryCases, LIBRARY_QUESTIONS, 0.75),
+  heldOut('food delivery', deliverySeed, DELIVERY, deliveryCases, DELIVERY_QUESTIONS, 0.8),
+  {
+    ...heldOut('cars and stock prices (vega-datasets files)', carsSeed, CARS, carsCases, CARS_QUESTIONS, 0.7),
+    data: carsData,
+  },
 ];
+/** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
+const only = process.env.ANALYST_CORPUS?.split(',');
+const RUN = only ? MODELS.filter((m) => only.some((w) => m.name.includes(w))) : MODELS;
 const TOTAL = MODELS.reduce((n, m) => n + m.count, 0);
 let wrong = 0;
 
@@ -62,8 +93,9 @@ describe('local analyst: corpus over models it was not written for', () => {
   it(`has at least 400 questions over five models`, () => {
     assert.ok(TOTAL >= 400 && MODELS.length >= 5);
   });
-  for (const { name, seed, keys, cases: given, groups, data } of MODELS) {
-    it(`${name}: ≥ 90% right, every unanswerable question declined`, async () => {
+  for (const { name, seed, keys, cases: given, groups, data, heldOut: bar } of RUN) {
+    const share = bar ?? 0.9;
+    it(`${name}: ≥ ${share * 100}% right${bar ? ', none wrong' : ''}, every unanswerable question declined`, async () => {
       const cases = typeof given === 'function' ? await given() : given;
       const ce = await corpusEngine(
         seed,
@@ -90,7 +122,8 @@ describe('local analyst: corpus over models it was not written for', () => {
         );
         if (problems.length) console.log(problems.join('\n'));
         wrong += tally.wrong;
-        assert.ok(rightAnswers >= 0.9 * answerable, problems.join('\n'));
+        assert.ok(rightAnswers >= share * answerable, problems.join('\n'));
+        if (bar) assert.equal(tally.wrong, 0, problems.join('\n'));
         assert.equal(answeredUnanswerable, 0, problems.join('\n'));
       } finally {
         await ce.engine.close();

@@ -37,13 +37,38 @@ export function booleanFilters(
   const booleans = source.dimensions.filter((d) => d.type === 'boolean');
   const measureWords = new Set(source.measures.flatMap((m) => m.keys.flat()));
   const head = (l: string) => source.named.has(l) || countNames(source, l);
+  const otherWords = new Set(source.fields.filter((f) => f.type !== 'boolean').flatMap((f) => f.keys.flat()));
+  // "late fees": the words of a measure named whole are the measure's, not a segment's (Late returns).
+  const free = freeWords(q, taken, true);
+  const wholeWords = new Set(
+    source.measures.flatMap((m) =>
+      m.keys
+        .map((k) => k.filter((w) => !w.startsWith('agg:')))
+        .filter((k) => k.length > 1 && k.every((w) => free.includes(w)))
+        .flat(),
+    ),
+  );
   for (let left = booleans; left.length;) {
     const words = freeWords(q, taken, true).map((w, i) =>
-      w && measureWords.has(w) && !booleans.some((b) => b.written.has(q.tokens[i].norm)) ? undefined : w,
+      w && measureWords.has(w) && (wholeWords.has(w) || !booleans.some((b) => b.written.has(q.tokens[i].norm)))
+        ? undefined
+        : w,
     );
-    // Named by its own words: a key word that is not the source's noun (a description's word is no name).
-    const named = (x: Match) =>
-      x.used.filter((u) => !head(q.tokens[u].lemma) && x.field.keys.some((k) => k.includes(q.tokens[u].lemma)));
+    // Named by its own words: a key word that is not the source's noun (a description's word is no name). A word
+    // other members are named by too ("books" of Books still out, and of Book title) names the segment only with at
+    // least half of the segment's own words.
+    const named = (x: Match) => {
+      const own = x.used.filter(
+        (u) => !head(q.tokens[u].lemma) && x.field.keys.some((k) => k.includes(q.tokens[u].lemma)),
+      );
+      if (own.some((u) => !otherWords.has(q.tokens[u].lemma))) return own;
+      const lemmas = new Set(own.map((u) => q.tokens[u].lemma));
+      const enough = x.field.keys.some((k) => {
+        const mine = k.filter((l) => !head(l));
+        return mine.length > 0 && mine.filter((l) => lemmas.has(l)).length * 2 >= mine.length;
+      });
+      return enough ? own : [];
+    };
     const m = rank(left, words).find((x) => named(x).length > 0);
     if (!m) break;
     const own = named(m);

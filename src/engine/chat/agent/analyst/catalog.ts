@@ -4,7 +4,7 @@
 // scoring of a member against the words of a question.
 
 import type { ServiceMetaCube, ServiceMetaMember, ServiceMetaResult } from '../../../../api/types.js';
-import { AGG_STEMS, FUNCTION_WORDS, fold, lemmas, type Aggregation } from './text.js';
+import { AGG_STEMS, FUNCTION_WORDS, fold, lemma, lemmas, stem, type Aggregation } from './text.js';
 
 export interface Field {
   /** `source.member`. */
@@ -25,7 +25,17 @@ export interface Field {
   segment?: boolean;
   /** Lemmas of its description: weak evidence. */
   described: Set<string>;
+  /** A count the planner makes of a dimension's distinct values (no measure of the model counts them). */
+  distinctOf?: string;
 }
+
+/** The distinct count of a dimension's values, as a measure ("how many restaurants": restaurants' names). */
+export const distinctCount = (d: Field): Field => ({
+  ...d,
+  isMeasure: true,
+  agg: 'count_distinct',
+  distinctOf: d.column,
+});
 
 export interface SourceInfo {
   name: string;
@@ -48,6 +58,21 @@ export function keyOf(text: string, acronyms = acronymsOf(text)): string[] {
 /** Acronyms of a text, as lemmas: no function words even when spelt like one ("US gross" is not just "gross"). */
 const acronymsOf = (text: string) => new Set(lemmas((text.match(/\b[A-Z]{2,}\b/g) ?? []).join(' ').toLowerCase()));
 
+/** Keys of a title's initials, for a title of three words or more. */
+function initialKeys(title: string): string[][] {
+  const words = fold(title)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  const aggs = words.map((w) => AGG_STEMS[stem(w)]);
+  const own = words.filter((_, i) => !aggs[i]);
+  const asked = aggs.filter(Boolean).map((a) => `agg:${a}`);
+  const out: string[][] = [];
+  for (const ws of own.length === words.length ? [own] : [words, own])
+    if (ws.length >= 3 && ws.every((w) => /^\p{L}/u.test(w)))
+      out.push([...(ws === own ? asked : []), lemma(ws.map((w) => w[0]).join(''))]);
+  return out;
+}
+
 function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
   const column = m.name.slice(m.name.indexOf('.') + 1);
   const synonyms = ((m as { meta?: { synonyms?: unknown } }).meta?.synonyms ?? []) as unknown[];
@@ -56,6 +81,9 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
   const keys = [key(column), key(m.title), ...synonyms.filter((s) => typeof s === 'string').map(key)].filter(
     (k) => k.length > 0,
   );
+  // "LOS" of Average length of stay, "AOV" of Average order value: the initials of a title of three words or more
+  // (aggregation words aside when the rest still has three).
+  if (/\S\s+\S+\s+\S/.test(m.title)) keys.push(...initialKeys(m.title));
   const isMeasure = m.aggType !== undefined;
   const names = [column, m.title, ...synonyms.filter((s) => typeof s === 'string')];
   const written = new Set(names.flatMap((n) => fold(n.replace(/([a-z])([A-Z])/g, '$1 $2')).split(/[^\p{L}\p{N}]+/u)));

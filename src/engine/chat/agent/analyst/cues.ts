@@ -98,3 +98,38 @@ export function byDirection<F extends Field>(fields: F[], end: 'from' | 'to'): F
   const fit = fields.filter((f) => [...f.written].some((w) => ENDS[end].test(w)));
   return fit.length === 1 ? fit[0] : undefined;
 }
+
+/**
+ * Among fields holding the same value, the one the question's other words name: a word right before or after the
+ * value ("the oncology ward" → Ward, not Specialty), else a word only one of them is named by, elsewhere in the
+ * question, when the question does not name that field whole ("flights by origin code in TX" → the origin's state:
+ * "origin" qualifies it; "by state" would name the breakdown itself).
+ */
+export function byNamingWords<F extends Field>(q: Question, start: number, end: number, fields: F[]): F | undefined {
+  const lemma = (i: number) => q.tokens[i]?.lemma ?? '';
+  const names = (f: F, l: string) => f.keys.some((k) => k.includes(l));
+  let before = start - 1;
+  while (/^(the|a|an)$/.test(q.tokens[before]?.norm ?? '')) before--;
+  for (const i of [end, before]) {
+    const l = lemma(i);
+    if (!l || FUNCTION_WORDS.has(l)) continue;
+    const fit = fields.filter((f) => names(f, l));
+    if (fit.length === 1) return fit[0];
+  }
+  const others = q.tokens
+    .map((t, i) => (i >= start && i < end ? '' : t.lemma))
+    .filter((l) => l && !FUNCTION_WORDS.has(l));
+  const own = (f: F) => others.filter((l) => names(f, l) && !fields.some((g) => g !== f && names(g, l)));
+  const whole = (f: F) => f.keys.some((k) => k.every((l) => others.includes(l)));
+  const fit = fields.filter((f) => own(f).length > 0 && !whole(f));
+  return fit.length === 1 ? fit[0] : undefined;
+}
+
+/**
+ * A verb's past participle ("borrowed", "sold"): alone it names no measure it is only a part of ("which book was
+ * borrowed the most" counts loans, not Titles borrowed, nor an Average time to repair for "repaired").
+ */
+export const participle = (q: Question, i: number) =>
+  /^(?:\w+ed|sold|paid|spent|bought|made|sent|built|won|lost|held|taken|given|seen|done|grown|shown)$/.test(
+    q.tokens[i].norm,
+  );

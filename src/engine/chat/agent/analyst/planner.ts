@@ -4,9 +4,18 @@
 // give a Decline that names what exists instead. Each source is planned and the best-supported plan wins.
 
 import { booleanFilters, countNames, freeWords } from './booleans.js';
-import { computes, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
-import { byDirection, countedWords, directionAt, numberedValues, preferCounted } from './cues.js';
+import { computes, distinctCount, rank, tie, wholly, type Field, type Match, type SourceInfo } from './catalog.js';
+import {
+  byDirection,
+  byNamingWords,
+  countedWords,
+  directionAt,
+  numberedValues,
+  participle,
+  preferCounted,
+} from './cues.js';
 import { chooseTime, namedIn } from './time-field.js';
+import { FUNCTION_WORDS, fold } from './text.js';
 import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
@@ -26,6 +35,50 @@ interface Scored {
 /** The question's words [start, end) as written. */
 const wordsOf = (q: Question, start: number, end: number) =>
   Array.from(q.tokens.slice(start, end), (t) => t.text).join(' ');
+
+/** Whether the words around the "per" at `i` are written so in a member's title ("Miles per gallon"). */
+const perInTitle = (q: Question, i: number, source: SourceInfo) => {
+  const words = `${q.tokens[i - 1]?.norm ?? ''} per ${q.tokens[i + 1]?.norm ?? ''}`;
+  return source.fields.some((f) => fold(f.title).includes(words));
+};
+
+/** Whether a match used only words of the member's column name (a view's prefix), none of its title or synonyms. */
+const byPrefixOnly = (m: Match, q: Question) =>
+  m.field.column.includes('_') && !m.field.keys.slice(1).some((k) => m.used.some((u) => k.includes(q.tokens[u].lemma)));
+
+/** The member named name, title or label among those of the same joined cube (the same column prefix). */
+function strictLabel(source: SourceInfo, f: Field): Field | undefined {
+  const prefix = f.column.slice(0, f.column.indexOf('_') + 1);
+  const named = source.dimensions.filter(
+    (d) =>
+      d.type === 'string' && d.column.startsWith(prefix) && /^(name|title|label)$/.test(d.column.slice(prefix.length)),
+  );
+  return named.length === 1 ? named[0] : undefined;
+}
+
+const sameWords = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/** The member that names a row among `fields`: the one called name, title or label, else the only text member. */
+function labelOf(fields: Field[]): Field | undefined {
+  const text = fields.filter((f) => f.type === 'string');
+  const named = text.filter((f) => /(^|_)(name|title|label)$/.test(f.column));
+  if (named.length === 1) return named[0];
+  return named.length === 0 && text.length === 1 ? text[0] : undefined;
+}
+
+/**
+ * After "which", "each" or "every": a phrase whose words all name the source itself asks for its rows one by one,
+ * by the source's label (its own members, not those of a joined cube a view prefixes).
+ */
+function entityLabel(q: Question, part: number[], words: (string | undefined)[], source: SourceInfo) {
+  if (!part.length || !/^(which|each|every)$/.test(q.tokens[part[0] - 1]?.norm ?? '')) return undefined;
+  if (!part.every((i) => source.named.has(words[i] ?? ''))) return undefined;
+  // A view's members of a joined cube share its prefix ("books_title", "books_author"): not the source's own.
+  const prefix = (c: string) => (c.includes('_') ? c.slice(0, c.indexOf('_') + 1) : undefined);
+  const shared = (d: Field) =>
+    source.fields.some((f) => f !== d && prefix(d.column) && f.column.startsWith(prefix(d.column)!));
+  return labelOf(source.dimensions.filter((d) => !shared(d)));
+}
 
 function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Phrases): Scored {
   const { book } = say;
@@ -68,6 +121,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       fields = [end.name];
       taken[cue.at] = true;
     }
+    const named = fields.length > 1 && !end ? byNamingWords(q, hs[0].start, hs[0].end, fs) : undefined;
+    if (named) fields = [named.name];
     if (fields.length > 1) {
       return {
         plan: {
@@ -115,26 +170,49 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   // 2. Breakdown: each phrase part names a dimension (better than it names a measure).
   const groups: Field[] = [];
   const fromWith: Field[] = [];
+  const withWords: number[] = [];
   const groupable = source.dimensions.filter((d) => d.type !== 'time');
+  /** Text members a noun may count or divide by ("doctors": Doctor; "cities": City), no identifiers. */
+  const labels = categorical(source);
   const timeDims = source.dimensions.filter((d) => d.type === 'time');
   let byDate: Field | undefined;
   let per: Field | undefined;
   for (const phrase of q.groupPhrases) {
+    // "miles per gallon by year": a "per" inside a member's own title is no breakdown.
+    const before = q.tokens[phrase[0] - 1];
+    if (before?.norm === 'per' && perInTitle(q, phrase[0] - 1, source)) continue;
     // "revenue per guest": a distinct count of the entity divides the measure (no breakdown by each guest).
-    if (q.tokens[phrase[0] - 1]?.norm === 'per' && !per) {
+    const perPhrase = q.tokens[phrase[0] - 1]?.norm === 'per';
+    if (perPhrase && !per) {
       const words = freeWords(q, taken, true).map((w, i) => (phrase.includes(i) ? w : undefined));
+      // A count named whole: a distinct count ("per guest": Guests), or the rows ("tips per order": Orders).
       const entity = tie(
         rank(
-          source.measures.filter((m) => m.agg === 'count_distinct'),
+          source.measures.filter((m) => m.agg === 'count_distinct' || m.agg === 'count'),
           words,
-        ),
+        ).filter((m) => wholly(m.field, words)),
       );
-      // Only when the distinct count explains every word ("per site type" is a breakdown by Site type).
+      // Only when the count explains every word ("per site type" is a breakdown by Site type).
       const all = phrase.filter((i) => words[i] !== undefined);
       if (entity.length === 1 && all.every((i) => entity[0].used.includes(i))) {
         per = entity[0].field;
         use(entity[0].used);
         score += entity[0].score;
+        continue;
+      }
+      // "admissions per doctor": no measure counts doctors; the distinct count of the member titled so does.
+      const named = entity.length
+        ? []
+        : tie(rank(labels, words)).filter(
+            (m) => wholly(m.field, words) && /(^|_)(name|title|label)$/.test(m.field.column),
+          );
+      if (named.length === 1 && all.every((i) => named[0].used.includes(i))) {
+        per = {
+          ...distinctCount(named[0].field),
+          title: book.measureAgg(named[0].field.title, book.agg.count_distinct),
+        };
+        use(named[0].used);
+        score += named[0].score;
         continue;
       }
     }
@@ -156,8 +234,24 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
         use(dated[0].used);
         continue;
       }
-      if (!dims.length || (measures[0] && measures[0].score > dims[0].score)) continue;
-      const best = tie(dims);
+      // "which stock", "each car": the source's own noun names its rows, so its label (name, title) breaks down.
+      const label = !dims.length ? entityLabel(q, part, words, source) : undefined;
+      if (label) {
+        if (!groups.includes(label)) groups.push(label);
+        use(part);
+        score += 1;
+        continue;
+      }
+      // A measure named as well as a dimension wins: over a segment, even when named alike ("by loans" is by the
+      // count Loans, not by the segment on_loan).
+      if (!dims.length || (measures[0] && measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0)))
+        continue;
+      let best = tie(dims);
+      // "which book": every member of the book (title, author, genre) is named by it; the book is its title.
+      if (best.length > 1 && best.every((b) => sameWords(b.used, best[0].used))) {
+        const own = labelOf(best.map((b) => b.field));
+        if (own) best = best.filter((b) => b.field === own);
+      }
       // "by Marisol hotels": the word after a value restates the value's dimension; no breakdown.
       if (best[0].used.every((u) => afterValue.has(u))) continue;
       if (best.length > 1 && new Set(best.map((b) => b.field.name)).size > 1) {
@@ -168,11 +262,34 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
           score: 10,
         };
       }
-      if (q.withPhrases.has(phrase)) fromWith.push(best[0].field);
+      // "per member" is no breakdown by Membership type: a word only the name of a view's joined cube matches
+      // ("members_membership") names that cube's label, if it has one.
+      if (byPrefixOnly(best[0], q)) {
+        const label = strictLabel(source, best[0].field);
+        if (!label) continue;
+        if (label !== best[0].field) best = [{ ...best[0], field: label }];
+      }
+      if (q.withPhrases.has(phrase)) {
+        fromWith.push(best[0].field);
+        withWords.push(...best[0].used);
+      }
       if (!groups.includes(best[0].field)) groups.push(best[0].field);
       use(best[0].used);
       score += best[0].score;
     }
+    // "loans per member" with nothing that counts members and no member to break down by: not a total of loans.
+    const left = phrase.filter((i) => !taken[i] && !FUNCTION_WORDS.has(q.tokens[i].lemma));
+    if (perPhrase && left.length && left.length === phrase.length)
+      return {
+        plan: {
+          decline: unmappedText(
+            say,
+            left.map((i) => q.tokens[i]),
+            source,
+          ),
+        },
+        score: score - 1,
+      };
   }
   // "the lowest rated hotel", "our biggest chain by revenue": a superlative and a word naming a dimension.
   let superlative: 'DESC' | 'ASC' | undefined;
@@ -225,13 +342,18 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     score += target.score;
   }
   // "sites with a capacity over 500": the condition is on a column, so "sites" is no breakdown.
-  if (fromWith.length && !onMeasure.length)
+  if (fromWith.length && !onMeasure.length) {
     groups.splice(0, groups.length, ...groups.filter((g) => !fromWith.includes(g)));
+    // Its words are free again: they name what is counted ("cars with more than 150 horsepower" counts Cars).
+    for (const i of withWords) taken[i] = false;
+  }
   // 4. The measure, checked against the aggregation asked for.
   const unexplained = freeWords(q, taken, ranking);
   // "single rooms": a word restating a value's dimension names no measure it names only in part ("Room nights").
   let measures = rank(source.measures, unexplained).filter(
-    (m) => !m.used.every((u) => afterValue.has(u)) || wholly(m.field, unexplained),
+    (m) =>
+      (!m.used.every((u) => afterValue.has(u)) && !m.used.every((u) => participle(q, u))) ||
+      wholly(m.field, unexplained),
   );
   const asked = [...q.aggs.entries()]
     .filter(([i]) => !(ranking && (rankingWord(q, i) || i === superlativeAt)))
@@ -243,11 +365,23 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   if (q.share && additive.length) measures = additive;
   const strict = asked.find((a) => a !== 'count' && a !== 'sum');
   const eventNoun = event.named && !eventIsValue && event.used.length > 0;
+  // "how many Indian restaurants are there": no measure counts restaurants; the distinct count of the member titled
+  // so does (not the rows: those are orders).
+  const countsNamed = measures.some((m) => m.used.some((u) => counted.includes(u)));
+  const howMany = [...q.aggs].find(([, a]) => a === 'count')?.[0] ?? 0;
+  const next = counted.length > 0 && q.tokens.slice(howMany + 1, counted[0]).every((t) => !FUNCTION_WORDS.has(t.lemma));
+  if (!countsNamed && asked.includes('count') && next) {
+    const only = unexplained.map((w, i) => (counted.includes(i) ? w : undefined));
+    const named = tie(rank(labels, only)).filter((m) => wholly(m.field, only) && !byPrefixOnly(m, q));
+    if (named.length === 1) measures = [{ ...named[0], field: distinctCount(named[0].field) }];
+  }
   if (
     !measures.length &&
     (asked.includes('count') ||
       eventNoun ||
-      (groups.length && !asked.length && !q.tokens.some((_, i) => superlativeDir(q, i))) ||
+      (groups.length &&
+        !asked.length &&
+        !q.tokens.some((t, i) => superlativeDir(q, i) && !/^(most|least|fewest)$/.test(t.norm))) ||
       busy >= 0 ||
       // "wet days in Seattle", "long-haul flights last May": a segment naming what the source counts.
       (!strict && onBoolean.some((u) => source.named.has(q.tokens[u].lemma) || countNames(source, q.tokens[u].lemma))))

@@ -217,7 +217,9 @@ export function readQuestion(text: string, now: number): Question {
     if (!/^(with|having|that|where)$/.test(w) || taken[i]) return;
     let j = i + 1;
     while (/^(the|a|an|have|has|had)$/.test(norm[j] ?? '')) j++;
-    const ranks = DESC_WORDS.test(norm[j] ?? '') || ASC_WORDS.test(norm[j] ?? '');
+    // "with the most …" ranks; "with more than 150 …" is a condition.
+    const ranks =
+      (DESC_WORDS.test(norm[j] ?? '') || ASC_WORDS.test(norm[j] ?? '')) && !q.numeric.some((n) => n.start === j);
     if (!ranks && !q.numeric.some((n) => n.start >= j && n.start <= j + 3)) return;
     const back: number[] = [];
     for (let k = i - 1; k >= 0 && back.length < 3 && !taken[k] && !BOUNDARY.has(norm[k]) && !TRIGGERS.has(norm[k]); k--)

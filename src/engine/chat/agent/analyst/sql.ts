@@ -3,6 +3,7 @@
 // allow-list (DATE_TRUNC, DAYNAME, ISODOW, HOUR, NULLIF, SUM) are used.
 
 import type { DayRange } from './time-range.js';
+import type { Field } from './catalog.js';
 import type { Filter, Plan } from './plan.js';
 import { quoteIdent } from '../../../data/sql-quote.js';
 
@@ -48,10 +49,11 @@ function whereSql(p: Plan, extra: Filter[] = [], range = p.time?.range): string[
   return where;
 }
 
-const measureSql = (p: Plan) =>
-  p.per
-    ? `MEASURE(${quoteIdent(p.measure.column)}) / NULLIF(MEASURE(${quoteIdent(p.per.column)}), 0)`
-    : `MEASURE(${quoteIdent(p.measure.column)})`;
+/** A measure of the model, or a distinct count the planner made of a dimension. */
+const of = (f: Field) =>
+  f.distinctOf ? `COUNT(DISTINCT ${quoteIdent(f.distinctOf)})` : `MEASURE(${quoteIdent(f.column)})`;
+
+const measureSql = (p: Plan) => (p.per ? `${of(p.measure)} / NULLIF(${of(p.per)}, 0)` : of(p.measure));
 
 /** A grouped select of the measure: groups, time grain, measure; WHERE; GROUP BY. */
 function baseSelect(p: Plan, alias: string, extra: Filter[] = [], range = p.time?.range, withGrain = true) {

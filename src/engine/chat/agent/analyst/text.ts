@@ -87,6 +87,7 @@ const SHORTHAND: Record<string, string> = {
   dept: 'department',
   depts: 'department',
   mgr: 'manager',
+  dr: 'doctor',
   cust: 'customer',
   custs: 'customer',
   acct: 'account',

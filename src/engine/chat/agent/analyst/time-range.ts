@@ -324,8 +324,12 @@ export function parseTime(folded: string, now: number): TimeAsk {
       return ask;
     }
   }
-  // Open ranges: "since March", "after 2023-05-01", "before 2024", "until June 2024".
-  m = at(`(since|after|from|starting|before|until|till|through|up to|prior to) (${REX})`).exec(text);
+  // Open ranges: "since March", "after 2023-05-01", "before 2024", "until June 2024", "from May on". A bare "from"
+  // names the period itself ("cars from 1975", "orders from last month"): it falls to the period below.
+  m = at(
+    `(since|after|from|starting|before|until|till|through|up to|prior to) (${REX}) (?:on|onwards?)(?![\\w-])|(since|after|starting|before|until|till|through|up to|prior to) (${REX})`,
+  ).exec(text);
+  if (m && m[1] === undefined) [m[1], m[2]] = [m[3], m[4]];
   if (m) {
     const s = resolve(m[2], now);
     if (s) {
@@ -348,7 +352,7 @@ export function parseTime(folded: string, now: number): TimeAsk {
     }
   }
   m = at(
-    `(?<!(?:over|above|under|below|than|least|most|top|bottom|exceeding|of) )(?:(in|during|for|on|of|within|at) )?(${REX})`,
+    `(?<!(?:over|above|under|below|than|least|most|top|bottom|exceeding|of) )(?:(in|during|for|on|of|within|at|from) )?(${REX})`,
   ).exec(text);
   // A bare month or weekday name needs a preposition ("may I see…" is no month).
   if (m && (m[1] || !compiled(`^(?:${MON})$`).test(m[2]))) {

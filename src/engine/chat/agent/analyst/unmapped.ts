@@ -2,6 +2,7 @@
 
 import { computes, type Field, type SourceInfo } from './catalog.js';
 import type { Phrases } from './phrases.js';
+import { participle } from './cues.js';
 import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS } from './text.js';
 
@@ -49,7 +50,8 @@ export function otherQuantities(
   const others = quantities.filter((f) => f !== measure && !used.includes(f));
   const mine = new Set(measure.keys.flat());
   const described = new Set(source.dimensions.filter((d) => d.type !== 'number').flatMap((d) => d.keys.flat()));
-  const loose = (w: string) => q.tokens.some((t, i) => !taken[i] && !q.aggs.has(i) && t.lemma === w);
+  const loose = (w: string) =>
+    q.tokens.some((t, i) => !taken[i] && !q.aggs.has(i) && t.lemma === w && !participle(q, i));
   return others.filter((f) =>
     f.keys.some(
       (k) =>

@@ -120,10 +120,16 @@ interface Lookup {
   exact: Map<string, { field: string; value: string }[]>;
   /** Other names of values ("california" → CA): read when no value is written so. */
   aliases: Map<string, { field: string; value: string }[]>;
+  /** Initials of values of several words ("icu" → Intensive Care Unit): read when no value is written so. */
+  acronyms: Map<string, { field: string; value: string }[]>;
+  /** Fields every value of which has several words. */
+  fullNames: Set<string>;
   /** Words of values of several words ("Hopper" of "Edward Hopper"), with the values they are part of. */
   parts: Map<string, Set<string>>;
   byLength: Map<number, { field: string; value: string; norm: string; bag: Int16Array }[]>;
 }
+
+const initialsOf = (ws: string[]) => ws.map((w) => w[0]).join('');
 
 /** Letter counts of a text (a-z, 0-9, other): edits needed are at least the larger side of their difference. */
 function bag(text: string): Int16Array {
@@ -153,8 +159,15 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
   const key = fields.map((f) => f.name).join('\u0000');
   const cached = lookups.get(index)?.get(key);
   if (cached) return cached;
-  const out: Lookup = { exact: new Map(), aliases: new Map(), parts: new Map(), byLength: new Map() };
-  const { exact, aliases, parts, byLength } = out;
+  const out: Lookup = {
+    exact: new Map(),
+    aliases: new Map(),
+    acronyms: new Map(),
+    fullNames: new Set(),
+    parts: new Map(),
+    byLength: new Map(),
+  };
+  const { exact, aliases, acronyms, parts, byLength } = out;
   for (const f of fields) {
     const states = stateNames(index.get(f.name) ?? []);
     for (const [code, name] of states ?? []) {
@@ -166,14 +179,23 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
         { field: f.name, value: code, norm, bag: bag(norm) },
       ]);
     }
+    // A list of full names (people) lends no acronyms when another list does: "ER" is the Emergency Room's.
+    if ((index.get(f.name) ?? []).every((v) => words(v).length > 1)) out.fullNames.add(f.name);
     for (const value of index.get(f.name) ?? []) {
       const ws = words(value);
       if (ws.length === 0 || ws.length > 6 || /^[\d.,:\s-]+$/.test(value)) continue;
       const norm = ws.join(' ');
-      for (const k of new Set([norm, ws.map(lemma).join(' ')]))
+      // "ebook", "ebooks" for E-book: a hyphenated value written as one word.
+      const joined = /\p{L}-\p{L}/u.test(value) && ws.length === 2 ? [ws.join(''), lemma(ws.join(''))] : [];
+      for (const k of new Set([norm, ws.map(lemma).join(' '), ...joined]))
         exact.set(k, [...(exact.get(k) ?? []), { field: f.name, value }]);
-      if (ws.length > 1)
+      if (ws.length > 1) {
         for (const w of ws) if (w.length >= 4) parts.set(w, (parts.get(w) ?? new Set()).add(`${f.name}\u0000${value}`));
+        // "ER" of Emergency Room, "ICU" of Intensive Care Unit: the initials of a value of several words.
+        for (const initials of new Set([ws, ws.filter((w) => !FUNCTION_WORDS.has(w))].map(initialsOf)))
+          if (initials.length >= 2)
+            acronyms.set(initials, [...(acronyms.get(initials) ?? []), { field: f.name, value }]);
+      }
       const list = byLength.get(ws.length) ?? [];
       list.push({ field: f.name, value, norm, bag: bag(norm) });
       byLength.set(ws.length, list);
@@ -193,7 +215,7 @@ export function matchValues(
   avoid: Set<string> = new Set(),
 ): ValueHit[] {
   const hits: ValueHit[] = [];
-  const { exact, aliases, parts, byLength } = lookup(fields, index);
+  const { exact, aliases, acronyms, fullNames, parts, byLength } = lookup(fields, index);
   for (let n = 6; n >= 1; n--) {
     for (let i = 0; i + n <= tokens.length; i++) {
       if (!free.slice(i, i + n).every(Boolean)) continue;
@@ -202,9 +224,28 @@ export function matchValues(
       const norm = span.map((t) => t.norm.replace(/'s$/, '').replace(/['.,]/g, ' ')).join(' ');
       const lem = span.map((t) => t.lemma).join(' ');
       const weak = n === 1 && (FUNCTION_WORDS.has(span[0].lemma) || FILLER.has(span[0].lemma) || norm.length <= 2);
-      let found = (exact.get(norm) ?? exact.get(lem) ?? aliases.get(norm) ?? []).map((v) => ({ ...v, edits: 0 }));
+      // An acronym is one written as one ("ER", not "er") unless it is longer than two letters ("icu").
+      // A common word or a member's word is no acronym unless written as one.
+      const acronym = n === 1 ? acronyms.get(norm) : undefined;
+      const plain = () => FUNCTION_WORDS.has(span[0].lemma) || FILLER.has(span[0].lemma) || avoid.has(span[0].lemma);
+      const usable =
+        acronym && (/^\p{Lu}+$/u.test(span[0].text) || (span[0].text.length > 2 && !plain())) ? acronym : undefined;
+      // The lemma as written too: a word read as a typo of a member's ("ebooks" near "books") may be a value's.
+      const own = () => (n === 1 && lemma(span[0].norm) !== span[0].lemma ? exact.get(lemma(span[0].norm)) : undefined);
+      let found = (exact.get(norm) ?? exact.get(lem) ?? own() ?? aliases.get(norm) ?? []).map((v) => ({
+        ...v,
+        edits: 0,
+      }));
+      const byAcronym = !found.length && !!usable;
+      if (byAcronym) {
+        const some = usable.filter((v) => !fullNames.has(v.field));
+        found = (new Set(usable.map((v) => v.field)).size > 1 && some.length ? some : usable).map((v) => ({
+          ...v,
+          edits: 0,
+        }));
+      }
       // A short or common word names a value only as written ("US", not "us").
-      if (weak) {
+      if (weak && !byAcronym) {
         const common = FUNCTION_WORDS.has(span[0].lemma) || FILLER.has(span[0].lemma);
         // A common word is a value as written, or when the next word names the value's dimension ("single rooms").
         const next = tokens[i + n]?.lemma;
@@ -243,7 +284,12 @@ export function matchValues(
         const names = (f: Field) => !!next && f.keys.some((k) => k.includes(next));
         const owns = (field: string) =>
           fields.some((f) => f.name === field && names(f)) || !fields.some((f) => f.name !== field && names(f));
-        found = partOf(norm, exact, parts, owns, /^\p{Lu}/u.test(span[0].text));
+        // "dr tanaka", "author asimov": a name's part written in lowercase after a word naming its dimension.
+        const prev = tokens[i - 1]?.lemma;
+        const written = (field: string) =>
+          /^\p{Lu}/u.test(span[0].text) ||
+          (!!prev && !!fields.find((f) => f.name === field)?.keys.some((k) => k.includes(prev)));
+        found = partOf(norm, exact, parts, owns, written);
       }
       const seen = new Set<string>();
       for (const v of found) {
@@ -276,8 +322,8 @@ function partOf(
   parts: Map<string, Set<string>>,
   /** Whether the next word names this field. */
   owns: (field: string) => boolean,
-  /** Whether the word is written as a name. */
-  capitalized: boolean,
+  /** Whether the word is written as a name of this field's. */
+  capitalized: (field: string) => boolean,
 ): { field: string; value: string; edits: number }[] {
   if (norm.length >= 5 && ADJECTIVE.test(norm)) {
     for (const cut of [norm.replace(/(?:ish|ian|ese|ic|al|an|y|i)$/, ''), norm.replace(/n$/, '')]) {
@@ -296,7 +342,7 @@ function partOf(
     }
   }
   const owners = parts.get(norm);
-  if (owners?.size !== 1 || !capitalized) return [];
+  if (owners?.size !== 1) return [];
   const [field, value] = [...owners][0].split('\u0000');
-  return [{ field, value, edits: 1 }];
+  return capitalized(field) ? [{ field, value, edits: 1 }] : [];
 }
