@@ -5,14 +5,15 @@
 // whole body in one chunk). Main-thread share = DevTools' TaskDuration (the wall-clock time of the renderer main
 // thread's tasks: script, style, layout, paint, GC) over the stream's wall time, from the request until the answer is
 // rendered to its end; CPU time (ThreadTime) beside it, which a loaded machine does not inflate. Long tasks from the
-// page's `longtask` PerformanceObserver. The floor, in the same run: the same Response read through the same
+// page's `longtask` PerformanceObserver (wall-clock), and those over 50 ms of CPU time from a trace of the main
+// thread's tasks (what the page's work costs, however busy the machine is). The floor, in the same run: the same Response read through the same
 // transport by a no-op renderer (every message parsed and dropped). Final text against the answer rendered at once,
 // DOM nodes (shadow roots included) at the end. Medians of 3, with the range.
 import '../src/elements/chat/svc-chat.js';
 import { renderMarkdown } from '../src/elements/shared/markdown.js';
 import { HttpTransport } from '../src/transport/http-transport.js';
 import { longMarkdownAnswer, splitIntoDeltas } from '../test/fixtures/long-answer.js';
-import { mainThreadMs, median, type Row } from './util.js';
+import { mainThreadBreakdown, mainThreadMs, median, type Row } from './util.js';
 
 const settings = { externalId: 'host-bench', groups: ['analysts'] };
 const CHAT_ID = 'c0ffee00-0000-4000-8000-000000000034';
@@ -94,6 +95,8 @@ interface Sample {
   taskMs: number;
   cpuMs: number;
   longTasks: number[];
+  /** CPU time of each task over 50 ms of it (from a trace of the main thread's tasks). */
+  cpuLongTasks: number[];
   nodes: number;
   text: string;
 }
@@ -115,6 +118,7 @@ async function measure(run: () => Promise<string>): Promise<Sample> {
   const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration)));
   observer.observe({ type: 'longtask' });
   await frames(2);
+  await window.__traceTasksStart();
   const task0 = await mainThreadMs();
   const cpu0 = await window.__mainThreadCpuMs();
   const t0 = performance.now();
@@ -123,9 +127,10 @@ async function measure(run: () => Promise<string>): Promise<Sample> {
   const wallMs = performance.now() - t0;
   const taskMs = (await mainThreadMs()) - task0;
   const cpuMs = (await window.__mainThreadCpuMs()) - cpu0;
+  const cpuLongTasks = (await window.__traceTasksStop()).map((t) => t.cpuMs).filter((v) => v > 50);
   await new Promise((r) => setTimeout(r, 100)); // long-task entries come after their task
   observer.disconnect();
-  return { wallMs, taskMs, cpuMs, longTasks, nodes: countNodes(document), text };
+  return { wallMs, taskMs, cpuMs, longTasks, cpuLongTasks, nodes: countNodes(document), text };
 }
 
 async function noop(lines: string[], paceMs: number): Promise<Sample> {
@@ -168,12 +173,12 @@ function rows(label: string, ours: Sample[], base: Sample[], expected: string): 
       pct,
     );
   const ms = (v: number) => `${v.toFixed(0)} ms`;
-  const longs = (s: Sample[]) =>
+  const longs = (s: Sample[], of: (x: Sample) => number[] = (x) => x.longTasks) =>
     `${range(
-      s.map((x) => x.longTasks.length),
+      s.map((x) => of(x).length),
       String,
     )}, longest ${range(
-      s.map((x) => Math.max(0, ...x.longTasks)),
+      s.map((x) => Math.max(0, ...of(x))),
       ms,
     )}`;
   const ratio = (f: (x: Sample) => number) =>
@@ -197,6 +202,13 @@ function rows(label: string, ours: Sample[], base: Sample[], expected: string): 
       measure: `${label}: tasks over 50 ms (count, longest)`,
       '<svc-chat>': longs(ours),
       'no-op floor': longs(base),
+      ratio: '',
+      target: '0',
+    },
+    {
+      measure: `${label}: tasks over 50 ms of CPU time (count, longest; a trace's)`,
+      '<svc-chat>': longs(ours, (x) => x.cpuLongTasks),
+      'no-op floor': longs(base, (x) => x.cpuLongTasks),
       ratio: '',
       target: '0',
     },
@@ -235,4 +247,38 @@ export async function chatHostBench(runs = 3): Promise<Row[]> {
     out.push(...rows(label, ours, base, expected));
   }
   return out;
+}
+
+declare global {
+  interface Window {
+    __profileStart(): Promise<void>;
+    __profileStop(top: number): Promise<[string, number][]>;
+  }
+}
+
+/** Where one answer (paced every `pace` ms; '0': unpaced) spends the main thread: script, style and layout, and the functions' own time. */
+export async function chatHostProfile(pace = '16', top = 30): Promise<Row[]> {
+  const lines = answerLines(splitIntoDeltas(longMarkdownAnswer(), 5000));
+  const el = document.createElement('svc-chat');
+  el.style.width = '720px';
+  el.sessionSettings = settings;
+  el.transport = hostTransport(lines, Number(pace));
+  document.body.append(el);
+  await el.updateComplete;
+  await new Promise((r) => setTimeout(r, 3000));
+  const before = await mainThreadBreakdown();
+  await window.__profileStart();
+  await el.send('the long report');
+  await el.updateComplete;
+  await frames(2);
+  const functions = await window.__profileStop(top);
+  const after = await mainThreadBreakdown();
+  el.remove();
+  return [
+    ...(['script', 'style', 'layout'] as const).map((k) => ({
+      what: k,
+      ms: (after[k] - before[k]).toFixed(0),
+    })),
+    ...functions.map(([what, ms]) => ({ what, ms: ms.toFixed(1) })),
+  ];
 }

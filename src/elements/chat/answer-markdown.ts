@@ -1,6 +1,6 @@
 // The markdown of <svc-chat>'s answers: marked and DOMPurify load on first use, not with the elements entry
 // (docs/architecture.md, "What loads when") — while the page is idle, so the first answer neither waits for them nor pays their start — and
-// each answer keeps one StreamingMarkdown, fed at most RENDER_CHARS of new text per render.
+// each answer keeps one StreamingMarkdown, fed per render as much new text as RENDER_MS of markdown work takes.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChatStreamMessage } from '../../api/types.js';
@@ -13,10 +13,16 @@ let markdownModule: Promise<MarkdownModule> | undefined;
 const loadMarkdown = () => (markdownModule ??= import('../shared/markdown.js'));
 
 /** The most text of an answer one render adds. */
-const RENDER_CHARS = 4000;
+const RENDER_CHARS = 8000;
+/** The least (a render always moves the answer on). */
+const MIN_RENDER_CHARS = 400;
+/** What one render's markdown may take (lexing, HTML, sanitising): its new text is sized by the rate measured so far. */
+const RENDER_MS = 16;
 
 export class AnswerMarkdown implements ReactiveController {
   private md?: MarkdownModule;
+  /** Markdown ms per character of new text, as measured on this page (a slow or busy machine takes fewer per render). */
+  private msPerChar = 0.004;
 
   constructor(
     host: ReactiveControllerHost,
@@ -58,11 +64,22 @@ export class AnswerMarkdown implements ReactiveController {
     if (!md) turn.markdown.set(message.id, (md = new this.md.StreamingMarkdown()));
     const content = message.content ?? '';
     const done = md.source.length;
-    // However much arrived since the last frame, a render adds at most RENDER_CHARS of it (no long task).
-    if (content.length - done > RENDER_CHARS && content.startsWith(md.source)) {
-      md.append(content.slice(done, done + RENDER_CHARS));
+    // However much arrived since the last frame, a render adds only what its time allows (no long task).
+    const chars = Math.max(MIN_RENDER_CHARS, Math.min(RENDER_CHARS, Math.floor(RENDER_MS / this.msPerChar)));
+    if (content.length - done > chars && content.startsWith(md.source)) {
+      this.timed(chars, () => md.append(content.slice(done, done + chars)));
       this.behind();
+    } else if (content.length - done > MIN_RENDER_CHARS && content.startsWith(md.source)) {
+      this.timed(content.length - done, () => md.append(content.slice(done)));
     } else md.set(content);
     return md;
+  }
+
+  /** Runs a render's markdown of `chars` new characters, and keeps the rate it measured. */
+  private timed(chars: number, run: () => void): void {
+    const start = performance.now();
+    run();
+    const rate = (performance.now() - start) / chars;
+    this.msPerChar = Math.min(0.05, Math.max(0.0005, (this.msPerChar + rate) / 2));
   }
 }

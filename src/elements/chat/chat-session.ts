@@ -9,6 +9,7 @@ import type { ChatSessionSettings, ChatStreamMessage } from '../../api/types.js'
 import { finalAnswer, isControlMessage } from '../../transport/chat.js';
 import type { ChatTarget, Transport } from '../../transport/transport.js';
 import type { StreamingMarkdown } from '../shared/markdown.js';
+import { nextTask } from '../../util/next-task.js';
 import { noTransport } from '../shared/svc-element.js';
 import { AnswerMarkdown } from './answer-markdown.js';
 import { ChatTurn, chatEntries, type ChatEntry } from './chat-turns.js';
@@ -30,6 +31,18 @@ export interface ChatSessionOptions {
   onChatChanged(chatId: string | undefined): void;
   /** A stream line was not valid JSON (it was skipped). */
   onMalformedLine(error: Error): void;
+}
+
+/**
+ * A stream's messages are folded in slices of this many, the thread given back between them: lines that arrive
+ * together (a whole answer in one chunk) are decoded and folded over several tasks, not one long one.
+ */
+const SLICE_MESSAGES = 256;
+
+/** Gives the thread back once every SLICE_MESSAGES calls. */
+function slicer(): () => Promise<void> | undefined {
+  let count = 0;
+  return () => (++count % SLICE_MESSAGES === 0 ? nextTask() : undefined);
 }
 
 /** Waits before each resubscription after a dropped connection. */
@@ -174,7 +187,10 @@ export class ChatSession {
       this.options.onChatChanged(this.chatId);
     }
     let first = true;
+    const slice = slicer();
     for await (const message of stream) {
+      const turnOver = slice();
+      if (turnOver) await turnOver;
       if (isControlMessage(message)) continue;
       // The service replays a resubscribed answer from its start: drop what the turn had, so nothing doubles.
       if (first && turn.has(message.id)) turn.clear();
@@ -227,7 +243,12 @@ export class ChatSession {
         },
       );
       const thread = new ChatTurn(true);
-      for await (const message of stream) thread.apply(message);
+      const slice = slicer();
+      for await (const message of stream) {
+        const turnOver = slice();
+        if (turnOver) await turnOver;
+        thread.apply(message);
+      }
       // Questions sent while the thread loaded come after it.
       this.turns = [...ChatTurn.split(thread.list), ...this.turns];
     } catch (error) {
