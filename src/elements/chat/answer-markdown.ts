@@ -1,5 +1,6 @@
 // The markdown of <svc-chat>'s answers: marked and DOMPurify load on first use, not with the elements entry
-// (docs/architecture.md, "What loads when") — while the page is idle, so the first answer neither waits for them nor pays their start — and
+// (docs/architecture.md, "What loads when") — while the page is idle, so the first answer does not wait for them; they
+// are warmed up when the viewer turns to the chat, so neither the page's start nor the first answer pays it — and
 // each answer keeps one StreamingMarkdown, fed per render as much new text as RENDER_MS of markdown work takes.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
@@ -11,6 +12,15 @@ import type { ChatTurn } from './chat-turns.js';
 type MarkdownModule = typeof Markdown;
 let markdownModule: Promise<MarkdownModule> | undefined;
 const loadMarkdown = () => (markdownModule ??= import('../shared/markdown.js'));
+/** The markdown path's warm-up, once the viewer first turned to a chat of the page. */
+let warmed: Promise<void> | undefined;
+
+const idle = (ms: number) =>
+  new Promise<void>((resolve) =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(() => resolve(), { timeout: ms })
+      : setTimeout(resolve, ms / 10),
+  );
 
 /** The most text of an answer one render adds. */
 const RENDER_CHARS = 8000;
@@ -25,7 +35,7 @@ export class AnswerMarkdown implements ReactiveController {
   private msPerChar = 0.004;
 
   constructor(
-    host: ReactiveControllerHost,
+    private readonly host: ReactiveControllerHost & HTMLElement,
     /** A render left text of an answer for the next one. */
     private readonly behind: () => void,
   ) {
@@ -33,24 +43,32 @@ export class AnswerMarkdown implements ReactiveController {
   }
 
   hostConnected(): void {
-    if (this.md) return;
-    const idle = (ms: number) =>
-      new Promise<void>((resolve) =>
-        typeof requestIdleCallback === 'function'
-          ? requestIdleCallback(() => resolve(), { timeout: ms })
-          : setTimeout(resolve, ms / 10),
-      );
-    void idle(2000)
-      .then(loadMarkdown)
-      .then(async (m) => {
-        this.md ??= m;
-        // First use sets up the lexer, the parser and the sanitiser, and compiles their code: do it now, on the
-        // kinds of block an answer has, rather than in the first frames of the first answer; a line per idle task,
-        // after the one that evaluated the modules (together they were a 150 ms task of a loaded cold start).
-        await idle(500);
-        await m.StreamingMarkdown.warmUp(() => idle(500));
-      });
+    if (!this.md) {
+      void idle(2000)
+        .then(loadMarkdown)
+        .then((m) => (this.md ??= m));
+    }
+    if (warmed) return;
+    // The first use of the lexer, the parser and the sanitiser compiles their code (a 30–140 ms task): run on the
+    // kinds of block an answer has when the viewer turns to the chat (points at it, or focuses it), not in the
+    // page's start, which has enough to do, nor in the first frames of the first answer.
+    this.host.addEventListener('pointerenter', this.warmUp, { once: true });
+    this.host.addEventListener('focusin', this.warmUp, { once: true });
   }
+
+  hostDisconnected(): void {
+    this.host.removeEventListener('pointerenter', this.warmUp);
+    this.host.removeEventListener('focusin', this.warmUp);
+  }
+
+  /** Warms the markdown path up, once per page: a line per idle task. */
+  private readonly warmUp = (): void => {
+    this.host.removeEventListener('pointerenter', this.warmUp);
+    this.host.removeEventListener('focusin', this.warmUp);
+    warmed ??= idle(500)
+      .then(loadMarkdown)
+      .then((m) => m.StreamingMarkdown.warmUp(() => idle(500)));
+  };
 
   /** Resolves once the markdown modules are there. */
   async ready(): Promise<void> {

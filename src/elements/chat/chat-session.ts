@@ -76,7 +76,7 @@ export class ChatSession {
   private retryAction?: () => Promise<void>;
 
   constructor(
-    private readonly host: ReactiveControllerHost,
+    private readonly host: ReactiveControllerHost & HTMLElement,
     private readonly options: ChatSessionOptions,
   ) {
     this.pacer = new RenderPacer(host, () => this.streaming);
