@@ -5,6 +5,7 @@
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChatStreamMessage } from '../../api/types.js';
+import { isFinalAnswer } from '../../transport/chat.js';
 import type * as Markdown from '../shared/markdown.js';
 import type { StreamingMarkdown } from '../shared/markdown.js';
 import type { ChatTurn } from './chat-turns.js';
@@ -75,8 +76,28 @@ export class AnswerMarkdown implements ReactiveController {
     this.md ??= await loadMarkdown();
   }
 
+  /** Markdown moved on by prepare() and not rendered since. */
+  private readonly prepared = new WeakSet<StreamingMarkdown>();
+
+  /** Moves the answers of the turn written last on to what arrived (within a render's budget), before the frame. */
+  prepare(turn: ChatTurn | undefined): void {
+    if (!turn || turn.history) return; // a loaded thread's answers render when near the view
+    for (const message of turn.list) {
+      if (!isFinalAnswer(message)) continue;
+      const md = this.advance(turn, message);
+      if (md) this.prepared.add(md);
+    }
+  }
+
   /** The markdown of an assistant message's content (undefined before the modules are there). */
   of(turn: ChatTurn, message: ChatStreamMessage): StreamingMarkdown | undefined {
+    const md = turn.markdown.get(message.id);
+    if (md && this.prepared.delete(md)) return md;
+    return this.advance(turn, message);
+  }
+
+  /** The answer's markdown, moved on by what a render may add of the text that arrived. */
+  private advance(turn: ChatTurn, message: ChatStreamMessage): StreamingMarkdown | undefined {
     if (!this.md) return undefined;
     let md = turn.markdown.get(message.id);
     if (!md) turn.markdown.set(message.id, (md = new this.md.StreamingMarkdown()));

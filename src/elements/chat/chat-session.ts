@@ -79,7 +79,11 @@ export class ChatSession {
     private readonly host: ReactiveControllerHost & HTMLElement,
     private readonly options: ChatSessionOptions,
   ) {
-    this.pacer = new RenderPacer(host, () => this.streaming);
+    this.pacer = new RenderPacer(
+      host,
+      () => this.streaming,
+      () => this.markdown.prepare(this.turns[this.turns.length - 1]),
+    );
     this.markdown = new AnswerMarkdown(host, () => (this.pacer.behind = true));
   }
 
@@ -145,6 +149,7 @@ export class ChatSession {
       if (this.active === turn) this.active = undefined;
       if (this.controller === controller) this.controller = undefined;
       this.pacer.cancel();
+      this.markdown.prepare(turn); // what came last, here rather than in the render that shows it
       this.host.requestUpdate();
     }
   }
