@@ -57,15 +57,8 @@ export class AnswerMarkdown implements ReactiveController {
     this.host.addEventListener('focusin', this.warmUp, { once: true });
   }
 
-  hostDisconnected(): void {
-    this.host.removeEventListener('pointerenter', this.warmUp);
-    this.host.removeEventListener('focusin', this.warmUp);
-  }
-
   /** Warms the markdown path up, once per page: a line per idle task. */
   private readonly warmUp = (): void => {
-    this.host.removeEventListener('pointerenter', this.warmUp);
-    this.host.removeEventListener('focusin', this.warmUp);
     warmed ??= idle(500)
       .then(loadMarkdown)
       .then((m) => m.StreamingMarkdown.warmUp(() => idle(500)));
@@ -103,22 +96,16 @@ export class AnswerMarkdown implements ReactiveController {
     if (!md) turn.markdown.set(message.id, (md = new this.md.StreamingMarkdown()));
     const content = message.content ?? '';
     const done = md.source.length;
+    const left = content.length - done;
     // However much arrived since the last frame, a render adds only what its time allows (no long task).
-    const chars = Math.max(MIN_RENDER_CHARS, Math.min(RENDER_CHARS, Math.floor(RENDER_MS / this.msPerChar)));
-    if (content.length - done > chars && content.startsWith(md.source)) {
-      this.timed(chars, () => md.append(content.slice(done, done + chars)));
-      this.behind();
-    } else if (content.length - done > MIN_RENDER_CHARS && content.startsWith(md.source)) {
-      this.timed(content.length - done, () => md.append(content.slice(done)));
+    if (left > MIN_RENDER_CHARS && content.startsWith(md.source)) {
+      const chars = Math.min(left, Math.max(MIN_RENDER_CHARS, Math.min(RENDER_CHARS, RENDER_MS / this.msPerChar)));
+      const start = performance.now();
+      md.append(content.slice(done, done + chars));
+      // The rate this render measured, averaged with what came before.
+      this.msPerChar = Math.min(0.05, Math.max(5e-4, (this.msPerChar + (performance.now() - start) / chars) / 2));
+      if (chars < left) this.behind();
     } else md.set(content);
     return md;
-  }
-
-  /** Runs a render's markdown of `chars` new characters, and keeps the rate it measured. */
-  private timed(chars: number, run: () => void): void {
-    const start = performance.now();
-    run();
-    const rate = (performance.now() - start) / chars;
-    this.msPerChar = Math.min(0.05, Math.max(0.0005, (this.msPerChar + rate) / 2));
   }
 }

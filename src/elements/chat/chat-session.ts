@@ -39,12 +39,6 @@ export interface ChatSessionOptions {
  */
 const SLICE_MESSAGES = 256;
 
-/** Gives the thread back once every SLICE_MESSAGES calls. */
-function slicer(): () => Promise<void> | undefined {
-  let count = 0;
-  return () => (++count % SLICE_MESSAGES === 0 ? nextTask() : undefined);
-}
-
 /** Waits before each resubscription after a dropped connection. */
 const RESUBSCRIBE_DELAYS_MS = [250, 1000, 3000];
 
@@ -192,10 +186,9 @@ export class ChatSession {
       this.options.onChatChanged(this.chatId);
     }
     let first = true;
-    const slice = slicer();
+    let folded = 0;
     for await (const message of stream) {
-      const turnOver = slice();
-      if (turnOver) await turnOver;
+      if (++folded % SLICE_MESSAGES === 0) await nextTask();
       if (isControlMessage(message)) continue;
       // The service replays a resubscribed answer from its start: drop what the turn had, so nothing doubles.
       if (first && turn.has(message.id)) turn.clear();
@@ -248,10 +241,9 @@ export class ChatSession {
         },
       );
       const thread = new ChatTurn(true);
-      const slice = slicer();
+      let folded = 0;
       for await (const message of stream) {
-        const turnOver = slice();
-        if (turnOver) await turnOver;
+        if (++folded % SLICE_MESSAGES === 0) await nextTask();
         thread.apply(message);
       }
       // Questions sent while the thread loaded come after it.
