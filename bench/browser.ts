@@ -167,6 +167,25 @@ export async function inChromium(modulePath: string, exportName: string, ...args
         )
         .map((e) => ({ wallMs: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? 0) / 1000 }));
     });
+    // V8's sampling profiler on the page's main thread between a start and a stop: the functions with the most own
+    // time (ms), as "name file:line".
+    await page.exposeFunction('__profileStart', async () => {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    });
+    await page.exposeFunction('__profileStop', async (top: number) => {
+      const { profile } = await cdp.send('Profiler.stop');
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      const self = new Map<string, number>();
+      const deltas = profile.timeDeltas ?? [];
+      (profile.samples ?? []).forEach((id, i) => {
+        const f = byId.get(id)!.callFrame;
+        const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}`;
+        self.set(key, (self.get(key) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+      });
+      return [...self].sort((a, b) => b[1] - a[1]).slice(0, top);
+    });
     await page.exposeFunction('__mainThreadBreakdown', async () => {
       const { metrics } = await cdp.send('Performance.getMetrics');
       const ms = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;

@@ -73,6 +73,17 @@ const BENCHES: Record<string, { module: string; fn: string; title: string }[]> =
         "<svc-chat> and the page's main thread: a 5,000-delta, 200 KB answer against a no-op renderer — Chromium (medians of 3)",
     },
   ],
+  'chat-host': [
+    {
+      module: 'chat-host.ts',
+      fn: 'chatHostBench',
+      title:
+        '<svc-chat> as a host page measures it: a 5,000-delta, 200 KB answer from a fetch Response through HttpTransport, against a no-op floor — Chromium (medians of 3, [range])',
+    },
+  ],
+  'chat-host-profile': [
+    { module: 'chat-host.ts', fn: 'chatHostProfile', title: 'Where a paced answer spends the main thread — Chromium' },
+  ],
   layout: [{ module: 'layout.ts', fn: 'layoutBench', title: 'Grid-layout core — Chromium (medians)' }],
   dashboard: [
     {
@@ -87,7 +98,7 @@ const only = process.argv[2];
 for (const [name, tables] of Object.entries(BENCHES)) {
   if (only && only !== name) continue;
   for (const { module, fn, title } of tables) {
-    printTable(title, await inChromium(new URL(`./${module}`, import.meta.url).pathname, fn));
+    printTable(title, await inChromium(new URL(`./${module}`, import.meta.url).pathname, fn, ...process.argv.slice(3)));
   }
   if (name === 'parquet')
     printTable('The same file in native DuckDB — Node (medians of 3)', await nativeParquetBench());
@@ -102,7 +113,7 @@ for (const [name, tables] of Object.entries(BENCHES)) {
 }
 if (!only || only === 'cold-start') {
   printTable(
-    'Cold start of the demo’s production build — Chromium, main-thread long tasks and first chart (medians of 3; ratio to the engine in the page)',
+    'Cold start of the demo’s production build — Chromium, main-thread long tasks and first chart (medians of 5 [range]; ratio to the engine in the page)',
     await coldStartBench(),
   );
   const { tasks, sources } = await coldStartProfile();

@@ -14,6 +14,8 @@ export interface NdjsonOptions {
 }
 
 const NEWLINE = 10; // '\n'
+/** Chunks larger than this are decoded in slices of it (about 1 ms of lines each). */
+const SLICE_BYTES = 64 * 1024;
 
 /**
  * Incremental decoder: feed byte chunks with push(), then call end(). Synchronous, so a caller can parse a whole
@@ -158,8 +160,12 @@ export async function* readNdjsonBatches<T = unknown>(
       const { done, value } = await reader.read();
       signal?.throwIfAborted();
       if (done) break;
-      const items = decoder.push(value);
-      if (items.length > 0) yield items;
+      // A large chunk (a whole answer at once) is decoded a slice at a time, as its items are asked for: a consumer
+      // that gives the thread back between items never holds it for the whole chunk.
+      for (let at = 0; at < value.length; at += SLICE_BYTES) {
+        const items = decoder.push(value.length > SLICE_BYTES ? value.subarray(at, at + SLICE_BYTES) : value);
+        if (items.length > 0) yield items;
+      }
     }
     finished = true;
     const rest = decoder.end();

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import { NdjsonDecoder, readNdjson, type NdjsonItem } from '../../src/transport/ndjson.js';
+import { NdjsonDecoder, readNdjson, readNdjsonBatches, type NdjsonItem } from '../../src/transport/ndjson.js';
 
 const encoder = new TextEncoder();
 
@@ -172,5 +172,23 @@ describe('NDJSON reader', () => {
     }
     expect((error as DOMException).name).to.equal('AbortError');
     expect(n).to.equal(3);
+  });
+
+  it('decodes a large chunk a slice at a time, every line once and in order (multi-byte characters across slices)', async () => {
+    // 6,000 tide readings (about 1 MB, with 'é' and '🌊' so slices cut inside UTF-8 sequences) in one chunk.
+    const readings = Array.from({ length: 6000 }, (_, i) => ({
+      station: `Brest-${i % 7}`,
+      seq: i,
+      note: 'marée 🌊'.repeat(i % 40),
+    }));
+    const bytes = encoder.encode(readings.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    expect(bytes.length).to.be.greaterThan(500_000);
+    const batches: NdjsonItem[][] = [];
+    for await (const batch of readNdjsonBatches(streamOf([bytes]))) batches.push(batch);
+    // One chunk, yet several batches: a consumer that gives the thread back between them never holds it for all.
+    expect(batches.length).to.be.greaterThan(4);
+    const items = batches.flat();
+    expect(items.every((i) => i.ok)).to.equal(true);
+    expect(values(items)).to.deep.equal(readings);
   });
 });

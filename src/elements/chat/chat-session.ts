@@ -9,6 +9,7 @@ import type { ChatSessionSettings, ChatStreamMessage } from '../../api/types.js'
 import { finalAnswer, isControlMessage } from '../../transport/chat.js';
 import type { ChatTarget, Transport } from '../../transport/transport.js';
 import type { StreamingMarkdown } from '../shared/markdown.js';
+import { nextTask } from '../../util/next-task.js';
 import { noTransport } from '../shared/svc-element.js';
 import { AnswerMarkdown } from './answer-markdown.js';
 import { ChatTurn, chatEntries, type ChatEntry } from './chat-turns.js';
@@ -31,6 +32,12 @@ export interface ChatSessionOptions {
   /** A stream line was not valid JSON (it was skipped). */
   onMalformedLine(error: Error): void;
 }
+
+/**
+ * A stream's messages are folded in slices of this many, the thread given back between them: lines that arrive
+ * together (a whole answer in one chunk) are decoded and folded over several tasks, not one long one.
+ */
+const SLICE_MESSAGES = 256;
 
 /** Waits before each resubscription after a dropped connection. */
 const RESUBSCRIBE_DELAYS_MS = [250, 1000, 3000];
@@ -63,10 +70,14 @@ export class ChatSession {
   private retryAction?: () => Promise<void>;
 
   constructor(
-    private readonly host: ReactiveControllerHost,
+    private readonly host: ReactiveControllerHost & HTMLElement,
     private readonly options: ChatSessionOptions,
   ) {
-    this.pacer = new RenderPacer(host, () => this.streaming);
+    this.pacer = new RenderPacer(
+      host,
+      () => this.streaming,
+      () => this.markdown.prepare(this.turns[this.turns.length - 1]),
+    );
     this.markdown = new AnswerMarkdown(host, () => (this.pacer.behind = true));
   }
 
@@ -132,6 +143,7 @@ export class ChatSession {
       if (this.active === turn) this.active = undefined;
       if (this.controller === controller) this.controller = undefined;
       this.pacer.cancel();
+      this.markdown.prepare(turn); // what came last, here rather than in the render that shows it
       this.host.requestUpdate();
     }
   }
@@ -174,7 +186,9 @@ export class ChatSession {
       this.options.onChatChanged(this.chatId);
     }
     let first = true;
+    let folded = 0;
     for await (const message of stream) {
+      if (++folded % SLICE_MESSAGES === 0) await nextTask();
       if (isControlMessage(message)) continue;
       // The service replays a resubscribed answer from its start: drop what the turn had, so nothing doubles.
       if (first && turn.has(message.id)) turn.clear();
@@ -227,7 +241,11 @@ export class ChatSession {
         },
       );
       const thread = new ChatTurn(true);
-      for await (const message of stream) thread.apply(message);
+      let folded = 0;
+      for await (const message of stream) {
+        if (++folded % SLICE_MESSAGES === 0) await nextTask();
+        thread.apply(message);
+      }
       // Questions sent while the thread loaded come after it.
       this.turns = [...ChatTurn.split(thread.list), ...this.turns];
     } catch (error) {

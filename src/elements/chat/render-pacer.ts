@@ -2,14 +2,15 @@
 // renders take at most RENDER_SHARE of the main thread. A render's cost is the whole frame it caused — the update,
 // then the style, layout and paint that follow it — measured up to a task queued at its end, which runs once the frame
 // is drawn. After a render that cost `c` ms the next waits `c × (1 / RENDER_SHARE − 1)`: nothing much on a fast
-// machine, fewer and larger steps on a slow or busy one.
+// machine, fewer and larger steps on a slow or busy one. What a render needs that is not the DOM's — the answers'
+// markdown — is prepared in a task of its own just before the frame, so neither task grows long.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /** The most of the main thread a streaming answer's renders take (the rest is the page's). */
-const RENDER_SHARE = 0.12;
+const RENDER_SHARE = 0.08;
 /** The longest wait between two renders of a stream. */
-const MAX_WAIT_MS = 100;
+const MAX_WAIT_MS = 200;
 /** A render asked for comes this late at most where animation frames do not (a hidden page). */
 const NO_FRAME_MS = 100;
 
@@ -29,6 +30,8 @@ export class RenderPacer implements ReactiveController {
     private readonly host: ReactiveControllerHost,
     /** An answer is streaming (renders are paced only then). */
     private readonly streaming: () => boolean,
+    /** Work a render needs that is not the DOM's (the answers' markdown): run in a task of its own before the frame. */
+    private readonly prepare: () => void = () => undefined,
   ) {
     host.addController(this);
   }
@@ -41,6 +44,7 @@ export class RenderPacer implements ReactiveController {
   schedule(): void {
     if (this.frame || this.wait) return;
     const frame = () => {
+      this.prepare();
       // The next animation frame, or a moment later where frames do not come (a page that is not shown).
       const render = () => {
         this.clearTimers();
@@ -49,9 +53,8 @@ export class RenderPacer implements ReactiveController {
       this.wait = setTimeout(render, NO_FRAME_MS);
       this.frame = requestAnimationFrame(render);
     };
-    const delay = this.nextRender - performance.now();
-    if (delay > 1) this.wait = setTimeout(frame, delay);
-    else frame();
+    // Always a task of its own: the markdown is not done in the task of a render (nor of the stream's lines).
+    this.wait = setTimeout(frame, Math.max(0, this.nextRender - performance.now()));
   }
 
   hostUpdate(): void {
