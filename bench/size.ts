@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
+import { nodeOnlyEsbuild } from '../scripts/node-only.js';
 import type { Row } from './util.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -49,7 +50,8 @@ export async function entrySize(file: string, { deps, eager }: Measure): Promise
     platform: deps ? 'browser' : 'neutral',
     write: false,
     external: [...(deps ? [] : Object.keys(pkg.dependencies)), 'node:*'],
-    plugins: eager ? [lazyChunksExcluded] : [],
+    // The engine's Node-only modules are left out as the library build leaves them out (scripts/node-only.ts).
+    plugins: eager ? [lazyChunksExcluded, nodeOnlyEsbuild] : [nodeOnlyEsbuild],
   });
   const code = result.outputFiles[0].contents;
   return { raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
