@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { RECORDER } from './e2e/demo-scenario.js';
@@ -29,6 +29,25 @@ function eagerFiles(dir: string, entry = 'svc-elements.js', seen = new Set<strin
   const code = readFileSync(join(dir, entry), 'utf8');
   for (const m of code.matchAll(/(?:import|export)\s*(?:[^"'()]*?from\s*)?["']\.\/([\w.-]+\.js)["']/g))
     eagerFiles(dir, m[1], seen);
+  return seen;
+}
+
+/** The lazy parts' budgets (gzip; wasm raw): README's bundle table quotes them. */
+const LAZY_BUDGETS = { ui: 480_000, engine: 800_000, wasm: 42_000_000 };
+
+/** Files `file` names: static imports, `import()` and `new URL(…, import.meta.url)` (workers), relative to `dir`. */
+function references(dir: string, file: string): string[] {
+  const code = readFileSync(join(dir, file), 'utf8');
+  const pattern =
+    /(?:import|export)\s*(?:[^"'()]*?from\s*)?["'](\.\.?\/[\w./-]+\.js)["']|import\(\s*["'](\.\.?\/[\w./-]+\.js)["']\s*\)|new URL\(\s*["'](\.\.?\/[\w./-]+\.js)["']/g;
+  return [...code.matchAll(pattern)].map((m) => posix.normalize(posix.join(posix.dirname(file), m[1] ?? m[2] ?? m[3])));
+}
+
+/** What `entry` reaches, static or lazy, without entering a file `stop` says is another part's. */
+function reachable(dir: string, entry: string, stop: (file: string) => boolean, seen = new Set<string>()): Set<string> {
+  if (seen.has(entry) || stop(entry)) return seen;
+  seen.add(entry);
+  for (const next of references(dir, entry)) reachable(dir, next, stop, seen);
   return seen;
 }
 
@@ -115,6 +134,34 @@ describe('the no-build module (dist/cdn/)', { timeout: 600_000 }, () => {
         assert.doesNotMatch(readFileSync(join(dir, f), 'utf8'), /data:application\/wasm/, f);
     for (const wasm of ['duckdb-eh.wasm', 'assets/libpg-query.wasm', 'assets/parquet_wasm_bg.wasm'])
       assert.ok(existsSync(join(cdn, wasm)), wasm);
+  });
+
+  it('its lazy parts: the elements’ (bodies, Vega, markdown, languages) apart from the local engine’s, each in budget', () => {
+    const gzip = (files: Iterable<string>) =>
+      [...files].reduce((n, f) => n + gzipSync(readFileSync(join(cdn, f))).length, 0);
+    const eager = eagerFiles(cdn);
+    const engineLoader = (f: string) => /svc-engine: the engine's worker/.test(readFileSync(join(cdn, f), 'utf8'));
+    const ui = [...reachable(cdn, 'svc-elements.js', engineLoader)].filter((f) => !eager.has(f));
+    const js = [
+      ...readdirSync(cdn).filter((f) => f.endsWith('.js')),
+      ...readdirSync(join(cdn, 'assets'))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => `assets/${f}`),
+    ];
+    const engine = js.filter((f) => !eager.has(f) && !ui.includes(f));
+    assert.ok(engine.some(engineLoader), 'the engine is a part of its own, loaded only when a page calls it');
+    const wasm = ['duckdb-eh.wasm', 'assets/libpg-query.wasm', 'assets/parquet_wasm_bg.wasm'].reduce(
+      (n, f) => n + readFileSync(join(cdn, f)).length,
+      0,
+    );
+    const sizes = { ui: gzip(ui), engine: gzip(engine), wasm };
+    console.log(
+      `no-build module's lazy parts: the elements' ${(sizes.ui / 1000).toFixed(0)} kB gzip in ${ui.length} files; ` +
+        `the local engine's ${(sizes.engine / 1000).toFixed(0)} kB gzip in ${engine.length} files and ` +
+        `${(wasm / 1e6).toFixed(1)} MB of wasm`,
+    );
+    for (const part of ['ui', 'engine', 'wasm'] as const)
+      assert.ok(sizes[part] <= LAZY_BUDGETS[part], `${part}: ${sizes[part]} bytes, budget ${LAZY_BUDGETS[part]}`);
   });
 
   it("Chromium: README's page runs as written", async () => {
