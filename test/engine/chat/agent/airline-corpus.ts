@@ -2,9 +2,9 @@
 // weather 2012–2015, 3,201 films), in people's own words — shorthand, typos, direction words, segments by their
 // titles. Each expected answer is SQL of our own on the same files, run by another DuckDB (the native one of
 // @duckdb/node-api, not the engine's wasm build), never a number read off the analyst.
-import { DuckDBInstance } from '@duckdb/node-api';
 import { FILES } from '../../../fixtures/analyst/airline.js';
 import type { Case } from './corpus.js';
+import { sqlCases, type Spec } from './sql-cases.js';
 
 const FLIGHTS = `(SELECT *, strptime(CAST(date AS VARCHAR), '%Y/%m/%d %H:%M') AS t FROM read_json_auto('${FILES.flights}'))`;
 const AIRPORTS = `read_csv_auto('${FILES.airports}')`;
@@ -14,9 +14,6 @@ const AIR = `(SELECT f.*, o.name AS oname, o.city AS ocity, o.state AS ostate, d
 const WEATHER = `read_csv_auto('${FILES.weather}')`;
 const FILMS = `(SELECT *, strptime("Release Date", '%b %d %Y') AS released FROM read_json_auto('${FILES.films}'))`;
 const day = (col: string) => `strftime(${col}, '%Y-%m-%d')`;
-
-/** A question and the SQL that answers it (rows: breakdown columns, then the measure). */
-type Spec = { q: string; sql: string; ordered?: boolean } | { q: string; decline: true };
 
 const specs: Spec[] = [
   // Counts, plain and with segments by their titles (and a synonym: "late flights").
@@ -229,23 +226,4 @@ const specs: Spec[] = [
 export const AIRLINE_QUESTIONS = specs.length;
 
 /** The corpus with its expected rows, each computed by SQL on the files. */
-export async function airlineCases(): Promise<Case[]> {
-  const db = await DuckDBInstance.create(':memory:');
-  const conn = await db.connect();
-  try {
-    const out: Case[] = [];
-    for (const s of specs) {
-      if ('decline' in s) {
-        out.push({ q: s.q, want: 'decline' });
-        continue;
-      }
-      const rows = (await conn.runAndReadAll(s.sql)).getRowsJS();
-      const want = rows.map((r) => r.map((v) => (typeof v === 'bigint' ? Number(v) : v)));
-      out.push({ q: s.q, want, ...(s.ordered && { ordered: true }) });
-    }
-    return out;
-  } finally {
-    conn.closeSync();
-    db.closeSync();
-  }
-}
+export const airlineCases = (): Promise<Case[]> => sqlCases(specs);
