@@ -4,24 +4,17 @@
 // give a Decline that names what exists instead. Each source is planned and the best-supported plan wins.
 
 import { booleanFilters, countNames, freeWords } from './booleans.js';
-import { computes, distinctCount, rank, tie, wholly, type Field, type Match, type SourceInfo } from './catalog.js';
-import {
-  byDirection,
-  byNamingWords,
-  countedWords,
-  directionAt,
-  numberedValues,
-  participle,
-  preferCounted,
-} from './cues.js';
+import { computes, distinctCount, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
+import { countedWords, numberedValues, participle, preferCounted } from './cues.js';
 import { chooseTime, namedIn } from './time-field.js';
-import { FUNCTION_WORDS, fold } from './text.js';
+import { FUNCTION_WORDS } from './text.js';
 import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
+import { namedValues, numericConditions } from './plan-values.js';
+import { byPrefixOnly, entityLabel, labelOf, perEntity, perInTitle, sameWords, strictLabel } from './plan-words.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
-import { unitScale } from './units.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
-import { categorical, matchValues, type ValueIndex } from './values.js';
+import { categorical, type ValueIndex } from './values.js';
 import type { AggWord } from './phrase-book.js';
 import type { Phrases } from './phrases.js';
 import type { Decline, Filter, Plan } from './plan.js';
@@ -32,58 +25,14 @@ interface Scored {
   score: number;
 }
 
-/** The question's words [start, end) as written. */
-const wordsOf = (q: Question, start: number, end: number) =>
-  Array.from(q.tokens.slice(start, end), (t) => t.text).join(' ');
-
-/** Whether the words around the "per" at `i` are written so in a member's title ("Miles per gallon"). */
-const perInTitle = (q: Question, i: number, source: SourceInfo) => {
-  const words = `${q.tokens[i - 1]?.norm ?? ''} per ${q.tokens[i + 1]?.norm ?? ''}`;
-  return source.fields.some((f) => fold(f.title).includes(words));
-};
-
-/** Whether a match used only words of the member's column name (a view's prefix), none of its title or synonyms. */
-const byPrefixOnly = (m: Match, q: Question) =>
-  m.field.column.includes('_') && !m.field.keys.slice(1).some((k) => m.used.some((u) => k.includes(q.tokens[u].lemma)));
-
-/** The member named name, title or label among those of the same joined cube (the same column prefix). */
-function strictLabel(source: SourceInfo, f: Field): Field | undefined {
-  const prefix = f.column.slice(0, f.column.indexOf('_') + 1);
-  const named = source.dimensions.filter(
-    (d) =>
-      d.type === 'string' && d.column.startsWith(prefix) && /^(name|title|label)$/.test(d.column.slice(prefix.length)),
-  );
-  return named.length === 1 ? named[0] : undefined;
-}
-
-const sameWords = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
-
-/** The member that names a row among `fields`: the one called name, title or label, else the only text member. */
-function labelOf(fields: Field[]): Field | undefined {
-  const text = fields.filter((f) => f.type === 'string');
-  const named = text.filter((f) => /(^|_)(name|title|label)$/.test(f.column));
-  if (named.length === 1) return named[0];
-  return named.length === 0 && text.length === 1 ? text[0] : undefined;
-}
-
 /**
- * After "which", "each" or "every": a phrase whose words all name the source itself asks for its rows one by one,
- * by the source's label (its own members, not those of a joined cube a view prefixes).
+ * The plan of `q` over one source, in steps: the time an event names and counts on numbers, the values named
+ * (plan-values.ts), booleans and segments, the breakdown (with "per", a date, a superlative), numeric conditions
+ * (plan-values.ts), the measure, the time field; then every word must be explained.
  */
-function entityLabel(q: Question, part: number[], words: (string | undefined)[], source: SourceInfo) {
-  if (!part.length || !/^(which|each|every)$/.test(q.tokens[part[0] - 1]?.norm ?? '')) return undefined;
-  if (!part.every((i) => source.named.has(words[i] ?? ''))) return undefined;
-  // A view's members of a joined cube share its prefix ("books_title", "books_author"): not the source's own.
-  const prefix = (c: string) => (c.includes('_') ? c.slice(0, c.indexOf('_') + 1) : undefined);
-  const shared = (d: Field) =>
-    source.fields.some((f) => f !== d && prefix(d.column) && f.column.startsWith(prefix(d.column)!));
-  return labelOf(source.dimensions.filter((d) => !shared(d)));
-}
-
 function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Phrases): Scored {
   const { book } = say;
   const names = (fields: Field[]) => say.names(fields);
-  const quoted = (start: number, end: number) => book.quote(say.text(wordsOf(q, start, end)));
   const taken = [...q.taken];
   const use = (ids: number[]) => ids.forEach((i) => (taken[i] = true));
   let score = 0;
@@ -101,61 +50,14 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   use(numbered.used);
   score += 2 * numbered.filters.length;
   // 1. Values named (or negated: "not in Bern"), booleans ("remote", "non remote").
-  const afterValue = new Set<number>();
-  const free = taken.map((t, i) => !t && !q.aggs.has(i));
-  const memberWords = new Set(source.fields.flatMap((f) => f.keys.flat()));
-  const hits = matchValues(q.tokens, free, categorical(source), values, memberWords);
-  const spans = new Map<string, typeof hits>();
-  for (const h of hits) spans.set(`${h.start}:${h.end}`, [...(spans.get(`${h.start}:${h.end}`) ?? []), h]);
-  const valueSets = new Map<Field, string[]>();
-  const starts = new Map<Field, number>();
-  const valueAt = new Map<string, number>();
-  for (const [, hs] of [...spans].sort((a, b) => b[1][0].end - b[1][0].start - (a[1][0].end - a[1][0].start))) {
-    if (hs.some((h) => taken.slice(h.start, h.end).some(Boolean))) continue;
-    let fields = [...new Set(hs.map((h) => h.field))];
-    const fs = source.dimensions.filter((d) => fields.includes(d.name));
-    // "from Chicago", "to Boston": the origin's or the destination's city, by the members' names and titles.
-    const cue = fields.length > 1 ? directionAt(q, hs[0].start) : undefined;
-    const end = cue && byDirection(fs, cue.end);
-    if (end) {
-      fields = [end.name];
-      taken[cue.at] = true;
-    }
-    const named = fields.length > 1 && !end ? byNamingWords(q, hs[0].start, hs[0].end, fs) : undefined;
-    if (named) fields = [named.name];
-    if (fields.length > 1) {
-      return {
-        plan: {
-          decline: book.whichValue(quoted(hs[0].start, hs[0].end), names(fs)),
-        },
-        score: score + 2,
-      };
-    }
-    const f = source.dimensions.find((d) => d.name === fields[0])!;
-    const h = hs.find((x) => x.field === f.name)!;
-    const not = q.negated.get(hs[0].start);
-    if (not !== undefined) {
-      filters.push({ field: f, op: '!=', values: [h.value] });
-      at.set(filters[filters.length - 1], hs[0].start);
-      taken[not] = true;
-    } else valueSets.set(f, [...(valueSets.get(f) ?? []), h.value]);
-    valueAt.set(`${f.name}\u0000${h.value}`, hs[0].start);
-    starts.set(f, Math.min(starts.get(f) ?? Infinity, hs[0].start));
-    use(Array.from({ length: hs[0].end - hs[0].start }, (_, k) => hs[0].start + k));
-    // "rated PG", "genre Comedy": a word right before the value that names its dimension belongs to it.
-    const prev = q.tokens[hs[0].start - 1];
-    if (prev && !taken[hs[0].start - 1] && f.keys.some((k) => k.includes(prev.lemma))) taken[hs[0].start - 1] = true;
-    // "Home Office customers": a word after the value that names its dimension belongs to it.
-    const next = q.tokens[hs[0].end];
-    if (next && f.keys.some((k) => k.includes(next.lemma))) afterValue.add(hs[0].end);
-    score += 2;
+  const named1 = namedValues(q, source, values, taken, say);
+  if ('decline' in named1) return { plan: { decline: named1.decline }, score: score + named1.score };
+  const { valueSets, afterValue } = named1;
+  for (const [filter, start] of named1.filters) {
+    filters.push(filter);
+    at.set(filter, start);
   }
-  for (const [field, vs] of valueSets) {
-    // In the order the question names them ("Seattle vs New York" compares Seattle first).
-    vs.sort((a, b) => valueAt.get(`${field.name}\u0000${a}`)! - valueAt.get(`${field.name}\u0000${b}`)!);
-    filters.push({ field, op: '=', values: vs });
-    at.set(filters[filters.length - 1], starts.get(field)!);
-  }
+  score += named1.score;
   // A word naming the event may also be a value ("canceled": status Canceled); either way it is explained.
   const eventIsValue = event.used.some((i) => taken[i]);
   use(event.used);
@@ -183,38 +85,12 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     if (before?.norm === 'per' && perInTitle(q, phrase[0] - 1, source)) continue;
     // "revenue per guest": a distinct count of the entity divides the measure (no breakdown by each guest).
     const perPhrase = q.tokens[phrase[0] - 1]?.norm === 'per';
-    if (perPhrase && !per) {
-      const words = freeWords(q, taken, true).map((w, i) => (phrase.includes(i) ? w : undefined));
-      // A count named whole: a distinct count ("per guest": Guests), or the rows ("tips per order": Orders).
-      const entity = tie(
-        rank(
-          source.measures.filter((m) => m.agg === 'count_distinct' || m.agg === 'count'),
-          words,
-        ).filter((m) => wholly(m.field, words)),
-      );
-      // Only when the count explains every word ("per site type" is a breakdown by Site type).
-      const all = phrase.filter((i) => words[i] !== undefined);
-      if (entity.length === 1 && all.every((i) => entity[0].used.includes(i))) {
-        per = entity[0].field;
-        use(entity[0].used);
-        score += entity[0].score;
-        continue;
-      }
-      // "admissions per doctor": no measure counts doctors; the distinct count of the member titled so does.
-      const named = entity.length
-        ? []
-        : tie(rank(labels, words)).filter(
-            (m) => wholly(m.field, words) && /(^|_)(name|title|label)$/.test(m.field.column),
-          );
-      if (named.length === 1 && all.every((i) => named[0].used.includes(i))) {
-        per = {
-          ...distinctCount(named[0].field),
-          title: book.measureAgg(named[0].field.title, book.agg.count_distinct),
-        };
-        use(named[0].used);
-        score += named[0].score;
-        continue;
-      }
+    const entity = perPhrase && !per ? perEntity(q, phrase, taken, source, book) : undefined;
+    if (entity) {
+      per = entity.field;
+      use(entity.used);
+      score += entity.score;
+      continue;
     }
     const parts: number[][] = [[]];
     for (const i of phrase) {
@@ -313,34 +189,11 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const ranking =
     (groups.length > 0 || q.time.ranked === true) && (q.ranks || q.rank !== undefined || superlative !== undefined);
   // 3. Numeric conditions on a number column named near them ("a wait over 100 minutes", "salary over 90000").
-  const onMeasure: typeof q.numeric = [];
-  for (const n of q.numeric) {
-    const near = freeWords(q, taken, true).map((w, i) => (i >= n.start - 3 && i < n.end + 3 ? w : undefined));
-    const targets = tie(
-      rank(
-        source.dimensions.filter((d) => d.type === 'number' && !/(^|_)id$/.test(d.column)),
-        near,
-      ),
-    );
-    if (targets.length > 1)
-      return {
-        plan: {
-          decline: book.whichColumn(quoted(n.start, n.end), names(targets.map((t) => t.field))),
-        },
-        score: score + 1,
-      };
-    const target = targets[0];
-    const asMeasure = rank(source.measures, near)[0];
-    if (!target || (groups.length && asMeasure && asMeasure.score >= target.score)) {
-      onMeasure.push(n);
-      continue;
-    }
-    use(target.used);
-    const scale = unitScale(n.unit, target.field, use); // "longer than 2 hours" on minutes: 120
-    filters.push({ field: target.field, op: n.op, values: [n.value * scale] });
-    if (n.upTo !== undefined) filters.push({ field: target.field, op: '<=', values: [n.upTo * scale] });
-    score += target.score;
-  }
+  const conditions = numericConditions(q, source, taken, groups.length > 0, say);
+  if ('decline' in conditions) return { plan: { decline: conditions.decline }, score: score + conditions.score };
+  const { onMeasure } = conditions;
+  filters.push(...conditions.filters);
+  score += conditions.score;
   // "sites with a capacity over 500": the condition is on a column, so "sites" is no breakdown.
   if (fromWith.length && !onMeasure.length) {
     groups.splice(0, groups.length, ...groups.filter((g) => !fromWith.includes(g)));

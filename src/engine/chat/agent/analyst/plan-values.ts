@@ -1,0 +1,135 @@
+// Two steps of planning a question over one source (planner.ts): the values it names, each on the dimension that holds
+// it (or a question back when two hold it alike), and its numeric conditions on the number column named near them.
+// Both mark the words they explain in `taken` and give the evidence they add to the plan's score.
+
+import { freeWords } from './booleans.js';
+import { rank, tie, type Field, type SourceInfo } from './catalog.js';
+import { byDirection, byNamingWords, directionAt } from './cues.js';
+import { wordsOf } from './plan-words.js';
+import type { Filter } from './plan.js';
+import type { Phrases } from './phrases.js';
+import type { Question } from './question.js';
+import { unitScale } from './units.js';
+import { categorical, matchValues, type ValueIndex } from './values.js';
+
+/** A question back, and the evidence gathered before it. */
+export interface Asked {
+  decline: string;
+  score: number;
+}
+
+/** The values named: filters (each with where its words start), value sets by dimension, words after a value. */
+export interface NamedValues {
+  filters: [Filter, number][];
+  valueSets: Map<Field, string[]>;
+  /** Words right after a value that name the value's dimension ("Home Office customers"). */
+  afterValue: Set<number>;
+  score: number;
+}
+
+/** Values named (or negated: "not in Bern"), in the order the question names them. */
+export function namedValues(
+  q: Question,
+  source: SourceInfo,
+  values: ValueIndex,
+  taken: boolean[],
+  say: Phrases,
+): NamedValues | Asked {
+  const { book } = say;
+  const filters: [Filter, number][] = [];
+  let score = 0;
+  const afterValue = new Set<number>();
+  const free = taken.map((t, i) => !t && !q.aggs.has(i));
+  const memberWords = new Set(source.fields.flatMap((f) => f.keys.flat()));
+  const hits = matchValues(q.tokens, free, categorical(source), values, memberWords);
+  const spans = new Map<string, typeof hits>();
+  for (const h of hits) spans.set(`${h.start}:${h.end}`, [...(spans.get(`${h.start}:${h.end}`) ?? []), h]);
+  const valueSets = new Map<Field, string[]>();
+  const starts = new Map<Field, number>();
+  const valueAt = new Map<string, number>();
+  for (const [, hs] of [...spans].sort((a, b) => b[1][0].end - b[1][0].start - (a[1][0].end - a[1][0].start))) {
+    if (hs.some((h) => taken.slice(h.start, h.end).some(Boolean))) continue;
+    let fields = [...new Set(hs.map((h) => h.field))];
+    const fs = source.dimensions.filter((d) => fields.includes(d.name));
+    // "from Chicago", "to Boston": the origin's or the destination's city, by the members' names and titles.
+    const cue = fields.length > 1 ? directionAt(q, hs[0].start) : undefined;
+    const end = cue && byDirection(fs, cue.end);
+    if (end) {
+      fields = [end.name];
+      taken[cue.at] = true;
+    }
+    const named = fields.length > 1 && !end ? byNamingWords(q, hs[0].start, hs[0].end, fs) : undefined;
+    if (named) fields = [named.name];
+    if (fields.length > 1) {
+      const words = book.quote(say.text(wordsOf(q, hs[0].start, hs[0].end)));
+      return { decline: book.whichValue(words, say.names(fs)), score: score + 2 };
+    }
+    const f = source.dimensions.find((d) => d.name === fields[0])!;
+    const h = hs.find((x) => x.field === f.name)!;
+    const not = q.negated.get(hs[0].start);
+    if (not !== undefined) {
+      filters.push([{ field: f, op: '!=', values: [h.value] }, hs[0].start]);
+      taken[not] = true;
+    } else valueSets.set(f, [...(valueSets.get(f) ?? []), h.value]);
+    valueAt.set(`${f.name}\u0000${h.value}`, hs[0].start);
+    starts.set(f, Math.min(starts.get(f) ?? Infinity, hs[0].start));
+    for (let k = hs[0].start; k < hs[0].end; k++) taken[k] = true;
+    // "rated PG", "genre Comedy": a word right before the value that names its dimension belongs to it.
+    const prev = q.tokens[hs[0].start - 1];
+    if (prev && !taken[hs[0].start - 1] && f.keys.some((k) => k.includes(prev.lemma))) taken[hs[0].start - 1] = true;
+    // "Home Office customers": a word after the value that names its dimension belongs to it.
+    const next = q.tokens[hs[0].end];
+    if (next && f.keys.some((k) => k.includes(next.lemma))) afterValue.add(hs[0].end);
+    score += 2;
+  }
+  for (const [field, vs] of valueSets) {
+    // In the order the question names them ("Seattle vs New York" compares Seattle first).
+    vs.sort((a, b) => valueAt.get(`${field.name}\u0000${a}`)! - valueAt.get(`${field.name}\u0000${b}`)!);
+    filters.push([{ field, op: '=', values: vs }, starts.get(field)!]);
+  }
+  return { filters, valueSets, afterValue, score };
+}
+
+/** Numeric conditions ("a wait over 100 minutes"): on a number column, or left for the measure (`onMeasure`). */
+export function numericConditions(
+  q: Question,
+  source: SourceInfo,
+  taken: boolean[],
+  grouped: boolean,
+  say: Phrases,
+): { filters: Filter[]; onMeasure: Question['numeric']; score: number } | Asked {
+  const { book } = say;
+  const onMeasure: typeof q.numeric = [];
+  const filters: Filter[] = [];
+  let score = 0;
+  const use = (ids: number[]) => ids.forEach((i) => (taken[i] = true));
+  for (const n of q.numeric) {
+    const near = freeWords(q, taken, true).map((w, i) => (i >= n.start - 3 && i < n.end + 3 ? w : undefined));
+    const targets = tie(
+      rank(
+        source.dimensions.filter((d) => d.type === 'number' && !/(^|_)id$/.test(d.column)),
+        near,
+      ),
+    );
+    if (targets.length > 1)
+      return {
+        decline: book.whichColumn(
+          book.quote(say.text(wordsOf(q, n.start, n.end))),
+          say.names(targets.map((t) => t.field)),
+        ),
+        score: score + 1,
+      };
+    const target = targets[0];
+    const asMeasure = rank(source.measures, near)[0];
+    if (!target || (grouped && asMeasure && asMeasure.score >= target.score)) {
+      onMeasure.push(n);
+      continue;
+    }
+    use(target.used);
+    const scale = unitScale(n.unit, target.field, use); // "longer than 2 hours" on minutes: 120
+    filters.push({ field: target.field, op: n.op, values: [n.value * scale] });
+    if (n.upTo !== undefined) filters.push({ field: target.field, op: '<=', values: [n.upTo * scale] });
+    score += target.score;
+  }
+  return { filters, onMeasure, score };
+}

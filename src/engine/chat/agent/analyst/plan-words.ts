@@ -1,0 +1,94 @@
+// The planner's readings of words against a source's members: which member a word names, which label names a source's
+// rows, and what a phrase after "per" counts (planner.ts puts them together).
+
+import { freeWords } from './booleans.js';
+import { distinctCount, rank, tie, wholly, type Field, type Match, type SourceInfo } from './catalog.js';
+import type { PhraseBook } from './phrase-book.js';
+import type { Question } from './question.js';
+import { fold } from './text.js';
+import { categorical } from './values.js';
+
+/** The question's words [start, end) as written. */
+export const wordsOf = (q: Question, start: number, end: number) =>
+  Array.from(q.tokens.slice(start, end), (t) => t.text).join(' ');
+
+/** Whether the words around the "per" at `i` are written so in a member's title ("Miles per gallon"). */
+export const perInTitle = (q: Question, i: number, source: SourceInfo) => {
+  const words = `${q.tokens[i - 1]?.norm ?? ''} per ${q.tokens[i + 1]?.norm ?? ''}`;
+  return source.fields.some((f) => fold(f.title).includes(words));
+};
+
+/** Whether a match used only words of the member's column name (a view's prefix), none of its title or synonyms. */
+export const byPrefixOnly = (m: Match, q: Question) =>
+  m.field.column.includes('_') && !m.field.keys.slice(1).some((k) => m.used.some((u) => k.includes(q.tokens[u].lemma)));
+
+/** The member named name, title or label among those of the same joined cube (the same column prefix). */
+export function strictLabel(source: SourceInfo, f: Field): Field | undefined {
+  const prefix = f.column.slice(0, f.column.indexOf('_') + 1);
+  const named = source.dimensions.filter(
+    (d) =>
+      d.type === 'string' && d.column.startsWith(prefix) && /^(name|title|label)$/.test(d.column.slice(prefix.length)),
+  );
+  return named.length === 1 ? named[0] : undefined;
+}
+
+export const sameWords = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/** The member that names a row among `fields`: the one called name, title or label, else the only text member. */
+export function labelOf(fields: Field[]): Field | undefined {
+  const text = fields.filter((f) => f.type === 'string');
+  const named = text.filter((f) => /(^|_)(name|title|label)$/.test(f.column));
+  if (named.length === 1) return named[0];
+  return named.length === 0 && text.length === 1 ? text[0] : undefined;
+}
+
+/**
+ * After "which", "each" or "every": a phrase whose words all name the source itself asks for its rows one by one,
+ * by the source's label (its own members, not those of a joined cube a view prefixes).
+ */
+export function entityLabel(q: Question, part: number[], words: (string | undefined)[], source: SourceInfo) {
+  if (!part.length || !/^(which|each|every)$/.test(q.tokens[part[0] - 1]?.norm ?? '')) return undefined;
+  if (!part.every((i) => source.named.has(words[i] ?? ''))) return undefined;
+  // A view's members of a joined cube share its prefix ("books_title", "books_author"): not the source's own.
+  const prefix = (c: string) => (c.includes('_') ? c.slice(0, c.indexOf('_') + 1) : undefined);
+  const shared = (d: Field) =>
+    source.fields.some((f) => f !== d && prefix(d.column) && f.column.startsWith(prefix(d.column)!));
+  return labelOf(source.dimensions.filter((d) => !shared(d)));
+}
+
+/**
+ * "revenue per guest": the count a phrase after "per" names whole — a distinct count ("per guest": Guests), the rows
+ * ("tips per order": Orders), or, when no measure counts it, the distinct count of the member titled so ("admissions
+ * per doctor") — when it explains every word of the phrase ("per site type" is a breakdown by Site type).
+ */
+export function perEntity(
+  q: Question,
+  phrase: number[],
+  taken: boolean[],
+  source: SourceInfo,
+  book: PhraseBook,
+): Match | undefined {
+  const words = freeWords(q, taken, true).map((w, i) => (phrase.includes(i) ? w : undefined));
+  const entity = tie(
+    rank(
+      source.measures.filter((m) => m.agg === 'count_distinct' || m.agg === 'count'),
+      words,
+    ).filter((m) => wholly(m.field, words)),
+  );
+  const all = phrase.filter((i) => words[i] !== undefined);
+  if (entity.length === 1 && all.every((i) => entity[0].used.includes(i))) return entity[0];
+  const named = entity.length
+    ? []
+    : tie(rank(categorical(source), words)).filter(
+        (m) => wholly(m.field, words) && /(^|_)(name|title|label)$/.test(m.field.column),
+      );
+  if (named.length === 1 && all.every((i) => named[0].used.includes(i)))
+    return {
+      ...named[0],
+      field: {
+        ...distinctCount(named[0].field),
+        title: book.measureAgg(named[0].field.title, book.agg.count_distinct),
+      },
+    };
+  return undefined;
+}
