@@ -12,6 +12,7 @@ import type { StreamingMarkdown } from '../shared/markdown.js';
 import { nextTask } from '../../util/next-task.js';
 import { noTransport } from '../shared/svc-element.js';
 import { AnswerMarkdown } from './answer-markdown.js';
+import { RESUBSCRIBE_DELAYS_MS, isDropped, requestLocale } from './chat-connection.js';
 import { ChatTurn, chatEntries, type ChatEntry } from './chat-turns.js';
 import { RenderPacer } from './render-pacer.js';
 
@@ -38,15 +39,6 @@ export interface ChatSessionOptions {
  * together (a whole answer in one chunk) are decoded and folded over several tasks, not one long one.
  */
 const SLICE_MESSAGES = 256;
-
-/** Waits before each resubscription after a dropped connection. */
-const RESUBSCRIBE_DELAYS_MS = [250, 1000, 3000];
-
-/** The connection broke (not an answer from the service, not the user's abort). */
-function isDropped(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status === 0 && error.code === 'network_error';
-  return error instanceof TypeError;
-}
 
 export class ChatSession {
   /** The conversation, turn by turn. */
@@ -179,7 +171,12 @@ export class ChatSession {
         ...(this.chatId && { chatId: this.chatId }),
         ...(settings && { sessionSettings: settings }),
       },
-      { ...this.options.target(), ...this.language(), signal, onMalformedLine: (item) => this.malformed(item) },
+      {
+        ...this.options.target(),
+        ...requestLocale(this.options.locale()),
+        signal,
+        onMalformedLine: (item) => this.malformed(item),
+      },
     );
     if (stream.chatId !== this.chatId) {
       this.chatId = stream.chatId;
@@ -196,16 +193,6 @@ export class ChatSession {
       const merged = turn.apply(message);
       if (!message.isDelta) this.options.onMessage(merged);
       this.pacer.schedule();
-    }
-  }
-
-  /** The `locale` option of a chat request: the viewer's language when it is a language tag. */
-  private language(): { locale?: string } {
-    const locale = this.options.locale();
-    try {
-      return locale ? { locale: Intl.getCanonicalLocales(locale)[0] } : {};
-    } catch {
-      return {}; // not a language tag: the request names no language
     }
   }
 
@@ -235,7 +222,7 @@ export class ChatSession {
         { chatId, ...(settings && { sessionSettings: settings }) },
         {
           ...this.options.target(),
-          ...this.language(),
+          ...requestLocale(this.options.locale()),
           signal: controller.signal,
           onMalformedLine: (item) => this.malformed(item),
         },
