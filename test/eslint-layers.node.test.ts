@@ -1,5 +1,6 @@
 // The layer rules of eslint.config.js, run through ESLint's own API on small sources placed in each folder: the
-// engine's inner layers import only downwards (http → domain → store) and only http/ builds an ApiError.
+// engine's inner layers import only downwards (http → domain → store), only http/ builds an ApiError, and files stay
+// small (400 lines, an element's 300).
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
@@ -12,7 +13,7 @@ const ROOT = join(import.meta.dirname, '..');
 async function broken(eslint: ESLint, path: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(ROOT, path) });
   return result.messages
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax' || m.fatal)
+    .filter((m) => ['no-restricted-imports', 'no-restricted-syntax', 'max-lines'].includes(m.ruleId ?? '') || m.fatal)
     .map((m) => `${m.ruleId ?? 'fatal'}: ${m.message}`);
 }
 
@@ -71,5 +72,24 @@ describe('the layer rules of eslint.config.js', () => {
     assert.deepEqual(await broken(eslint, 'src/engine/domain/fixture.ts', importing('../store/schema.js')), []);
     assert.deepEqual(await broken(eslint, 'src/engine/data/fixture.ts', importing('../errors.js')), []);
     assert.deepEqual(await broken(eslint, 'src/engine/store/fixture.ts', importing('../errors.js')), []);
+  });
+
+  it('refuses a source file over 400 lines, and an element file over 300 (not a generated catalogue)', async () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i};`).join('\n') + '\n';
+    for (const [path, n, max] of [
+      ['src/engine/data/fixture.ts', 401, 400],
+      ['src/transport/fixture.ts', 401, 400],
+      ['src/elements/chat/fixture.ts', 301, 300],
+    ] as const) {
+      const problems = await broken(eslint, path, lines(n));
+      assert.equal(problems.length, 1, `${path}: ${problems.join('; ')}`);
+      assert.match(
+        problems[0],
+        new RegExp(`^max-lines: File has too many lines \\(${n}\\)\\. Maximum allowed is ${max}\\.$`),
+      );
+    }
+    assert.deepEqual(await broken(eslint, 'src/engine/data/fixture.ts', lines(400)), []);
+    assert.deepEqual(await broken(eslint, 'src/elements/chat/fixture.ts', lines(300)), []);
+    assert.deepEqual(await broken(eslint, 'src/elements/l10n/locales/fixture.ts', lines(350)), []);
   });
 });
