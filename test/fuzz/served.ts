@@ -182,7 +182,13 @@ function memory() {
 }
 
 /** One request on the agent's pooled connections; resolves with the status (0: abandoned or failed). */
-function send(agent: Agent, port: number, req: FuzzRequest, abort: boolean): Promise<{ status: number; body: string }> {
+function send(
+  agent: Agent,
+  port: number,
+  req: FuzzRequest,
+  abort: boolean,
+  resent = false,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve) => {
     const url = new URL(req.path, 'http://fuzz.invalid');
     let client;
@@ -210,8 +216,8 @@ function send(agent: Agent, port: number, req: FuzzRequest, abort: boolean): Pro
     client.on('error', (error: NodeJS.ErrnoException) => {
       // A pooled connection the server closed (keep-alive timeout) just as it was reused: a reset before any byte of an
       // answer, which no server can prevent. Node's documented remedy (`request.reusedSocket`) is to send it again.
-      if (!abort && client.reusedSocket && error.code === 'ECONNRESET')
-        void send(agent, port, req, abort).then(resolve);
+      if (!abort && !resent && client.reusedSocket && error.code === 'ECONNRESET')
+        void send(agent, port, req, abort, true).then(resolve);
       else resolve({ status: 0, body: error.code ?? error.message });
     });
     client.on('timeout', () => client.destroy());
