@@ -53,23 +53,35 @@ const heapCommand = {
 /** Counts results; prints "N passed, N failed, N skipped" last and writes them for scripts/test.mjs. */
 function plainSummaryReporter() {
   let sessions = [];
-  const walk = (suite, acc) => {
-    for (const t of suite?.tests ?? []) acc[t.skipped ? 'skipped' : t.passed ? 'passed' : 'failed']++;
-    for (const s of suite?.suites ?? []) walk(s, acc);
+  // Each failure by file and test name, with the first line of its error: CI keeps only the log's tail.
+  const walk = (suite, acc, file, path = []) => {
+    for (const t of suite?.tests ?? []) {
+      acc[t.skipped ? 'skipped' : t.passed ? 'passed' : 'failed']++;
+      if (!t.skipped && !t.passed)
+        acc.failures.push(`${file} › ${[...path, t.name].join(' › ')}: ${firstLine(t.error?.message)}`);
+    }
+    for (const s of suite?.suites ?? []) walk(s, acc, file, [...path, s.name]);
     return acc;
   };
+  const firstLine = (text) => String(text ?? 'no message').split('\n')[0].slice(0, 300);
   return {
     onTestRunFinished(args) {
       sessions = args.sessions;
     },
     stop() {
       const file = `test-results/browser${process.env.SVC_RESULTS_SUFFIX ?? ''}.json`;
-      const acc = { passed: 0, failed: 0, skipped: 0 };
+      const acc = { passed: 0, failed: 0, skipped: 0, failures: [] };
       for (const s of sessions) {
-        walk(s.testResults, acc);
-        if (!s.passed && s.errors?.length) acc.failed += s.errors.length; // file-level errors (import failure…)
-        if (!s.passed && !s.errors?.length && !s.testResults?.tests?.length && !s.testResults?.suites?.length)
+        const file = s.testFile.replace(`${process.cwd()}/`, '');
+        walk(s.testResults, acc, file);
+        if (!s.passed && s.errors?.length) {
+          acc.failed += s.errors.length; // file-level errors (import failure…)
+          for (const e of s.errors) acc.failures.push(`${file}: ${firstLine(e.message)}`);
+        }
+        if (!s.passed && !s.errors?.length && !s.testResults?.tests?.length && !s.testResults?.suites?.length) {
           acc.failed++; // a file that never reported (timeout, crash)
+          acc.failures.push(`${file}: never reported (timeout or crash)`);
+        }
       }
       mkdirSync('test-results', { recursive: true });
       writeFileSync(file, JSON.stringify(acc));

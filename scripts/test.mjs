@@ -10,6 +10,7 @@ import { join } from 'node:path';
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 const rows = [];
+const failures = []; // "stage: file › test: message", printed after the summary (CI keeps only the log's tail)
 
 function run(label, cmd, args, env) {
   const shown = Object.entries(env ?? {}).map(([k, v]) => `${k}=${v} `);
@@ -52,13 +53,49 @@ function suite(label, cmd, args, resultFile, parse, env, required = true) {
     return;
   }
   for (const k of Object.keys(total)) total[k] += counts[k];
+  for (const f of counts.failures ?? []) failures.push(`${label}: ${f}`);
   rows.push(`${label.padEnd(16)} ${line}`);
 }
 
 /** Node's TAP reporter ends with "# pass N", "# fail N", "# skipped N", "# todo N". */
 function parseTap(text) {
   const n = (key) => Number(text.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
-  return { passed: n('pass'), failed: n('fail') + n('cancelled'), skipped: n('skipped') + n('todo') };
+  return {
+    passed: n('pass'),
+    failed: n('fail') + n('cancelled'),
+    skipped: n('skipped') + n('todo'),
+    failures: tapFailures(text),
+  };
+}
+
+/**
+ * The failed tests from TAP ("not ok N - name", nested by indentation; its YAML block gives location and error), the
+ * innermost only (a suite fails with its test), as "file:line › suites › test: error".
+ */
+function tapFailures(text) {
+  const out = [];
+  const stack = [];
+  let open = null; // the failure whose YAML block is being read
+  for (const line of text.split('\n')) {
+    const sub = line.match(/^(\s*)# Subtest: (.*)$/);
+    const result = line.match(/^(\s*)(not ok|ok) \d+ - (.*)$/);
+    if (sub) stack.splice(sub[1].length / 4, Infinity, sub[2]);
+    if (sub || result) open = null;
+    if (result?.[2] === 'not ok') {
+      open = { path: [...stack.slice(0, result[1].length / 4), result[3]], where: '', error: '' };
+      out.push(open);
+    }
+    const field = open && line.match(/^\s+(location|error): (.*)$/);
+    if (field) {
+      const value = field[2].replace(/^'|'$/g, '').replace(`${process.cwd()}/`, '');
+      if (field[1] === 'location') open.where = value;
+      else if (!open.error) open.error = value.slice(0, 300);
+    }
+  }
+  const name = (f) => f.path.join(' › ');
+  return out
+    .filter((f) => !out.some((g) => g !== f && name(g).startsWith(`${name(f)} › `)))
+    .map((f) => `${f.where ? `${f.where} › ` : ''}${name(f)}: ${f.error || 'failed'}`);
 }
 
 /** Node 20 `--test` takes no globs: list the *.node.test.ts files under test/ ourselves. */
@@ -147,5 +184,6 @@ nodeTests();
 parityTests();
 
 console.log(`\n━━ summary\n${rows.join('\n')}`);
+if (failures.length > 0) console.log(`\n━━ failed\n${failures.map((f) => `✗ ${f}`).join('\n')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 ? 1 : 0);
