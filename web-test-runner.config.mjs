@@ -63,7 +63,10 @@ function plainSummaryReporter() {
     for (const s of suite?.suites ?? []) walk(s, acc, file, [...path, s.name]);
     return acc;
   };
-  const firstLine = (text) => String(text ?? 'no message').split('\n')[0].slice(0, 300);
+  const firstLine = (text) =>
+    String(text ?? 'no message')
+      .split('\n')[0]
+      .slice(0, 300);
   return {
     onTestRunFinished(args) {
       sessions = args.sessions;
@@ -143,7 +146,7 @@ export default {
   concurrency: 1, // 2-core machines
   browserStartTimeout: 60000,
   testsStartTimeout: 60000,
-  testsFinishTimeout: 180000,
+  testsFinishTimeout: 300000, // per file: a hang guard (a worker-and-DuckDB-heavy file took over 180 s in Firefox on a loaded machine)
   testFramework: { config: { timeout: 10000 } },
   filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
   reporters: [defaultReporter(), plainSummaryReporter()],
