@@ -6,8 +6,8 @@
 import { booleanFilters, countNames, freeWords } from './booleans.js';
 import { computes, distinctCount, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
 import { countedWords, numberedValues, participle, preferCounted } from './cues.js';
-import { chooseTime, namedIn } from './time-field.js';
-import { FUNCTION_WORDS } from './text.js';
+import { chooseTime, eventOnly, namedIn } from './time-field.js';
+import { FUNCTION_WORDS, fold } from './text.js';
 import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { namedValues, numericConditions } from './plan-values.js';
@@ -45,6 +45,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     source,
     q.tokens.map((_, i) => !q.taken[i] && !q.aggs.has(i)),
   );
+  const asValue = (w: string) => categorical(source).some((f) => (values.get(f.name) ?? []).some((v) => fold(v) === w));
+  use(eventOnly(q, event, asValue));
   const numbered = numberedValues(q, source, taken);
   filters.push(...numbered.filters);
   use(numbered.used);
