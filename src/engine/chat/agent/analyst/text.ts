@@ -184,7 +184,9 @@ export const FILLER = new Set(
   kindly look looking go went gone take took taken place happen happened occur occurred record recorded earn earned
   generate generated fewest greatest anything something everything still yet already stat stats statistic metric
   figure numbers give given provide report overview summary summarize use used using work works worked working
-  people person persons folks everyone everybody someone somebody anyone anybody`
+  people person persons folks everyone everybody someone somebody anyone anybody
+  handle handled raise raised collect collected receive received process processed serve served manage managed
+  submit submitted assign assigned treat treated deal dealt cover covered`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),

@@ -80,4 +80,19 @@ describe('local analyst: classes of question from the IT service desk set', () =
     assert.deepEqual(filters(plan('how many closed accounts')), ['status = Closed']);
     assert.match(toSql(opened), /"opened_at" >= TIMESTAMP '2025-12-01/);
   });
+
+  it('a verb that only links who to what asks for nothing ("handled", "raises", "collected")', () => {
+    assert.deepEqual(filters(plan('how many accounts did Nadia handle')), ['officers_name = Nadia Ferreira']);
+    const ranked = plan('which branch handled the most accounts');
+    assert.deepEqual(
+      ranked.groups.map((g) => g.column),
+      ['branches_name'],
+    );
+    assert.equal(plan('balances collected by the Riverside branch').measure.column, 'balances');
+    assert.deepEqual(filters(plan('accounts processed in Porto')), ['branches_city = Porto']);
+    // A word naming what the model lacks still declines.
+    assert.ok(
+      isDecline(planQuestion(readQuestion('how many loans did Nadia approve', NOW), buildCatalog(meta), values, say)),
+    );
+  });
 });
