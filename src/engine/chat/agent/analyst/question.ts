@@ -46,8 +46,9 @@ export interface Question {
 const INLINE_UNITS: Record<string, number> = { k: 1e3, m: 1e6, bn: 1e9 };
 const toNumber = (s: string) => NUMBER_WORDS[s] ?? Number(s.replace(/,/g, ''));
 
-const DESC_WORDS = /^(top|most|highest|largest|biggest|greatest|best|max|maximum|more|busiest)$/;
-const ASC_WORDS = /^(bottom|least|lowest|smallest|fewest|worst|min|minimum|fewer|less|quietest)$/;
+// "slowest", "fastest": of a time taken (resolution, delivery, acceleration), the most and the least of it.
+const DESC_WORDS = /^(top|most|highest|largest|biggest|greatest|best|max|maximum|more|busiest|slowest|slower)$/;
+const ASC_WORDS = /^(bottom|least|lowest|smallest|fewest|worst|min|minimum|fewer|less|quietest|fastest|quickest)$/;
 const TRIGGERS = new Set([
   'by',
   'per',

@@ -39,6 +39,7 @@ const meta: ServiceMetaResult = {
         m('balances', 'Balances', 'sum'),
         m('avg_balance', 'Average balance', 'avg'),
         m('holders', 'Account holders', 'count_distinct'),
+        m('avg_approval', 'Average approval time', 'avg'),
         d('id', 'Account number', 'number'),
         d('opened_at', 'Opened', 'time'),
         d('closed_at', 'Closed', 'time'),
@@ -94,5 +95,17 @@ describe('local analyst: classes of question from the IT service desk set', () =
     assert.ok(
       isDecline(planQuestion(readQuestion('how many loans did Nadia approve', NOW), buildCatalog(meta), values, say)),
     );
+  });
+
+  it('"slowest" and "fastest" rank by the most and the least of a time taken', () => {
+    const slow = plan('which branch has the slowest approval time');
+    assert.equal(slow.measure.column, 'avg_approval');
+    assert.deepEqual(
+      slow.groups.map((g) => g.column),
+      ['branches_name'],
+    );
+    assert.equal(slow.order?.dir, 'DESC');
+    const fast = plan('the 2 fastest account officers by average approval time');
+    assert.deepEqual(fast.order, { dir: 'ASC', limit: 2 });
   });
 });
