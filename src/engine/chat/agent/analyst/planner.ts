@@ -239,7 +239,10 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
         !q.tokens.some((t, i) => superlativeDir(q, i) && !/^(most|least|fewest)$/.test(t.norm))) ||
       busy >= 0 ||
       // "wet days in Seattle", "long-haul flights last May": a segment naming what the source counts.
-      (!strict && onBoolean.some((u) => source.named.has(q.tokens[u].lemma) || countNames(source, q.tokens[u].lemma))))
+      (!strict &&
+        onBoolean.some((u) => source.named.has(q.tokens[u].lemma) || countNames(source, q.tokens[u].lemma))) ||
+      // "SLA breaches last month": a segment named alone, asking for no number, counts its rows.
+      (!asked.length && flags.filters.some((b) => b.filter.field.segment)))
   ) {
     // "How many shipments", "which engines has Chrome used": the source's own count when the noun names the source,
     // an event, or the question asks only for a breakdown.
@@ -254,9 +257,15 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       score: score + 0.1,
     };
   }
-  let best = tie(measures);
+  // "unique requesters opened tickets": the aggregation asked is of the measure named right after its word.
+  const aggAt = [...q.aggs].find(([, a]) => a === strict)?.[0];
+  const right =
+    aggAt === undefined ? [] : measures.filter((m) => m.used.includes(aggAt + 1) && computes(m.field, strict!));
+  let best = tie(right.length ? right : measures);
   if (strict) {
-    const fit = best.filter((m) => computes(m.field, strict));
+    // "average late fee per loan": a total per row of the source is the average asked for.
+    const perRow = strict === 'avg' && per?.agg === 'count';
+    const fit = best.filter((m) => computes(m.field, strict) || (perRow && m.field.agg === 'sum'));
     if (!fit.length) {
       const alt = measures.filter((m) => computes(m.field, strict));
       const content = new Set(best[0].used);
@@ -335,6 +344,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const unmapped = unmappedWords(q, taken, source);
   if (unmapped.length)
     return { plan: { decline: unmappedText(say, unmapped, source) }, score: score - unmapped.length };
+  // An average over the source's rows is already one per row ("average cost per admission").
+  if (per?.agg === 'count' && measure.agg === 'avg') per = undefined;
   // A measure per entity divides what adds up; an average per guest is no such thing.
   if (per && !['sum', 'count'].includes(measure.agg ?? ''))
     return { plan: { decline: book.whichMeasure(names([measure, per])) }, score };

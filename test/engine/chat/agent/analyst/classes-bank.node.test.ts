@@ -40,6 +40,8 @@ const meta: ServiceMetaResult = {
         m('avg_balance', 'Average balance', 'avg'),
         m('holders', 'Account holders', 'count_distinct'),
         m('avg_approval', 'Average approval time', 'avg'),
+        m('signers', 'Signatories', 'count_distinct'),
+        m('fees', 'Fees', 'sum'),
         d('id', 'Account number', 'number'),
         d('opened_at', 'Opened', 'time'),
         d('closed_at', 'Closed', 'time'),
@@ -49,6 +51,7 @@ const meta: ServiceMetaResult = {
         d('branches_city', 'City'),
         d('officers_name', 'Account officer'),
         s('overdrawn', 'Overdrawn accounts'),
+        s('fraud_alerts', 'Fraud alerts'),
       ],
     },
   ],
@@ -107,5 +110,23 @@ describe('local analyst: classes of question from the IT service desk set', () =
     assert.equal(slow.order?.dir, 'DESC');
     const fast = plan('the 2 fastest account officers by average approval time');
     assert.deepEqual(fast.order, { dir: 'ASC', limit: 2 });
+  });
+
+  it('a segment named alone, asking for no number, counts its rows', () => {
+    const p = plan('fraud alerts last month');
+    assert.equal(p.measure.column, 'count');
+    assert.deepEqual(filters(p), ['fraud_alerts = true']);
+    assert.equal(p.time?.field.column, 'opened_at');
+  });
+
+  it('"unique X" is the distinct count named right after it, not one a later word names', () => {
+    assert.equal(plan('how many unique signatories opened accounts this year').measure.column, 'signers');
+  });
+
+  it('an average per row of the source: an average measure as it is, a total divided by the rows', () => {
+    const avg = plan('average balance per account in Porto');
+    assert.equal(avg.measure.column, 'avg_balance');
+    assert.equal(avg.per, undefined);
+    assert.match(toSql(plan('average fee per account')), /MEASURE\("fees"\) \/ NULLIF\(MEASURE\("count"\), 0\)/);
   });
 });
