@@ -78,10 +78,10 @@ const MODELS: Model[] = [
     data: airlineData,
   },
   heldOut('hospital admissions', hospitalSeed, HOSPITAL, hospitalCases, HOSPITAL_QUESTIONS, 0.89),
-  heldOut('library loans', librarySeed, LIBRARY, libraryCases, LIBRARY_QUESTIONS, 0.86),
+  heldOut('library loans', librarySeed, LIBRARY, libraryCases, LIBRARY_QUESTIONS, 0.89),
   heldOut('food delivery', deliverySeed, DELIVERY, deliveryCases, DELIVERY_QUESTIONS, 0.86),
   {
-    ...heldOut('cars and stock prices (vega-datasets files)', carsSeed, CARS, carsCases, CARS_QUESTIONS, 0.7),
+    ...heldOut('cars and stock prices (vega-datasets files)', carsSeed, CARS, carsCases, CARS_QUESTIONS, 0.79),
     data: carsData,
   },
   heldOut('IT service desk', helpdeskSeed, HELPDESK, helpdeskCases, HELPDESK_QUESTIONS, 0.95),

@@ -11,7 +11,17 @@ import { FUNCTION_WORDS, fold } from './text.js';
 import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { namedValues, numericConditions } from './plan-values.js';
-import { byPrefixOnly, entityLabel, labelOf, perEntity, perInTitle, sameWords, strictLabel } from './plan-words.js';
+import {
+  byPrefixOnly,
+  entityLabel,
+  labelOf,
+  narrowTie,
+  perEntity,
+  perInTitle,
+  sameWords,
+  strictLabel,
+  superlativeOf,
+} from './plan-words.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
 import { categorical, type ValueIndex } from './values.js';
@@ -172,18 +182,12 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   // "the lowest rated hotel", "our biggest chain by revenue": a superlative and a word naming a dimension.
   let superlative: 'DESC' | 'ASC' | undefined;
   let superlativeAt = -1;
-  if (!groups.length && !q.rank) {
-    const sup = q.tokens.findIndex((_, i) => !taken[i] && superlativeDir(q, i));
-    const entities = groupable.filter((d) => d.type === 'string');
-    const named = sup < 0 ? [] : rank(entities, freeWords(q, taken, true)).filter((m) => m.score >= m.used.length + 1);
-    if (named.length && (named.length === 1 || named[0].score > named[1].score)) {
-      superlative = superlativeDir(q, sup);
-      superlativeAt = sup;
-      groups.push(named[0].field);
-      use(named[0].used);
-      taken[sup] = true;
-      score += named[0].score;
-    }
+  const sup = !groups.length && !q.rank ? superlativeOf(q, taken, groupable) : undefined;
+  if (sup) {
+    [superlative, superlativeAt] = [sup.dir, sup.at];
+    groups.push(sup.match.field);
+    use([...sup.match.used, sup.at]);
+    score += sup.match.score;
   }
   // "the busiest route", "the quietest month": a ranking by what the source counts.
   const busy = groups.length ? q.tokens.findIndex((t) => /^(busiest|quietest)$/.test(t.norm)) : -1;
@@ -281,11 +285,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       best = tie(same);
     } else best = fit;
   }
-  if (best.length > 1) {
-    // "Home Office customers": a word right after a value, naming the value's dimension, is not the measure.
-    const own = best.filter((m) => !m.used.every((u) => afterValue.has(u)));
-    if (own.length) best = own;
-  }
+  best = narrowTie(q, best, afterValue);
   if (best.length > 1) {
     const countFit = asked.includes('count') ? best.filter((m) => m.field.agg === 'count') : [];
     if (countFit.length === 1) best = countFit;

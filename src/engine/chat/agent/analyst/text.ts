@@ -99,6 +99,7 @@ const SHORTHAND: Record<string, string> = {
   avg: 'average',
   dur: 'duration',
   dist: 'distance',
+  hp: 'horsepower',
 };
 
 /** A stem: plural and verb endings removed, a final e dropped, a doubled final consonant made single. */
@@ -196,7 +197,8 @@ export const FILLER = new Set(
 export type Aggregation = 'sum' | 'avg' | 'count' | 'count_distinct' | 'max' | 'min' | 'median' | 'percentile';
 
 const AGG_WORDS: [RegExp, Aggregation][] = [
-  [/\b(how many|number of|count of|count|nr\.? of|no\.? of)\b|#(?= ?of\b)/, 'count'],
+  // "how many times was Asimov borrowed": the rows counted.
+  [/\b(how many times|how many|number of|count of|count|nr\.? of|no\.? of)\b|#(?= ?of\b)/, 'count'],
   [/\b(distinct|unique|different)\b/, 'count_distinct'],
   [/\b(average|avg|mean|typical)\b/, 'avg'],
   [/\b(median)\b/, 'median'],

@@ -10,6 +10,7 @@ import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/plann
 import { Phrases } from '../../../../../src/engine/chat/agent/analyst/phrases.js';
 import english from '../../../../../src/engine/chat/agent/analyst/phrases/en.js';
 import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
+import { lemma } from '../../../../../src/engine/chat/agent/analyst/text.js';
 import { toSql } from '../../../../../src/engine/chat/agent/analyst/sql.js';
 
 type Member = ServiceMetaResult['cubes'][number]['members'][number];
@@ -42,6 +43,8 @@ const meta: ServiceMetaResult = {
         m('avg_approval', 'Average approval time', 'avg'),
         m('signers', 'Signatories', 'count_distinct'),
         m('fees', 'Fees', 'sum'),
+        m('overdrafts', 'Overdrafts', 'sum'),
+        m('max_overdrafts', 'Most overdrafts', 'max'),
         d('id', 'Account number', 'number'),
         d('opened_at', 'Opened', 'time'),
         d('closed_at', 'Closed', 'time'),
@@ -128,5 +131,20 @@ describe('local analyst: classes of question from the IT service desk set', () =
     assert.equal(avg.measure.column, 'avg_balance');
     assert.equal(avg.per, undefined);
     assert.match(toSql(plan('average fee per account')), /MEASURE\("fees"\) \/ NULLIF\(MEASURE\("count"\), 0\)/);
+  });
+
+  it('"how many times" counts the rows', () => {
+    const p = plan('how many times did Luis Prado handle a savings account');
+    assert.equal(p.measure.column, 'count');
+    assert.deepEqual(filters(p), ['officers_name = Luis Prado', 'product = Savings']);
+    assert.ok(isDecline(planQuestion(readQuestion('wait times by branch', NOW), buildCatalog(meta), values, say)));
+  });
+
+  it('measures tied on their words: the one whose title writes the question\'s word; "of any X" is one number', () => {
+    const p = plan('most overdrafts of any branch');
+    assert.equal(p.measure.column, 'max_overdrafts');
+    assert.deepEqual(p.groups, []);
+    assert.equal(plan('overdrafts by branch').measure.column, 'overdrafts');
+    assert.equal(lemma('hp'), lemma('horsepower'));
   });
 });
