@@ -53,6 +53,7 @@ const meta: ServiceMetaResult = {
         d('branches_name', 'Branch'),
         d('branches_city', 'City'),
         d('officers_name', 'Account officer'),
+        d('card_network', 'Card network'),
         s('overdrawn', 'Overdrawn accounts'),
         s('fraud_alerts', 'Fraud alerts'),
       ],
@@ -65,6 +66,7 @@ const values = new Map<string, string[]>([
   ['banking.branches_name', ['Riverside', 'Old Town']],
   ['banking.branches_city', ['Porto', 'Braga']],
   ['banking.officers_name', ['Nadia Ferreira', 'Luis Prado']],
+  ['banking.card_network', ['VISA', 'MSTR', 'AMEX']],
 ]);
 
 const say = new Phrases(english, 'en', 'en-US');
@@ -146,5 +148,13 @@ describe('local analyst: classes of question from the IT service desk set', () =
     assert.deepEqual(p.groups, []);
     assert.equal(plan('overdrafts by branch').measure.column, 'overdrafts');
     assert.equal(lemma('hp'), lemma('horsepower'));
+  });
+
+  it('a name by the one code a dimension holds for it ("mastercard" → MSTR)', () => {
+    assert.deepEqual(filters(plan('how many mastercard accounts')), ['card_network = MSTR']);
+    assert.deepEqual(filters(plan('average balance of visa accounts in Braga')), [
+      'branches_city = Braga',
+      'card_network = VISA',
+    ]);
   });
 });
