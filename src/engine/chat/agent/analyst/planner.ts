@@ -195,7 +195,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const ranking =
     (groups.length > 0 || q.time.ranked === true) && (q.ranks || q.rank !== undefined || superlative !== undefined);
   // 3. Numeric conditions on a number column named near them ("a wait over 100 minutes", "salary over 90000").
-  const conditions = numericConditions(q, source, taken, groups.length > 0, say);
+  const conditions = numericConditions(q, source, taken, groups.length > 0, say, event.used);
   if ('decline' in conditions) return { plan: { decline: conditions.decline }, score: score + conditions.score };
   const { onMeasure } = conditions;
   filters.push(...conditions.filters);

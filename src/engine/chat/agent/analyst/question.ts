@@ -172,7 +172,10 @@ export function readQuestion(text: string, now: number): Question {
       [one, 1],
     ] as const) {
       const op = COMPARATORS.find(([p]) => p.test(words))?.[1];
-      const n = norm[i + len];
+      // "more than an hour": one of the unit.
+      const a =
+        /^an?$/.test(norm[i + len] ?? '') && /^(second|minute|hour|day|week|month|year)$/.test(norm[i + len + 1]);
+      const n = a ? '1' : norm[i + len];
       const inline = /^(-?\d[\d,]*(?:\.\d+)?)(k|m|bn)?%?$/.exec(n ?? '');
       if (op && inline) {
         // "over 100m", "under 2.5k": the unit written on the number.

@@ -48,6 +48,8 @@ const meta: ServiceMetaResult = {
         d('id', 'Account number', 'number'),
         d('opened_at', 'Opened', 'time'),
         d('closed_at', 'Closed', 'time'),
+        d('approved_at', 'Approved', 'time'),
+        d('days_to_approve', 'Days to approve', 'number'),
         d('status', 'Status'),
         d('product', 'Product'),
         d('branches_name', 'Branch'),
@@ -156,5 +158,11 @@ describe('local analyst: classes of question from the IT service desk set', () =
       'branches_city = Braga',
       'card_network = VISA',
     ]);
+  });
+
+  it('a condition on the column the event\'s word names ("took more than a week to approve"), "a"/"an" as one', () => {
+    const p = plan('how many accounts took more than a week to approve');
+    assert.deepEqual(filters(p), ['days_to_approve > 7']);
+    assert.equal(p.measure.column, 'count');
   });
 });
