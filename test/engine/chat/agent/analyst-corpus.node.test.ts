@@ -77,8 +77,8 @@ const MODELS: Model[] = [
     groups: [],
     data: airlineData,
   },
-  heldOut('hospital admissions', hospitalSeed, HOSPITAL, hospitalCases, HOSPITAL_QUESTIONS, 0.89),
-  heldOut('library loans', librarySeed, LIBRARY, libraryCases, LIBRARY_QUESTIONS, 0.89),
+  heldOut('hospital admissions', hospitalSeed, HOSPITAL, hospitalCases, HOSPITAL_QUESTIONS, 0.92),
+  heldOut('library loans', librarySeed, LIBRARY, libraryCases, LIBRARY_QUESTIONS, 0.91),
   heldOut('food delivery', deliverySeed, DELIVERY, deliveryCases, DELIVERY_QUESTIONS, 0.89),
   {
     ...heldOut('cars and stock prices (vega-datasets files)', carsSeed, CARS, carsCases, CARS_QUESTIONS, 0.85),

@@ -62,6 +62,8 @@ const SYNONYMS: string[][] = [
   ['film', 'movie', 'movies', 'picture'],
   ['duration', 'length'],
   ['use', 'usage'],
+  ['child', 'kid'],
+  ['decease', 'die', 'dead', 'death'],
 ];
 
 /** Words the synonyms know: a typo of one is read as it ("lenght" → length). */

@@ -56,6 +56,8 @@ const meta: ServiceMetaResult = {
         d('branches_city', 'City'),
         d('officers_name', 'Account officer'),
         d('card_network', 'Card network'),
+        d('closure_reason', 'Closure reason'),
+        d('segment', 'Customer segment'),
         s('overdrawn', 'Overdrawn accounts'),
         s('fraud_alerts', 'Fraud alerts'),
       ],
@@ -69,6 +71,8 @@ const values = new Map<string, string[]>([
   ['banking.branches_city', ['Porto', 'Braga']],
   ['banking.officers_name', ['Nadia Ferreira', 'Luis Prado']],
   ['banking.card_network', ['VISA', 'MSTR', 'AMEX']],
+  ['banking.closure_reason', ['Deceased', 'Moved away', 'Switched bank']],
+  ['banking.segment', ['Children', 'Students', 'Retirees']],
 ]);
 
 const say = new Phrases(english, 'en', 'en-US');
@@ -164,5 +168,13 @@ describe('local analyst: classes of question from the IT service desk set', () =
     const p = plan('how many accounts took more than a week to approve');
     assert.deepEqual(filters(p), ['days_to_approve > 7']);
     assert.equal(p.measure.column, 'count');
+  });
+
+  it('values by a word of the same meaning ("died" → Deceased, "kids" → Children)', () => {
+    assert.deepEqual(filters(plan('how many accounts were closed when the holder died')), [
+      'closure_reason = Deceased',
+      'status = Closed',
+    ]);
+    assert.deepEqual(filters(plan('how many kids accounts are there')), ['segment = Children']);
   });
 });
