@@ -94,7 +94,7 @@ export function perEntity(
 }
 
 /** Measures tied on the words they use, narrowed by what else the question says of them. */
-export function narrowTie(q: Question, best: Match[], afterValue: Set<number>): Match[] {
+export function narrowTie(q: Question, best: Match[], afterValue: Set<number>, asked: string[]): Match[] {
   if (best.length < 2) return best;
   // "Home Office customers": a word right after a value, naming the value's dimension, is not the measure.
   const own = best.filter((m) => !m.used.every((u) => afterValue.has(u)));
@@ -103,7 +103,12 @@ export function narrowTie(q: Question, best: Match[], afterValue: Set<number>): 
   // horsepower", not Average horsepower), where a word like "most" names no member by itself.
   const writes = (m: Match) => q.tokens.filter((t) => m.field.written.has(t.norm)).length;
   const most = Math.max(...best.map(writes));
-  return best.filter((m) => writes(m) === most);
+  best = best.filter((m) => writes(m) === most);
+  // "msft price by month": one quantity as its average, highest and lowest, no aggregation asked: its average.
+  const avg = best.filter((m) => m.field.agg === 'avg');
+  if (!asked.length && avg.length === 1 && best.every((m) => ['avg', 'max', 'min'].includes(m.field.agg ?? '')))
+    return avg;
+  return best;
 }
 
 /**

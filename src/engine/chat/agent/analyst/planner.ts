@@ -285,7 +285,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       best = tie(same);
     } else best = fit;
   }
-  best = narrowTie(q, best, afterValue);
+  best = narrowTie(q, best, afterValue, asked);
   if (best.length > 1) {
     const countFit = asked.includes('count') ? best.filter((m) => m.field.agg === 'count') : [];
     if (countFit.length === 1) best = countFit;

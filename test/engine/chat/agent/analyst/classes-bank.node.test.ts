@@ -41,6 +41,8 @@ const meta: ServiceMetaResult = {
         m('avg_balance', 'Average balance', 'avg'),
         m('holders', 'Account holders', 'count_distinct'),
         m('avg_approval', 'Average approval time', 'avg'),
+        m('max_approval', 'Longest approval time', 'max'),
+        m('min_approval', 'Shortest approval time', 'min'),
         m('signers', 'Signatories', 'count_distinct'),
         m('fees', 'Fees', 'sum'),
         m('overdrafts', 'Overdrafts', 'sum'),
@@ -176,5 +178,10 @@ describe('local analyst: classes of question from the IT service desk set', () =
       'status = Closed',
     ]);
     assert.deepEqual(filters(plan('how many kids accounts are there')), ['segment = Children']);
+  });
+
+  it('one quantity as its average, highest and lowest, with no aggregation asked: its average', () => {
+    assert.equal(plan('approval time by branch').measure.column, 'avg_approval');
+    assert.equal(plan('longest approval time by branch').measure.column, 'max_approval');
   });
 });
