@@ -297,6 +297,11 @@ export function matchValues(
         found = partOf(norm, exact, parts, owns, written);
         // "amazon stock": the one code of a name (AMZN).
         if (!found.length) found = codesOf(norm, codes).map((c) => ({ field: c.field, value: c.value, edits: 0 }));
+        // "printer tickets": the one-word activity its agent noun names (Printing), not any value of its stem.
+        if (!found.length && /^\p{L}{4,}er$/u.test(norm))
+          found = (exact.get(lemma(norm.slice(0, -2))) ?? [])
+            .filter((v) => /^\p{L}+ing$/iu.test(v.value))
+            .map((v) => ({ ...v, edits: 0 }));
       }
       const seen = new Set<string>();
       for (const v of found) {

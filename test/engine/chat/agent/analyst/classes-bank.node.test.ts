@@ -68,7 +68,7 @@ const meta: ServiceMetaResult = {
 };
 const values = new Map<string, string[]>([
   ['banking.status', ['Open', 'Closed', 'Frozen']],
-  ['banking.product', ['Checking', 'Savings', 'Mortgage']],
+  ['banking.product', ['Checking', 'Savings', 'Mortgage', 'Trading']],
   ['banking.branches_name', ['Riverside', 'Old Town']],
   ['banking.branches_city', ['Porto', 'Braga']],
   ['banking.officers_name', ['Nadia Ferreira', 'Luis Prado']],
@@ -183,5 +183,9 @@ describe('local analyst: classes of question from the IT service desk set', () =
   it('one quantity as its average, highest and lowest, with no aggregation asked: its average', () => {
     assert.equal(plan('approval time by branch').measure.column, 'avg_approval');
     assert.equal(plan('longest approval time by branch').measure.column, 'max_approval');
+  });
+
+  it('an agent noun names the one-word activity value ("trader" → Trading)', () => {
+    assert.deepEqual(filters(plan('how many trader accounts were opened this year')), ['product = Trading']);
   });
 });
