@@ -97,6 +97,8 @@ export function numericConditions(
   taken: boolean[],
   grouped: boolean,
   say: Phrases,
+  /** Words that named the event only: they may name the column too ("took more than an hour to deliver"). */
+  event: number[] = [],
 ): { filters: Filter[]; onMeasure: Question['numeric']; score: number } | Asked {
   const { book } = say;
   const onMeasure: typeof q.numeric = [];
@@ -104,7 +106,8 @@ export function numericConditions(
   let score = 0;
   const use = (ids: number[]) => ids.forEach((i) => (taken[i] = true));
   for (const n of q.numeric) {
-    const near = freeWords(q, taken, true).map((w, i) => (i >= n.start - 3 && i < n.end + 3 ? w : undefined));
+    const open = taken.map((t, i) => t && !event.includes(i));
+    const near = freeWords(q, open, true).map((w, i) => (i >= n.start - 3 && i < n.end + 3 ? w : undefined));
     const targets = tie(
       rank(
         source.dimensions.filter((d) => d.type === 'number' && !/(^|_)id$/.test(d.column)),

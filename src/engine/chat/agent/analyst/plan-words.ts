@@ -4,7 +4,7 @@
 import { freeWords } from './booleans.js';
 import { distinctCount, rank, tie, wholly, type Field, type Match, type SourceInfo } from './catalog.js';
 import type { PhraseBook } from './phrase-book.js';
-import type { Question } from './question.js';
+import { superlativeDir, type Question } from './question.js';
 import { fold } from './text.js';
 import { categorical } from './values.js';
 
@@ -91,4 +91,36 @@ export function perEntity(
       },
     };
   return undefined;
+}
+
+/** Measures tied on the words they use, narrowed by what else the question says of them. */
+export function narrowTie(q: Question, best: Match[], afterValue: Set<number>, asked: string[]): Match[] {
+  if (best.length < 2) return best;
+  // "Home Office customers": a word right after a value, naming the value's dimension, is not the measure.
+  const own = best.filter((m) => !m.used.every((u) => afterValue.has(u)));
+  if (own.length) best = own;
+  // "most horsepower of any car": the one whose title writes more of the question's words as written ("Most
+  // horsepower", not Average horsepower), where a word like "most" names no member by itself.
+  const writes = (m: Match) => q.tokens.filter((t) => m.field.written.has(t.norm)).length;
+  const most = Math.max(...best.map(writes));
+  best = best.filter((m) => writes(m) === most);
+  // "msft price by month": one quantity as its average, highest and lowest, no aggregation asked: its average.
+  const avg = best.filter((m) => m.field.agg === 'avg');
+  if (!asked.length && avg.length === 1 && best.every((m) => ['avg', 'max', 'min'].includes(m.field.agg ?? '')))
+    return avg;
+  return best;
+}
+
+/**
+ * A superlative and a text dimension a word names ("the lowest rated hotel": hotels ranked), unless the words say
+ * "any" or "all" of it: "most horsepower of any car" is one number, not which car.
+ */
+export function superlativeOf(q: Question, taken: boolean[], groupable: Field[]) {
+  const at = q.tokens.findIndex((_, i) => !taken[i] && superlativeDir(q, i));
+  if (at < 0) return undefined;
+  const entities = groupable.filter((d) => d.type === 'string');
+  const named = rank(entities, freeWords(q, taken, true)).filter((m) => m.score >= m.used.length + 1);
+  if (!named.length || (named.length > 1 && named[0].score <= named[1].score)) return undefined;
+  if (/^(any|all)$/.test(q.tokens[Math.min(...named[0].used) - 1]?.norm ?? '')) return undefined;
+  return { dir: superlativeDir(q, at)!, at, match: named[0] };
 }

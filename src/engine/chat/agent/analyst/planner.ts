@@ -6,12 +6,22 @@
 import { booleanFilters, countNames, freeWords } from './booleans.js';
 import { computes, distinctCount, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
 import { countedWords, numberedValues, participle, preferCounted } from './cues.js';
-import { chooseTime, namedIn } from './time-field.js';
-import { FUNCTION_WORDS } from './text.js';
+import { chooseTime, eventOnly, namedIn } from './time-field.js';
+import { FUNCTION_WORDS, fold } from './text.js';
 import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { namedValues, numericConditions } from './plan-values.js';
-import { byPrefixOnly, entityLabel, labelOf, perEntity, perInTitle, sameWords, strictLabel } from './plan-words.js';
+import {
+  byPrefixOnly,
+  entityLabel,
+  labelOf,
+  narrowTie,
+  perEntity,
+  perInTitle,
+  sameWords,
+  strictLabel,
+  superlativeOf,
+} from './plan-words.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
 import { categorical, type ValueIndex } from './values.js';
@@ -45,6 +55,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     source,
     q.tokens.map((_, i) => !q.taken[i] && !q.aggs.has(i)),
   );
+  const asValue = (w: string) => categorical(source).some((f) => (values.get(f.name) ?? []).some((v) => fold(v) === w));
+  use(eventOnly(q, event, asValue));
   const numbered = numberedValues(q, source, taken);
   filters.push(...numbered.filters);
   use(numbered.used);
@@ -170,18 +182,12 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   // "the lowest rated hotel", "our biggest chain by revenue": a superlative and a word naming a dimension.
   let superlative: 'DESC' | 'ASC' | undefined;
   let superlativeAt = -1;
-  if (!groups.length && !q.rank) {
-    const sup = q.tokens.findIndex((_, i) => !taken[i] && superlativeDir(q, i));
-    const entities = groupable.filter((d) => d.type === 'string');
-    const named = sup < 0 ? [] : rank(entities, freeWords(q, taken, true)).filter((m) => m.score >= m.used.length + 1);
-    if (named.length && (named.length === 1 || named[0].score > named[1].score)) {
-      superlative = superlativeDir(q, sup);
-      superlativeAt = sup;
-      groups.push(named[0].field);
-      use(named[0].used);
-      taken[sup] = true;
-      score += named[0].score;
-    }
+  const sup = !groups.length && !q.rank ? superlativeOf(q, taken, groupable) : undefined;
+  if (sup) {
+    [superlative, superlativeAt] = [sup.dir, sup.at];
+    groups.push(sup.match.field);
+    use([...sup.match.used, sup.at]);
+    score += sup.match.score;
   }
   // "the busiest route", "the quietest month": a ranking by what the source counts.
   const busy = groups.length ? q.tokens.findIndex((t) => /^(busiest|quietest)$/.test(t.norm)) : -1;
@@ -189,7 +195,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const ranking =
     (groups.length > 0 || q.time.ranked === true) && (q.ranks || q.rank !== undefined || superlative !== undefined);
   // 3. Numeric conditions on a number column named near them ("a wait over 100 minutes", "salary over 90000").
-  const conditions = numericConditions(q, source, taken, groups.length > 0, say);
+  const conditions = numericConditions(q, source, taken, groups.length > 0, say, event.used);
   if ('decline' in conditions) return { plan: { decline: conditions.decline }, score: score + conditions.score };
   const { onMeasure } = conditions;
   filters.push(...conditions.filters);
@@ -237,7 +243,10 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
         !q.tokens.some((t, i) => superlativeDir(q, i) && !/^(most|least|fewest)$/.test(t.norm))) ||
       busy >= 0 ||
       // "wet days in Seattle", "long-haul flights last May": a segment naming what the source counts.
-      (!strict && onBoolean.some((u) => source.named.has(q.tokens[u].lemma) || countNames(source, q.tokens[u].lemma))))
+      (!strict &&
+        onBoolean.some((u) => source.named.has(q.tokens[u].lemma) || countNames(source, q.tokens[u].lemma))) ||
+      // "SLA breaches last month": a segment named alone, asking for no number, counts its rows.
+      (!asked.length && flags.filters.some((b) => b.filter.field.segment)))
   ) {
     // "How many shipments", "which engines has Chrome used": the source's own count when the noun names the source,
     // an event, or the question asks only for a breakdown.
@@ -252,9 +261,15 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       score: score + 0.1,
     };
   }
-  let best = tie(measures);
+  // "unique requesters opened tickets": the aggregation asked is of the measure named right after its word.
+  const aggAt = [...q.aggs].find(([, a]) => a === strict)?.[0];
+  const right =
+    aggAt === undefined ? [] : measures.filter((m) => m.used.includes(aggAt + 1) && computes(m.field, strict!));
+  let best = tie(right.length ? right : measures);
   if (strict) {
-    const fit = best.filter((m) => computes(m.field, strict));
+    // "average late fee per loan": a total per row of the source is the average asked for.
+    const perRow = strict === 'avg' && per?.agg === 'count';
+    const fit = best.filter((m) => computes(m.field, strict) || (perRow && m.field.agg === 'sum'));
     if (!fit.length) {
       const alt = measures.filter((m) => computes(m.field, strict));
       const content = new Set(best[0].used);
@@ -270,11 +285,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       best = tie(same);
     } else best = fit;
   }
-  if (best.length > 1) {
-    // "Home Office customers": a word right after a value, naming the value's dimension, is not the measure.
-    const own = best.filter((m) => !m.used.every((u) => afterValue.has(u)));
-    if (own.length) best = own;
-  }
+  best = narrowTie(q, best, afterValue, asked);
   if (best.length > 1) {
     const countFit = asked.includes('count') ? best.filter((m) => m.field.agg === 'count') : [];
     if (countFit.length === 1) best = countFit;
@@ -333,6 +344,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const unmapped = unmappedWords(q, taken, source);
   if (unmapped.length)
     return { plan: { decline: unmappedText(say, unmapped, source) }, score: score - unmapped.length };
+  // An average over the source's rows is already one per row ("average cost per admission").
+  if (per?.agg === 'count' && measure.agg === 'avg') per = undefined;
   // A measure per entity divides what adds up; an average per guest is no such thing.
   if (per && !['sum', 'count'].includes(measure.agg ?? ''))
     return { plan: { decline: book.whichMeasure(names([measure, per])) }, score };

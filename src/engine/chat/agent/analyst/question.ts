@@ -46,8 +46,9 @@ export interface Question {
 const INLINE_UNITS: Record<string, number> = { k: 1e3, m: 1e6, bn: 1e9 };
 const toNumber = (s: string) => NUMBER_WORDS[s] ?? Number(s.replace(/,/g, ''));
 
-const DESC_WORDS = /^(top|most|highest|largest|biggest|greatest|best|max|maximum|more|busiest)$/;
-const ASC_WORDS = /^(bottom|least|lowest|smallest|fewest|worst|min|minimum|fewer|less|quietest)$/;
+// "slowest", "fastest": of a time taken (resolution, delivery, acceleration), the most and the least of it.
+const DESC_WORDS = /^(top|most|highest|largest|biggest|greatest|best|max|maximum|more|busiest|slowest|slower)$/;
+const ASC_WORDS = /^(bottom|least|lowest|smallest|fewest|worst|min|minimum|fewer|less|quietest|fastest|quickest)$/;
 const TRIGGERS = new Set([
   'by',
   'per',
@@ -171,7 +172,10 @@ export function readQuestion(text: string, now: number): Question {
       [one, 1],
     ] as const) {
       const op = COMPARATORS.find(([p]) => p.test(words))?.[1];
-      const n = norm[i + len];
+      // "more than an hour": one of the unit.
+      const a =
+        /^an?$/.test(norm[i + len] ?? '') && /^(second|minute|hour|day|week|month|year)$/.test(norm[i + len + 1]);
+      const n = a ? '1' : norm[i + len];
       const inline = /^(-?\d[\d,]*(?:\.\d+)?)(k|m|bn)?%?$/.exec(n ?? '');
       if (op && inline) {
         // "over 100m", "under 2.5k": the unit written on the number.

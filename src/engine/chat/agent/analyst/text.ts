@@ -62,6 +62,8 @@ const SYNONYMS: string[][] = [
   ['film', 'movie', 'movies', 'picture'],
   ['duration', 'length'],
   ['use', 'usage'],
+  ['child', 'kid'],
+  ['decease', 'die', 'dead', 'death'],
 ];
 
 /** Words the synonyms know: a typo of one is read as it ("lenght" → length). */
@@ -99,6 +101,7 @@ const SHORTHAND: Record<string, string> = {
   avg: 'average',
   dur: 'duration',
   dist: 'distance',
+  hp: 'horsepower',
 };
 
 /** A stem: plural and verb endings removed, a final e dropped, a doubled final consonant made single. */
@@ -184,7 +187,9 @@ export const FILLER = new Set(
   kindly look looking go went gone take took taken place happen happened occur occurred record recorded earn earned
   generate generated fewest greatest anything something everything still yet already stat stats statistic metric
   figure numbers give given provide report overview summary summarize use used using work works worked working
-  people person persons folks everyone everybody someone somebody anyone anybody`
+  people person persons folks everyone everybody someone somebody anyone anybody
+  handle handled raise raised collect collected receive received process processed serve served manage managed
+  submit submitted assign assigned treat treated deal dealt cover covered slowest slower fastest quickest`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),
@@ -194,7 +199,8 @@ export const FILLER = new Set(
 export type Aggregation = 'sum' | 'avg' | 'count' | 'count_distinct' | 'max' | 'min' | 'median' | 'percentile';
 
 const AGG_WORDS: [RegExp, Aggregation][] = [
-  [/\b(how many|number of|count of|count|nr\.? of|no\.? of)\b|#(?= ?of\b)/, 'count'],
+  // "how many times was Asimov borrowed": the rows counted.
+  [/\b(how many times|how many|number of|count of|count|nr\.? of|no\.? of)\b|#(?= ?of\b)/, 'count'],
   [/\b(distinct|unique|different)\b/, 'count_distinct'],
   [/\b(average|avg|mean|typical)\b/, 'avg'],
   [/\b(median)\b/, 'median'],

@@ -110,3 +110,17 @@ export const namedIn = (q: Question, part: number[], times: Field[]) =>
         q.tokens.map((t, i) => (part.includes(i) ? t.lemma : undefined)),
       )
     : [];
+
+/**
+ * The words of an event that name only it: a past form spelled as the time dimension's own word ("opened" of Opened)
+ * that no value is written as. Such a word is no value it only inflects ("tickets opened last month" are not the
+ * status Open); a value written alike ("canceled": Canceled) stays a value too.
+ */
+export function eventOnly(q: Question, event: TimeChoice, writtenAsValue: (norm: string) => boolean): number[] {
+  const field = event.field;
+  if (!field || !event.named) return [];
+  return event.used.filter((i) => {
+    const norm = q.tokens[i].norm;
+    return /ed$/.test(norm) && field.written.has(norm) && !writtenAsValue(norm);
+  });
+}

@@ -35,7 +35,8 @@ export function unmappedText(say: Phrases, words: Question['tokens'], source: So
 
 /**
  * Quantities other than the plan's a free word names: all of one's name, or a word only measures have ("cost" of
- * Energy cost in "avg cost per reading"; a number column's other words are often its unit: "wait in minutes").
+ * Energy cost in "avg cost per reading"; a number column's other words are often its unit: "wait in minutes"; a
+ * word like "most" of Most horsepower names nothing alone).
  */
 export function otherQuantities(
   q: Question,
@@ -56,7 +57,8 @@ export function otherQuantities(
     f.keys.some(
       (k) =>
         (k.length === 1 && loose(k[0])) ||
-        (f.isMeasure && k.some((w) => !mine.has(w) && !described.has(w) && !source.named.has(w) && loose(w))),
+        (f.isMeasure &&
+          k.some((w) => !mine.has(w) && !described.has(w) && !source.named.has(w) && !FILLER.has(w) && loose(w))),
     ),
   );
 }

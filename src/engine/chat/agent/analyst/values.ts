@@ -3,6 +3,7 @@
 // the question's words case- and accent-insensitively, by lemma ("emergencies" → "Emergency") and with typos; a
 // column of US state codes also by the states' names ("California" → CA).
 
+import { codesOf, isCode, type Code } from './codes.js';
 import type { AgentContext } from '../types.js';
 import type { Field, SourceInfo } from './catalog.js';
 import { FILLER, FUNCTION_WORDS, editDistance, fold, lemma, typoBudget, type Token } from './text.js';
@@ -127,6 +128,8 @@ interface Lookup {
   /** Words of values of several words ("Hopper" of "Edward Hopper"), with the values they are part of. */
   parts: Map<string, Set<string>>;
   byLength: Map<number, { field: string; value: string; norm: string; bag: Int16Array }[]>;
+  /** Values that are codes of names ("AMZN"). */
+  codes: Code[];
 }
 
 const initialsOf = (ws: string[]) => ws.map((w) => w[0]).join('');
@@ -166,6 +169,7 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
     fullNames: new Set(),
     parts: new Map(),
     byLength: new Map(),
+    codes: [],
   };
   const { exact, aliases, acronyms, parts, byLength } = out;
   for (const f of fields) {
@@ -182,6 +186,7 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
     // A list of full names (people) lends no acronyms when another list does: "ER" is the Emergency Room's.
     if ((index.get(f.name) ?? []).every((v) => words(v).length > 1)) out.fullNames.add(f.name);
     for (const value of index.get(f.name) ?? []) {
+      if (isCode(value)) out.codes.push({ field: f.name, value, code: value.toLowerCase() });
       const ws = words(value);
       if (ws.length === 0 || ws.length > 6 || /^[\d.,:\s-]+$/.test(value)) continue;
       const norm = ws.join(' ');
@@ -215,7 +220,7 @@ export function matchValues(
   avoid: Set<string> = new Set(),
 ): ValueHit[] {
   const hits: ValueHit[] = [];
-  const { exact, aliases, acronyms, fullNames, parts, byLength } = lookup(fields, index);
+  const { exact, aliases, acronyms, fullNames, parts, byLength, codes } = lookup(fields, index);
   for (let n = 6; n >= 1; n--) {
     for (let i = 0; i + n <= tokens.length; i++) {
       if (!free.slice(i, i + n).every(Boolean)) continue;
@@ -290,6 +295,13 @@ export function matchValues(
           /^\p{Lu}/u.test(span[0].text) ||
           (!!prev && !!fields.find((f) => f.name === field)?.keys.some((k) => k.includes(prev)));
         found = partOf(norm, exact, parts, owns, written);
+        // "amazon stock": the one code of a name (AMZN).
+        if (!found.length) found = codesOf(norm, codes).map((c) => ({ field: c.field, value: c.value, edits: 0 }));
+        // "printer tickets": the one-word activity its agent noun names (Printing), not any value of its stem.
+        if (!found.length && /^\p{L}{4,}er$/u.test(norm))
+          found = (exact.get(lemma(norm.slice(0, -2))) ?? [])
+            .filter((v) => /^\p{L}+ing$/iu.test(v.value))
+            .map((v) => ({ ...v, edits: 0 }));
       }
       const seen = new Set<string>();
       for (const v of found) {
