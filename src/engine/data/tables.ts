@@ -18,15 +18,18 @@ import {
   type ModelSource,
   type ReadModel,
 } from '../model/index.js';
-import { TENANT_WIDE, type DataModelRecord, type DataTableRecord } from '../store/schema.js';
+import { TENANT_WIDE, type DataModelRecord } from '../store/schema.js';
 import { byteSize, readBlob, toBlob } from './chunks.js';
 import { formatSpec, type TableFormat } from './formats.js';
 import { readSource, urlOf, type ReadSource, type TableSource } from './import.js';
 import type { DataService } from './service.js';
+import type { Executor } from './executor.js';
 import { stageTable, stagingTables } from './stage.js';
 import { holdImportLock } from './file-sweep.js';
 import { ImportDeadline, ImportTimeout, importLimits, importTimeout, type ImportLimits } from './import-limits.js';
-import { keepFile, sameBytes } from './stored-file.js';
+import { keepFile } from './stored-file.js';
+import { storeTable, unchanged } from './table-records.js';
+import { databaseCouldNotTake } from './database-fallback.js';
 import { storageReason } from '../storage-error.js';
 import { checkTableName } from './table-names.js';
 import { probeModel } from './probe.js';
@@ -43,7 +46,13 @@ export interface TableInfo {
   columns: { name: string; type: string }[];
   bytes: number;
   format?: TableFormat;
+  /** Something the user should know about how the table is kept (its import succeeded). */
+  warning?: string;
 }
+
+/** An import's warning when the database in OPFS could not take the table (docs/browser-data.md), after why. */
+export const KEPT_IN_INDEXEDDB =
+  'kept in IndexedDB only; the database that makes reloads fast was given up, so the next start reads every table again';
 
 /** `createLocalEngine({ importLimits, importTimeoutMs, modelLimits })`. */
 export interface ImportOptions {
@@ -201,9 +210,7 @@ export class EngineTables {
     const fingerprint = !kept || read.url !== undefined ? read.fingerprint() : undefined;
     fingerprint?.catch(() => undefined);
     deadline.pause();
-    const imported = this.data.withDuckDb(async (executor, loaded) => {
-      deadline.resume();
-      deadline.check();
+    const attempt = async (executor: Executor, loaded: Map<string, number>, again = false): Promise<TableInfo> => {
       let stopped = false;
       await changing(executor, ...stagingTables(staging));
       try {
@@ -217,27 +224,31 @@ export class EngineTables {
         let bytes: number;
         if (kept) {
           const file = { id: await kept, format, options: read.options };
-          version = await this.store({ ...table, file }, loaded);
+          version = await storeTable(this.ctx.db, { ...table, file }, loaded);
           bytes = size;
         } else if (read.path !== undefined) {
-          version = await this.store({ ...table, path: { path: read.path, format, options: read.options } }, loaded);
+          version = await storeTable(
+            this.ctx.db,
+            { ...table, path: { path: read.path, format, options: read.options } },
+            loaded,
+          );
           bytes = size;
         } else if (this.data.keepsTables) {
           // DuckDB's database file holds the rows: no copy of them.
-          version = await this.store(table, loaded);
+          version = await storeTable(this.ctx.db, table, loaded);
           bytes = size;
         } else {
           const stream = await deadline.race(executor.exportTable(staging));
           // Kept as a Blob where IndexedDB takes one: it is stored and read back without a copy on this thread.
           let ipc: Uint8Array | Blob = this.blobs ? await toBlob(stream) : stream;
           try {
-            version = await this.store({ ...table, ipc }, loaded);
+            version = await storeTable(this.ctx.db, { ...table, ipc }, loaded);
           } catch (error) {
             if (!(ipc instanceof Blob)) throw error;
             // WebKitGTK's IndexedDB can refuse Blobs ("Error preparing Blob/File data"): bytes, from now on.
             this.blobs = false;
             ipc = stream;
-            version = await this.store({ ...table, ipc }, loaded);
+            version = await storeTable(this.ctx.db, { ...table, ipc }, loaded);
           }
           bytes = byteSize(ipc);
         }
@@ -250,6 +261,14 @@ export class EngineTables {
         this.ctx.progress({ phase: 'import', table: name, bytes: size, totalBytes: size, rows: rowCount });
         return { name, rowCount, columns, bytes, format };
       } catch (error) {
+        // A database in OPFS that could not take the table is given up: the import goes on in memory, once.
+        const reason = again ? undefined : await databaseCouldNotTake(executor, error, size).catch(() => undefined);
+        if (reason !== undefined) {
+          await executor.keepInMemory!(reason);
+          loaded.clear();
+          this.ctx.progress({ phase: 'database', inMemory: reason });
+          return { ...(await attempt(executor, loaded, true)), warning: `${reason}: ${KEPT_IN_INDEXEDDB}` };
+        }
         if (error instanceof ImportTimeout) {
           // DuckDB may be inside the read: stopped, and a new one started; every table is loaded again from IndexedDB.
           // Native DuckDB is interrupted instead, and keeps its tables.
@@ -267,6 +286,11 @@ export class EngineTables {
         const what = read.name ? `Table ${name} (${read.name})` : `Table ${name}`;
         throw new Error(`${what}: ${storageReason(error)}`, { cause: error });
       }
+    };
+    const imported = this.data.withDuckDb((executor, loaded) => {
+      deadline.resume();
+      deadline.check();
+      return attempt(executor, loaded);
     });
     return imported.finally(end);
   }
@@ -283,34 +307,6 @@ export class EngineTables {
       }
     }
     return keepFile(this.ctx.db, name, await readBlob(blob), lock);
-  }
-
-  /**
-   * Stores an imported table and the new version of it in one transaction, and deletes the table's other files (the
-   * one it replaces, or one left by an import that did not finish); returns the version.
-   */
-  private async store(table: Omit<DataTableRecord, 'version'>, loaded: Map<string, number>): Promise<number> {
-    const tx = this.ctx.db.transaction(['dataTables', 'dataModels', 'dataFiles'], 'readwrite');
-    const done = tx.done;
-    done.catch(() => undefined); // a failed put rejects both; the put's error is the one thrown
-    const record = (await tx.objectStore('dataModels').get('default')) ?? {
-      key: 'default' as const,
-      model: { cubes: [] },
-      tableVersions: {},
-    };
-    const { name } = table;
-    const files = tx.objectStore('dataFiles');
-    if (table.file && (await files.count(table.file.id)) === 0) {
-      tx.abort();
-      throw new Error('another import of this table replaced it meanwhile');
-    }
-    for (const id of await files.index('table').getAllKeys(name)) if (id !== table.file?.id) void files.delete(id);
-    const previous = await tx.objectStore('dataTables').get(name);
-    const version = Math.max(previous?.version ?? 0, record.tableVersions[name] ?? 0, loaded.get(name) ?? 0) + 1;
-    await tx.objectStore('dataTables').put({ ...table, version });
-    await tx.objectStore('dataModels').put({ ...record, tableVersions: { ...record.tableVersions, [name]: version } });
-    await done;
-    return version;
   }
 
   /** Deletes table `name`; refused while a cube of the model reads it. */
@@ -357,19 +353,6 @@ export class EngineTables {
   }
 
   /**
-   * Whether `read` is what `stored` was imported from: bytes of another size changed; of the same size, a kept file
-   * is compared with them (and the format and options with those it was read with), else their hash tells.
-   */
-  private async unchanged(stored: DataTableRecord, read: ReadSource): Promise<boolean> {
-    if (stored.source?.size !== read.size) return false;
-    if (!stored.file) return stored.source.fingerprint === (await read.fingerprint());
-    const { format, options } = stored.file;
-    if (format !== read.format || JSON.stringify(options) !== JSON.stringify(read.options) || !read.blob) return false;
-    const kept = await this.ctx.db.get('dataFiles', stored.file.id);
-    return !!kept && (await sameBytes(kept.bytes, read.blob));
-  }
-
-  /**
    * `createLocalEngine({ model, data })`: the model is checked first (against the stored tables and those given),
    * then each table whose source changed is imported (a URL that stayed the same is not fetched; bytes are compared by
    * hash), then the model is stored. Throws ModelError or the first table's error.
@@ -387,7 +370,7 @@ export class EngineTables {
       const deadline = new ImportDeadline(this.timeoutMs);
       try {
         const read = await this.read(name, source, deadline);
-        if (stored && (await this.unchanged(stored, read))) continue;
+        if (stored && (await unchanged(this.ctx.db, stored, read))) continue;
         await this.importRead(name, read, deadline);
       } finally {
         deadline.clear();
