@@ -1,10 +1,26 @@
-// The IndexedDB records of imported tables (data/tables.ts): one stored with its new version in one transaction, and
-// whether a source given again is the one a stored table was imported from.
+// The IndexedDB records of imported tables (data/tables.ts): one stored with its new version in one transaction,
+// whether a source given again is the one a stored table was imported from, and what the stored tables are.
 
 import type { Db } from '../store/db.js';
 import type { DataTableRecord } from '../store/schema.js';
 import type { ReadSource } from './import.js';
 import { sameBytes } from './stored-file.js';
+import { RecordBatchReader } from 'apache-arrow';
+import { arrowTypeName } from './arrow.js';
+import { byteSize } from './chunks.js';
+import type { TableFormat } from './formats.js';
+import { SESSION_ONLY, type SessionTables } from './session-tables.js';
+
+/** A stored table: rows, DuckDB's column types, size of what is stored (the file, or Arrow IPC), its format. */
+export interface TableInfo {
+  name: string;
+  rowCount: number;
+  columns: { name: string; type: string }[];
+  bytes: number;
+  format?: TableFormat;
+  /** Something the user should know about how the table is kept (its import succeeded). */
+  warning?: string;
+}
 
 /**
  * Stores an imported table and the new version of it in one transaction, and deletes the table's other files (the
@@ -49,4 +65,28 @@ export async function unchanged(db: Db, stored: DataTableRecord, read: ReadSourc
   if (format !== read.format || JSON.stringify(options) !== JSON.stringify(read.options) || !read.blob) return false;
   const kept = await db.get('dataFiles', stored.file.id);
   return !!kept && (await sameBytes(kept.bytes, read.blob));
+}
+
+/** The tables `names` (those stored, in IndexedDB or for this session only: `session`), by name. */
+export async function tableInfos(db: Db, session: SessionTables, names: string[]): Promise<TableInfo[]> {
+  const out: TableInfo[] = [];
+  for (const name of [...names].sort()) {
+    const held = session.get(name);
+    const table = held ?? (await db.get('dataTables', name));
+    if (!table) continue;
+    const columns =
+      table.columns ??
+      RecordBatchReader.from(table.ipc as Uint8Array<ArrayBuffer>)
+        .open()
+        .schema.fields.map((f) => ({ name: f.name, type: arrowTypeName(f.type) }));
+    out.push({
+      name,
+      rowCount: table.rowCount,
+      columns,
+      bytes: table.ipc ? byteSize(table.ipc) : (table.source?.size ?? 0),
+      ...(table.source && { format: table.source.format as TableFormat }),
+      ...(held && { warning: SESSION_ONLY }),
+    });
+  }
+  return out;
 }

@@ -5,22 +5,19 @@
 // are; data/formats.ts says which). Every change is checked first and written in one transaction: bad input changes
 // nothing.
 
-import { RecordBatchReader } from 'apache-arrow';
 import type { EngineContext } from '../domain/context.js';
 import {
   ModelError,
   modelLimits,
-  policyNames,
   readModel,
-  type LoadedModel,
   type ModelLimits,
   type ModelProblem,
   type ModelSource,
   type ReadModel,
 } from '../model/index.js';
-import { TENANT_WIDE, type DataModelRecord } from '../store/schema.js';
+import type { DataModelRecord, DataTableRecord } from '../store/schema.js';
 import { byteSize, readBlob, toBlob } from './chunks.js';
-import { formatSpec, type TableFormat } from './formats.js';
+import { formatSpec } from './formats.js';
 import { readSource, urlOf, type ReadSource, type TableSource } from './import.js';
 import type { DataService } from './service.js';
 import type { Executor } from './executor.js';
@@ -28,27 +25,18 @@ import { stageTable, stagingTables } from './stage.js';
 import { holdImportLock } from './file-sweep.js';
 import { ImportDeadline, ImportTimeout, importLimits, importTimeout, type ImportLimits } from './import-limits.js';
 import { keepFile } from './stored-file.js';
-import { storeTable, unchanged } from './table-records.js';
+import { storeTable, tableInfos, unchanged, type TableInfo } from './table-records.js';
+import { ensurePolicyNames } from './policy-records.js';
 import { databaseCouldNotTake } from './database-fallback.js';
-import { storageReason } from '../storage-error.js';
+import { QUOTA_FULL, storageReason } from '../storage-error.js';
+import { SESSION_ONLY } from './session-tables.js';
 import { checkTableName } from './table-names.js';
 import { probeModel } from './probe.js';
 import { changing, dropTables, newStamp, note, unnote } from './opfs-kept.js';
-import { arrowTypeName } from './arrow.js';
 import { quoteIdent } from './sql-quote.js';
 
 export { checkTableName } from './table-names.js';
-
-/** A stored table: rows, DuckDB's column types, size of what is stored (the file, or Arrow IPC), its format. */
-export interface TableInfo {
-  name: string;
-  rowCount: number;
-  columns: { name: string; type: string }[];
-  bytes: number;
-  format?: TableFormat;
-  /** Something the user should know about how the table is kept (its import succeeded). */
-  warning?: string;
-}
+export type { TableInfo } from './table-records.js';
 
 /** An import's warning when the database in OPFS could not take the table (docs/browser-data.md), after why. */
 export const KEPT_IN_INDEXEDDB =
@@ -59,6 +47,14 @@ export interface ImportOptions {
   importLimits?: ImportLimits;
   importTimeoutMs?: number;
   modelLimits?: Partial<ModelLimits>;
+}
+
+/** How an imported table was kept: its version, the size of what is kept, its stamp, and what the user should know. */
+interface Persisted {
+  version: number;
+  bytes: number;
+  stamp: string | undefined;
+  warning?: string;
 }
 
 export class EngineTables {
@@ -79,8 +75,9 @@ export class EngineTables {
     this.modelLimits = modelLimits(options.modelLimits);
   }
 
-  private record(): Promise<DataModelRecord | undefined> {
-    return this.ctx.db.get('dataModels', 'default');
+  /** The data model record, with the tables kept for this session only over its versions. */
+  private async record(): Promise<DataModelRecord | undefined> {
+    return this.data.session.over(await this.ctx.db.get('dataModels', 'default'));
   }
 
   /** Reads and checks a model against the stored tables (and `extraTables`, about to be imported). */
@@ -122,41 +119,14 @@ export class EngineTables {
   private async adopt(read: ReadModel): Promise<{ warnings: ModelProblem[] }> {
     await this.problems(read);
     const { model, warnings } = read;
-    await this.ensurePolicyNames(model);
+    await ensurePolicyNames(this.ctx, model);
+    this.ctx.cache.clear();
     const tx = this.ctx.db.transaction('dataModels', 'readwrite');
     const current = await tx.store.get('default');
     await tx.store.put({ ...(current ?? { key: 'default', tableVersions: {} }), model });
     await tx.done;
     this.ctx.cache.clear();
     return { warnings };
-  }
-
-  /** Creates the tenant-wide groups and user attributes the model's access policies name, when missing. */
-  private async ensurePolicyNames(model: LoadedModel['model']): Promise<void> {
-    const { groups, attributes } = policyNames(model);
-    const at = new Date(this.ctx.now()).toISOString();
-    const tx = this.ctx.db.transaction(['groups', 'attributes'], 'readwrite');
-    for (const name of groups) {
-      const store = tx.objectStore('groups');
-      if (!(await store.index('scopeName').get([TENANT_WIDE, name])))
-        await store.add({ scope: TENANT_WIDE, name, description: null, createdAt: at, updatedAt: at } as never);
-    }
-    for (const name of attributes) {
-      const store = tx.objectStore('attributes');
-      if (!(await store.index('scopeName').get([TENANT_WIDE, name])))
-        await store.add({
-          scope: TENANT_WIDE,
-          name,
-          type: 'string',
-          displayName: name,
-          defaultValue: null,
-          description: null,
-          createdAt: at,
-          updatedAt: at,
-        } as never);
-    }
-    await tx.done;
-    this.ctx.cache.clear();
   }
 
   /** Imports `source` as table `name` (created or replaced); progress reports bytes read, then rows. */
@@ -218,40 +188,11 @@ export class EngineTables {
         const counted = await deadline.race(executor.query(`SELECT count(*) FROM ${quoteIdent(staging)}`));
         const rowCount = Number(counted.rows[0][0]);
         const source = { format, size, ...(fingerprint && { fingerprint: await fingerprint }) };
-        const stamp = newStamp(); // this version's: a database in OPFS notes it with the rows (opfs-kept.ts)
-        const table = { name, rowCount, columns, source, stamp };
-        let version: number;
-        let bytes: number;
-        if (kept) {
-          const file = { id: await kept, format, options: read.options };
-          version = await storeTable(this.ctx.db, { ...table, file }, loaded);
-          bytes = size;
-        } else if (read.path !== undefined) {
-          version = await storeTable(
-            this.ctx.db,
-            { ...table, path: { path: read.path, format, options: read.options } },
-            loaded,
-          );
-          bytes = size;
-        } else if (this.data.keepsTables) {
-          // DuckDB's database file holds the rows: no copy of them.
-          version = await storeTable(this.ctx.db, table, loaded);
-          bytes = size;
-        } else {
-          const stream = await deadline.race(executor.exportTable(staging));
-          // Kept as a Blob where IndexedDB takes one: it is stored and read back without a copy on this thread.
-          let ipc: Uint8Array | Blob = this.blobs ? await toBlob(stream) : stream;
-          try {
-            version = await storeTable(this.ctx.db, { ...table, ipc }, loaded);
-          } catch (error) {
-            if (!(ipc instanceof Blob)) throw error;
-            // WebKitGTK's IndexedDB can refuse Blobs ("Error preparing Blob/File data"): bytes, from now on.
-            this.blobs = false;
-            ipc = stream;
-            version = await storeTable(this.ctx.db, { ...table, ipc }, loaded);
-          }
-          bytes = byteSize(ipc);
-        }
+        const table = { name, rowCount, columns, source, stamp: newStamp() }; // the stamp: opfs-kept.ts
+        const stored = await this.persist(executor, staging, table, read, kept, loaded, deadline).catch((error) =>
+          this.keepForSession(error, executor, staging, table, kept, loaded, deadline),
+        );
+        const { version, bytes, stamp, warning } = stored;
         await changing(executor, name);
         await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
         await executor.query(`ALTER TABLE ${quoteIdent(staging)} RENAME TO ${quoteIdent(name)}`);
@@ -259,7 +200,7 @@ export class EngineTables {
         await note(executor, name, stamp);
         loaded.set(name, version);
         this.ctx.progress({ phase: 'import', table: name, bytes: size, totalBytes: size, rows: rowCount });
-        return { name, rowCount, columns, bytes, format };
+        return { name, rowCount, columns, bytes, format, ...(warning && { warning }) };
       } catch (error) {
         // A database in OPFS that could not take the table is given up: the import goes on in memory, once.
         const reason = again ? undefined : await databaseCouldNotTake(executor, error, size).catch(() => undefined);
@@ -267,7 +208,8 @@ export class EngineTables {
           await executor.keepInMemory!(reason);
           loaded.clear();
           this.ctx.progress({ phase: 'database', inMemory: reason });
-          return { ...(await attempt(executor, loaded, true)), warning: `${reason}: ${KEPT_IN_INDEXEDDB}` };
+          const info = await attempt(executor, loaded, true);
+          return { ...info, warning: info.warning ?? `${reason}: ${KEPT_IN_INDEXEDDB}` };
         }
         if (error instanceof ImportTimeout) {
           // DuckDB may be inside the read: stopped, and a new one started; every table is loaded again from IndexedDB.
@@ -295,13 +237,82 @@ export class EngineTables {
     return imported.finally(end);
   }
 
+  /**
+   * Stores an imported table in IndexedDB, its rows as the file it was (`kept`), as where it is read from (a path), as
+   * nothing (a database file holds them) or as DuckDB's Arrow IPC export of `staging`; returns its new version.
+   */
+  private async persist(
+    executor: Executor,
+    staging: string,
+    table: Omit<DataTableRecord, 'version'>,
+    read: ReadSource,
+    kept: Promise<number> | undefined,
+    loaded: Map<string, number>,
+    deadline: ImportDeadline,
+  ): Promise<Persisted> {
+    const { format, size } = read;
+    const at = (version: number, bytes = size) => ({ version, bytes, stamp: table.stamp });
+    if (kept)
+      return at(
+        await storeTable(this.ctx.db, { ...table, file: { id: await kept, format, options: read.options } }, loaded),
+      );
+    if (read.path !== undefined)
+      return at(
+        await storeTable(this.ctx.db, { ...table, path: { path: read.path, format, options: read.options } }, loaded),
+      );
+    // DuckDB's database file holds the rows: no copy of them.
+    if (this.data.keepsTables) return at(await storeTable(this.ctx.db, table, loaded));
+    const stream = await deadline.race(executor.exportTable(staging));
+    // Kept as a Blob where IndexedDB takes one: it is stored and read back without a copy on this thread.
+    let ipc: Uint8Array | Blob = this.blobs ? await toBlob(stream) : stream;
+    let version: number;
+    try {
+      version = await storeTable(this.ctx.db, { ...table, ipc }, loaded);
+    } catch (error) {
+      if (!(ipc instanceof Blob) || storageReason(error) === QUOTA_FULL) throw error;
+      // WebKitGTK's IndexedDB can refuse Blobs ("Error preparing Blob/File data"): bytes, from now on.
+      this.blobs = false;
+      ipc = stream;
+      version = await storeTable(this.ctx.db, { ...table, ipc }, loaded);
+    }
+    this.data.session.delete(table.name);
+    return at(version, byteSize(ipc));
+  }
+
+  /**
+   * When IndexedDB had no room for an imported table (`error` a full quota; any other error is thrown again): it is
+   * kept for this session only (session-tables.ts), its rows as DuckDB's Arrow IPC export of `staging`, and nothing of
+   * it is left in IndexedDB; its import says so (`warning`).
+   */
+  private async keepForSession(
+    error: unknown,
+    executor: Executor,
+    staging: string,
+    table: Omit<DataTableRecord, 'version'>,
+    kept: Promise<number> | undefined,
+    loaded: Map<string, number>,
+    deadline: ImportDeadline,
+  ): Promise<Persisted> {
+    if (storageReason(error) !== QUOTA_FULL || this.data.keepsTables) throw error;
+    const id = await kept?.catch(() => undefined);
+    if (id !== undefined) await this.ctx.db.delete('dataFiles', id).catch(() => undefined);
+    const ipc = await toBlob(await deadline.race(executor.exportTable(staging)));
+    const { name } = table;
+    const listed = (await this.record())?.tableVersions[name] ?? 0;
+    const version = Math.max(listed, loaded.get(name) ?? 0) + 1;
+    this.data.session.put({ ...table, stamp: undefined, version, ipc });
+    // No stamp: a database in OPFS keeps the table noted as changing, so its next start drops it.
+    return { version, bytes: ipc.size, stamp: undefined, warning: SESSION_ONLY };
+  }
+
   /** Writes a table's file to IndexedDB: a Blob, or its bytes where IndexedDB refuses Blobs (WebKitGTK's). */
   private async keep(name: string, blob: Blob, until: Promise<void>): Promise<number> {
     const lock = await holdImportLock(until);
     if (this.blobs) {
       try {
         return await keepFile(this.ctx.db, name, blob, lock);
-      } catch {
+      } catch (error) {
+        if (storageReason(error) === QUOTA_FULL) throw error;
         // WebKitGTK's IndexedDB can refuse Blobs ("Error preparing Blob/File data"): bytes, from now on.
         this.blobs = false;
       }
@@ -315,6 +326,7 @@ export class EngineTables {
     if (!record || !(name in record.tableVersions)) throw new Error(`There is no table ${name}`);
     const reader = record.model.cubes.find((c) => c.sql_table?.toLowerCase() === name.toLowerCase());
     if (reader) throw new Error(`Table ${name} is read by cube ${reader.name}: change the model first (setModel)`);
+    this.data.session.delete(name);
     const tx = this.ctx.db.transaction(['dataTables', 'dataModels', 'dataFiles'], 'readwrite');
     const current = (await tx.objectStore('dataModels').get('default'))!;
     const { [name]: _dropped, ...tableVersions } = current.tableVersions;
@@ -329,27 +341,9 @@ export class EngineTables {
     });
   }
 
-  /** The stored tables, by name. */
+  /** The stored tables, by name (with those kept for this session only). */
   async tables(): Promise<TableInfo[]> {
-    const record = await this.record();
-    const out: TableInfo[] = [];
-    for (const name of Object.keys(record?.tableVersions ?? {}).sort()) {
-      const table = await this.ctx.db.get('dataTables', name);
-      if (!table) continue;
-      const columns =
-        table.columns ??
-        RecordBatchReader.from(table.ipc as Uint8Array<ArrayBuffer>)
-          .open()
-          .schema.fields.map((f) => ({ name: f.name, type: arrowTypeName(f.type) }));
-      out.push({
-        name,
-        rowCount: table.rowCount,
-        columns,
-        bytes: table.ipc ? byteSize(table.ipc) : (table.source?.size ?? 0),
-        ...(table.source && { format: table.source.format as TableFormat }),
-      });
-    }
-    return out;
+    return tableInfos(this.ctx.db, this.data.session, Object.keys((await this.record())?.tableVersions ?? {}));
   }
 
   /**
