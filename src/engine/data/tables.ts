@@ -39,8 +39,7 @@ export { checkTableName } from './table-names.js';
 export type { TableInfo } from './table-records.js';
 
 /** An import's warning when the database in OPFS could not take the table (docs/browser-data.md), after why. */
-export const KEPT_IN_INDEXEDDB =
-  'kept in IndexedDB only; the database that makes reloads fast was given up, so the next start reads every table again';
+export const KEPT_IN_INDEXEDDB = 'kept in IndexedDB only (its database in OPFS was removed: reloads read every table)';
 
 /** `createLocalEngine({ importLimits, importTimeoutMs, modelLimits })`. */
 export interface ImportOptions {
