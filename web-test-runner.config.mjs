@@ -50,6 +50,38 @@ const heapCommand = {
   },
 };
 
+/**
+ * `storage-quota` (executeServerCommand, payload `{ origin, quotaSize? }`): overrides the storage quota of `origin`
+ * through DevTools (Storage.overrideQuotaForOrigin), or puts the browser's own back when `quotaSize` is missing; returns
+ * the usage and quota DevTools reports then, or `{ unavailable: why }` where the browser has no such command (Firefox
+ * over WebDriver BiDi, WebKit): tests skip then. The override lasts as long as the DevTools session that set it, so
+ * that session stays open (one per test page) until the quota is put back.
+ */
+const quotaSessions = new Map();
+const quotaCommand = {
+  name: 'storage-quota',
+  async executeCommand({ command, session, payload }) {
+    if (command !== 'storage-quota') return undefined;
+    const page = session.browser.getPage?.(session.id);
+    if (!page?.createCDPSession) return { unavailable: 'no DevTools protocol in this browser' };
+    const { origin, quotaSize } = payload;
+    try {
+      let cdp = quotaSessions.get(session.id);
+      if (!cdp) quotaSessions.set(session.id, (cdp = await page.createCDPSession()));
+      await cdp.send('Storage.overrideQuotaForOrigin', { origin, ...(quotaSize !== undefined && { quotaSize }) });
+      const { usage, quota } = await cdp.send('Storage.getUsageAndQuota', { origin });
+      if (quotaSize === undefined) {
+        quotaSessions.delete(session.id);
+        await cdp.detach().catch(() => undefined);
+      }
+      return { usage, quota };
+    } catch (error) {
+      quotaSessions.delete(session.id);
+      return { unavailable: String(error?.message ?? error) };
+    }
+  },
+};
+
 /** Counts results; prints "N passed, N failed, N skipped" last and writes them for scripts/test.mjs. */
 function plainSummaryReporter() {
   let sessions = [];
@@ -141,6 +173,7 @@ export default {
     libpgQueryEsm,
     highlightCoreEsm,
     heapCommand,
+    quotaCommand,
   ],
   browsers: browserNames.map((name) => launchers[name]()),
   concurrency: 1, // 2-core machines

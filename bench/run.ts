@@ -49,6 +49,13 @@ const BENCHES: Record<string, { module: string; fn: string; title: string }[]> =
         'flights-3m.parquet as it comes → queryable, against DuckDB-wasm read_csv of the same rows — Chromium (medians of 3)',
     },
   ],
+  reload: [
+    {
+      module: 'reload.ts',
+      fn: 'reloadBench',
+      title: 'A page reload with flights-3m.parquet kept in OPFS → first /load — Chromium (medians of 3), in parts',
+    },
+  ],
   chat: [{ module: 'chat.ts', fn: 'chatBench', title: 'Chat through engine.fetch — Chromium' }],
   analyst: [
     {

@@ -252,7 +252,8 @@ export function setUpYourDataPanel(hooks: YourDataHooks): {
         const name = tableNameFor(file.name);
         if (sample.has(name))
           throw new Error(`${name} is a table of the sample: rename the file (and the model's sql_table)`);
-        await engine.putTable(name, file);
+        const { warning } = await engine.putTable(name, file);
+        if (warning) showProblems([`${file.name}: ${warning}`], 'warning');
       } catch (error) {
         failed = true;
         showProblems([`${file.name}: ${describeError(error)}`], 'error');

@@ -182,7 +182,10 @@ export interface LocalEngine {
   reset: () => Promise<void>;
   /** Replaces the data model; ModelError (nothing changed) when it has problems. Returns what it ignores. */
   setModel: (model: ModelSource) => Promise<{ warnings: ModelProblem[] }>;
-  /** Imports a table (created or replaced), kept in IndexedDB; meta and queries see it at once. */
+  /**
+   * Imports a table (created or replaced), kept in IndexedDB; meta and queries see it at once. With the browser's
+   * storage full it is kept for this session only, and its `warning` says so (docs/browser-data.md).
+   */
   putTable: (name: string, source: TableSource) => Promise<TableInfo>;
   /** Deletes a table; refused while a cube reads it. */
   dropTable: (name: string) => Promise<void>;

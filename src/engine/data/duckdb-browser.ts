@@ -87,6 +87,8 @@ const duckDbWorker = () => helperWorker({ kind: 'classic', script: WORKER_URL },
 /** The browser's DuckDB options: `opfsFile`, a database in the origin-private file system (opfs-database.ts). */
 export interface BrowserExecutorOptions {
   opfsFile?: string;
+  /** Why this DuckDB keeps its tables in memory although a file may be asked for (it could not take a table). */
+  inMemory?: string;
 }
 
 /** A DuckDB of this realm letting go of its database file (by path): the next one waits for it, not for another tab. */
@@ -106,6 +108,7 @@ const RETRY_MS = 100;
  */
 export async function createDuckDbExecutor(options: BrowserExecutorOptions = {}): Promise<Executor> {
   const file = options.opfsFile;
+  if (options.inMemory !== undefined) return start({ inMemory: options.inMemory });
   if (file === undefined) return start({ inMemory: 'keepDatabase is false' });
   const missing = opfsMissing();
   if (missing !== undefined) return start({ inMemory: missing });
@@ -140,6 +143,19 @@ export async function createDuckDbExecutor(options: BrowserExecutorOptions = {})
   }
   release();
   return start({ inMemory: `${file} could not be opened: ${reason}` });
+}
+
+/**
+ * Removes database file `file` once the DuckDB of this realm that held it let go of it (terminated: its handles are
+ * released a moment after its worker ends); false when it could not be removed within HANDLE_RELEASE_WAIT_MS.
+ */
+export async function removeDatabase(file: string): Promise<boolean> {
+  await ending.get(`opfs://${file}`)?.catch(() => undefined);
+  for (const begun = Date.now(); Date.now() - begun < HANDLE_RELEASE_WAIT_MS;) {
+    if (await removeDatabaseFile(file)) return true;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+  }
+  return false;
 }
 
 async function start(kept: KeptDatabase, release?: () => void): Promise<Executor> {

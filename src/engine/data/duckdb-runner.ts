@@ -13,6 +13,7 @@ import { loadStoredTables } from './stored-file.js';
 import { HelperWorkerStopped } from './helper-death.js';
 import { HeldVersions, adoptHeld, heldRecord } from './kept-tables.js';
 import { newStamp, sweepUnnoted } from './opfs-kept.js';
+import type { SessionTables } from './session-tables.js';
 import { DomainError, failed, invalid } from '../errors.js';
 
 class DeadlineExceeded extends Error {}
@@ -65,6 +66,7 @@ export class DuckDbRunner {
   constructor(
     private readonly ctx: EngineContext,
     private readonly options: DuckDbRunnerOptions = {},
+    private readonly session?: SessionTables,
   ) {}
 
   /** Materialises generated tables, then (re)loads into DuckDB every table whose version changed. */
@@ -76,7 +78,7 @@ export class DuckDbRunner {
         this.ctx.progress({ phase: 'generate', rows: record.generate.orders });
         versions = await this.generate(record);
       }
-      await loadStoredTables(executor, this.ctx, versions, this.loaded);
+      await loadStoredTables(executor, this.ctx, versions, this.loaded, this.session);
     };
     // One ingest at a time; a query waits for the one in progress.
     this.ready = (this.ready ?? Promise.resolve()).then(run, run);
@@ -158,7 +160,8 @@ export class DuckDbRunner {
    * errors keep DuckDB's whole message); not while the demo's tables are still to be generated (undefined then).
    */
   async withTables<T>(fn: (run: (sql: string) => Promise<QueryResult>) => Promise<T>): Promise<T | undefined> {
-    const record = await this.ctx.db.get('dataModels', 'default');
+    const stored = await this.ctx.db.get('dataModels', 'default');
+    const record = this.session ? this.session.over(stored) : stored;
     if (!record || Object.keys(record.tableVersions).length === 0) return undefined;
     const executor = await this.ensureTables(record);
     return this.withDuckDb(() => fn((sql) => executor.query(sql)));

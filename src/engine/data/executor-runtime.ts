@@ -19,6 +19,8 @@ export interface ExecutorOptions extends NativeExecutorOptions {
    * in memory.
    */
   opfsFile?: string;
+  /** Browsers: why DuckDB keeps its tables in memory although `opfsFile` is given (the file could not take one). */
+  inMemory?: string;
 }
 
 const isNode = () => typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
@@ -32,7 +34,10 @@ export function defaultExecutorKind(): ExecutorKind | undefined {
 }
 
 const start = async (options: ExecutorOptions): Promise<Executor> => {
-  if (!isNode()) return (await import('./duckdb-browser.js')).createDuckDbExecutor({ opfsFile: options.opfsFile });
+  if (!isNode()) {
+    const { opfsFile, inMemory } = options;
+    return (await import('./duckdb-browser.js')).createDuckDbExecutor({ opfsFile, inMemory });
+  }
   const kind = options.kind ?? defaultExecutorKind();
   if (kind !== 'wasm') {
     const native = await import('./duckdb-native.js');
@@ -53,7 +58,8 @@ const start = async (options: ExecutorOptions): Promise<Executor> => {
  * data/tables.ts): the DuckDB it holds is stopped at once and the next call starts a new one, so whoever holds the
  * executor keeps a working one. Native DuckDB can also interrupt a statement and keep its tables (interrupt()).
  */
-export async function createExecutor(options: ExecutorOptions = {}): Promise<Executor> {
+export async function createExecutor(given: ExecutorOptions = {}): Promise<Executor> {
+  let options = given;
   let current: Promise<Executor> | undefined = start(options);
   const first = await current;
   const { fileFormats } = first;
@@ -91,6 +97,17 @@ export async function createExecutor(options: ExecutorOptions = {}): Promise<Exe
       stop((e) => e.terminate());
     },
     restart: () => stop((e) => e.terminate()),
+    ...(options.opfsFile !== undefined && {
+      keepInMemory: async (reason: string) => {
+        const file = options.opfsFile!;
+        options = { ...options, inMemory: reason };
+        const executor = current;
+        current = undefined;
+        (await executor?.catch(() => undefined))?.terminate();
+        // Nothing half-written is left for the next start to open: it reads the tables from IndexedDB.
+        await (await import('./duckdb-browser.js')).removeDatabase(file);
+      },
+    }),
     ...(native && {
       interrupt: () =>
         void current?.then(

@@ -39,6 +39,11 @@ export interface Executor {
    */
   restart?(): void;
   /**
+   * Browsers, with a database in OPFS: stops this DuckDB, removes its file and starts the next one in memory for the
+   * rest of this engine's life, `reason` being why (the file could not take a table: data/database-fallback.ts).
+   */
+  keepInMemory?(reason: string): Promise<void>;
+  /**
    * Stops the statement running now at once, and every call queued behind it (they reject); the executor and its
    * tables stay. Only where DuckDB can be interrupted (native DuckDB): otherwise terminate() or restart().
    */

@@ -74,5 +74,29 @@ export async function removeDatabaseFile(file: string): Promise<boolean> {
   }
 }
 
+/**
+ * Whether the origin-private file system can take `bytes` more now: a probe file is grown to that size (sparse:
+ * nothing is written, only the quota is asked) and removed. False when the browser says its quota would be exceeded;
+ * undefined when it cannot be asked (no OPFS, no writable files) or failed otherwise.
+ */
+export async function opfsHasRoom(bytes: number): Promise<boolean | undefined> {
+  const probe = `svc-room-probe-${Math.random().toString(36).slice(2)}`;
+  let root: FileSystemDirectoryHandle | undefined;
+  try {
+    root = await navigator.storage.getDirectory();
+    const writable = await (await root.getFileHandle(probe, { create: true })).createWritable();
+    try {
+      await writable.truncate(bytes);
+    } finally {
+      await writable.close();
+    }
+    return true;
+  } catch (error) {
+    return (error as Error)?.name === 'QuotaExceededError' ? false : undefined;
+  } finally {
+    await root?.removeEntry(probe).catch(() => undefined);
+  }
+}
+
 /** The first line of an error's message, for the reason an engine runs in memory. */
 export const firstLine = (error: unknown): string => String((error as Error)?.message ?? error).split('\n')[0];

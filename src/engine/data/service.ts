@@ -10,6 +10,7 @@ import type { ExecutorOptions } from './executor-runtime.js';
 import { compileLoad, type CompiledLoad } from './load-compiler.js';
 import { loadResponse, metaResponse, policyNotes } from './cube-responses.js';
 import { DuckDbRunner } from './duckdb-runner.js';
+import { SessionTables } from './session-tables.js';
 import { resolveModel, type ResolvedModel } from './model.js';
 import type { Identity } from './policies.js';
 import { rewriteSql } from './sql-api.js';
@@ -18,17 +19,19 @@ import { failed, notFound } from '../errors.js';
 export class DataService {
   private model?: { text: string; resolved: ResolvedModel };
   private readonly duckDb: DuckDbRunner;
+  /** Tables kept for this session only (the browser's storage was full: session-tables.ts). */
+  readonly session = new SessionTables();
 
   constructor(
     private readonly ctx: EngineContext,
     options: { queryTimeoutMs?: number; executor?: ExecutorOptions } = {},
   ) {
-    this.duckDb = new DuckDbRunner(ctx, options);
+    this.duckDb = new DuckDbRunner(ctx, options, this.session);
   }
 
   /** The data model record and its resolution (cached while the model is unchanged); 404 when there is none. */
   private async state(): Promise<{ record: DataModelRecord; resolved: ResolvedModel }> {
-    const record = await this.ctx.db.get('dataModels', 'default');
+    const record = this.session.over(await this.ctx.db.get('dataModels', 'default'));
     if (!record) throw notFound('This engine has no data model');
     const text = JSON.stringify(record.model);
     if (this.model?.text !== text) {
@@ -104,6 +107,7 @@ export class DataService {
   }
 
   close(): Promise<void> {
+    this.session.clear();
     return this.duckDb.close();
   }
 }

@@ -14,6 +14,7 @@ import { quoteIdent } from './sql-quote.js';
 import type { EngineContext } from '../domain/context.js';
 import type { HeldVersions } from './kept-tables.js';
 import { changing, checkKept, keepsInOpfs, note, stampOf, unnote } from './opfs-kept.js';
+import type { SessionTables } from './session-tables.js';
 
 const sizeOf = (data: Blob | Uint8Array) => (data instanceof Uint8Array ? data.byteLength : data.size);
 
@@ -125,14 +126,16 @@ export async function loadStoredTable(executor: Executor, db: Db, table: DataTab
 }
 
 /**
- * Puts into DuckDB every table of `versions` it does not hold at that version (`loaded`), from IndexedDB; a browser's
- * database in OPFS first keeps those it holds as IndexedDB has them (opfs-kept.ts) and notes the ones read here.
+ * Puts into DuckDB every table of `versions` it does not hold at that version (`loaded`), from IndexedDB (or from
+ * `session`, the tables kept for this session only); a browser's database in OPFS first keeps those it holds as
+ * IndexedDB has them (opfs-kept.ts) and notes the ones read here.
  */
 export async function loadStoredTables(
   executor: Executor,
   ctx: Pick<EngineContext, 'db' | 'progress'>,
   versions: Record<string, number>,
   loaded: HeldVersions,
+  session?: SessionTables,
 ): Promise<void> {
   if (!loaded.checked) {
     // A database that cannot be checked keeps nothing: every table is read again.
@@ -142,10 +145,12 @@ export async function loadStoredTables(
   const stale = Object.entries(versions).filter(([name, version]) => loaded.get(name) !== version);
   const keeps = stale.length > 0 && (await keepsInOpfs(executor));
   for (const [i, [name]] of stale.entries()) {
-    const table = await ctx.db.get('dataTables', name);
+    // A table kept for this session only is read from memory, and never noted (the next start drops it).
+    const held = session?.get(name);
+    const table = held ?? (await ctx.db.get('dataTables', name));
     if (!table) continue;
     ctx.progress({ phase: 'load', table: name, done: i, total: stale.length });
-    const stamp = keeps ? await stampOf(ctx.db, table) : undefined;
+    const stamp = keeps && !held ? await stampOf(ctx.db, table) : undefined;
     const staging = stagingTables(reloadStaging(name));
     await changing(executor, name, ...staging);
     await loadStoredTable(executor, ctx.db, table);

@@ -5,51 +5,55 @@
 // are; data/formats.ts says which). Every change is checked first and written in one transaction: bad input changes
 // nothing.
 
-import { RecordBatchReader } from 'apache-arrow';
 import type { EngineContext } from '../domain/context.js';
 import {
   ModelError,
   modelLimits,
-  policyNames,
   readModel,
-  type LoadedModel,
   type ModelLimits,
   type ModelProblem,
   type ModelSource,
   type ReadModel,
 } from '../model/index.js';
-import { TENANT_WIDE, type DataModelRecord, type DataTableRecord } from '../store/schema.js';
+import type { DataModelRecord, DataTableRecord } from '../store/schema.js';
 import { byteSize, readBlob, toBlob } from './chunks.js';
-import { formatSpec, type TableFormat } from './formats.js';
+import { formatSpec } from './formats.js';
 import { readSource, urlOf, type ReadSource, type TableSource } from './import.js';
 import type { DataService } from './service.js';
+import type { Executor } from './executor.js';
 import { stageTable, stagingTables } from './stage.js';
 import { holdImportLock } from './file-sweep.js';
 import { ImportDeadline, ImportTimeout, importLimits, importTimeout, type ImportLimits } from './import-limits.js';
-import { keepFile, sameBytes } from './stored-file.js';
-import { storageReason } from '../storage-error.js';
+import { keepFile } from './stored-file.js';
+import { storeTable, tableInfos, unchanged, type TableInfo } from './table-records.js';
+import { ensurePolicyNames } from './policy-records.js';
+import { databaseCouldNotTake } from './database-fallback.js';
+import { QUOTA_FULL, storageReason } from '../storage-error.js';
+import { SESSION_ONLY } from './session-tables.js';
 import { checkTableName } from './table-names.js';
 import { probeModel } from './probe.js';
 import { changing, dropTables, newStamp, note, unnote } from './opfs-kept.js';
-import { arrowTypeName } from './arrow.js';
 import { quoteIdent } from './sql-quote.js';
 
 export { checkTableName } from './table-names.js';
+export type { TableInfo } from './table-records.js';
 
-/** A stored table: rows, DuckDB's column types, size of what is stored (the file, or Arrow IPC), its format. */
-export interface TableInfo {
-  name: string;
-  rowCount: number;
-  columns: { name: string; type: string }[];
-  bytes: number;
-  format?: TableFormat;
-}
+/** An import's warning when the database in OPFS could not take the table (docs/browser-data.md), after why. */
+export const KEPT_IN_INDEXEDDB = 'kept in IndexedDB only (its database in OPFS was removed: reloads read every table)';
 
 /** `createLocalEngine({ importLimits, importTimeoutMs, modelLimits })`. */
 export interface ImportOptions {
   importLimits?: ImportLimits;
   importTimeoutMs?: number;
   modelLimits?: Partial<ModelLimits>;
+}
+
+/** How an imported table was kept: its version, the size of what is kept, its stamp, and what the user should know. */
+interface Persisted {
+  version: number;
+  bytes: number;
+  stamp: string | undefined;
+  warning?: string;
 }
 
 export class EngineTables {
@@ -70,8 +74,9 @@ export class EngineTables {
     this.modelLimits = modelLimits(options.modelLimits);
   }
 
-  private record(): Promise<DataModelRecord | undefined> {
-    return this.ctx.db.get('dataModels', 'default');
+  /** The data model record, with the tables kept for this session only over its versions. */
+  private async record(): Promise<DataModelRecord | undefined> {
+    return this.data.session.over(await this.ctx.db.get('dataModels', 'default'));
   }
 
   /** Reads and checks a model against the stored tables (and `extraTables`, about to be imported). */
@@ -113,41 +118,14 @@ export class EngineTables {
   private async adopt(read: ReadModel): Promise<{ warnings: ModelProblem[] }> {
     await this.problems(read);
     const { model, warnings } = read;
-    await this.ensurePolicyNames(model);
+    await ensurePolicyNames(this.ctx, model);
+    this.ctx.cache.clear();
     const tx = this.ctx.db.transaction('dataModels', 'readwrite');
     const current = await tx.store.get('default');
     await tx.store.put({ ...(current ?? { key: 'default', tableVersions: {} }), model });
     await tx.done;
     this.ctx.cache.clear();
     return { warnings };
-  }
-
-  /** Creates the tenant-wide groups and user attributes the model's access policies name, when missing. */
-  private async ensurePolicyNames(model: LoadedModel['model']): Promise<void> {
-    const { groups, attributes } = policyNames(model);
-    const at = new Date(this.ctx.now()).toISOString();
-    const tx = this.ctx.db.transaction(['groups', 'attributes'], 'readwrite');
-    for (const name of groups) {
-      const store = tx.objectStore('groups');
-      if (!(await store.index('scopeName').get([TENANT_WIDE, name])))
-        await store.add({ scope: TENANT_WIDE, name, description: null, createdAt: at, updatedAt: at } as never);
-    }
-    for (const name of attributes) {
-      const store = tx.objectStore('attributes');
-      if (!(await store.index('scopeName').get([TENANT_WIDE, name])))
-        await store.add({
-          scope: TENANT_WIDE,
-          name,
-          type: 'string',
-          displayName: name,
-          defaultValue: null,
-          description: null,
-          createdAt: at,
-          updatedAt: at,
-        } as never);
-    }
-    await tx.done;
-    this.ctx.cache.clear();
   }
 
   /** Imports `source` as table `name` (created or replaced); progress reports bytes read, then rows. */
@@ -201,9 +179,7 @@ export class EngineTables {
     const fingerprint = !kept || read.url !== undefined ? read.fingerprint() : undefined;
     fingerprint?.catch(() => undefined);
     deadline.pause();
-    const imported = this.data.withDuckDb(async (executor, loaded) => {
-      deadline.resume();
-      deadline.check();
+    const attempt = async (executor: Executor, loaded: Map<string, number>, again = false): Promise<TableInfo> => {
       let stopped = false;
       await changing(executor, ...stagingTables(staging));
       try {
@@ -211,36 +187,11 @@ export class EngineTables {
         const counted = await deadline.race(executor.query(`SELECT count(*) FROM ${quoteIdent(staging)}`));
         const rowCount = Number(counted.rows[0][0]);
         const source = { format, size, ...(fingerprint && { fingerprint: await fingerprint }) };
-        const stamp = newStamp(); // this version's: a database in OPFS notes it with the rows (opfs-kept.ts)
-        const table = { name, rowCount, columns, source, stamp };
-        let version: number;
-        let bytes: number;
-        if (kept) {
-          const file = { id: await kept, format, options: read.options };
-          version = await this.store({ ...table, file }, loaded);
-          bytes = size;
-        } else if (read.path !== undefined) {
-          version = await this.store({ ...table, path: { path: read.path, format, options: read.options } }, loaded);
-          bytes = size;
-        } else if (this.data.keepsTables) {
-          // DuckDB's database file holds the rows: no copy of them.
-          version = await this.store(table, loaded);
-          bytes = size;
-        } else {
-          const stream = await deadline.race(executor.exportTable(staging));
-          // Kept as a Blob where IndexedDB takes one: it is stored and read back without a copy on this thread.
-          let ipc: Uint8Array | Blob = this.blobs ? await toBlob(stream) : stream;
-          try {
-            version = await this.store({ ...table, ipc }, loaded);
-          } catch (error) {
-            if (!(ipc instanceof Blob)) throw error;
-            // WebKitGTK's IndexedDB can refuse Blobs ("Error preparing Blob/File data"): bytes, from now on.
-            this.blobs = false;
-            ipc = stream;
-            version = await this.store({ ...table, ipc }, loaded);
-          }
-          bytes = byteSize(ipc);
-        }
+        const table = { name, rowCount, columns, source, stamp: newStamp() }; // the stamp: opfs-kept.ts
+        const stored = await this.persist(executor, staging, table, read, kept, loaded, deadline).catch((error) =>
+          this.keepForSession(error, executor, staging, table, kept, loaded, deadline),
+        );
+        const { version, bytes, stamp, warning } = stored;
         await changing(executor, name);
         await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
         await executor.query(`ALTER TABLE ${quoteIdent(staging)} RENAME TO ${quoteIdent(name)}`);
@@ -248,8 +199,17 @@ export class EngineTables {
         await note(executor, name, stamp);
         loaded.set(name, version);
         this.ctx.progress({ phase: 'import', table: name, bytes: size, totalBytes: size, rows: rowCount });
-        return { name, rowCount, columns, bytes, format };
+        return { name, rowCount, columns, bytes, format, ...(warning && { warning }) };
       } catch (error) {
+        // A database in OPFS that could not take the table is given up: the import goes on in memory, once.
+        const reason = again ? undefined : await databaseCouldNotTake(executor, error, size).catch(() => undefined);
+        if (reason !== undefined) {
+          await executor.keepInMemory!(reason);
+          loaded.clear();
+          this.ctx.progress({ phase: 'database', inMemory: reason });
+          const info = await attempt(executor, loaded, true);
+          return { ...info, warning: info.warning ?? `${reason}: ${KEPT_IN_INDEXEDDB}` };
+        }
         if (error instanceof ImportTimeout) {
           // DuckDB may be inside the read: stopped, and a new one started; every table is loaded again from IndexedDB.
           // Native DuckDB is interrupted instead, and keeps its tables.
@@ -267,8 +227,81 @@ export class EngineTables {
         const what = read.name ? `Table ${name} (${read.name})` : `Table ${name}`;
         throw new Error(`${what}: ${storageReason(error)}`, { cause: error });
       }
+    };
+    const imported = this.data.withDuckDb((executor, loaded) => {
+      deadline.resume();
+      deadline.check();
+      return attempt(executor, loaded);
     });
     return imported.finally(end);
+  }
+
+  /**
+   * Stores an imported table in IndexedDB, its rows as the file it was (`kept`), as where it is read from (a path), as
+   * nothing (a database file holds them) or as DuckDB's Arrow IPC export of `staging`; returns its new version.
+   */
+  private async persist(
+    executor: Executor,
+    staging: string,
+    table: Omit<DataTableRecord, 'version'>,
+    read: ReadSource,
+    kept: Promise<number> | undefined,
+    loaded: Map<string, number>,
+    deadline: ImportDeadline,
+  ): Promise<Persisted> {
+    const { format, size } = read;
+    const at = (version: number, bytes = size) => ({ version, bytes, stamp: table.stamp });
+    if (kept)
+      return at(
+        await storeTable(this.ctx.db, { ...table, file: { id: await kept, format, options: read.options } }, loaded),
+      );
+    if (read.path !== undefined)
+      return at(
+        await storeTable(this.ctx.db, { ...table, path: { path: read.path, format, options: read.options } }, loaded),
+      );
+    // DuckDB's database file holds the rows: no copy of them.
+    if (this.data.keepsTables) return at(await storeTable(this.ctx.db, table, loaded));
+    const stream = await deadline.race(executor.exportTable(staging));
+    // Kept as a Blob where IndexedDB takes one: it is stored and read back without a copy on this thread.
+    let ipc: Uint8Array | Blob = this.blobs ? await toBlob(stream) : stream;
+    let version: number;
+    try {
+      version = await storeTable(this.ctx.db, { ...table, ipc }, loaded);
+    } catch (error) {
+      if (!(ipc instanceof Blob) || storageReason(error) === QUOTA_FULL) throw error;
+      // WebKitGTK's IndexedDB can refuse Blobs ("Error preparing Blob/File data"): bytes, from now on.
+      this.blobs = false;
+      ipc = stream;
+      version = await storeTable(this.ctx.db, { ...table, ipc }, loaded);
+    }
+    this.data.session.delete(table.name);
+    return at(version, byteSize(ipc));
+  }
+
+  /**
+   * When IndexedDB had no room for an imported table (`error` a full quota; any other error is thrown again): it is
+   * kept for this session only (session-tables.ts), its rows as DuckDB's Arrow IPC export of `staging`, and nothing of
+   * it is left in IndexedDB; its import says so (`warning`).
+   */
+  private async keepForSession(
+    error: unknown,
+    executor: Executor,
+    staging: string,
+    table: Omit<DataTableRecord, 'version'>,
+    kept: Promise<number> | undefined,
+    loaded: Map<string, number>,
+    deadline: ImportDeadline,
+  ): Promise<Persisted> {
+    if (storageReason(error) !== QUOTA_FULL || this.data.keepsTables) throw error;
+    const id = await kept?.catch(() => undefined);
+    if (id !== undefined) await this.ctx.db.delete('dataFiles', id).catch(() => undefined);
+    const ipc = await toBlob(await deadline.race(executor.exportTable(staging)));
+    const { name } = table;
+    const listed = (await this.record())?.tableVersions[name] ?? 0;
+    const version = Math.max(listed, loaded.get(name) ?? 0) + 1;
+    this.data.session.put({ ...table, stamp: undefined, version, ipc });
+    // No stamp: a database in OPFS keeps the table noted as changing, so its next start drops it.
+    return { version, bytes: ipc.size, stamp: undefined, warning: SESSION_ONLY };
   }
 
   /** Writes a table's file to IndexedDB: a Blob, or its bytes where IndexedDB refuses Blobs (WebKitGTK's). */
@@ -277,40 +310,13 @@ export class EngineTables {
     if (this.blobs) {
       try {
         return await keepFile(this.ctx.db, name, blob, lock);
-      } catch {
+      } catch (error) {
+        if (storageReason(error) === QUOTA_FULL) throw error;
         // WebKitGTK's IndexedDB can refuse Blobs ("Error preparing Blob/File data"): bytes, from now on.
         this.blobs = false;
       }
     }
     return keepFile(this.ctx.db, name, await readBlob(blob), lock);
-  }
-
-  /**
-   * Stores an imported table and the new version of it in one transaction, and deletes the table's other files (the
-   * one it replaces, or one left by an import that did not finish); returns the version.
-   */
-  private async store(table: Omit<DataTableRecord, 'version'>, loaded: Map<string, number>): Promise<number> {
-    const tx = this.ctx.db.transaction(['dataTables', 'dataModels', 'dataFiles'], 'readwrite');
-    const done = tx.done;
-    done.catch(() => undefined); // a failed put rejects both; the put's error is the one thrown
-    const record = (await tx.objectStore('dataModels').get('default')) ?? {
-      key: 'default' as const,
-      model: { cubes: [] },
-      tableVersions: {},
-    };
-    const { name } = table;
-    const files = tx.objectStore('dataFiles');
-    if (table.file && (await files.count(table.file.id)) === 0) {
-      tx.abort();
-      throw new Error('another import of this table replaced it meanwhile');
-    }
-    for (const id of await files.index('table').getAllKeys(name)) if (id !== table.file?.id) void files.delete(id);
-    const previous = await tx.objectStore('dataTables').get(name);
-    const version = Math.max(previous?.version ?? 0, record.tableVersions[name] ?? 0, loaded.get(name) ?? 0) + 1;
-    await tx.objectStore('dataTables').put({ ...table, version });
-    await tx.objectStore('dataModels').put({ ...record, tableVersions: { ...record.tableVersions, [name]: version } });
-    await done;
-    return version;
   }
 
   /** Deletes table `name`; refused while a cube of the model reads it. */
@@ -319,6 +325,7 @@ export class EngineTables {
     if (!record || !(name in record.tableVersions)) throw new Error(`There is no table ${name}`);
     const reader = record.model.cubes.find((c) => c.sql_table?.toLowerCase() === name.toLowerCase());
     if (reader) throw new Error(`Table ${name} is read by cube ${reader.name}: change the model first (setModel)`);
+    this.data.session.delete(name);
     const tx = this.ctx.db.transaction(['dataTables', 'dataModels', 'dataFiles'], 'readwrite');
     const current = (await tx.objectStore('dataModels').get('default'))!;
     const { [name]: _dropped, ...tableVersions } = current.tableVersions;
@@ -333,40 +340,9 @@ export class EngineTables {
     });
   }
 
-  /** The stored tables, by name. */
+  /** The stored tables, by name (with those kept for this session only). */
   async tables(): Promise<TableInfo[]> {
-    const record = await this.record();
-    const out: TableInfo[] = [];
-    for (const name of Object.keys(record?.tableVersions ?? {}).sort()) {
-      const table = await this.ctx.db.get('dataTables', name);
-      if (!table) continue;
-      const columns =
-        table.columns ??
-        RecordBatchReader.from(table.ipc as Uint8Array<ArrayBuffer>)
-          .open()
-          .schema.fields.map((f) => ({ name: f.name, type: arrowTypeName(f.type) }));
-      out.push({
-        name,
-        rowCount: table.rowCount,
-        columns,
-        bytes: table.ipc ? byteSize(table.ipc) : (table.source?.size ?? 0),
-        ...(table.source && { format: table.source.format as TableFormat }),
-      });
-    }
-    return out;
-  }
-
-  /**
-   * Whether `read` is what `stored` was imported from: bytes of another size changed; of the same size, a kept file
-   * is compared with them (and the format and options with those it was read with), else their hash tells.
-   */
-  private async unchanged(stored: DataTableRecord, read: ReadSource): Promise<boolean> {
-    if (stored.source?.size !== read.size) return false;
-    if (!stored.file) return stored.source.fingerprint === (await read.fingerprint());
-    const { format, options } = stored.file;
-    if (format !== read.format || JSON.stringify(options) !== JSON.stringify(read.options) || !read.blob) return false;
-    const kept = await this.ctx.db.get('dataFiles', stored.file.id);
-    return !!kept && (await sameBytes(kept.bytes, read.blob));
+    return tableInfos(this.ctx.db, this.data.session, Object.keys((await this.record())?.tableVersions ?? {}));
   }
 
   /**
@@ -387,7 +363,7 @@ export class EngineTables {
       const deadline = new ImportDeadline(this.timeoutMs);
       try {
         const read = await this.read(name, source, deadline);
-        if (stored && (await this.unchanged(stored, read))) continue;
+        if (stored && (await unchanged(this.ctx.db, stored, read))) continue;
         await this.importRead(name, read, deadline);
       } finally {
         deadline.clear();
