@@ -130,6 +130,22 @@ describe('a storage error while a table is imported: a full quota keeps it for t
     });
   }
 
+  it('a model write on a full quota: an error that says the model was not saved and why, and the model unchanged', async () => {
+    const { engine, name } = await start();
+    const restore = fullQuota(name, 'dataModels', '');
+    let failure: Error | undefined;
+    try {
+      await engine.setModel(MODEL.replace('name: count', 'name: hives_count'));
+    } catch (error) {
+      failure = error as Error;
+    } finally {
+      restore();
+    }
+    expect(failure?.message).to.equal("The model was not saved: the browser's storage quota for this site is full");
+    expect(await total(engine)).to.equal(12); // hives.count still answers: the model as it was
+    await engine.close();
+  });
+
   it('another storage error keeps its message, or its name when it has none', async () => {
     const { engine, name } = await start();
     for (const [message, expected] of [

@@ -118,13 +118,19 @@ export class EngineTables {
   private async adopt(read: ReadModel): Promise<{ warnings: ModelProblem[] }> {
     await this.problems(read);
     const { model, warnings } = read;
-    await ensurePolicyNames(this.ctx, model);
-    this.ctx.cache.clear();
-    const tx = this.ctx.db.transaction('dataModels', 'readwrite');
-    const current = await tx.store.get('default');
-    await tx.store.put({ ...(current ?? { key: 'default', tableVersions: {} }), model });
-    await tx.done;
-    this.ctx.cache.clear();
+    try {
+      await ensurePolicyNames(this.ctx, model);
+      this.ctx.cache.clear();
+      const tx = this.ctx.db.transaction('dataModels', 'readwrite');
+      const current = await tx.store.get('default');
+      await tx.store.put({ ...(current ?? { key: 'default', tableVersions: {} }), model });
+      await tx.done;
+    } catch (error) {
+      // A full quota is a DOMException with no message in Chromium: say what was not done, and why.
+      throw new Error(`The model was not saved: ${storageReason(error)}`, { cause: error });
+    } finally {
+      this.ctx.cache.clear();
+    }
     return { warnings };
   }
 

@@ -9,6 +9,7 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { createLocalEngine, DEMO, type EngineProgress, type LocalEngine } from '../../../src/engine/index.js';
 import { opfsFileName } from '../../../src/engine/data/opfs-database.js';
+import { SESSION_ONLY } from '../../../src/engine/data/session-tables.js';
 import { HttpTransport } from '../../../src/transport/http-transport.js';
 import { deleteDatabase } from '../helpers.js';
 
@@ -107,6 +108,8 @@ describe('the browser storage full while a table is imported into the database i
     const name = `storage-full-${Date.now()}`;
     names.push(name);
     const events: EngineProgress[] = [];
+    let sessionOnly = 0;
+    let importedTables: [string, { rowCount: number; warning?: string }][] = [];
     const engine = await createLocalEngine({
       name,
       seed: 'demo',
@@ -126,27 +129,58 @@ describe('the browser storage full while a table is imported into the database i
       await setQuota(usage + 256 * 1024);
       const hives = await engine.putTable('hives', hivesCsv());
       const flights = await engine.putTable('flights', await flightsArrow());
+      // The model that reads both, written once there is room again (a model is not kept for a session only: under a
+      // full quota its write fails).
+      await setQuota();
       await engine.setModel(MODEL);
       expect(hives.rowCount).to.equal(HIVES);
       expect(flights.rowCount).to.equal(200_000);
-      expect(hives.warning, 'the import says why').to.match(/^the browser's storage is full: kept in IndexedDB only/);
-      expect(flights.warning, 'the second import found DuckDB in memory already').to.equal(undefined);
-      expect(database(events).slice(1)).to.deep.equal([
-        { phase: 'database', inMemory: "the browser's storage is full" },
-      ]);
+      // Which store runs out first is the browser's to decide: DuckDB's file in OPFS (its writes fail under the
+      // override every time), or IndexedDB too (Chromium enforces the override there only some of the time: a run of
+      // the full suite here saw it, single runs did not). Either way the import succeeds and says why, and every table
+      // answers.
+      importedTables = [
+        ['hives', hives],
+        ['flights', flights],
+      ];
+      sessionOnly = [hives, flights].filter((t) => t.warning === SESSION_ONLY).length;
+      if (hives.warning === SESSION_ONLY)
+        console.log('IndexedDB ran out of room too: hives kept for this session only');
+      else {
+        expect(hives.warning, 'the import says why').to.match(/^the browser's storage is full: kept in IndexedDB only/);
+        expect(flights.warning, 'the second import found DuckDB in memory already').to.be.oneOf([
+          undefined,
+          SESSION_ONLY,
+        ]);
+      }
+      const memory = database(events).slice(1);
+      if (hives.warning !== SESSION_ONLY || memory.length)
+        expect(memory).to.deep.equal([{ phase: 'database', inMemory: "the browser's storage is full" }]);
       expect(await answers(engine)).to.deep.equal(expected);
-      const left = (await opfsEntries()).filter((f) => f.startsWith(opfsFileName(name)));
-      expect(left, 'no database file for a reload to open').to.deep.equal([]);
+      if (memory.length) {
+        const left = (await opfsEntries()).filter((f) => f.startsWith(opfsFileName(name)));
+        expect(left, 'no database file for a reload to open').to.deep.equal([]);
+      }
     } finally {
       await engine.close();
       await setQuota();
     }
 
-    // With room again: a new start answers the same, from IndexedDB, and keeps a database again.
+    // With room again: a new start answers the same from IndexedDB (a table kept for this session only is gone, as
+    // its warning said), and keeps a database again.
     const again: EngineProgress[] = [];
     const second = await createLocalEngine({ name, seed: 'demo', onProgress: (e) => again.push(e) });
     try {
-      expect(await answers(second)).to.deep.equal(expected);
+      if (sessionOnly === 0) expect(await answers(second)).to.deep.equal(expected);
+      else {
+        // A table kept for this session only is, at the next start, its version before the import (hives' one-row
+        // seed), none, or whole where DuckDB's file still took it — never part of it; the others are there whole.
+        const stored = new Map((await second.tables()).map((t) => [t.name, t.rowCount]));
+        for (const [table, imported] of importedTables)
+          if (imported.warning === SESSION_ONLY)
+            expect(stored.get(table) ?? 0, table).to.be.oneOf([0, 1, imported.rowCount]);
+          else expect(stored.get(table), table).to.equal(imported.rowCount);
+      }
       expect(database(again)).to.deep.equal([{ phase: 'database', path: `opfs://${opfsFileName(name)}` }]);
     } finally {
       await second.close();
