@@ -27,6 +27,22 @@ export interface NamedValues {
   score: number;
 }
 
+/**
+ * The words that spell a measure's name or title of two words or more, in its order ("scrap cost" of Scrap cost):
+ * they name the measure, not a value one of them inflects (the status Scrapped).
+ */
+function measureTitles(q: Question, source: SourceInfo, taken: boolean[]): Set<number> {
+  const out = new Set<number>();
+  for (const m of source.measures)
+    for (const key of m.keys) {
+      const ws = key.filter((w) => !w.startsWith('agg:'));
+      if (ws.length < 2) continue;
+      for (let i = 0; i + ws.length <= q.tokens.length; i++)
+        if (ws.every((w, k) => !taken[i + k] && q.tokens[i + k].lemma === w)) ws.forEach((_, k) => out.add(i + k));
+    }
+  return out;
+}
+
 /** Values named (or negated: "not in Bern"), in the order the question names them. */
 export function namedValues(
   q: Question,
@@ -39,7 +55,8 @@ export function namedValues(
   const filters: [Filter, number][] = [];
   let score = 0;
   const afterValue = new Set<number>();
-  const free = taken.map((t, i) => !t && !q.aggs.has(i));
+  const whole = measureTitles(q, source, taken);
+  const free = taken.map((t, i) => !t && !q.aggs.has(i) && !whole.has(i));
   const memberWords = new Set(source.fields.flatMap((f) => f.keys.flat()));
   const hits = matchValues(q.tokens, free, categorical(source), values, memberWords);
   const spans = new Map<string, typeof hits>();

@@ -2,7 +2,18 @@
 // rows, and what a phrase after "per" counts (planner.ts puts them together).
 
 import { freeWords } from './booleans.js';
-import { distinctCount, rank, tie, wholly, type Field, type Match, type SourceInfo } from './catalog.js';
+import {
+  columnAggregate,
+  computes,
+  distinctCount,
+  keyOf,
+  rank,
+  tie,
+  wholly,
+  type Field,
+  type Match,
+  type SourceInfo,
+} from './catalog.js';
 import type { PhraseBook } from './phrase-book.js';
 import { superlativeDir, type Question } from './question.js';
 import { fold } from './text.js';
@@ -123,4 +134,40 @@ export function superlativeOf(q: Question, taken: boolean[], groupable: Field[])
   if (!named.length || (named.length > 1 && named[0].score <= named[1].score)) return undefined;
   if (/^(any|all)$/.test(q.tokens[Math.min(...named[0].used) - 1]?.norm ?? '')) return undefined;
   return { dir: superlativeDir(q, at)!, at, match: named[0] };
+}
+
+/** The one number column the words name, aggregated as asked when no measure computes it. */
+export function columnAsked(
+  source: SourceInfo,
+  words: (string | undefined)[],
+  agg: string,
+  book: PhraseBook,
+): Match | undefined {
+  if (agg !== 'sum' && agg !== 'avg' && agg !== 'max' && agg !== 'min') return undefined;
+  // Of the rows' own columns: a view's columns sharing a prefix come from a joined cube ("patients_age" of visits),
+  // and an average of them over these rows would weigh each patient by their visits.
+  const prefix = (c: string) => (c.includes('_') ? c.slice(0, c.indexOf('_')) : c);
+  const joined = (c: string) => source.dimensions.filter((d) => prefix(d.column) === prefix(c)).length > 1;
+  const numbers = source.dimensions.filter(
+    (d) => d.type === 'number' && !/(^|_)id$/.test(d.column) && !(d.column.includes('_') && joined(d.column)),
+  );
+  // Its title named whole, a unit in parentheses aside ("weight" of Weight (kg); "minutes" alone names no Duration).
+  const own = (m: Match) => keyOf(m.field.title.replace(/\([^)]*\)/g, ' ')).every((w) => words.includes(w));
+  const named = tie(rank(numbers, words));
+  if (named.length !== 1 || !own(named[0])) return undefined;
+  const title = book.measureAgg(named[0].field.title, book.agg[agg]);
+  return { ...named[0], field: columnAggregate(named[0].field, agg, title) };
+}
+
+/**
+ * The words to rank measures by: with a "per" and no average titled by the question's words, "average" is the
+ * division ("avg units per work order": Units produced per work order, not an average whose description says "per
+ * unit"); an average titled so stays ("average balance per account": Average balance).
+ */
+export function perAverage(source: SourceInfo, words: (string | undefined)[], per: Field | undefined) {
+  if (!per) return words;
+  const titled = source.measures.some(
+    (m) => computes(m, 'avg') && m.keys.some((k) => k.some((w) => !w.startsWith('agg:') && words.includes(w))),
+  );
+  return titled ? words : words.map((w) => (w === 'agg:avg' ? undefined : w));
 }

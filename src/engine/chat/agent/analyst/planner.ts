@@ -5,14 +5,16 @@
 
 import { booleanFilters, countNames, freeWords } from './booleans.js';
 import { computes, distinctCount, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
-import { countedWords, numberedValues, participle, preferCounted } from './cues.js';
-import { chooseTime, eventOnly, namedIn } from './time-field.js';
+import { countedWords, itemsCounted, numberedValues, participle, preferCounted } from './cues.js';
+import { chooseTime, eventOnly, namedIn, periodOfEvent, timeOf } from './time-field.js';
 import { FUNCTION_WORDS, fold } from './text.js';
 import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { namedValues, numericConditions } from './plan-values.js';
 import {
   byPrefixOnly,
+  columnAsked,
+  perAverage,
   entityLabel,
   labelOf,
   narrowTie,
@@ -66,6 +68,10 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   if ('decline' in named1) return { plan: { decline: named1.decline }, score: score + named1.score };
   const { valueSets, afterValue } = named1;
   for (const [filter, start] of named1.filters) {
+    if (periodOfEvent(q, event, filter, start, named1.filters)) {
+      valueSets.delete(filter.field);
+      continue;
+    }
     filters.push(filter);
     at.set(filter, start);
   }
@@ -209,7 +215,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   // 4. The measure, checked against the aggregation asked for.
   const unexplained = freeWords(q, taken, ranking);
   // "single rooms": a word restating a value's dimension names no measure it names only in part ("Room nights").
-  let measures = rank(source.measures, unexplained).filter(
+  const ranked = perAverage(source, unexplained, per);
+  let measures = rank(source.measures, ranked).filter(
     (m) =>
       (!m.used.every((u) => afterValue.has(u)) && !m.used.every((u) => participle(q, u))) ||
       wholly(m.field, unexplained),
@@ -234,6 +241,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     const named = tie(rank(labels, only)).filter((m) => wholly(m.field, only) && !byPrefixOnly(m, q));
     if (named.length === 1) measures = [{ ...named[0], field: distinctCount(named[0].field) }];
   }
+  const items = asked.includes('count') ? itemsCounted(q, source, howMany, [...at.values()], measures) : undefined;
+  if (items) measures = [{ field: items, score: 0.5, used: [] }];
   if (
     !measures.length &&
     (asked.includes('count') ||
@@ -253,6 +262,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     const counts = source.measures.filter((m) => m.agg === 'count');
     if (counts.length === 1) measures = [{ field: counts[0], score: 0.5, used: [] }];
   }
+  const column = !measures.length && strict ? columnAsked(source, ranked, strict, book) : undefined;
+  if (column) measures = [column];
   if (!measures.length) {
     const stray = unmappedWords(q, taken, source);
     if (stray.length) return { plan: { decline: unmappedText(say, stray, source) }, score: score - stray.length };
@@ -263,17 +274,20 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   }
   // "unique requesters opened tickets": the aggregation asked is of the measure named right after its word.
   const aggAt = [...q.aggs].find(([, a]) => a === strict)?.[0];
-  const right =
-    aggAt === undefined ? [] : measures.filter((m) => m.used.includes(aggAt + 1) && computes(m.field, strict!));
+  // "average late fee per loan", "avg units per work order": a total per entity is the average asked for.
+  const perRow = strict === 'avg' && !!per;
+  const fits = (m: Field) => computes(m, strict!) || (perRow && m.agg === 'sum');
+  const right = aggAt === undefined ? [] : measures.filter((m) => m.used.includes(aggAt + 1) && fits(m.field));
   let best = tie(right.length ? right : measures);
   if (strict) {
-    // "average late fee per loan": a total per row of the source is the average asked for.
-    const perRow = strict === 'avg' && per?.agg === 'count';
-    const fit = best.filter((m) => computes(m.field, strict) || (perRow && m.field.agg === 'sum'));
+    const fit = best.filter((m) => fits(m.field));
     if (!fit.length) {
       const alt = measures.filter((m) => computes(m.field, strict));
       const content = new Set(best[0].used);
       const same = alt.filter((m) => m.used.some((u) => content.has(u) && !unexplained[u]?.startsWith('agg:')));
+      // "highest sale price", "average number of bedrooms": no measure computes it; the number column named whole.
+      const named = same.length ? undefined : columnAsked(source, ranked, strict, book);
+      if (named) same.push(named);
       if (!same.length) {
         return {
           plan: {
@@ -300,7 +314,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const measure = best[0].field;
   const measureAt = best[0].used.length ? Math.min(...best[0].used) : undefined;
   // "how many rooms" is no sum of Room nights: a count asked of another measure needs the measure's whole name.
-  if (asked.includes('count') && counted.length && !computes(measure, 'count') && !wholly(measure, unexplained))
+  const countable = computes(measure, 'count') || measure === items;
+  if (asked.includes('count') && counted.length && !countable && !wholly(measure, unexplained))
     return {
       plan: { decline: book.noAggOf('count', names([measure]), names(source.measures)) },
       score: score + best[0].score,
@@ -320,24 +335,11 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     having.push({ field: measure, op: n.op, values: [n.value] });
     if (n.upTo !== undefined) having.push({ field: measure, op: '<=', values: [n.upTo] });
   }
-  // 5. Time: the dimension the event names, else the source's first.
-  const wantsTime =
-    q.time.ranges.length > 0 || q.time.grain !== undefined || q.time.weekdays !== undefined || byDate !== undefined;
-  if (event.tied && !byDate && (wantsTime || !eventIsValue))
-    return { plan: { decline: book.whichDate(names(event.tied)) }, score };
-  const timeField = byDate ?? event.field;
-  if (wantsTime && !timeField)
-    return {
-      plan: { decline: book.noDate(say.text(source.title)) },
-      score,
-    };
-  // "how many bookings were canceled": rows that have the event, when it is not the source's own date.
-  const present =
-    !!timeField &&
-    event.named &&
-    !eventIsValue &&
-    !q.time.ranges.length &&
-    timeField !== source.dimensions.find((d) => d.type === 'time');
+  // 5. Time: the dimension the event names, else the one the measure names, else the source's first.
+  const chosen = timeOf(q, source, event, measure, byDate, eventIsValue);
+  if ('tied' in chosen) return { plan: { decline: book.whichDate(names(chosen.tied)) }, score };
+  const { wantsTime, timeField, present } = chosen;
+  if (wantsTime && !timeField) return { plan: { decline: book.noDate(say.text(source.title)) }, score };
   // 6. Every word must be explained, and no other quantity named: "average nights per booking" is not a booking value.
   const named = otherQuantities(q, taken, source, measure, [...filters.map((f) => f.field), ...groups]);
   if (named.length) return { plan: { decline: book.whichMeasure(names([measure, ...named])) }, score };

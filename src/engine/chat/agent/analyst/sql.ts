@@ -49,9 +49,13 @@ function whereSql(p: Plan, extra: Filter[] = [], range = p.time?.range): string[
   return where;
 }
 
-/** A measure of the model, or a distinct count the planner made of a dimension. */
+/** A measure of the model, or a distinct count or an aggregation the planner made of a dimension. */
 const of = (f: Field) =>
-  f.distinctOf ? `COUNT(DISTINCT ${quoteIdent(f.distinctOf)})` : `MEASURE(${quoteIdent(f.column)})`;
+  f.distinctOf
+    ? `COUNT(DISTINCT ${quoteIdent(f.distinctOf)})`
+    : f.columnOf
+      ? `${f.agg!.toUpperCase()}(${quoteIdent(f.columnOf)})`
+      : `MEASURE(${quoteIdent(f.column)})`;
 
 const measureSql = (p: Plan) => (p.per ? `${of(p.measure)} / NULLIF(${of(p.per)}, 0)` : of(p.measure));
 

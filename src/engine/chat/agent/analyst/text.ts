@@ -64,6 +64,8 @@ const SYNONYMS: string[][] = [
   ['use', 'usage'],
   ['child', 'kid'],
   ['decease', 'die', 'dead', 'death'],
+  ['feet', 'foot', 'footage'],
+  ['property', 'home'],
 ];
 
 /** Words the synonyms know: a typo of one is read as it ("lenght" → length). */
@@ -102,6 +104,8 @@ const SHORTHAND: Record<string, string> = {
   dur: 'duration',
   dist: 'distance',
   hp: 'horsepower',
+  sq: 'square',
+  ft: 'feet',
 };
 
 /** A stem: plural and verb endings removed, a final e dropped, a doubled final consonant made single. */

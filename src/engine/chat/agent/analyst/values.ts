@@ -7,6 +7,7 @@ import { codesOf, isCode, type Code } from './codes.js';
 import type { AgentContext } from '../types.js';
 import type { Field, SourceInfo } from './catalog.js';
 import { FILLER, FUNCTION_WORDS, editDistance, fold, lemma, typoBudget, type Token } from './text.js';
+import { pastForm } from './time-field.js';
 import { quoteIdent } from '../../../data/sql-quote.js';
 import { quoteText } from './sql.js';
 import { stateNames } from './us-states.js';
@@ -256,12 +257,18 @@ export function matchValues(
         const next = tokens[i + n]?.lemma;
         const names = (field: string) =>
           !!next && !!fields.find((f) => f.name === field)?.keys.some((k) => k.includes(next));
+        // A common verb's past form is the value spelled so ("sold listings": status Sold).
+        const past = common && pastForm(norm);
         found = found.filter(
           (v) =>
-            (v.value === span[0].text && (!common || v.value !== v.value.toLowerCase())) || (common && names(v.field)),
+            (v.value === span[0].text && (!common || v.value !== v.value.toLowerCase())) ||
+            (common && names(v.field)) ||
+            (past && fold(v.value) === norm),
         );
       }
-      if (found.length === 0 && !weak && typoBudget(norm.length) > 0) {
+      // A word that names a member is that member, no typo of a value ("by shift" is no product Shaft).
+      const memberWord = span.every((t) => avoid.has(t.lemma));
+      if (found.length === 0 && !weak && !memberWord && typoBudget(norm.length) > 0) {
         let best = Infinity;
         const mine = bag(norm);
         // Within b edits, one of 2b + 1 pieces of the words is left whole (an edit, a transposition included, breaks
