@@ -73,8 +73,11 @@ const specs: Spec[] = [
     sql: `SELECT agent, count(*) FROM ${L} WHERE status = 'Active' GROUP BY 1`,
   },
   {
+    // Nothing in the question or the model names a date for Commission: the source's first (Listed date), as the
+    // library and hospital sets judge late fees and bed days. Written first as by Sold date; that expectation
+    // contradicted the documented rule (README: otherwise the first time dimension); the first run counted it wrong.
     q: 'total commission for harbor point last quarter',
-    sql: `SELECT sum(commission) FROM ${L} WHERE office = 'Harbor Point' AND so >= '2025-10-01' AND so < '2026-01-01'`,
+    sql: `SELECT sum(commission) FROM ${L} WHERE office = 'Harbor Point' AND li >= '2025-10-01' AND li < '2026-01-01'`,
   },
   { q: 'sold listings by region', sql: `SELECT region, count(*) FROM ${L} WHERE status = 'Sold' GROUP BY 1` },
   { q: 'listings added since october', sql: `SELECT count(*) FROM ${L} WHERE li >= '2025-10-01'` },

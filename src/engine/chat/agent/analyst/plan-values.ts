@@ -9,7 +9,7 @@ import { wordsOf } from './plan-words.js';
 import type { Filter } from './plan.js';
 import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
-import { unitScale } from './units.js';
+import { columnUnit, unitScale } from './units.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
 
 /** A question back, and the evidence gathered before it. */
@@ -125,12 +125,11 @@ export function numericConditions(
   for (const n of q.numeric) {
     const open = taken.map((t, i) => t && !event.includes(i));
     const near = freeWords(q, open, true).map((w, i) => (i >= n.start - 3 && i < n.end + 3 ? w : undefined));
-    const targets = tie(
-      rank(
-        source.dimensions.filter((d) => d.type === 'number' && !/(^|_)id$/.test(d.column)),
-        near,
-      ),
-    );
+    const numbers = source.dimensions.filter((d) => d.type === 'number' && !/(^|_)id$/.test(d.column));
+    let targets = tie(rank(numbers, near));
+    // "events over 90 min": no column named, the one kept in a unit of time (Duration (minutes)).
+    const timed = n.unit && !targets.length ? numbers.filter((d) => columnUnit(d) !== undefined) : [];
+    if (timed.length === 1) targets = [{ field: timed[0], score: 0.5, used: [] }];
     if (targets.length > 1)
       return {
         decline: book.whichColumn(

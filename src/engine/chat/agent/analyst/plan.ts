@@ -52,3 +52,9 @@ export interface Decline {
 }
 
 export const isDecline = (p: Plan | Decline): p is Decline => 'decline' in p;
+
+/** A plan or decline over one source, with its evidence: how many question words it explains. */
+export interface Scored {
+  plan: Plan | Decline;
+  score: number;
+}

@@ -29,13 +29,7 @@ import { rankingWord, superlativeDir, type Question } from './question.js';
 import { categorical, type ValueIndex } from './values.js';
 import type { AggWord } from './phrase-book.js';
 import type { Phrases } from './phrases.js';
-import type { Decline, Filter, Plan } from './plan.js';
-
-interface Scored {
-  plan: Plan | Decline;
-  /** Evidence: how many question words the plan explains. */
-  score: number;
-}
+import type { Decline, Filter, Plan, Scored } from './plan.js';
 
 /**
  * The plan of `q` over one source, in steps: the time an event names and counts on numbers, the values named
@@ -77,7 +71,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   }
   score += named1.score;
   // A word naming the event may also be a value ("canceled": status Canceled); either way it is explained.
-  const eventIsValue = event.used.some((i) => taken[i]);
+  const eventIsValue = event.used.some((i) => taken[i] && [...at.values()].includes(i));
   use(event.used);
   // Booleans and segments ("remote", "non remote", "long-haul flights").
   const flags = booleanFilters(q, source, taken);
@@ -255,7 +249,9 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       (!strict &&
         onBoolean.some((u) => source.named.has(q.tokens[u].lemma) || countNames(source, q.tokens[u].lemma))) ||
       // "SLA breaches last month": a segment named alone, asking for no number, counts its rows.
-      (!asked.length && flags.filters.some((b) => b.filter.field.segment)))
+      (!asked.length && flags.filters.some((b) => b.filter.field.segment)) ||
+      // "homes sold per month": the source's own noun (its title's) in the plural, asking for no other number.
+      (!strict && q.tokens.some((t, i) => !taken[i] && source.named.has(t.lemma) && /s$/.test(t.norm))))
   ) {
     // "How many shipments", "which engines has Chrome used": the source's own count when the noun names the source,
     // an event, or the question asks only for a breakdown.

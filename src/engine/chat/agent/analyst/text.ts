@@ -105,6 +105,8 @@ const SHORTHAND: Record<string, string> = {
   dist: 'distance',
   hp: 'horsepower',
   sq: 'square',
+  lasted: 'duration',
+  lasting: 'duration',
   ft: 'feet',
 };
 

@@ -257,13 +257,14 @@ export function matchValues(
         const next = tokens[i + n]?.lemma;
         const names = (field: string) =>
           !!next && !!fields.find((f) => f.name === field)?.keys.some((k) => k.includes(next));
-        // A common verb's past form is the value spelled so ("sold listings": status Sold).
-        const past = common && pastForm(norm);
+        // A common verb's past form, or a common noun's plural, is the value spelled so ("sold listings": status
+        // Sold; "breakdowns": reason Breakdown).
+        const past = common && (pastForm(norm) || (/s$/.test(norm) && FILLER.has(span[0].lemma)));
         found = found.filter(
           (v) =>
             (v.value === span[0].text && (!common || v.value !== v.value.toLowerCase())) ||
             (common && names(v.field)) ||
-            (past && fold(v.value) === norm),
+            (past && (fold(v.value) === norm || lemma(fold(v.value)) === span[0].lemma)),
         );
       }
       // A word that names a member is that member, no typo of a value ("by shift" is no product Shaft).

@@ -74,6 +74,8 @@ const meta: ServiceMetaResult = {
         { name: 'services.returned', title: 'Returned quantity', type: 'number', aggType: 'sum' },
         { name: 'services.serviced_at', title: 'Serviced', type: 'time' },
         { name: 'services.part', title: 'Part', type: 'string' },
+        { name: 'services.reason', title: 'Reason', type: 'string' },
+        { name: 'services.duration', title: 'Duration (minutes)', type: 'number' },
         { name: 'services.paid_at', title: 'Paid', type: 'time' },
       ],
     },
@@ -82,7 +84,7 @@ const meta: ServiceMetaResult = {
       type: 'view',
       title: 'Properties',
       members: [
-        { name: 'premises.count', title: 'Properties', type: 'number', aggType: 'count' },
+        { name: 'premises.count', title: 'Leases', type: 'number', aggType: 'count' },
         { name: 'premises.rent', title: 'Rent', type: 'number', aggType: 'sum' },
         { name: 'premises.leased_at', title: 'Leased', type: 'time' },
         { name: 'premises.bedrooms', title: 'Bedrooms', type: 'number' },
@@ -97,6 +99,7 @@ const values = new Map<string, string[]>([
   ['bikes.stores_name', ['Northside', 'Harbour']],
   ['bikes.bike_type', ['Road', 'Mountain']],
   ['services.part', ['Chain', 'Tyre']],
+  ['services.reason', ['Breakdown', 'Tune-up']],
 ]);
 
 const say = new Phrases(english, 'en', 'en-US');
@@ -235,5 +238,28 @@ describe('local analyst: classes of question from the real-estate and plant sets
     assert.deepEqual(filters(p), ['part = Chain']);
     assert.equal(plan('how many tyre services last month').measure.name, 'services.count');
     assert.equal(plan('how many road bikes did we get').measure.name, 'bikes.count');
+  });
+
+  it('"90 min" is a unit, and a bound in a unit of time is on the one column kept in one', () => {
+    const p = plan('how many services were over 90 min');
+    assert.equal(p.measure.name, 'services.count');
+    assert.deepEqual(filters(p), ['duration > 90']);
+    assert.deepEqual(filters(plan('how many breakdowns lasted more than 2 hours')), [
+      'duration > 120',
+      'reason = Breakdown',
+    ]);
+    assert.deepEqual(filters(plan('breakdowns by part')), ['reason = Breakdown']);
+  });
+
+  it('the source named by its title, or an event in a period, with no number asked, counts the rows', () => {
+    const homes = plan('homes leased per month in 2025');
+    assert.equal(homes.measure.name, 'premises.count');
+    assert.equal(homes.time?.field.column, 'leased_at');
+    // A mass noun of the title is no count of rows ("property in 2025" asks for nothing countable).
+    assert.ok(isDecline(planQuestion(readQuestion('property in 2025', NOW), buildCatalog(meta), values, say)));
+    const sold = plan('road bikes purchased in q3 2025');
+    assert.equal(sold.measure.name, 'bikes.count');
+    assert.deepEqual(filters(sold), ['bike_type = Road']);
+    assert.equal(sold.time?.field.column, 'purchased_at');
   });
 });
