@@ -16,7 +16,8 @@ import {
 } from './catalog.js';
 import type { PhraseBook } from './phrase-book.js';
 import { superlativeDir, type Question } from './question.js';
-import { fold } from './text.js';
+import { FILLER, fold } from './text.js';
+import { pastForm } from './time-field.js';
 import { categorical } from './values.js';
 
 /** The question's words [start, end) as written. */
@@ -170,4 +171,24 @@ export function perAverage(source: SourceInfo, words: (string | undefined)[], pe
     (m) => computes(m, 'avg') && m.keys.some((k) => k.some((w) => !w.startsWith('agg:') && words.includes(w))),
   );
   return titled ? words : words.map((w) => (w === 'agg:avg' ? undefined : w));
+}
+
+/**
+ * The one measure a common verb's past form names when no other word names one ("gear housings produced per month":
+ * Units produced; "widgets sold": Quantity sold), by a word of their own titles.
+ */
+export function verbNames(q: Question, source: SourceInfo, taken: boolean[]): Match[] {
+  const verbs = q.tokens.flatMap((t, i) => (!taken[i] && FILLER.has(t.lemma) && pastForm(t.norm) ? [i] : []));
+  const named = source.measures.flatMap((m) => {
+    const used = verbs.filter((i) => m.keys.some((k) => k.includes(q.tokens[i].lemma)));
+    return used.length ? [{ field: m, score: 0.5, used }] : [];
+  });
+  return named.length === 1 ? named : [];
+}
+
+/** The source's one count, to divide a total asked as an average by ("avg downtime": per downtime event). */
+export function rowsOf(source: SourceInfo, best: Match[], agg: string): Field | undefined {
+  if (agg !== 'avg' || best.length !== 1 || best[0].field.agg !== 'sum') return undefined;
+  const counts = source.measures.filter((m) => m.agg === 'count');
+  return counts.length === 1 ? counts[0] : undefined;
 }

@@ -15,6 +15,8 @@ import {
   byPrefixOnly,
   columnAsked,
   perAverage,
+  rowsOf,
+  verbNames,
   entityLabel,
   labelOf,
   narrowTie,
@@ -46,11 +48,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   /** Where each filter's words start in the question (a share's whole comes before its verb, its part after). */
   const at = new Map<Filter, number>();
   // 0. The time dimension an event word names ("canceled last month"), and counts on number dimensions ("5-star").
-  const event = chooseTime(
-    q,
-    source,
-    q.tokens.map((_, i) => !q.taken[i] && !q.aggs.has(i)),
-  );
+  const open = q.tokens.map((_, i) => !q.taken[i] && !q.aggs.has(i));
+  const event = chooseTime(q, source, open);
   const asValue = (w: string) => categorical(source).some((f) => (values.get(f.name) ?? []).some((v) => fold(v) === w));
   use(eventOnly(q, event, asValue));
   const numbered = numberedValues(q, source, taken);
@@ -235,6 +234,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     const named = tie(rank(labels, only)).filter((m) => wholly(m.field, only) && !byPrefixOnly(m, q));
     if (named.length === 1) measures = [{ ...named[0], field: distinctCount(named[0].field) }];
   }
+  if (!measures.length) measures = verbNames(q, source, taken);
   const items = asked.includes('count') ? itemsCounted(q, source, howMany, [...at.values()], measures) : undefined;
   if (items) measures = [{ field: items, score: 0.5, used: [] }];
   if (
@@ -281,9 +281,13 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       const alt = measures.filter((m) => computes(m.field, strict));
       const content = new Set(best[0].used);
       const same = alt.filter((m) => m.used.some((u) => content.has(u) && !unexplained[u]?.startsWith('agg:')));
-      // "highest sale price", "average number of bedrooms": no measure computes it; the number column named whole.
+      // No measure computes it: the number column named ("highest sale price", "average number of bedrooms"), or
+      // a total over the source's rows ("avg downtime": Downtime per downtime event).
       const named = same.length ? undefined : columnAsked(source, ranked, strict, book);
       if (named) same.push(named);
+      const rows = same.length || per ? undefined : rowsOf(source, best, strict);
+      if (rows) per = rows;
+      if (rows) same.push(best[0]);
       if (!same.length) {
         return {
           plan: {

@@ -53,7 +53,7 @@ const SYNONYMS: string[][] = [
   ['cost', 'expense', 'spend', 'bill'],
   ['country', 'nation'],
   ['city', 'town'],
-  ['quantity', 'unit'],
+  ['quantity', 'unit', 'output'],
   ['doctor', 'physician'],
   ['kwh', 'kilowatt'],
   ['release', 'ship', 'launch', 'publish'],

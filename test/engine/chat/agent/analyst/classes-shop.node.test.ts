@@ -262,4 +262,15 @@ describe('local analyst: classes of question from the real-estate and plant sets
     assert.deepEqual(filters(sold), ['bike_type = Road']);
     assert.equal(sold.time?.field.column, 'purchased_at');
   });
+
+  it('a common verb names the one measure titled with it; an average of a total is over the rows; output is quantity', () => {
+    const sold = plan('chains sold per month in 2025');
+    assert.equal(sold.measure.name, 'services.quantity');
+    assert.deepEqual(filters(sold), ['part = Chain']);
+    const avg = plan('avg repair cost of road bikes');
+    assert.equal(avg.measure.column, 'repair_cost');
+    assert.equal(avg.per?.column, 'count');
+    assert.match(toSql(avg), /MEASURE\("repair_cost"\) \/ NULLIF\(MEASURE\("count"\), 0\)/);
+    assert.equal(plan('chain output last month').measure.name, 'services.quantity');
+  });
 });
