@@ -196,7 +196,7 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
       for (const k of new Set([norm, ws.map(lemma).join(' '), ...joined]))
         exact.set(k, [...(exact.get(k) ?? []), { field: f.name, value }]);
       if (ws.length > 1) {
-        for (const w of ws) if (w.length >= 4) parts.set(w, (parts.get(w) ?? new Set()).add(`${f.name}\u0000${value}`));
+        for (const w of ws) if (w.length >= 3) parts.set(w, (parts.get(w) ?? new Set()).add(`${f.name}\u0000${value}`));
         // "ER" of Emergency Room, "ICU" of Intensive Care Unit: the initials of a value of several words.
         for (const initials of new Set([ws, ws.filter((w) => !FUNCTION_WORDS.has(w))].map(initialsOf)))
           if (initials.length >= 2)
@@ -302,7 +302,9 @@ export function matchValues(
         const written = (field: string) =>
           /^\p{Lu}/u.test(span[0].text) ||
           (!!prev && !!fields.find((f) => f.name === field)?.keys.some((k) => k.includes(prev)));
-        found = partOf(norm, exact, parts, owns, written);
+        // A part of three letters only as a name is written, not opening the question ("by Raj": Raj Patel).
+        const short = norm.length === 3 && !(i > 0 && /^\p{Lu}\p{Ll}/u.test(span[0].text));
+        found = short ? [] : partOf(norm, exact, parts, owns, written);
         // "amazon stock": the one code of a name (AMZN).
         if (!found.length) found = codesOf(norm, codes).map((c) => ({ field: c.field, value: c.value, edits: 0 }));
         // "printer tickets": the one-word activity its agent noun names (Printing), not any value of its stem.

@@ -55,6 +55,7 @@ const meta: ServiceMetaResult = {
         d('stores_floor_area', 'Floor area', 'number'),
         d('box_square_feet', 'Box square feet', 'number'),
         d('gears', 'Gears', 'number'),
+        d('mechanics_name', 'Mechanic'),
       ],
     },
     {
@@ -98,6 +99,7 @@ const values = new Map<string, string[]>([
   ['bikes.color', ['Stone', 'Black', 'Red']],
   ['bikes.stores_name', ['Northside', 'Harbour']],
   ['bikes.bike_type', ['Road', 'Mountain']],
+  ['bikes.mechanics_name', ['Ann Lee', 'Raj Patel', 'Tomas Berg']],
   ['services.part', ['Chain', 'Tyre']],
   ['services.reason', ['Breakdown', 'Tune-up']],
 ]);
@@ -272,5 +274,12 @@ describe('local analyst: classes of question from the real-estate and plant sets
     assert.equal(avg.per?.column, 'count');
     assert.match(toSql(avg), /MEASURE\("repair_cost"\) \/ NULLIF\(MEASURE\("count"\), 0\)/);
     assert.equal(plan('chain output last month').measure.name, 'services.quantity');
+  });
+
+  it('a name of three letters written as a name is the one person it is part of ("by Raj": Raj Patel)', () => {
+    assert.deepEqual(filters(plan('repair cost by Raj')), ['mechanics_name = Raj Patel']);
+    assert.deepEqual(filters(plan('revenue of Lee last year')), ['mechanics_name = Ann Lee']);
+    const declines = (q: string) => isDecline(planQuestion(readQuestion(q, NOW), buildCatalog(meta), values, say));
+    assert.ok(declines('revenue of lee'));
   });
 });
