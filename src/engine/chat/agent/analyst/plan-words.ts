@@ -15,6 +15,7 @@ import {
   type SourceInfo,
 } from './catalog.js';
 import type { PhraseBook } from './phrase-book.js';
+import type { Slice } from './plan.js';
 import { superlativeDir, type Question } from './question.js';
 import { FILLER, fold } from './text.js';
 import { pastForm } from './time-field.js';
@@ -192,3 +193,19 @@ export function rowsOf(source: SourceInfo, best: Match[], agg: string): Field | 
   const counts = source.measures.filter((m) => m.agg === 'count');
   return counts.length === 1 ? counts[0] : undefined;
 }
+
+/**
+ * Two measures named alike, in the order the question names them ("planned units vs produced units"); the second's
+ * words, and the words both are named by, are marked explained in `taken` (no other quantity).
+ */
+export function bothOf(q: Question, best: Match[], taken: boolean[]): [Match, Match] {
+  const two = [...best].sort((a, b) => Math.min(...a.used) - Math.min(...b.used)) as [Match, Match];
+  const own = new Set(two.flatMap((m) => m.field.keys.flat()));
+  q.tokens.forEach((t, i) => {
+    if (two[1].used.includes(i) || (!taken[i] && own.has(t.lemma) && !q.aggs.has(i))) taken[i] = true;
+  });
+  return two;
+}
+
+/** A compared side that is a measure of its own. */
+export const measureSlice = (m: Match): Slice => ({ label: m.field.title, filters: [], measure: m.field });

@@ -28,6 +28,8 @@ export interface Slice {
   label: string;
   filters: Filter[];
   range?: DayRange;
+  /** Its own measure, when two measures are compared. */
+  measure?: Field;
 }
 
 export interface Plan {

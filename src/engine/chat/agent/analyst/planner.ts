@@ -15,6 +15,8 @@ import {
   byPrefixOnly,
   columnAsked,
   perAverage,
+  bothOf,
+  measureSlice,
   rowsOf,
   verbNames,
   entityLabel,
@@ -300,17 +302,13 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     } else best = fit;
   }
   best = narrowTie(q, best, afterValue, asked);
-  if (best.length > 1) {
-    const countFit = asked.includes('count') ? best.filter((m) => m.field.agg === 'count') : [];
-    if (countFit.length === 1) best = countFit;
-    else
-      return {
-        plan: {
-          decline: book.whichMeasure(names(best.map((b) => b.field))),
-        },
-        score: score + best[0].score,
-      };
-  }
+  const countFit = best.length > 1 && asked.includes('count') ? best.filter((m) => m.field.agg === 'count') : [];
+  if (countFit.length === 1) best = countFit;
+  // "planned units vs produced units": two measures side by side, in the question's order.
+  const two = best.length === 2 && q.compares && !groups.length && !q.time.grain ? bothOf(q, best, taken) : undefined;
+  if (best.length > 1 && !two)
+    return { plan: { decline: book.whichMeasure(names(best.map((b) => b.field))) }, score: score + best[0].score };
+  if (two) best = [two[0]];
   const measure = best[0].field;
   const measureAt = best[0].used.length ? Math.min(...best[0].used) : undefined;
   // "how many rooms" is no sum of Room nights: a count asked of another measure needs the measure's whole name.
@@ -370,7 +368,9 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       }),
   };
   return {
-    plan: finish(say, q, plan, groups, valueSets, superlative, at, measureAt),
+    plan: two
+      ? { ...plan, compare: [measureSlice(two[0]), measureSlice(two[1])] }
+      : finish(say, q, plan, groups, valueSets, superlative, at, measureAt),
     score: score + (timeField && wantsTime ? 1 : 0) + (event.named ? 0.5 : 0),
   };
 }

@@ -95,7 +95,10 @@ export function toSql(p: Plan): string {
   const m = quoteIdent(alias);
   if (p.compare) {
     const [a, b] = p.compare;
-    const side = (s: typeof a) => indent(baseSelect(p, alias, s.filters, s.range ?? p.time?.range, false).lines);
+    const side = (s: typeof a) =>
+      indent(
+        baseSelect({ ...p, measure: s.measure ?? p.measure }, alias, s.filters, s.range ?? p.time?.range, false).lines,
+      );
     const [la, lb] = [quoteIdent(a.label), quoteIdent(b.label)];
     return [
       `SELECT a.${m} AS ${la}, b.${m} AS ${lb}, b.${m} - a.${m} AS difference,`,

@@ -282,4 +282,15 @@ describe('local analyst: classes of question from the real-estate and plant sets
     const declines = (q: string) => isDecline(planQuestion(readQuestion(q, NOW), buildCatalog(meta), values, say));
     assert.ok(declines('revenue of lee'));
   });
+
+  it('two measures named alike with "vs" are compared side by side, in the question\'s order', () => {
+    const p = plan('quantity sold vs returned quantity');
+    assert.deepEqual(
+      p.compare?.map((c) => c.measure?.name),
+      ['services.quantity', 'services.returned'],
+    );
+    assert.match(toSql(p), /MEASURE\("returned"\)/);
+    const declines = (q: string) => isDecline(planQuestion(readQuestion(q, NOW), buildCatalog(meta), values, say));
+    assert.ok(declines('quantity sold and returned quantity'));
+  });
 });
