@@ -6,6 +6,7 @@
 import { rank, type Match, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import { rankingWord, type Question } from './question.js';
+import { lemma } from './text.js';
 
 /** The words still free, as lemmas (aggregation words as `agg:x` unless they rank). */
 export function freeWords(q: Question, taken: boolean[], ranking: boolean): (string | undefined)[] {
@@ -48,12 +49,21 @@ export function booleanFilters(
         .flat(),
     ),
   );
+  // "uninsured", "nonstop": un- or non- before a boolean's own word is that boolean, false.
+  const boolWords = new Set(booleans.flatMap((b) => b.keys.flat()));
+  const prefixed = new Map<number, string>();
+  q.tokens.forEach((t, i) => {
+    const rest = /^(?:un|non)(\p{L}{4,})$/u.exec(t.norm)?.[1];
+    if (rest && !taken[i] && boolWords.has(lemma(rest))) prefixed.set(i, lemma(rest));
+  });
   for (let left = booleans; left.length;) {
-    const words = freeWords(q, taken, true).map((w, i) =>
-      w && measureWords.has(w) && (wholeWords.has(w) || !booleans.some((b) => b.written.has(q.tokens[i].norm)))
-        ? undefined
-        : w,
-    );
+    const words = freeWords(q, taken, true)
+      .map((w, i) => (w && prefixed.get(i)) ?? w)
+      .map((w, i) =>
+        w && measureWords.has(w) && (wholeWords.has(w) || !booleans.some((b) => b.written.has(q.tokens[i].norm)))
+          ? undefined
+          : w,
+      );
     // Named by its own words: a key word that is not the source's noun (a description's word is no name). A word
     // other members are named by too ("books" of Books still out, and of Book title) names the segment only with at
     // least half of the segment's own words.
@@ -77,7 +87,8 @@ export function booleanFilters(
     used.push(...m.used);
     const not = m.used.map((u) => q.negated.get(u)).find((x) => x !== undefined);
     if (not !== undefined) taken[not] = true;
-    out.push({ filter: { field: m.field, op: '=', values: [not === undefined] }, at: Math.min(...own) });
+    const negative = not !== undefined || m.used.some((u) => prefixed.has(u));
+    out.push({ filter: { field: m.field, op: '=', values: [!negative] }, at: Math.min(...own) });
     m.used.forEach((u) => (taken[u] = true));
     score += m.score;
   }

@@ -27,6 +27,8 @@ export interface Field {
   described: Set<string>;
   /** A count the planner makes of a dimension's distinct values (no measure of the model counts them). */
   distinctOf?: string;
+  /** An aggregation the planner makes of a number column (no measure of the model computes it). */
+  columnOf?: string;
 }
 
 /** The distinct count of a dimension's values, as a measure ("how many restaurants": restaurants' names). */
@@ -35,6 +37,15 @@ export const distinctCount = (d: Field): Field => ({
   isMeasure: true,
   agg: 'count_distinct',
   distinctOf: d.column,
+});
+
+/** A number column aggregated as asked ("highest sale price": MAX of Sale price, no measure computing it). */
+export const columnAggregate = (d: Field, agg: 'sum' | 'avg' | 'max' | 'min', title: string): Field => ({
+  ...d,
+  title,
+  isMeasure: true,
+  agg,
+  columnOf: d.column,
 });
 
 export interface SourceInfo {

@@ -6,7 +6,7 @@
 import type { Field, Match, SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import type { Question } from './question.js';
-import { FUNCTION_WORDS, NUMBER_WORDS } from './text.js';
+import { FILLER, FUNCTION_WORDS, NUMBER_WORDS } from './text.js';
 
 const countOf = (w: string) => (/^\d+$/.test(w) ? Number(w) : NUMBER_WORDS[w]);
 
@@ -23,9 +23,15 @@ export function numberedValues(
     const next = q.tokens[i + 1];
     const n = countOf(t.norm);
     if (n === undefined || !next || taken[i] || taken[i + 1]) return;
-    const fields = numbers.filter((d) => d.keys.some((k) => k.length === 1 && k[0] === next.lemma));
+    // "3 bedrooms", "2 bed" (a word cut short: the start of the one title it can be).
+    const names = (k: string[], cut: boolean) =>
+      k.length === 1 && (k[0] === next.lemma || (cut && next.norm.length >= 3 && k[0].startsWith(next.norm)));
+    let fields = numbers.filter((d) => d.keys.some((k) => names(k, false)));
+    if (!fields.length) fields = numbers.filter((d) => d.keys.some((k) => names(k, true)));
     if (fields.length !== 1) return;
-    filters.push({ field: fields[0], op: '=', values: [n] });
+    // "4+ bedrooms": that many or more.
+    const more = q.text[t.end] === '+';
+    filters.push({ field: fields[0], op: more ? '>=' : '=', values: [n] });
     used.push(i, i + 1);
   });
   return { filters, used };
@@ -133,3 +139,32 @@ export const participle = (q: Question, i: number) =>
   /^(?:\w+ed|sold|paid|spent|bought|made|sent|built|won|lost|held|taken|given|seen|done|grown|shown)$/.test(
     q.tokens[i].norm,
   );
+
+/**
+ * "how many shafts did we make": a count of a value's items (the words right after "how many" are a value, and no
+ * noun follows it) is the source's one plain quantity measure (Units, Quantity sold), when it has one — not its rows
+ * (orders).
+ */
+export function itemsCounted(
+  q: Question,
+  source: SourceInfo,
+  howMany: number,
+  valueStarts: number[],
+  /** The measures the words name: none but by "how many" itself or a verb ("sold"). */
+  named: Match[],
+): Field | undefined {
+  if (named.some((m) => m.used.some((u) => !q.aggs.has(u) && !FILLER.has(q.tokens[u].lemma)))) return undefined;
+  let first = howMany + 1; // past "many", "of"
+  while (first < q.tokens.length && (q.taken[first] || FUNCTION_WORDS.has(q.tokens[first].lemma))) first++;
+  if (!valueStarts.includes(first)) return undefined;
+  // The words up to the next function word ("did", "were") name no rows of the source ("thai orders" are orders).
+  for (let j = first; j < q.tokens.length && !FUNCTION_WORDS.has(q.tokens[j].lemma); j++) {
+    const l = q.tokens[j].lemma;
+    if (j > first + 3 || source.named.has(l) || source.measures.some((m) => m.keys.some((k) => k.includes(l))))
+      return undefined;
+  }
+  // The plain quantity: Units, Quantity sold, Units produced (not Planned units, Defective units).
+  const plain = (k: string[]) => k.includes('quantity') && k.every((w) => w === 'quantity' || FILLER.has(w));
+  const quantities = source.measures.filter((m) => m.agg === 'sum' && m.keys.some(plain));
+  return quantities.length === 1 ? quantities[0] : undefined;
+}

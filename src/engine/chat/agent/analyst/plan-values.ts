@@ -9,7 +9,7 @@ import { wordsOf } from './plan-words.js';
 import type { Filter } from './plan.js';
 import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
-import { unitScale } from './units.js';
+import { columnUnit, unitScale } from './units.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
 
 /** A question back, and the evidence gathered before it. */
@@ -27,6 +27,22 @@ export interface NamedValues {
   score: number;
 }
 
+/**
+ * The words that spell a measure's name or title of two words or more, in its order ("scrap cost" of Scrap cost):
+ * they name the measure, not a value one of them inflects (the status Scrapped).
+ */
+function measureTitles(q: Question, source: SourceInfo, taken: boolean[]): Set<number> {
+  const out = new Set<number>();
+  for (const m of source.measures)
+    for (const key of m.keys) {
+      const ws = key.filter((w) => !w.startsWith('agg:'));
+      if (ws.length < 2) continue;
+      for (let i = 0; i + ws.length <= q.tokens.length; i++)
+        if (ws.every((w, k) => !taken[i + k] && q.tokens[i + k].lemma === w)) ws.forEach((_, k) => out.add(i + k));
+    }
+  return out;
+}
+
 /** Values named (or negated: "not in Bern"), in the order the question names them. */
 export function namedValues(
   q: Question,
@@ -39,7 +55,8 @@ export function namedValues(
   const filters: [Filter, number][] = [];
   let score = 0;
   const afterValue = new Set<number>();
-  const free = taken.map((t, i) => !t && !q.aggs.has(i));
+  const whole = measureTitles(q, source, taken);
+  const free = taken.map((t, i) => !t && !q.aggs.has(i) && !whole.has(i));
   const memberWords = new Set(source.fields.flatMap((f) => f.keys.flat()));
   const hits = matchValues(q.tokens, free, categorical(source), values, memberWords);
   const spans = new Map<string, typeof hits>();
@@ -108,12 +125,11 @@ export function numericConditions(
   for (const n of q.numeric) {
     const open = taken.map((t, i) => t && !event.includes(i));
     const near = freeWords(q, open, true).map((w, i) => (i >= n.start - 3 && i < n.end + 3 ? w : undefined));
-    const targets = tie(
-      rank(
-        source.dimensions.filter((d) => d.type === 'number' && !/(^|_)id$/.test(d.column)),
-        near,
-      ),
-    );
+    const numbers = source.dimensions.filter((d) => d.type === 'number' && !/(^|_)id$/.test(d.column));
+    let targets = tie(rank(numbers, near));
+    // "events over 90 min": no column named, the one kept in a unit of time (Duration (minutes)).
+    const timed = n.unit && !targets.length ? numbers.filter((d) => columnUnit(d) !== undefined) : [];
+    if (timed.length === 1) targets = [{ field: timed[0], score: 0.5, used: [] }];
     if (targets.length > 1)
       return {
         decline: book.whichColumn(

@@ -2,10 +2,23 @@
 // rows, and what a phrase after "per" counts (planner.ts puts them together).
 
 import { freeWords } from './booleans.js';
-import { distinctCount, rank, tie, wholly, type Field, type Match, type SourceInfo } from './catalog.js';
+import {
+  columnAggregate,
+  computes,
+  distinctCount,
+  keyOf,
+  rank,
+  tie,
+  wholly,
+  type Field,
+  type Match,
+  type SourceInfo,
+} from './catalog.js';
 import type { PhraseBook } from './phrase-book.js';
+import type { Slice } from './plan.js';
 import { superlativeDir, type Question } from './question.js';
-import { fold } from './text.js';
+import { FILLER, fold } from './text.js';
+import { pastForm } from './time-field.js';
 import { categorical } from './values.js';
 
 /** The question's words [start, end) as written. */
@@ -124,3 +137,75 @@ export function superlativeOf(q: Question, taken: boolean[], groupable: Field[])
   if (/^(any|all)$/.test(q.tokens[Math.min(...named[0].used) - 1]?.norm ?? '')) return undefined;
   return { dir: superlativeDir(q, at)!, at, match: named[0] };
 }
+
+/** The one number column the words name, aggregated as asked when no measure computes it. */
+export function columnAsked(
+  source: SourceInfo,
+  words: (string | undefined)[],
+  agg: string,
+  book: PhraseBook,
+): Match | undefined {
+  if (agg !== 'sum' && agg !== 'avg' && agg !== 'max' && agg !== 'min') return undefined;
+  // Of the rows' own columns: a view's columns sharing a prefix come from a joined cube ("patients_age" of visits),
+  // and an average of them over these rows would weigh each patient by their visits.
+  const prefix = (c: string) => (c.includes('_') ? c.slice(0, c.indexOf('_')) : c);
+  const joined = (c: string) => source.dimensions.filter((d) => prefix(d.column) === prefix(c)).length > 1;
+  const numbers = source.dimensions.filter(
+    (d) => d.type === 'number' && !/(^|_)id$/.test(d.column) && !(d.column.includes('_') && joined(d.column)),
+  );
+  // Its title named whole, a unit in parentheses aside ("weight" of Weight (kg); "minutes" alone names no Duration).
+  const own = (m: Match) => keyOf(m.field.title.replace(/\([^)]*\)/g, ' ')).every((w) => words.includes(w));
+  const named = tie(rank(numbers, words));
+  if (named.length !== 1 || !own(named[0])) return undefined;
+  const title = book.measureAgg(named[0].field.title, book.agg[agg]);
+  return { ...named[0], field: columnAggregate(named[0].field, agg, title) };
+}
+
+/**
+ * The words to rank measures by: with a "per" and no average titled by the question's words, "average" is the
+ * division ("avg units per work order": Units produced per work order, not an average whose description says "per
+ * unit"); an average titled so stays ("average balance per account": Average balance).
+ */
+export function perAverage(source: SourceInfo, words: (string | undefined)[], per: Field | undefined) {
+  if (!per) return words;
+  const titled = source.measures.some(
+    (m) => computes(m, 'avg') && m.keys.some((k) => k.some((w) => !w.startsWith('agg:') && words.includes(w))),
+  );
+  return titled ? words : words.map((w) => (w === 'agg:avg' ? undefined : w));
+}
+
+/**
+ * The one measure a common verb's past form names when no other word names one ("gear housings produced per month":
+ * Units produced; "widgets sold": Quantity sold), by a word of their own titles.
+ */
+export function verbNames(q: Question, source: SourceInfo, taken: boolean[]): Match[] {
+  const verbs = q.tokens.flatMap((t, i) => (!taken[i] && FILLER.has(t.lemma) && pastForm(t.norm) ? [i] : []));
+  const named = source.measures.flatMap((m) => {
+    const used = verbs.filter((i) => m.keys.some((k) => k.includes(q.tokens[i].lemma)));
+    return used.length ? [{ field: m, score: 0.5, used }] : [];
+  });
+  return named.length === 1 ? named : [];
+}
+
+/** The source's one count, to divide a total asked as an average by ("avg downtime": per downtime event). */
+export function rowsOf(source: SourceInfo, best: Match[], agg: string): Field | undefined {
+  if (agg !== 'avg' || best.length !== 1 || best[0].field.agg !== 'sum') return undefined;
+  const counts = source.measures.filter((m) => m.agg === 'count');
+  return counts.length === 1 ? counts[0] : undefined;
+}
+
+/**
+ * Two measures named alike, in the order the question names them ("planned units vs produced units"); the second's
+ * words, and the words both are named by, are marked explained in `taken` (no other quantity).
+ */
+export function bothOf(q: Question, best: Match[], taken: boolean[]): [Match, Match] {
+  const two = [...best].sort((a, b) => Math.min(...a.used) - Math.min(...b.used)) as [Match, Match];
+  const own = new Set(two.flatMap((m) => m.field.keys.flat()));
+  q.tokens.forEach((t, i) => {
+    if (two[1].used.includes(i) || (!taken[i] && own.has(t.lemma) && !q.aggs.has(i))) taken[i] = true;
+  });
+  return two;
+}
+
+/** A compared side that is a measure of its own. */
+export const measureSlice = (m: Match): Slice => ({ label: m.field.title, filters: [], measure: m.field });

@@ -28,6 +28,8 @@ export interface Slice {
   label: string;
   filters: Filter[];
   range?: DayRange;
+  /** Its own measure, when two measures are compared. */
+  measure?: Field;
 }
 
 export interface Plan {
@@ -52,3 +54,9 @@ export interface Decline {
 }
 
 export const isDecline = (p: Plan | Decline): p is Decline => 'decline' in p;
+
+/** A plan or decline over one source, with its evidence: how many question words it explains. */
+export interface Scored {
+  plan: Plan | Decline;
+  score: number;
+}

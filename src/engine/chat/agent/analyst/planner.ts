@@ -5,14 +5,20 @@
 
 import { booleanFilters, countNames, freeWords } from './booleans.js';
 import { computes, distinctCount, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
-import { countedWords, numberedValues, participle, preferCounted } from './cues.js';
-import { chooseTime, eventOnly, namedIn } from './time-field.js';
+import { countedWords, itemsCounted, numberedValues, participle, preferCounted } from './cues.js';
+import { chooseTime, eventOnly, namedIn, periodOfEvent, timeOf } from './time-field.js';
 import { FUNCTION_WORDS, fold } from './text.js';
 import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { namedValues, numericConditions } from './plan-values.js';
 import {
   byPrefixOnly,
+  columnAsked,
+  perAverage,
+  bothOf,
+  measureSlice,
+  rowsOf,
+  verbNames,
   entityLabel,
   labelOf,
   narrowTie,
@@ -27,13 +33,7 @@ import { rankingWord, superlativeDir, type Question } from './question.js';
 import { categorical, type ValueIndex } from './values.js';
 import type { AggWord } from './phrase-book.js';
 import type { Phrases } from './phrases.js';
-import type { Decline, Filter, Plan } from './plan.js';
-
-interface Scored {
-  plan: Plan | Decline;
-  /** Evidence: how many question words the plan explains. */
-  score: number;
-}
+import type { Decline, Filter, Plan, Scored } from './plan.js';
 
 /**
  * The plan of `q` over one source, in steps: the time an event names and counts on numbers, the values named
@@ -50,11 +50,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   /** Where each filter's words start in the question (a share's whole comes before its verb, its part after). */
   const at = new Map<Filter, number>();
   // 0. The time dimension an event word names ("canceled last month"), and counts on number dimensions ("5-star").
-  const event = chooseTime(
-    q,
-    source,
-    q.tokens.map((_, i) => !q.taken[i] && !q.aggs.has(i)),
-  );
+  const open = q.tokens.map((_, i) => !q.taken[i] && !q.aggs.has(i));
+  const event = chooseTime(q, source, open);
   const asValue = (w: string) => categorical(source).some((f) => (values.get(f.name) ?? []).some((v) => fold(v) === w));
   use(eventOnly(q, event, asValue));
   const numbered = numberedValues(q, source, taken);
@@ -66,12 +63,16 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   if ('decline' in named1) return { plan: { decline: named1.decline }, score: score + named1.score };
   const { valueSets, afterValue } = named1;
   for (const [filter, start] of named1.filters) {
+    if (periodOfEvent(q, event, filter, start, named1.filters)) {
+      valueSets.delete(filter.field);
+      continue;
+    }
     filters.push(filter);
     at.set(filter, start);
   }
   score += named1.score;
   // A word naming the event may also be a value ("canceled": status Canceled); either way it is explained.
-  const eventIsValue = event.used.some((i) => taken[i]);
+  const eventIsValue = event.used.some((i) => taken[i] && [...at.values()].includes(i));
   use(event.used);
   // Booleans and segments ("remote", "non remote", "long-haul flights").
   const flags = booleanFilters(q, source, taken);
@@ -209,7 +210,8 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   // 4. The measure, checked against the aggregation asked for.
   const unexplained = freeWords(q, taken, ranking);
   // "single rooms": a word restating a value's dimension names no measure it names only in part ("Room nights").
-  let measures = rank(source.measures, unexplained).filter(
+  const ranked = perAverage(source, unexplained, per);
+  let measures = rank(source.measures, ranked).filter(
     (m) =>
       (!m.used.every((u) => afterValue.has(u)) && !m.used.every((u) => participle(q, u))) ||
       wholly(m.field, unexplained),
@@ -234,6 +236,9 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     const named = tie(rank(labels, only)).filter((m) => wholly(m.field, only) && !byPrefixOnly(m, q));
     if (named.length === 1) measures = [{ ...named[0], field: distinctCount(named[0].field) }];
   }
+  if (!measures.length) measures = verbNames(q, source, taken);
+  const items = asked.includes('count') ? itemsCounted(q, source, howMany, [...at.values()], measures) : undefined;
+  if (items) measures = [{ field: items, score: 0.5, used: [] }];
   if (
     !measures.length &&
     (asked.includes('count') ||
@@ -246,13 +251,17 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       (!strict &&
         onBoolean.some((u) => source.named.has(q.tokens[u].lemma) || countNames(source, q.tokens[u].lemma))) ||
       // "SLA breaches last month": a segment named alone, asking for no number, counts its rows.
-      (!asked.length && flags.filters.some((b) => b.filter.field.segment)))
+      (!asked.length && flags.filters.some((b) => b.filter.field.segment)) ||
+      // "homes sold per month": the source's own noun (its title's) in the plural, asking for no other number.
+      (!strict && q.tokens.some((t, i) => !taken[i] && source.named.has(t.lemma) && /s$/.test(t.norm))))
   ) {
     // "How many shipments", "which engines has Chrome used": the source's own count when the noun names the source,
     // an event, or the question asks only for a breakdown.
     const counts = source.measures.filter((m) => m.agg === 'count');
     if (counts.length === 1) measures = [{ field: counts[0], score: 0.5, used: [] }];
   }
+  const column = !measures.length && strict ? columnAsked(source, ranked, strict, book) : undefined;
+  if (column) measures = [column];
   if (!measures.length) {
     const stray = unmappedWords(q, taken, source);
     if (stray.length) return { plan: { decline: unmappedText(say, stray, source) }, score: score - stray.length };
@@ -263,17 +272,24 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   }
   // "unique requesters opened tickets": the aggregation asked is of the measure named right after its word.
   const aggAt = [...q.aggs].find(([, a]) => a === strict)?.[0];
-  const right =
-    aggAt === undefined ? [] : measures.filter((m) => m.used.includes(aggAt + 1) && computes(m.field, strict!));
+  // "average late fee per loan", "avg units per work order": a total per entity is the average asked for.
+  const perRow = strict === 'avg' && !!per;
+  const fits = (m: Field) => computes(m, strict!) || (perRow && m.agg === 'sum');
+  const right = aggAt === undefined ? [] : measures.filter((m) => m.used.includes(aggAt + 1) && fits(m.field));
   let best = tie(right.length ? right : measures);
   if (strict) {
-    // "average late fee per loan": a total per row of the source is the average asked for.
-    const perRow = strict === 'avg' && per?.agg === 'count';
-    const fit = best.filter((m) => computes(m.field, strict) || (perRow && m.field.agg === 'sum'));
+    const fit = best.filter((m) => fits(m.field));
     if (!fit.length) {
       const alt = measures.filter((m) => computes(m.field, strict));
       const content = new Set(best[0].used);
       const same = alt.filter((m) => m.used.some((u) => content.has(u) && !unexplained[u]?.startsWith('agg:')));
+      // No measure computes it: the number column named ("highest sale price", "average number of bedrooms"), or
+      // a total over the source's rows ("avg downtime": Downtime per downtime event).
+      const named = same.length ? undefined : columnAsked(source, ranked, strict, book);
+      if (named) same.push(named);
+      const rows = same.length || per ? undefined : rowsOf(source, best, strict);
+      if (rows) per = rows;
+      if (rows) same.push(best[0]);
       if (!same.length) {
         return {
           plan: {
@@ -286,21 +302,18 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     } else best = fit;
   }
   best = narrowTie(q, best, afterValue, asked);
-  if (best.length > 1) {
-    const countFit = asked.includes('count') ? best.filter((m) => m.field.agg === 'count') : [];
-    if (countFit.length === 1) best = countFit;
-    else
-      return {
-        plan: {
-          decline: book.whichMeasure(names(best.map((b) => b.field))),
-        },
-        score: score + best[0].score,
-      };
-  }
+  const countFit = best.length > 1 && asked.includes('count') ? best.filter((m) => m.field.agg === 'count') : [];
+  if (countFit.length === 1) best = countFit;
+  // "planned units vs produced units": two measures side by side, in the question's order.
+  const two = best.length === 2 && q.compares && !groups.length && !q.time.grain ? bothOf(q, best, taken) : undefined;
+  if (best.length > 1 && !two)
+    return { plan: { decline: book.whichMeasure(names(best.map((b) => b.field))) }, score: score + best[0].score };
+  if (two) best = [two[0]];
   const measure = best[0].field;
   const measureAt = best[0].used.length ? Math.min(...best[0].used) : undefined;
   // "how many rooms" is no sum of Room nights: a count asked of another measure needs the measure's whole name.
-  if (asked.includes('count') && counted.length && !computes(measure, 'count') && !wholly(measure, unexplained))
+  const countable = computes(measure, 'count') || measure === items;
+  if (asked.includes('count') && counted.length && !countable && !wholly(measure, unexplained))
     return {
       plan: { decline: book.noAggOf('count', names([measure]), names(source.measures)) },
       score: score + best[0].score,
@@ -320,24 +333,11 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
     having.push({ field: measure, op: n.op, values: [n.value] });
     if (n.upTo !== undefined) having.push({ field: measure, op: '<=', values: [n.upTo] });
   }
-  // 5. Time: the dimension the event names, else the source's first.
-  const wantsTime =
-    q.time.ranges.length > 0 || q.time.grain !== undefined || q.time.weekdays !== undefined || byDate !== undefined;
-  if (event.tied && !byDate && (wantsTime || !eventIsValue))
-    return { plan: { decline: book.whichDate(names(event.tied)) }, score };
-  const timeField = byDate ?? event.field;
-  if (wantsTime && !timeField)
-    return {
-      plan: { decline: book.noDate(say.text(source.title)) },
-      score,
-    };
-  // "how many bookings were canceled": rows that have the event, when it is not the source's own date.
-  const present =
-    !!timeField &&
-    event.named &&
-    !eventIsValue &&
-    !q.time.ranges.length &&
-    timeField !== source.dimensions.find((d) => d.type === 'time');
+  // 5. Time: the dimension the event names, else the one the measure names, else the source's first.
+  const chosen = timeOf(q, source, event, measure, byDate, eventIsValue);
+  if ('tied' in chosen) return { plan: { decline: book.whichDate(names(chosen.tied)) }, score };
+  const { wantsTime, timeField, present } = chosen;
+  if (wantsTime && !timeField) return { plan: { decline: book.noDate(say.text(source.title)) }, score };
   // 6. Every word must be explained, and no other quantity named: "average nights per booking" is not a booking value.
   const named = otherQuantities(q, taken, source, measure, [...filters.map((f) => f.field), ...groups]);
   if (named.length) return { plan: { decline: book.whichMeasure(names([measure, ...named])) }, score };
@@ -368,7 +368,9 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
       }),
   };
   return {
-    plan: finish(say, q, plan, groups, valueSets, superlative, at, measureAt),
+    plan: two
+      ? { ...plan, compare: [measureSlice(two[0]), measureSlice(two[1])] }
+      : finish(say, q, plan, groups, valueSets, superlative, at, measureAt),
     score: score + (timeField && wantsTime ? 1 : 0) + (event.named ? 0.5 : 0),
   };
 }

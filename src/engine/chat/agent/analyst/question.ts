@@ -213,6 +213,8 @@ export function readQuestion(text: string, now: number): Question {
   for (const { agg, start, end } of aggregationWords(folded)) {
     const i = tokenAt(tokens, start);
     if (i < 0 || taken[i] || q.aggs.has(i)) continue;
+    // "over 90 min": a unit after a number, not the minimum.
+    if (/^\d/.test(norm[i - 1] ?? '') && durationWord(norm[i]) !== undefined) continue;
     q.aggs.set(i, agg);
     for (let j = i + 1; j < tokens.length && tokens[j].start < end; j++) taken[j] = true;
   }

@@ -49,9 +49,13 @@ function whereSql(p: Plan, extra: Filter[] = [], range = p.time?.range): string[
   return where;
 }
 
-/** A measure of the model, or a distinct count the planner made of a dimension. */
+/** A measure of the model, or a distinct count or an aggregation the planner made of a dimension. */
 const of = (f: Field) =>
-  f.distinctOf ? `COUNT(DISTINCT ${quoteIdent(f.distinctOf)})` : `MEASURE(${quoteIdent(f.column)})`;
+  f.distinctOf
+    ? `COUNT(DISTINCT ${quoteIdent(f.distinctOf)})`
+    : f.columnOf
+      ? `${f.agg!.toUpperCase()}(${quoteIdent(f.columnOf)})`
+      : `MEASURE(${quoteIdent(f.column)})`;
 
 const measureSql = (p: Plan) => (p.per ? `${of(p.measure)} / NULLIF(${of(p.per)}, 0)` : of(p.measure));
 
@@ -91,7 +95,10 @@ export function toSql(p: Plan): string {
   const m = quoteIdent(alias);
   if (p.compare) {
     const [a, b] = p.compare;
-    const side = (s: typeof a) => indent(baseSelect(p, alias, s.filters, s.range ?? p.time?.range, false).lines);
+    const side = (s: typeof a) =>
+      indent(
+        baseSelect({ ...p, measure: s.measure ?? p.measure }, alias, s.filters, s.range ?? p.time?.range, false).lines,
+      );
     const [la, lb] = [quoteIdent(a.label), quoteIdent(b.label)];
     return [
       `SELECT a.${m} AS ${la}, b.${m} AS ${lb}, b.${m} - a.${m} AS difference,`,

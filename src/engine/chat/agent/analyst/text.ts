@@ -53,7 +53,7 @@ const SYNONYMS: string[][] = [
   ['cost', 'expense', 'spend', 'bill'],
   ['country', 'nation'],
   ['city', 'town'],
-  ['quantity', 'unit'],
+  ['quantity', 'unit', 'output'],
   ['doctor', 'physician'],
   ['kwh', 'kilowatt'],
   ['release', 'ship', 'launch', 'publish'],
@@ -64,6 +64,8 @@ const SYNONYMS: string[][] = [
   ['use', 'usage'],
   ['child', 'kid'],
   ['decease', 'die', 'dead', 'death'],
+  ['feet', 'foot', 'footage'],
+  ['property', 'home'],
 ];
 
 /** Words the synonyms know: a typo of one is read as it ("lenght" → length). */
@@ -102,6 +104,10 @@ const SHORTHAND: Record<string, string> = {
   dur: 'duration',
   dist: 'distance',
   hp: 'horsepower',
+  sq: 'square',
+  lasted: 'duration',
+  lasting: 'duration',
+  ft: 'feet',
 };
 
 /** A stem: plural and verb endings removed, a final e dropped, a doubled final consonant made single. */

@@ -1,11 +1,12 @@
 // Which time dimension a question means. A word naming an event picks the dimension that event names, by the
 // member's name, title and synonyms ("canceled" → canceled_at, "departures" → Departure time, "signed up" →
-// signup_date, "check-ins" → Check-in date); "new X" picks the creation-like one; otherwise the source's first time
-// dimension. A word that names the event is not also the measure ("nights booked" is Room nights, at Booking date).
+// signup_date, "check-ins" → Check-in date); "new X" or "X added" picks the creation-like one (else the first);
+// otherwise the source's first time dimension. A word that names the event is not also the measure ("nights booked" is Room nights, at Booking date).
 
 import { rank, type Field, type SourceInfo } from './catalog.js';
+import type { Filter } from './plan.js';
 import type { Question } from './question.js';
-import { FILLER, FUNCTION_WORDS } from './text.js';
+import { FILLER, FUNCTION_WORDS, fold, lemma } from './text.js';
 
 /** Words of time dimensions' names that name no event. */
 const GENERIC = new Set([
@@ -42,6 +43,34 @@ const meet = (a: string, b: string) => {
   return p >= short - 1;
 };
 
+/** The roots of the event a time dimension names ("sold_at": sell; "Check-in date": check, in, checkin). */
+function eventRoots(t: Field): string[] {
+  // A common verb names the event when it is all the title says ("sell" of Sold date, "purchas" of Purchased).
+  const named = (k: string[]) => {
+    const own = k.filter((w) => !GENERIC.has(w) && !FUNCTION_WORDS.has(w));
+    const strong = own.filter((w) => !FILLER.has(w));
+    return strong.length ? strong : own;
+  };
+  return [...new Set(t.keys.flatMap((k) => [...named(k), named(k).join('')]))]
+    .filter((w) => w.length >= 3)
+    .map(eventRoot);
+}
+
+/**
+ * The one time dimension a measure's own words name, its description's included ("Sales volume: sum of sale prices
+ * of sold listings" is at Sold date, not at a Listed date: the source's noun names no event): the date of a question naming no event. None when they name none or several
+ * ("hours from opened to resolved").
+ */
+export function measureTime(measure: Field, source: SourceInfo): Field | undefined {
+  // The source's own noun is no event ("listings" of a Listed date).
+  const words = [...new Set([...measure.keys.flat(), ...measure.described])]
+    .filter((w) => !source.named.has(w))
+    .map(eventRoot);
+  const times = source.dimensions.filter((d) => d.type === 'time');
+  const hits = times.filter((t) => eventRoots(t).some((r) => words.some((w) => meet(r, w))));
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
 export interface TimeChoice {
   field?: Field;
   /** Token indexes that named the event. */
@@ -53,7 +82,7 @@ export interface TimeChoice {
 }
 
 /** Whether a token is a verb's past form ("booked", "sold"): it names the event even when a measure has its stem. */
-const pastForm = (norm: string) =>
+export const pastForm = (norm: string) =>
   /ed$/.test(norm) ||
   /^(sold|made|began|begun|sent|won|lost|left|paid|bought|built|shut|flew|flown|ran|rode|taught|held|came|went)$/.test(
     norm,
@@ -67,10 +96,7 @@ export function chooseTime(q: Question, source: SourceInfo, free: boolean[]): Ti
   const times = source.dimensions.filter((d) => d.type === 'time');
   if (!times.length) return { used: [], named: false };
   const measureWords = new Set(source.measures.flatMap((m) => m.keys.flat()));
-  const named = (k: string[]) => k.filter((w) => !GENERIC.has(w) && !FILLER.has(w) && !FUNCTION_WORDS.has(w));
-  const roots = times.map((t) =>
-    [...new Set(t.keys.flatMap((k) => [...named(k), named(k).join('')]))].filter((w) => w.length >= 3).map(eventRoot),
-  );
+  const roots = times.map(eventRoots);
   const found = times.map((t, ti) => {
     const used: number[] = [];
     q.tokens.forEach((tok, i) => {
@@ -88,13 +114,14 @@ export function chooseTime(q: Question, source: SourceInfo, free: boolean[]): Ti
   const top = found.filter((f) => f.used.length === most);
   if (most > 0 && top.length > 1) return { used: [], named: true, tied: top.map((f) => f.field) };
   // "new guests": their creation-like time (the word "new" is then explained by it).
-  const fresh = q.tokens.flatMap((t, i) => (free[i] && t.norm === 'new' ? [i] : []));
+  const fresh = q.tokens.flatMap((t, i) => (free[i] && /^(new|added)$/.test(t.norm) ? [i] : []));
   const creates = (f: Field) => roots[times.indexOf(f)].some((r) => CREATION.some((c) => meet(r, c)));
   if (most > 0) {
     const used = creates(top[0].field) ? [...top[0].used, ...fresh] : top[0].used;
     return { field: top[0].field, used, named: true };
   }
-  const created = fresh.length ? times.find(creates) : undefined;
+  // With no creation-like time, the first: the date a row is entered ("new listings": Listed date).
+  const created = fresh.length ? (times.find(creates) ?? times[0]) : undefined;
   if (created) return { field: created, used: fresh, named: true };
   return { field: times[0], used: [], named: false };
 }
@@ -123,4 +150,48 @@ export function eventOnly(q: Question, event: TimeChoice, writtenAsValue: (norm:
     const norm = q.tokens[i].norm;
     return /ed$/.test(norm) && field.written.has(norm) && !writtenAsValue(norm);
   });
+}
+
+/**
+ * Whether a value filter is only the event of a period ("completed last month": the Completed date in the period,
+ * not also the status it leaves): its word names the event, the question names a period, and it is one value.
+ */
+export function periodOfEvent(
+  q: Question,
+  event: TimeChoice,
+  filter: Filter,
+  start: number,
+  all: [Filter, number][],
+): boolean {
+  if (!q.time.ranges.length || !event.field || filter.op !== '=' || filter.values.length !== 1) return false;
+  // The value is the event's own word ("completed": Completed; "new" is no New York).
+  const value = String(filter.values[0]);
+  if (/\s/.test(value.trim()) || lemma(fold(value)) !== q.tokens[start]?.lemma) return false;
+  return event.used.includes(start) && !all.some(([f, s]) => f !== filter && s === start);
+}
+
+/**
+ * The time a plan uses: a date breakdown's, the event's, else the date the measure's own words name, else the source's
+ * first; whether the question asks for time at all, and whether only rows having the event count ("how many bookings
+ * were canceled", when that is not the source's own date). Dimensions named alike when the question must say which.
+ */
+export function timeOf(
+  q: Question,
+  source: SourceInfo,
+  event: TimeChoice,
+  measure: Field,
+  byDate: Field | undefined,
+  eventIsValue: boolean,
+): { wantsTime: boolean; timeField?: Field; present: boolean } | { tied: Field[] } {
+  const wantsTime =
+    q.time.ranges.length > 0 || q.time.grain !== undefined || q.time.weekdays !== undefined || byDate !== undefined;
+  if (event.tied && !byDate && (wantsTime || !eventIsValue)) return { tied: event.tied };
+  const timeField = byDate ?? (event.named ? event.field : (measureTime(measure, source) ?? event.field));
+  const present =
+    !!timeField &&
+    event.named &&
+    !eventIsValue &&
+    !q.time.ranges.length &&
+    timeField !== source.dimensions.find((d) => d.type === 'time');
+  return { wantsTime, timeField, present };
 }

@@ -7,6 +7,7 @@ import { codesOf, isCode, type Code } from './codes.js';
 import type { AgentContext } from '../types.js';
 import type { Field, SourceInfo } from './catalog.js';
 import { FILLER, FUNCTION_WORDS, editDistance, fold, lemma, typoBudget, type Token } from './text.js';
+import { pastForm } from './time-field.js';
 import { quoteIdent } from '../../../data/sql-quote.js';
 import { quoteText } from './sql.js';
 import { stateNames } from './us-states.js';
@@ -195,7 +196,7 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
       for (const k of new Set([norm, ws.map(lemma).join(' '), ...joined]))
         exact.set(k, [...(exact.get(k) ?? []), { field: f.name, value }]);
       if (ws.length > 1) {
-        for (const w of ws) if (w.length >= 4) parts.set(w, (parts.get(w) ?? new Set()).add(`${f.name}\u0000${value}`));
+        for (const w of ws) if (w.length >= 3) parts.set(w, (parts.get(w) ?? new Set()).add(`${f.name}\u0000${value}`));
         // "ER" of Emergency Room, "ICU" of Intensive Care Unit: the initials of a value of several words.
         for (const initials of new Set([ws, ws.filter((w) => !FUNCTION_WORDS.has(w))].map(initialsOf)))
           if (initials.length >= 2)
@@ -256,12 +257,19 @@ export function matchValues(
         const next = tokens[i + n]?.lemma;
         const names = (field: string) =>
           !!next && !!fields.find((f) => f.name === field)?.keys.some((k) => k.includes(next));
+        // A common verb's past form, or a common noun's plural, is the value spelled so ("sold listings": status
+        // Sold; "breakdowns": reason Breakdown).
+        const past = common && (pastForm(norm) || (/s$/.test(norm) && FILLER.has(span[0].lemma)));
         found = found.filter(
           (v) =>
-            (v.value === span[0].text && (!common || v.value !== v.value.toLowerCase())) || (common && names(v.field)),
+            (v.value === span[0].text && (!common || v.value !== v.value.toLowerCase())) ||
+            (common && names(v.field)) ||
+            (past && (fold(v.value) === norm || lemma(fold(v.value)) === span[0].lemma)),
         );
       }
-      if (found.length === 0 && !weak && typoBudget(norm.length) > 0) {
+      // A word that names a member is that member, no typo of a value ("by shift" is no product Shaft).
+      const memberWord = span.every((t) => avoid.has(t.lemma));
+      if (found.length === 0 && !weak && !memberWord && typoBudget(norm.length) > 0) {
         let best = Infinity;
         const mine = bag(norm);
         // Within b edits, one of 2b + 1 pieces of the words is left whole (an edit, a transposition included, breaks
@@ -294,7 +302,9 @@ export function matchValues(
         const written = (field: string) =>
           /^\p{Lu}/u.test(span[0].text) ||
           (!!prev && !!fields.find((f) => f.name === field)?.keys.some((k) => k.includes(prev)));
-        found = partOf(norm, exact, parts, owns, written);
+        // A part of three letters only as a name is written, not opening the question ("by Raj": Raj Patel).
+        const short = norm.length === 3 && !(i > 0 && /^\p{Lu}\p{Ll}/u.test(span[0].text));
+        found = short ? [] : partOf(norm, exact, parts, owns, written);
         // "amazon stock": the one code of a name (AMZN).
         if (!found.length) found = codesOf(norm, codes).map((c) => ({ field: c.field, value: c.value, edits: 0 }));
         // "printer tickets": the one-word activity its agent noun names (Printing), not any value of its stem.
