@@ -58,6 +58,9 @@ describe("DuckDB's worker ending by itself is replaced at once", function () {
     expect(first.status).to.equal(200);
     const expected = first.body.data;
     expect(expected?.length).to.equal(3);
+    // A new DuckDB's start is the bound's bulk (compiling its wasm: 3–5 s here, 10.7 s once in WebKit on a loaded
+    // machine): 20 s tells a replaced DuckDB from one never replaced (which waits until the test's timeout).
+    const bound = 20_000;
     for (let round = 0; round < 3; round++) {
       // Killed while idle: the next load.
       let killedAt = killDuckDb(before);
@@ -67,7 +70,7 @@ describe("DuckDB's worker ending by itself is replaced at once", function () {
       console.log(`round ${round}: a load after the death answered in ${ms.toFixed(0)} ms (${answer.waits} waits)`);
       expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
       expect(answer.body.data).to.deep.equal(expected);
-      expect(ms).to.be.lessThan(10_000);
+      expect(ms).to.be.lessThan(bound);
       // Killed with a load in flight.
       const inFlight = load(engine);
       killedAt = killDuckDb(before);
@@ -76,7 +79,7 @@ describe("DuckDB's worker ending by itself is replaced at once", function () {
       console.log(`round ${round}: a load in flight at the death answered in ${ms.toFixed(0)} ms`);
       expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
       expect(answer.body.data).to.deep.equal(expected);
-      expect(ms).to.be.lessThan(10_000);
+      expect(ms).to.be.lessThan(bound);
     }
     await engine.close();
     expect([...liveHelpers.keys()].filter((w) => !before.has(w))).to.deep.equal([]);
