@@ -5,11 +5,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
 import { buildCatalog } from '../../../../../src/engine/chat/agent/analyst/catalog.js';
-import { isDecline, type Plan } from '../../../../../src/engine/chat/agent/analyst/plan.js';
+import { isDecline } from '../../../../../src/engine/chat/agent/analyst/plan.js';
 import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/planner.js';
-import { Phrases } from '../../../../../src/engine/chat/agent/analyst/phrases.js';
-import english from '../../../../../src/engine/chat/agent/analyst/phrases/en.js';
 import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
+import { filters, NOW, planner, say } from './plan-probe.js';
 import { toSql } from '../../../../../src/engine/chat/agent/analyst/sql.js';
 
 type Member = ServiceMetaResult['cubes'][number]['members'][number];
@@ -104,14 +103,7 @@ const values = new Map<string, string[]>([
   ['services.reason', ['Breakdown', 'Tune-up']],
 ]);
 
-const say = new Phrases(english, 'en', 'en-US');
-const NOW = Date.UTC(2026, 0, 15, 12);
-const plan = (q: string): Plan => {
-  const p = planQuestion(readQuestion(q, NOW), buildCatalog(meta), values, say);
-  if (isDecline(p)) assert.fail(`${q}: declined: ${p.decline}`);
-  return p;
-};
-const filters = (p: Plan) => p.filters.map((f) => `${f.field.column} ${f.op} ${f.values.join(',')}`).sort();
+const plan = planner(meta, values);
 
 describe('local analyst: classes of question from the real-estate and plant sets', () => {
   it('a word naming a member is no typo of a value ("by store" is no color Stone)', () => {

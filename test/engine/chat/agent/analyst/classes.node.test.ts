@@ -5,11 +5,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
 import { buildCatalog } from '../../../../../src/engine/chat/agent/analyst/catalog.js';
-import { isDecline, type Plan } from '../../../../../src/engine/chat/agent/analyst/plan.js';
+import { isDecline } from '../../../../../src/engine/chat/agent/analyst/plan.js';
 import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/planner.js';
-import { Phrases } from '../../../../../src/engine/chat/agent/analyst/phrases.js';
-import english from '../../../../../src/engine/chat/agent/analyst/phrases/en.js';
 import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
+import { filters, planner, say } from './plan-probe.js';
 import { toSql } from '../../../../../src/engine/chat/agent/analyst/sql.js';
 
 type Member = ServiceMetaResult['cubes'][number]['members'][number];
@@ -67,13 +66,7 @@ const values = new Map<string, string[]>([
   ['service.shops_city', ['Leeds', 'York']],
 ]);
 
-const say = new Phrases(english, 'en', 'en-US');
-const plan = (q: string): Plan => {
-  const p = planQuestion(readQuestion(q, Date.UTC(2026, 0, 15, 12)), buildCatalog(meta), values, say);
-  if (isDecline(p)) assert.fail(`${q}: declined: ${p.decline}`);
-  return p;
-};
-const filters = (p: Plan) => p.filters.map((f) => `${f.field.column} ${f.op} ${f.values.join(',')}`).sort();
+const plan = planner(meta, values);
 
 describe('local analyst: classes of question from the held-out sets', () => {
   it('a segment named only by a word other members share is not applied ("bikes" of Bikes still waiting)', () => {
