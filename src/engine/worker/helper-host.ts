@@ -16,6 +16,54 @@ export interface HelperHost {
 /** Test seam: the helper workers alive now, and which kind each is (to end one as the browser would). */
 export const liveHelpers = new Map<Worker, HelperSpec['kind']>();
 
+/**
+ * The page's module keeper (module-keeper.worker.ts): DuckDB's compiled WebAssembly module, handed to the page's next
+ * DuckDB worker, so a second DuckDB of this page starts without compiling. Ended a minute after the last DuckDB
+ * worker ended, so a page done with its engines does not keep the compiled code.
+ */
+let keeper: Worker | undefined;
+const KEEP_MODULES_MS = 60_000;
+let forget: ReturnType<typeof setTimeout> | undefined;
+const classicAlive = () => [...liveHelpers.values()].includes('classic');
+
+/** A port to the keeper (started when there is none) for a new DuckDB worker; undefined where it cannot start. */
+function keeperPort(): MessagePort | undefined {
+  clearTimeout(forget);
+  forget = undefined;
+  try {
+    keeper ??= new Worker(new URL('./module-keeper.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'svc-wasm-modules',
+    });
+    const { port1, port2 } = new MessageChannel();
+    keeper.postMessage({ port: port1 }, [port1]);
+    return port2;
+  } catch {
+    return undefined; // DuckDB compiles its module itself
+  }
+}
+
+/** Test seam: the scripts whose module the keeper holds now (none when there is no keeper). */
+export async function keptModules(): Promise<string[]> {
+  if (!keeper) return [];
+  const { port1, port2 } = new MessageChannel();
+  keeper.postMessage({ port: port1 }, [port1]);
+  const scripts = await new Promise<string[]>((resolve) => {
+    port2.onmessage = (event: MessageEvent<{ scripts: string[] }>) => resolve(event.data.scripts);
+    port2.postMessage({ list: true });
+  });
+  port2.close();
+  return scripts;
+}
+
+/** Ends the keeper: the page as after a reload, with no compiled module to hand on (also a bench seam). */
+export function forgetCompiledModules(): void {
+  clearTimeout(forget);
+  forget = undefined;
+  keeper?.terminate();
+  keeper = undefined;
+}
+
 function make(spec: HelperSpec): Worker {
   if (spec.kind === 'parser')
     return new Worker(new URL('../data/pg-parser.worker.ts', import.meta.url), {
@@ -36,6 +84,10 @@ export function helperHost(failed: (id: number, message: string) => void): Helpe
     helper?.worker.terminate();
     if (helper) liveHelpers.delete(helper.worker);
     helpers.delete(id);
+    if (helper && keeper && forget === undefined && !classicAlive())
+      forget = setTimeout(() => {
+        if (!classicAlive()) forgetCompiledModules();
+      }, KEEP_MODULES_MS);
   };
   return {
     spawn(id, spec, port) {
@@ -56,7 +108,11 @@ export function helperHost(failed: (id: number, message: string) => void): Helpe
             )
           : undefined;
         if (lock) worker.addEventListener('message', () => watch!.begin(lock), { once: true });
-        worker.postMessage(spec.kind === 'classic' ? { script: spec.script, port, lock } : { port }, [port]);
+        const modules = spec.kind === 'classic' ? keeperPort() : undefined;
+        worker.postMessage(
+          spec.kind === 'classic' ? { script: spec.script, port, lock, keeper: modules } : { port },
+          modules ? [port, modules] : [port],
+        );
         helpers.set(id, { worker, watch });
         liveHelpers.set(worker, spec.kind);
       } catch (error) {

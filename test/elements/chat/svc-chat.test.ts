@@ -273,7 +273,7 @@ describe('<svc-chat> results', function () {
         /^20 of 200 rows Load all 200 rows/,
       );
       card.querySelector<HTMLButtonElement>('[part="load-all"]')!.click();
-      await waitUntil(() => !card.querySelector('[part="load-all"]'), 'all rows loaded');
+      await waitUntil(() => !card.querySelector('[part="load-all"]'), 'all rows loaded', { timeout: 20_000 });
       card.querySelector<HTMLButtonElement>('[part="download"]')!.click();
       await waitUntil(() => downloads.length === 1, 'the download');
       expect(downloads[0].name).to.equal('Orders-by-product.csv');

@@ -180,6 +180,15 @@ describe('the browser storage full while a table is imported into the database i
           if (imported.warning === SESSION_ONLY)
             expect(stored.get(table) ?? 0, table).to.be.oneOf([0, 1, imported.rowCount]);
           else expect(stored.get(table), table).to.equal(imported.rowCount);
+        // tables() reads IndexedDB only: a query starts DuckDB, whose database event is checked below.
+        const one = await second.fetch(
+          new Request('https://local.svc/cubejs-api/v1/cubesql', {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${DEMO.developerKey}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ query: 'SELECT 1 AS one' }),
+          }),
+        );
+        expect(one.status, await one.clone().text()).to.equal(200);
       }
       expect(database(again)).to.deep.equal([{ phase: 'database', path: `opfs://${opfsFileName(name)}` }]);
     } finally {

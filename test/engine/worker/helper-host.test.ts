@@ -3,12 +3,15 @@
 // the engine; a helper the page cannot start is a clear error, not a wait for ever.
 import { expect } from '@open-wc/testing';
 import { DEMO } from '../../../src/engine/index.js';
+import { forgetCompiledModules, keptModules } from '../../../src/engine/worker/helper-host.js';
 import { deleteDatabase } from '../helpers.js';
 import { BASE, HOUSES, open, rejection } from './greenhouse.js';
 
 interface Made {
   url: string;
   ended: boolean;
+  /** The first message the page sent it held a port to the page's module keeper (classic-host.worker.ts). */
+  handedKeeper?: boolean;
 }
 
 /** Records the page's Worker constructions (and terminations) while `run` runs; `refuse` makes a URL fail. */
@@ -22,6 +25,10 @@ async function watchingWorkers<T>(run: (made: Made[]) => Promise<T>, refuse?: Re
       super(url, options);
       this.#made = { url: String(url), ended: false };
       made.push(this.#made);
+    }
+    override postMessage(message: unknown, transfer?: Transferable[] | StructuredSerializeOptions) {
+      this.#made.handedKeeper ??= (message as { keeper?: unknown })?.keeper instanceof MessagePort;
+      super.postMessage(message, transfer as Transferable[]);
     }
     override terminate() {
       this.#made.ended = true;
@@ -65,10 +72,37 @@ describe("local engine in its worker: DuckDB's and the parser's workers are the 
       expect(urls.filter((u) => /engine\.worker/.test(u))).to.have.length(1);
       expect(urls.filter((u) => /classic-host\.worker/.test(u))).to.have.length(1);
       expect(urls.filter((u) => /pg-parser\.worker/.test(u))).to.have.length(1);
-      expect(made.every((m) => !m.ended)).to.equal(true);
+      const engines = made.filter((m) => !/module-keeper\.worker/.test(m.url)); // the page's, not the engine's
+      expect(engines.every((m) => !m.ended)).to.equal(true);
       await engine.close();
-      expect(made.map((m) => m.ended)).to.deep.equal(made.map(() => true));
+      expect(engines.map((m) => m.ended)).to.deep.equal(engines.map(() => true));
     });
+  });
+
+  it("DuckDB's module is compiled once per page: the keeper holds it for the next DuckDB, which answers the same", async () => {
+    forgetCompiledModules();
+    expect(await keptModules()).to.deep.equal([]);
+    await watchingWorkers(async (made) => {
+      const answers: string[] = [];
+      for (const label of ['module-first', 'module-second']) {
+        const { engine, name } = await open({ label, worker: true });
+        names.push(name);
+        const response = await engine.fetch(cubesql('SELECT house, MEASURE(count) AS n FROM readings GROUP BY 1'));
+        expect(response.status).to.equal(200);
+        answers.push(await response.text());
+        expect(await keptModules()).to.deep.equal([
+          new URL('/node_modules/@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js', location.href).href,
+        ]);
+        await engine.close();
+      }
+      expect(answers[1]).to.equal(answers[0]);
+      const duckdb = made.filter((m) => /classic-host\.worker/.test(m.url));
+      expect(duckdb.map((m) => m.handedKeeper)).to.deep.equal([true, true]);
+      // The keeper outlives the engines (a minute), and is one for the page.
+      expect(made.filter((m) => /module-keeper\.worker/.test(m.url))).to.have.length(1);
+    });
+    forgetCompiledModules();
+    expect(await keptModules()).to.deep.equal([]);
   });
 
   it("DuckDB's worker that cannot start rejects createLocalEngine with the reason", async () => {
