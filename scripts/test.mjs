@@ -1,9 +1,9 @@
 // `npm test`: type check, lint, size budgets, browser tests (Chromium, Firefox, WebKit — one after another, each in its
 // own runner process), Node tests, and the Node tests again on DuckDB-wasm (WASM_INCLUDED: the executor's tests);
-// every stage runs, then one summary line. Two lanes side by side on two cores: the browsers in one, the checks and
-// Node's stages in the other, niced (`nice -n 10`), so the browsers' timing tests (a query's deadline, a dead DuckDB
-// replaced) keep the processor they need and the Node lane uses what they leave. Its output goes to
-// test-results/node-lane.log and is printed after the browsers'. Type check, lint and size budgets count as one test
+// every stage runs, then one summary line. Two lanes side by side on two cores: Chromium and Firefox in one; in the
+// other the checks and Node's stages, niced (`nice -n 10`, so the browsers' timing tests — a query's deadline, a dead
+// DuckDB replaced — keep the processor they need), then WebKit. The second lane's output goes to
+// test-results/node-lane.log and is printed after the first's. Type check, lint and size budgets count as one test
 // each, so a red check shows in the totals.
 // SVC_BROWSERS=chromium,firefox,webkit chooses the browsers (default all three); web-test-runner.config.mjs says which
 // files Firefox and WebKit run.
@@ -20,15 +20,15 @@ const NODE_LOG = 'test-results/node-lane.log';
 rmSync(NODE_LOG, { force: true });
 const niceable = process.platform === 'linux';
 
-/** Runs one stage: its output to the terminal, or to `log` (a file) for the Node lane, niced there. */
-function run(label, cmd, args, env, log) {
+/** Runs one stage: its output to the terminal, or to `log` (a file) for the second lane; `nice`: at nice 10. */
+function run(label, cmd, args, env, log, nice = !!log) {
   const shown = Object.entries(env ?? {}).map(([k, v]) => `${k}=${v} `);
   const title = `\n━━ ${label}: ${shown.join('')}${[cmd, ...args].join(' ')}\n`;
   if (log) appendFileSync(log, title);
   else process.stdout.write(title);
   const fd = log ? openSync(log, 'a') : undefined;
   const started = Date.now();
-  const [command, argv] = log && niceable ? ['nice', ['-n', '10', cmd, ...args]] : [cmd, args];
+  const [command, argv] = nice && niceable ? ['nice', ['-n', '10', cmd, ...args]] : [cmd, args];
   return new Promise((resolve) => {
     const child = spawn(command, argv, {
       stdio: fd === undefined ? 'inherit' : ['ignore', fd, fd],
@@ -50,9 +50,16 @@ async function check(label, cmd, args) {
   rows.checks.push(`${label.padEnd(16)} ${ok ? 'ok' : 'FAILED'} (${seconds}s)`);
 }
 
-async function suite(lane, label, cmd, args, resultFile, parse, env, required = true) {
+async function suite(lane, label, cmd, args, resultFile, parse, env, required = true, log = undefined) {
   rmSync(resultFile, { force: true });
-  const { ok, seconds } = await run(label, cmd, args, env, lane === 'node' ? NODE_LOG : undefined);
+  const { ok, seconds } = await run(
+    label,
+    cmd,
+    args,
+    env,
+    log ?? (lane === 'node' ? NODE_LOG : undefined),
+    lane === 'node',
+  );
   const counts = existsSync(resultFile) ? parse(readFileSync(resultFile, 'utf8')) : null;
   if (!counts) {
     if (!required) {
@@ -181,18 +188,23 @@ const parityTests = async () => {
   await nodeStage('node tests: wasm', included, 'test-results/node-wasm.tap', { SVC_EXECUTOR: 'wasm' });
 };
 
+const browserSuite = (browser, log) =>
+  suite(
+    'browsers',
+    `browser: ${browser}`,
+    'npx',
+    ['web-test-runner'],
+    `test-results/browser-${browser}.json`,
+    (t) => JSON.parse(t),
+    { SVC_BROWSERS: browser, SVC_RESULTS_SUFFIX: `-${browser}` },
+    required.includes(browser),
+    log,
+  );
+// The last of several browsers runs in the Node lane, after Node's stages (which end well before the first lane's
+// browsers do), not niced: both lanes then end at about the same time.
+const [firstLane, lastLane] = browsers.length > 1 ? [browsers.slice(0, -1), browsers.slice(-1)] : [browsers, []];
 const browserLane = async () => {
-  for (const browser of browsers)
-    await suite(
-      'browsers',
-      `browser: ${browser}`,
-      'npx',
-      ['web-test-runner'],
-      `test-results/browser-${browser}.json`,
-      (t) => JSON.parse(t),
-      { SVC_BROWSERS: browser, SVC_RESULTS_SUFFIX: `-${browser}` },
-      required.includes(browser),
-    );
+  for (const browser of firstLane) await browserSuite(browser);
 };
 const nodeLane = async () => {
   await check('type check', 'npx', ['tsc', '-p', '.']);
@@ -202,6 +214,7 @@ const nodeLane = async () => {
   await check('docs current', 'node', ['scripts/docs.mjs', '--check']); // docs/elements/ match the source's JSDoc
   await nodeTests();
   await parityTests();
+  for (const browser of lastLane) await browserSuite(browser, NODE_LOG);
 };
 await Promise.all([browserLane(), nodeLane()]);
 console.log(`\n━━ the Node lane (checks, Node tests), from ${NODE_LOG}\n`);
