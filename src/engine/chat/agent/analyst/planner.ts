@@ -6,10 +6,11 @@
 import { booleanFilters, countNames, freeWords } from './booleans.js';
 import { computes, distinctCount, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
 import { countedWords, itemsCounted, numberedValues, participle, preferCounted } from './cues.js';
-import { chooseTime, eventOnly, namedIn, periodOfEvent, timeOf } from './time-field.js';
+import { chooseTime, eventOnly, periodOfEvent, timeOf } from './time-field.js';
 import { FUNCTION_WORDS, fold } from './text.js';
 import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
+import { breakdown } from './plan-breakdown.js';
 import { namedValues, numericConditions } from './plan-values.js';
 import {
   byPrefixOnly,
@@ -19,13 +20,7 @@ import {
   measureSlice,
   rowsOf,
   verbNames,
-  entityLabel,
-  labelOf,
   narrowTie,
-  perEntity,
-  perInTitle,
-  sameWords,
-  strictLabel,
   superlativeOf,
 } from './plan-words.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
@@ -83,103 +78,14 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const onBoolean = flags.used;
   score += flags.score;
   // 2. Breakdown: each phrase part names a dimension (better than it names a measure).
-  const groups: Field[] = [];
-  const fromWith: Field[] = [];
-  const withWords: number[] = [];
+  const parts = breakdown(q, source, taken, afterValue, say, score);
+  if ('plan' in parts) return parts;
+  const { groups, fromWith, withWords, byDate } = parts;
+  let per = parts.per;
+  score = parts.score;
   const groupable = source.dimensions.filter((d) => d.type !== 'time');
   /** Text members a noun may count or divide by ("doctors": Doctor; "cities": City), no identifiers. */
   const labels = categorical(source);
-  const timeDims = source.dimensions.filter((d) => d.type === 'time');
-  let byDate: Field | undefined;
-  let per: Field | undefined;
-  for (const phrase of q.groupPhrases) {
-    // "miles per gallon by year": a "per" inside a member's own title is no breakdown.
-    const before = q.tokens[phrase[0] - 1];
-    if (before?.norm === 'per' && perInTitle(q, phrase[0] - 1, source)) continue;
-    // "revenue per guest": a distinct count of the entity divides the measure (no breakdown by each guest).
-    const perPhrase = q.tokens[phrase[0] - 1]?.norm === 'per';
-    const entity = perPhrase && !per ? perEntity(q, phrase, taken, source, book) : undefined;
-    if (entity) {
-      per = entity.field;
-      use(entity.used);
-      score += entity.score;
-      continue;
-    }
-    const parts: number[][] = [[]];
-    for (const i of phrase) {
-      if (q.tokens[i].norm === 'and') parts.push([]);
-      else parts[parts.length - 1].push(i);
-    }
-    for (const part of parts) {
-      const all = freeWords(q, taken, true);
-      const words = all.map((w, i) => (part.includes(i) ? w : undefined));
-      const dims = rank(groupable, words);
-      const measures = rank(source.measures, words);
-      // "revenue by booking date", "headcount by hire date": by day of the time dimension named (its event words too).
-      const dated = q.time.grain ? [] : tie(namedIn(q, part, timeDims));
-      if (dated.length > 1) return { plan: { decline: book.whichDate(names(dated.map((d) => d.field))) }, score: 10 };
-      if (dated.length && (!dims.length || dated[0].score > dims[0].score)) {
-        [byDate, score] = [dated[0].field, score + dated[0].score];
-        use(dated[0].used);
-        continue;
-      }
-      // "which stock", "each car": the source's own noun names its rows, so its label (name, title) breaks down.
-      const label = !dims.length ? entityLabel(q, part, words, source) : undefined;
-      if (label) {
-        if (!groups.includes(label)) groups.push(label);
-        use(part);
-        score += 1;
-        continue;
-      }
-      // A measure named as well as a dimension wins: over a segment, even when named alike ("by loans" is by the
-      // count Loans, not by the segment on_loan).
-      if (!dims.length || (measures[0] && measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0)))
-        continue;
-      let best = tie(dims);
-      // "which book": every member of the book (title, author, genre) is named by it; the book is its title.
-      if (best.length > 1 && best.every((b) => sameWords(b.used, best[0].used))) {
-        const own = labelOf(best.map((b) => b.field));
-        if (own) best = best.filter((b) => b.field === own);
-      }
-      // "by Marisol hotels": the word after a value restates the value's dimension; no breakdown.
-      if (best[0].used.every((u) => afterValue.has(u))) continue;
-      if (best.length > 1 && new Set(best.map((b) => b.field.name)).size > 1) {
-        return {
-          plan: {
-            decline: book.whichBreakdown(names(best.map((b) => b.field))),
-          },
-          score: 10,
-        };
-      }
-      // "per member" is no breakdown by Membership type: a word only the name of a view's joined cube matches
-      // ("members_membership") names that cube's label, if it has one.
-      if (byPrefixOnly(best[0], q)) {
-        const label = strictLabel(source, best[0].field);
-        if (!label) continue;
-        if (label !== best[0].field) best = [{ ...best[0], field: label }];
-      }
-      if (q.withPhrases.has(phrase)) {
-        fromWith.push(best[0].field);
-        withWords.push(...best[0].used);
-      }
-      if (!groups.includes(best[0].field)) groups.push(best[0].field);
-      use(best[0].used);
-      score += best[0].score;
-    }
-    // "loans per member" with nothing that counts members and no member to break down by: not a total of loans.
-    const left = phrase.filter((i) => !taken[i] && !FUNCTION_WORDS.has(q.tokens[i].lemma));
-    if (perPhrase && left.length && left.length === phrase.length)
-      return {
-        plan: {
-          decline: unmappedText(
-            say,
-            left.map((i) => q.tokens[i]),
-            source,
-          ),
-        },
-        score: score - 1,
-      };
-  }
   // "the lowest rated hotel", "our biggest chain by revenue": a superlative and a word naming a dimension.
   let superlative: 'DESC' | 'ASC' | undefined;
   let superlativeAt = -1;
