@@ -11,6 +11,7 @@ import { FUNCTION_WORDS, fold } from './text.js';
 import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { breakdown } from './plan-breakdown.js';
+import { countNotAverage } from './plan-guards.js';
 import { namedValues, numericConditions } from './plan-values.js';
 import {
   byPrefixOnly,
@@ -215,6 +216,11 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   if (best.length > 1 && !two)
     return { plan: { decline: book.whichMeasure(names(best.map((b) => b.field))) }, score: score + best[0].score };
   if (two) best = [two[0]];
+  const rowCount = countNotAverage(q, source, best[0].field, best[0].used, asked, [
+    ...filters.map((f) => f.field),
+    ...groups,
+  ]);
+  if (rowCount) best = [{ ...best[0], field: rowCount }];
   const measure = best[0].field;
   const measureAt = best[0].used.length ? Math.min(...best[0].used) : undefined;
   // "how many rooms" is no sum of Room nights: a count asked of another measure needs the measure's whole name.

@@ -154,7 +154,10 @@ export function tokenize(text: string): Token[] {
   for (const m of text.matchAll(/[\p{L}\p{N}_]+(?:[.,'][\p{L}\p{N}]+)*%?/gu)) {
     const raw = m[0];
     const norm = fold(raw);
-    out.push({ text: raw, norm, lemma: lemma(norm.replace(/'s$/, '')), start: m.index, end: m.index + raw.length });
+    const base = norm.replace(/'s$/, '');
+    // "A's", "I's": capitals with 's are the letters' plural ("how many A's"), never the article or the pronoun.
+    const letters = base !== norm && /^\p{Lu}{1,3}['’]s$/u.test(raw) && FUNCTION_WORDS.has(base);
+    out.push({ text: raw, norm, lemma: letters ? norm : lemma(base), start: m.index, end: m.index + raw.length });
   }
   return out;
 }
