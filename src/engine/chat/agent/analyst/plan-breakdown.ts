@@ -3,10 +3,10 @@
 // they explain (marked in `taken`), or a decline when two members fit alike or a "per" names nothing.
 
 import { freeWords } from './booleans.js';
-import { rank, tie, type Field, type SourceInfo } from './catalog.js';
+import { byPrefixOnly, rank, tie, type Field, type SourceInfo } from './catalog.js';
 import { namedIn } from './time-field.js';
 import { FUNCTION_WORDS } from './text.js';
-import { byPrefixOnly, entityLabel, labelOf, perEntity, perInTitle, sameWords, strictLabel } from './plan-words.js';
+import { entityLabel, labelOf, perEntity, perInTitle, sameWords, strictLabel } from './plan-words.js';
 import { unmappedText } from './unmapped.js';
 import type { Question } from './question.js';
 import type { Phrases } from './phrases.js';
@@ -107,7 +107,7 @@ export function breakdown(
       }
       // "per member" is no breakdown by Membership type: a word only the name of a view's joined cube matches
       // ("members_membership") names that cube's label, if it has one.
-      if (byPrefixOnly(best[0], q)) {
+      if (byPrefixOnly(best[0], q.tokens)) {
         const label = strictLabel(source, best[0].field);
         if (!label) continue;
         if (label !== best[0].field) best = [{ ...best[0], field: label }];

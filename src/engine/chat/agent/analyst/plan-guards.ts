@@ -2,6 +2,7 @@
 // ("how many F grades" is no average grade).
 
 import type { Field, SourceInfo } from './catalog.js';
+import { participle } from './cues.js';
 import type { Question } from './question.js';
 
 /** The measures whose values add up across rows: a count is of these, never of an average or an extreme. */
@@ -26,3 +27,11 @@ export function countNotAverage(
   const restated = used.some((u) => onFields.some((f) => f.keys.some((k) => k.includes(q.tokens[u].lemma))));
   return restated ? counts[0] : undefined;
 }
+
+/**
+ * "how many courses were dropped": the counted noun is no row of the source (no measure counts it) and a value of
+ * the rows follows it as a participle (status Dropped). The rows in that state (the drops) and the distinct nouns
+ * among them (the courses with a drop) both fit: a careful analyst asks which.
+ */
+export const rowsOrDistinct = (q: Question, valuesAt: number[], counted: number[]) =>
+  counted.length > 0 && valuesAt.some((i) => i > counted[0] && participle(q, i));

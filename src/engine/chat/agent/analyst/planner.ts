@@ -4,17 +4,17 @@
 // give a Decline that names what exists instead. Each source is planned and the best-supported plan wins.
 
 import { booleanFilters, countNames, freeWords } from './booleans.js';
-import { computes, distinctCount, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
+import { byPrefixOnly, computes, distinctCount, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
 import { countedWords, itemsCounted, numberedValues, participle, preferCounted } from './cues.js';
 import { chooseTime, eventOnly, periodOfEvent, timeOf } from './time-field.js';
 import { FUNCTION_WORDS, fold } from './text.js';
 import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { breakdown } from './plan-breakdown.js';
-import { countNotAverage } from './plan-guards.js';
+import { datedValues } from './dated-values.js';
+import { countNotAverage, rowsOrDistinct } from './plan-guards.js';
 import { namedValues, numericConditions } from './plan-values.js';
 import {
-  byPrefixOnly,
   columnAsked,
   perAverage,
   bothOf,
@@ -140,7 +140,12 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const next = counted.length > 0 && q.tokens.slice(howMany + 1, counted[0]).every((t) => !FUNCTION_WORDS.has(t.lemma));
   if (!countsNamed && asked.includes('count') && next) {
     const only = unexplained.map((w, i) => (counted.includes(i) ? w : undefined));
-    const named = tie(rank(labels, only)).filter((m) => wholly(m.field, only) && !byPrefixOnly(m, q));
+    const named = tie(rank(labels, only)).filter((m) => wholly(m.field, only) && !byPrefixOnly(m, q.tokens));
+    const rowCounts = source.measures.filter((m) => m.agg === 'count');
+    if (named.length === 1 && rowCounts.length === 1 && rowsOrDistinct(q, [...at.values()], counted)) {
+      const both = names([rowCounts[0], distinctCount(named[0].field)]);
+      return { plan: { decline: book.whichMeasure(both) }, score: score + named[0].score };
+    }
     if (named.length === 1) measures = [{ ...named[0], field: distinctCount(named[0].field) }];
   }
   if (!measures.length) measures = verbNames(q, source, taken);
@@ -291,7 +296,10 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
 export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIndex, say: Phrases): Plan | Decline {
   const { book } = say;
   if (!sources.length) return { decline: book.noSources };
-  const scored = sources.map((s) => ({ source: s, ...planSource(correctTypos(q, s), s, values, say) }));
+  const scored = sources.map((s) => ({
+    source: s,
+    ...planSource(datedValues(correctTypos(q, s), s, values), s, values, say),
+  }));
   const ok = scored.filter((s) => !('decline' in s.plan));
   const pool = (ok.length ? ok : scored).sort(
     (a, b) => b.score - a.score || Number(b.source.type === 'view') - Number(a.source.type === 'view'),

@@ -4,7 +4,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
-import { filters, planner } from './plan-probe.js';
+import { buildCatalog } from '../../../../../src/engine/chat/agent/analyst/catalog.js';
+import { isDecline } from '../../../../../src/engine/chat/agent/analyst/plan.js';
+import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/planner.js';
+import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
+import { filters, NOW, planner, say } from './plan-probe.js';
 
 type Member = ServiceMetaResult['cubes'][number]['members'][number];
 const m = (name: string, title: string, aggType: string, description?: string): Member => ({
@@ -31,6 +35,7 @@ const meta: ServiceMetaResult = {
         m('count', 'Tastings', 'count'),
         m('avg_score', 'Average score', 'avg', 'points out of 100'),
         m('bottles', 'Bottles opened', 'sum'),
+        m('wines', 'Wines tasted', 'count_distinct'),
         d('id', 'Tasting', 'number'),
         d('tasted_at', 'Tasted', 'time'),
         d('wine', 'Wine'),
@@ -39,6 +44,8 @@ const meta: ServiceMetaResult = {
         d('quality_class', 'Quality class'),
         d('season', 'Season'),
         d('sommeliers_name', 'Sommelier'),
+        d('wines_organic', 'Organic', 'boolean'),
+        d('verdict', 'Verdict'),
       ],
     },
   ],
@@ -49,6 +56,7 @@ const values = new Map<string, string[]>([
   ['tastings.score_band', ['Excellent', 'Good', 'Fair']],
   ['tastings.quality_class', ['A', 'B', 'C']],
   ['tastings.season', ['Harvest 2024', 'Winter 2024', 'Harvest 2025', 'Winter 2025']],
+  ['tastings.verdict', ['Approved', 'Rejected']],
   ['tastings.sommeliers_name', ['Ines Duarte', 'Paul Meyer']],
 ]);
 
@@ -64,5 +72,30 @@ describe('local analyst: classes of question from the university set, on a wine 
     const p = plan("how many B's from Rioja");
     assert.equal(p.measure.name, 'tastings.count');
     assert.deepEqual(filters(p), ['quality_class = B', 'region = Rioja']);
+  });
+  it('a value with a year in its words is the value, not the year as a period ("harvest 2025")', () => {
+    const p = plan('bottles opened in harvest 2025');
+    assert.equal(p.measure.name, 'tastings.bottles');
+    assert.deepEqual(filters(p), ['season = Harvest 2025']);
+    assert.equal(p.time?.range, undefined);
+    // A year alone is still the period.
+    assert.deepEqual(plan('bottles opened in 2025').time?.range, { from: '2025-01-01', to: '2025-12-31' });
+  });
+  it('a boolean of a joined cube is not named by the cube\'s name alone ("wines tasted" is no organic wine)', () => {
+    const p = plan('how many wines were tasted in harvest 2025');
+    assert.equal(p.measure.name, 'tastings.wines');
+    assert.deepEqual(filters(p), ['season = Harvest 2025']);
+    assert.deepEqual(filters(plan('how many organic wines were tasted')), ['wines_organic = true']);
+  });
+  it('"how many regions were rejected": the rows in that state or the distinct regions among them, so it asks', () => {
+    const p = planQuestion(
+      readQuestion('how many regions were rejected in 2025', NOW),
+      buildCatalog(meta),
+      values,
+      say,
+    );
+    assert.ok(isDecline(p) && /Tastings/.test(p.decline) && /Region/i.test(p.decline), JSON.stringify(p));
+    // With no state named, the distinct count is the one reading.
+    assert.equal(plan('how many regions were tasted in 2025').measure.agg, 'count_distinct');
   });
 });
