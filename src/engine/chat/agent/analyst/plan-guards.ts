@@ -35,3 +35,9 @@ export function countNotAverage(
  */
 export const rowsOrDistinct = (q: Question, valuesAt: number[], counted: number[]) =>
   counted.length > 0 && valuesAt.some((i) => i > counted[0] && participle(q, i));
+
+/** Whether the question names all the words of one of the measure's titles (its title, a synonym; not its column). */
+export const titled = (m: Field, q: Question) =>
+  m.keys
+    .slice(1)
+    .some((k) => k.length > 0 && k.every((w) => w.startsWith('agg:') || q.tokens.some((t) => t.lemma === w)));

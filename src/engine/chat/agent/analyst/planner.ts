@@ -12,7 +12,7 @@ import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { breakdown } from './plan-breakdown.js';
 import { datedValues } from './dated-values.js';
-import { countNotAverage, rowsOrDistinct } from './plan-guards.js';
+import { countNotAverage, rowsOrDistinct, titled } from './plan-guards.js';
 import { namedValues, numericConditions } from './plan-values.js';
 import {
   columnAsked,
@@ -186,7 +186,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const aggAt = [...q.aggs].find(([, a]) => a === strict)?.[0];
   // "average late fee per loan", "avg units per work order": a total per entity is the average asked for.
   const perRow = strict === 'avg' && !!per;
-  const fits = (m: Field) => computes(m, strict!) || (perRow && m.agg === 'sum');
+  const fits = (m: Field) => computes(m, strict!) || (perRow && (m.agg === 'sum' || m.agg === 'count'));
   const right = aggAt === undefined ? [] : measures.filter((m) => m.used.includes(aggAt + 1) && fits(m.field));
   let best = tie(right.length ? right : measures);
   if (strict) {
@@ -308,6 +308,10 @@ export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIn
   if (ok.length && top.length > 1) {
     const views = top.filter((s) => s.source.type === 'view');
     const measures = new Set(top.map((s) => (s.plan as Plan).measure.title));
+    // "students by status": the source whose measure the question names by its whole title (Students), not in part
+    // (Students enrolled).
+    const whole = top.filter((s) => titled((s.plan as Plan).measure, q));
+    if (views.length !== 1 && measures.size > 1 && whole.length === 1) return whole[0].plan;
     if (views.length !== 1 && measures.size > 1)
       return {
         decline: book.whichData(

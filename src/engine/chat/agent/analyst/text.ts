@@ -198,7 +198,8 @@ export const FILLER = new Set(
   figure numbers give given provide report overview summary summarize use used using work works worked working
   people person persons folks everyone everybody someone somebody anyone anybody
   handle handled raise raised collect collected receive received process processed serve served manage managed
-  submit submitted assign assigned treat treated deal dealt cover covered slowest slower fastest quickest`
+  submit submitted assign assigned treat treated deal dealt cover covered slowest slower fastest quickest
+  teach taught`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),

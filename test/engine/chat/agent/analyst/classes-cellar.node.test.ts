@@ -48,6 +48,16 @@ const meta: ServiceMetaResult = {
         d('verdict', 'Verdict'),
       ],
     },
+    {
+      name: 'bottles',
+      type: 'view',
+      title: 'Bottles',
+      members: [
+        { name: 'bottles.count', title: 'Bottles', type: 'number', aggType: 'count' },
+        { name: 'bottles.region', title: 'Region', type: 'string' },
+        { name: 'bottles.binned_at', title: 'Binned', type: 'time' },
+      ],
+    },
   ],
 };
 const values = new Map<string, string[]>([
@@ -57,6 +67,7 @@ const values = new Map<string, string[]>([
   ['tastings.quality_class', ['A', 'B', 'C']],
   ['tastings.season', ['Harvest 2024', 'Winter 2024', 'Harvest 2025', 'Winter 2025']],
   ['tastings.verdict', ['Approved', 'Rejected']],
+  ['bottles.region', ['Rioja', 'Mosel', 'Burgundy']],
   ['tastings.sommeliers_name', ['Ines Duarte', 'Paul Meyer']],
 ]);
 
@@ -97,5 +108,24 @@ describe('local analyst: classes of question from the university set, on a wine 
     assert.ok(isDecline(p) && /Tastings/.test(p.decline) && /Region/i.test(p.decline), JSON.stringify(p));
     // With no state named, the distinct count is the one reading.
     assert.equal(plan('how many regions were tasted in 2025').measure.agg, 'count_distinct');
+  });
+  it('the declines the university set left, by class', () => {
+    // A verb that only links who to what ("did Ines Duarte teach") asks for nothing.
+    const taught = plan('how many tastings did Ines Duarte teach');
+    assert.equal(taught.measure.name, 'tastings.count');
+    assert.deepEqual(filters(taught), ['sommeliers_name = Ines Duarte']);
+    // "X distribution" breaks down by X, counting the rows.
+    const spread = plan('wine distribution in 2025');
+    assert.deepEqual(
+      spread.groups.map((g) => g.column),
+      ['wine'],
+    );
+    assert.equal(spread.measure.name, 'tastings.count');
+    // "avg tastings per sommelier": a count per entity is the average asked for.
+    const per = plan('avg tastings per sommelier');
+    assert.equal(per.measure.name, 'tastings.count');
+    assert.equal(per.per?.column, 'sommeliers_name');
+    // Two sources tie: the one whose measure the question names by its whole title (Bottles, not Bottles opened).
+    assert.equal(plan('bottles by region').measure.name, 'bottles.count');
   });
 });
