@@ -4,6 +4,7 @@
 import type { Field, SourceInfo } from './catalog.js';
 import { participle } from './cues.js';
 import type { Question } from './question.js';
+import { FILLER, FUNCTION_WORDS } from './text.js';
 
 /** The measures whose values add up across rows: a count is of these, never of an average or an extreme. */
 const ADDITIVE = new Set(['count', 'count_distinct', 'sum']);
@@ -41,3 +42,44 @@ export const titled = (m: Field, q: Question) =>
   m.keys
     .slice(1)
     .some((k) => k.length > 0 && k.every((w) => w.startsWith('agg:') || q.tokens.some((t) => t.lemma === w)));
+
+/**
+ * Dimensions a free word of the question names by their whole one-word title ("verdict", "shift") that the plan
+ * neither filters nor breaks down by: a plan that leaves such a word aside answers another question, so it declines
+ * naming the member. Only text and yes/no dimensions, a word in the singular (a plural names who acts: "did guests
+ * make"), not after "any"/"all" nor right after a value; a word any member the plan uses has is explained by it.
+ */
+export function idleMembers(
+  q: Question,
+  taken: boolean[],
+  source: SourceInfo,
+  used: Field[],
+  /** Where the values named start: the word right after one is its head noun ("the Manila team"). */
+  valuesAt: number[],
+): Field[] {
+  const heads = new Set(
+    valuesAt.map((s) => {
+      let e = s;
+      while (taken[e]) e++;
+      return e;
+    }),
+  );
+  const usedWords = new Set(used.flatMap((f) => f.keys.flat()));
+  const out: Field[] = [];
+  q.tokens.forEach((t, i) => {
+    if (taken[i] || heads.has(i) || q.aggs.has(i) || usedWords.has(t.lemma) || source.named.has(t.lemma)) return;
+    if (FUNCTION_WORDS.has(t.lemma) || FILLER.has(t.lemma)) return;
+    // "how many bookings did guests make": a plural names who acts, not a breakdown by each one.
+    if (/[^s]s$/.test(t.norm)) return;
+    // "the most overdrafts of any branch": one number over all of them.
+    if (/^(any|all)$/.test(q.tokens[i - 1]?.norm ?? '')) return;
+    const d = source.dimensions.find(
+      (f) =>
+        (f.type === 'string' || f.type === 'boolean') &&
+        !used.includes(f) &&
+        f.keys.slice(1, 2).some((k) => k.length === 1 && k[0] === t.lemma),
+    );
+    if (d && !out.includes(d)) out.push(d);
+  });
+  return out;
+}

@@ -12,7 +12,7 @@ import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { breakdown } from './plan-breakdown.js';
 import { datedValues } from './dated-values.js';
-import { countNotAverage, rowsOrDistinct, titled } from './plan-guards.js';
+import { countNotAverage, idleMembers, rowsOrDistinct, titled } from './plan-guards.js';
 import { namedValues, numericConditions } from './plan-values.js';
 import {
   columnAsked,
@@ -261,6 +261,9 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const unmapped = unmappedWords(q, taken, source);
   if (unmapped.length)
     return { plan: { decline: unmappedText(say, unmapped, source) }, score: score - unmapped.length };
+  const onPlan = [measure, ...filters.map((f) => f.field), ...groups, ...(per ? [per] : [])];
+  const idle = idleMembers(q, taken, source, onPlan, [...at.values()]);
+  if (idle.length) return { plan: { decline: book.whichBreakdown(names(idle)) }, score: score - idle.length };
   // An average over the source's rows is already one per row ("average cost per admission").
   if (per?.agg === 'count' && measure.agg === 'avg') per = undefined;
   // A measure per entity divides what adds up; an average per guest is no such thing.

@@ -128,4 +128,19 @@ describe('local analyst: classes of question from the university set, on a wine 
     // Two sources tie: the one whose measure the question names by its whole title (Bottles, not Bottles opened).
     assert.equal(plan('bottles by region').measure.name, 'bottles.count');
   });
+  it('guard: a word naming a dimension by its whole title, left out of the plan, declines naming the member', () => {
+    for (const [q, member] of [
+      ['how many tastings had a verdict', 'Verdict'],
+      ['average score of the season', 'Season'],
+    ]) {
+      const p = planQuestion(readQuestion(q, NOW), buildCatalog(meta), values, say);
+      assert.ok(isDecline(p) && p.decline.includes(member), `${q}: ${JSON.stringify(isDecline(p) ? p : p.filters)}`);
+    }
+    // Used, or restating a value's dimension, it is explained.
+    assert.deepEqual(filters(plan('how many tastings in the mosel region')), ['region = Mosel']);
+    assert.deepEqual(
+      plan('bottles opened by season').groups.map((g) => g.column),
+      ['season'],
+    );
+  });
 });
