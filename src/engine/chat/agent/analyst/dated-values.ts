@@ -8,6 +8,22 @@ import { categorical, type ValueIndex } from './values.js';
 
 const YEAR = /^(19|20)\d\d$/;
 
+/** The folded words of each dimension's values that have a year among them, read once per value index. */
+const datedOf = new WeakMap<ValueIndex, Map<string, string[][]>>();
+function dated(values: ValueIndex, field: string): string[][] {
+  let byField = datedOf.get(values);
+  if (!byField) datedOf.set(values, (byField = new Map<string, string[][]>()));
+  let out = byField.get(field);
+  if (!out) {
+    out = (values.get(field) ?? [])
+      .filter((v) => /\d{4}/.test(v))
+      .map((v) => tokenize(v).map((t) => fold(t.text)))
+      .filter((words) => words.some((w) => YEAR.test(w)));
+    byField.set(field, out);
+  }
+  return out;
+}
+
 /**
  * `q` with the time words a value's words cover given back to the values, when every time word of the question is
  * part of such a value; otherwise `q` itself. Only values with a year among their words are read, and only when a
@@ -19,10 +35,7 @@ export function datedValues(q: Question, source: SourceInfo, values: ValueIndex)
   const norms = q.tokens.map((t) => t.norm);
   const covered = new Set<number>();
   for (const f of categorical(source))
-    for (const v of values.get(f.name) ?? []) {
-      if (!/\d{4}/.test(v)) continue;
-      const words = tokenize(v).map((t) => fold(t.text));
-      if (!words.some((w) => YEAR.test(w))) continue;
+    for (const words of dated(values, f.name)) {
       for (let i = 0; i + words.length <= norms.length; i++)
         if (words.every((w, k) => norms[i + k] === w) && words.some((_, k) => timed[i + k]))
           for (let k = 0; k < words.length; k++) covered.add(i + k);
