@@ -108,6 +108,9 @@ describe('local analyst phrase books', () => {
     const en = await phrasesFor(undefined);
     assert.equal(en.format(1234567.891), '1,234,567.89');
     assert.equal(en.percent(-3.25), '-3.25%');
+    // A percentage rounds as its number does in the table beside it: 6.975 is 6.98, whatever 6.975 / 100 is in binary.
+    assert.equal(en.percent(6.975), `${en.format(6.975)}%`);
+    assert.equal(en.percent(1e21), '1,000,000,000,000,000,000,000%');
     assert.equal(en.range({ from: '2024-02-01', to: '2024-02-29' }), '2024-02-01 to 2024-02-29');
     assert.equal(en.range({ from: '2024-03-05', to: '2024-03-05' }), '2024-03-05');
     const pl = await phrasesFor('pl');

@@ -3,7 +3,7 @@
 // "days" of Wet days) is no filter alone; a word naming a measure is the measure's unless a boolean writes it so
 // ("average delay" is no Delayed flights, "delayed flights" is).
 
-import { rank, type Match, type SourceInfo } from './catalog.js';
+import { byPrefixOnly, rank, type Match, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import { rankingWord, type Question } from './question.js';
 import { lemma } from './text.js';
@@ -79,7 +79,8 @@ export function booleanFilters(
       });
       return enough ? own : [];
     };
-    const m = rank(left, words).find((x) => named(x).length > 0);
+    // "students enrolled" names no boolean of the joined students cube (students_international) by its prefix alone.
+    const m = rank(left, words).find((x) => named(x).length > 0 && !byPrefixOnly(x, q.tokens));
     if (!m) break;
     const own = named(m);
     m.used = m.used.filter((u) => own.includes(u) || head(q.tokens[u].lemma));

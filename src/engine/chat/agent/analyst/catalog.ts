@@ -4,7 +4,7 @@
 // scoring of a member against the words of a question.
 
 import type { ServiceMetaCube, ServiceMetaMember, ServiceMetaResult } from '../../../../api/types.js';
-import { AGG_STEMS, FUNCTION_WORDS, fold, lemma, lemmas, stem, type Aggregation } from './text.js';
+import { AGG_STEMS, FUNCTION_WORDS, fold, lemma, lemmas, stem, type Aggregation, type Token } from './text.js';
 
 export interface Field {
   /** `source.member`. */
@@ -158,6 +158,10 @@ export interface Match {
   /** Indexes of the question tokens the match used. */
   used: number[];
 }
+
+/** Whether a match used only words of the member's column name (a view's prefix), none of its title or synonyms. */
+export const byPrefixOnly = (m: Match, tokens: Token[]) =>
+  m.field.column.includes('_') && !m.field.keys.slice(1).some((k) => m.used.some((u) => k.includes(tokens[u].lemma)));
 
 /**
  * How well `words` (question lemmas by token index; undefined = taken) name `f`: distinct key lemmas found, plus the

@@ -85,7 +85,10 @@ export class Phrases {
   /** A percentage given in percent (12.5 → "12.5%"). */
   percent(v: unknown): string {
     const n = typeof v === 'bigint' || (typeof v === 'string' && v.trim() !== '') ? Number(v) : v;
-    return typeof n === 'number' && !Number.isNaN(n) ? this.percents.format(n / 100) : `${this.format(v)}%`;
+    if (typeof n !== 'number' || Number.isNaN(n)) return `${this.format(v)}%`;
+    // As a decimal string, so it rounds as the number itself does in the table (6.975 / 100 is 0.069749… in binary).
+    const exact = Number.isFinite(n) && !/e/i.test(String(n));
+    return this.percents.format(exact ? (`${n}e-2` as unknown as number) : n / 100);
   }
 
   plural(n: number): Intl.LDMLPluralRule {

@@ -31,10 +31,6 @@ export const perInTitle = (q: Question, i: number, source: SourceInfo) => {
   return source.fields.some((f) => fold(f.title).includes(words));
 };
 
-/** Whether a match used only words of the member's column name (a view's prefix), none of its title or synonyms. */
-export const byPrefixOnly = (m: Match, q: Question) =>
-  m.field.column.includes('_') && !m.field.keys.slice(1).some((k) => m.used.some((u) => k.includes(q.tokens[u].lemma)));
-
 /** The member named name, title or label among those of the same joined cube (the same column prefix). */
 export function strictLabel(source: SourceInfo, f: Field): Field | undefined {
   const prefix = f.column.slice(0, f.column.indexOf('_') + 1);

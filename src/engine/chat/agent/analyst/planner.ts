@@ -4,28 +4,24 @@
 // give a Decline that names what exists instead. Each source is planned and the best-supported plan wins.
 
 import { booleanFilters, countNames, freeWords } from './booleans.js';
-import { computes, distinctCount, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
+import { byPrefixOnly, computes, distinctCount, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
 import { countedWords, itemsCounted, numberedValues, participle, preferCounted } from './cues.js';
-import { chooseTime, eventOnly, namedIn, periodOfEvent, timeOf } from './time-field.js';
+import { chooseTime, eventOnly, periodOfEvent, timeOf } from './time-field.js';
 import { FUNCTION_WORDS, fold } from './text.js';
 import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
+import { breakdown } from './plan-breakdown.js';
+import { datedValues } from './dated-values.js';
+import { countNotAverage, idleMembers, rowsOrDistinct, titled } from './plan-guards.js';
 import { namedValues, numericConditions } from './plan-values.js';
 import {
-  byPrefixOnly,
   columnAsked,
   perAverage,
   bothOf,
   measureSlice,
   rowsOf,
   verbNames,
-  entityLabel,
-  labelOf,
   narrowTie,
-  perEntity,
-  perInTitle,
-  sameWords,
-  strictLabel,
   superlativeOf,
 } from './plan-words.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
@@ -83,103 +79,14 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const onBoolean = flags.used;
   score += flags.score;
   // 2. Breakdown: each phrase part names a dimension (better than it names a measure).
-  const groups: Field[] = [];
-  const fromWith: Field[] = [];
-  const withWords: number[] = [];
+  const parts = breakdown(q, source, taken, afterValue, say, score);
+  if ('plan' in parts) return parts;
+  const { groups, fromWith, withWords, byDate } = parts;
+  let per = parts.per;
+  score = parts.score;
   const groupable = source.dimensions.filter((d) => d.type !== 'time');
   /** Text members a noun may count or divide by ("doctors": Doctor; "cities": City), no identifiers. */
   const labels = categorical(source);
-  const timeDims = source.dimensions.filter((d) => d.type === 'time');
-  let byDate: Field | undefined;
-  let per: Field | undefined;
-  for (const phrase of q.groupPhrases) {
-    // "miles per gallon by year": a "per" inside a member's own title is no breakdown.
-    const before = q.tokens[phrase[0] - 1];
-    if (before?.norm === 'per' && perInTitle(q, phrase[0] - 1, source)) continue;
-    // "revenue per guest": a distinct count of the entity divides the measure (no breakdown by each guest).
-    const perPhrase = q.tokens[phrase[0] - 1]?.norm === 'per';
-    const entity = perPhrase && !per ? perEntity(q, phrase, taken, source, book) : undefined;
-    if (entity) {
-      per = entity.field;
-      use(entity.used);
-      score += entity.score;
-      continue;
-    }
-    const parts: number[][] = [[]];
-    for (const i of phrase) {
-      if (q.tokens[i].norm === 'and') parts.push([]);
-      else parts[parts.length - 1].push(i);
-    }
-    for (const part of parts) {
-      const all = freeWords(q, taken, true);
-      const words = all.map((w, i) => (part.includes(i) ? w : undefined));
-      const dims = rank(groupable, words);
-      const measures = rank(source.measures, words);
-      // "revenue by booking date", "headcount by hire date": by day of the time dimension named (its event words too).
-      const dated = q.time.grain ? [] : tie(namedIn(q, part, timeDims));
-      if (dated.length > 1) return { plan: { decline: book.whichDate(names(dated.map((d) => d.field))) }, score: 10 };
-      if (dated.length && (!dims.length || dated[0].score > dims[0].score)) {
-        [byDate, score] = [dated[0].field, score + dated[0].score];
-        use(dated[0].used);
-        continue;
-      }
-      // "which stock", "each car": the source's own noun names its rows, so its label (name, title) breaks down.
-      const label = !dims.length ? entityLabel(q, part, words, source) : undefined;
-      if (label) {
-        if (!groups.includes(label)) groups.push(label);
-        use(part);
-        score += 1;
-        continue;
-      }
-      // A measure named as well as a dimension wins: over a segment, even when named alike ("by loans" is by the
-      // count Loans, not by the segment on_loan).
-      if (!dims.length || (measures[0] && measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0)))
-        continue;
-      let best = tie(dims);
-      // "which book": every member of the book (title, author, genre) is named by it; the book is its title.
-      if (best.length > 1 && best.every((b) => sameWords(b.used, best[0].used))) {
-        const own = labelOf(best.map((b) => b.field));
-        if (own) best = best.filter((b) => b.field === own);
-      }
-      // "by Marisol hotels": the word after a value restates the value's dimension; no breakdown.
-      if (best[0].used.every((u) => afterValue.has(u))) continue;
-      if (best.length > 1 && new Set(best.map((b) => b.field.name)).size > 1) {
-        return {
-          plan: {
-            decline: book.whichBreakdown(names(best.map((b) => b.field))),
-          },
-          score: 10,
-        };
-      }
-      // "per member" is no breakdown by Membership type: a word only the name of a view's joined cube matches
-      // ("members_membership") names that cube's label, if it has one.
-      if (byPrefixOnly(best[0], q)) {
-        const label = strictLabel(source, best[0].field);
-        if (!label) continue;
-        if (label !== best[0].field) best = [{ ...best[0], field: label }];
-      }
-      if (q.withPhrases.has(phrase)) {
-        fromWith.push(best[0].field);
-        withWords.push(...best[0].used);
-      }
-      if (!groups.includes(best[0].field)) groups.push(best[0].field);
-      use(best[0].used);
-      score += best[0].score;
-    }
-    // "loans per member" with nothing that counts members and no member to break down by: not a total of loans.
-    const left = phrase.filter((i) => !taken[i] && !FUNCTION_WORDS.has(q.tokens[i].lemma));
-    if (perPhrase && left.length && left.length === phrase.length)
-      return {
-        plan: {
-          decline: unmappedText(
-            say,
-            left.map((i) => q.tokens[i]),
-            source,
-          ),
-        },
-        score: score - 1,
-      };
-  }
   // "the lowest rated hotel", "our biggest chain by revenue": a superlative and a word naming a dimension.
   let superlative: 'DESC' | 'ASC' | undefined;
   let superlativeAt = -1;
@@ -233,7 +140,12 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const next = counted.length > 0 && q.tokens.slice(howMany + 1, counted[0]).every((t) => !FUNCTION_WORDS.has(t.lemma));
   if (!countsNamed && asked.includes('count') && next) {
     const only = unexplained.map((w, i) => (counted.includes(i) ? w : undefined));
-    const named = tie(rank(labels, only)).filter((m) => wholly(m.field, only) && !byPrefixOnly(m, q));
+    const named = tie(rank(labels, only)).filter((m) => wholly(m.field, only) && !byPrefixOnly(m, q.tokens));
+    const rowCounts = source.measures.filter((m) => m.agg === 'count');
+    if (named.length === 1 && rowCounts.length === 1 && rowsOrDistinct(q, [...at.values()], counted)) {
+      const both = names([rowCounts[0], distinctCount(named[0].field)]);
+      return { plan: { decline: book.whichMeasure(both) }, score: score + named[0].score };
+    }
     if (named.length === 1) measures = [{ ...named[0], field: distinctCount(named[0].field) }];
   }
   if (!measures.length) measures = verbNames(q, source, taken);
@@ -274,7 +186,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const aggAt = [...q.aggs].find(([, a]) => a === strict)?.[0];
   // "average late fee per loan", "avg units per work order": a total per entity is the average asked for.
   const perRow = strict === 'avg' && !!per;
-  const fits = (m: Field) => computes(m, strict!) || (perRow && m.agg === 'sum');
+  const fits = (m: Field) => computes(m, strict!) || (perRow && (m.agg === 'sum' || m.agg === 'count'));
   const right = aggAt === undefined ? [] : measures.filter((m) => m.used.includes(aggAt + 1) && fits(m.field));
   let best = tie(right.length ? right : measures);
   if (strict) {
@@ -309,6 +221,11 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   if (best.length > 1 && !two)
     return { plan: { decline: book.whichMeasure(names(best.map((b) => b.field))) }, score: score + best[0].score };
   if (two) best = [two[0]];
+  const rowCount = countNotAverage(q, source, best[0].field, best[0].used, asked, [
+    ...filters.map((f) => f.field),
+    ...groups,
+  ]);
+  if (rowCount) best = [{ ...best[0], field: rowCount }];
   const measure = best[0].field;
   const measureAt = best[0].used.length ? Math.min(...best[0].used) : undefined;
   // "how many rooms" is no sum of Room nights: a count asked of another measure needs the measure's whole name.
@@ -344,6 +261,9 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   const unmapped = unmappedWords(q, taken, source);
   if (unmapped.length)
     return { plan: { decline: unmappedText(say, unmapped, source) }, score: score - unmapped.length };
+  const onPlan = [measure, ...filters.map((f) => f.field), ...groups, ...(per ? [per] : [])];
+  const idle = idleMembers(q, taken, source, onPlan, [...at.values()]);
+  if (idle.length) return { plan: { decline: book.whichBreakdown(names(idle)) }, score: score - idle.length };
   // An average over the source's rows is already one per row ("average cost per admission").
   if (per?.agg === 'count' && measure.agg === 'avg') per = undefined;
   // A measure per entity divides what adds up; an average per guest is no such thing.
@@ -379,7 +299,10 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
 export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIndex, say: Phrases): Plan | Decline {
   const { book } = say;
   if (!sources.length) return { decline: book.noSources };
-  const scored = sources.map((s) => ({ source: s, ...planSource(correctTypos(q, s), s, values, say) }));
+  const scored = sources.map((s) => ({
+    source: s,
+    ...planSource(datedValues(correctTypos(q, s), s, values), s, values, say),
+  }));
   const ok = scored.filter((s) => !('decline' in s.plan));
   const pool = (ok.length ? ok : scored).sort(
     (a, b) => b.score - a.score || Number(b.source.type === 'view') - Number(a.source.type === 'view'),
@@ -388,6 +311,10 @@ export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIn
   if (ok.length && top.length > 1) {
     const views = top.filter((s) => s.source.type === 'view');
     const measures = new Set(top.map((s) => (s.plan as Plan).measure.title));
+    // "students by status": the source whose measure the question names by its whole title (Students), not in part
+    // (Students enrolled).
+    const whole = top.filter((s) => titled((s.plan as Plan).measure, q));
+    if (views.length !== 1 && measures.size > 1 && whole.length === 1) return whole[0].plan;
     if (views.length !== 1 && measures.size > 1)
       return {
         decline: book.whichData(

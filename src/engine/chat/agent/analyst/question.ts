@@ -241,6 +241,12 @@ export function readQuestion(text: string, now: number): Question {
     const p = phrase(norm, taken, i + 1);
     if (p.length) q.groupPhrases.push(p);
   });
+  // "grade distribution": the word before names the breakdown.
+  norm.forEach((w, i) => {
+    if (w !== 'distribution' || taken[i] || !i || taken[i - 1] || BOUNDARY.has(norm[i - 1])) return;
+    taken[i] = true;
+    q.groupPhrases.push([i - 1]);
+  });
   return q;
 }
 

@@ -154,7 +154,10 @@ export function tokenize(text: string): Token[] {
   for (const m of text.matchAll(/[\p{L}\p{N}_]+(?:[.,'][\p{L}\p{N}]+)*%?/gu)) {
     const raw = m[0];
     const norm = fold(raw);
-    out.push({ text: raw, norm, lemma: lemma(norm.replace(/'s$/, '')), start: m.index, end: m.index + raw.length });
+    const base = norm.replace(/'s$/, '');
+    // "A's", "I's": capitals with 's are the letters' plural ("how many A's"), never the article or the pronoun.
+    const letters = base !== norm && /^\p{Lu}{1,3}['’]s$/u.test(raw) && FUNCTION_WORDS.has(base);
+    out.push({ text: raw, norm, lemma: letters ? norm : lemma(base), start: m.index, end: m.index + raw.length });
   }
   return out;
 }
@@ -195,7 +198,8 @@ export const FILLER = new Set(
   figure numbers give given provide report overview summary summarize use used using work works worked working
   people person persons folks everyone everybody someone somebody anyone anybody
   handle handled raise raised collect collected receive received process processed serve served manage managed
-  submit submitted assign assigned treat treated deal dealt cover covered slowest slower fastest quickest`
+  submit submitted assign assigned treat treated deal dealt cover covered slowest slower fastest quickest
+  teach taught`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),

@@ -262,7 +262,7 @@ export function matchValues(
         const past = common && (pastForm(norm) || (/s$/.test(norm) && FILLER.has(span[0].lemma)));
         found = found.filter(
           (v) =>
-            (v.value === span[0].text && (!common || v.value !== v.value.toLowerCase())) ||
+            (v.value === span[0].text.replace(/'s$/, '') && (!common || v.value !== v.value.toLowerCase())) ||
             (common && names(v.field)) ||
             (past && (fold(v.value) === norm || lemma(fold(v.value)) === span[0].lemma)),
         );

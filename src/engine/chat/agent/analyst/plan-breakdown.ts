@@ -1,0 +1,138 @@
+// The breakdown a question's group phrases name ("by region", "by hire date", "which stock"), and the entity a
+// "per" phrase divides the measure by ("revenue per guest"): the dimensions, the date broken down by day, the words
+// they explain (marked in `taken`), or a decline when two members fit alike or a "per" names nothing.
+
+import { freeWords } from './booleans.js';
+import { byPrefixOnly, rank, tie, type Field, type SourceInfo } from './catalog.js';
+import { namedIn } from './time-field.js';
+import { FUNCTION_WORDS } from './text.js';
+import { entityLabel, labelOf, perEntity, perInTitle, sameWords, strictLabel } from './plan-words.js';
+import { unmappedText } from './unmapped.js';
+import type { Question } from './question.js';
+import type { Phrases } from './phrases.js';
+import type { Scored } from './plan.js';
+
+export interface Breakdown {
+  groups: Field[];
+  /** Dimensions named in a "with" phrase ("sites with a capacity over 500"), and their words. */
+  fromWith: Field[];
+  withWords: number[];
+  byDate?: Field;
+  per?: Field;
+  /** `start` and the evidence of the breakdown. */
+  score: number;
+}
+
+/**
+ * The breakdown of `q` over `source`, its words marked in `taken`; `afterValue` are the words right after a value
+ * that restate its dimension ("by Marisol hotels"). A decline is a Scored plan.
+ */
+export function breakdown(
+  q: Question,
+  source: SourceInfo,
+  taken: boolean[],
+  afterValue: Set<number>,
+  say: Phrases,
+  start: number,
+): Breakdown | Scored {
+  const { book } = say;
+  const names = (fields: Field[]) => say.names(fields);
+  const use = (ids: number[]) => ids.forEach((i) => (taken[i] = true));
+  let score = start;
+  const groups: Field[] = [];
+  const fromWith: Field[] = [];
+  const withWords: number[] = [];
+  const groupable = source.dimensions.filter((d) => d.type !== 'time');
+  const timeDims = source.dimensions.filter((d) => d.type === 'time');
+  let byDate: Field | undefined;
+  let per: Field | undefined;
+  for (const phrase of q.groupPhrases) {
+    // "miles per gallon by year": a "per" inside a member's own title is no breakdown.
+    const before = q.tokens[phrase[0] - 1];
+    if (before?.norm === 'per' && perInTitle(q, phrase[0] - 1, source)) continue;
+    // "revenue per guest": a distinct count of the entity divides the measure (no breakdown by each guest).
+    const perPhrase = q.tokens[phrase[0] - 1]?.norm === 'per';
+    const entity = perPhrase && !per ? perEntity(q, phrase, taken, source, book) : undefined;
+    if (entity) {
+      per = entity.field;
+      use(entity.used);
+      score += entity.score;
+      continue;
+    }
+    const parts: number[][] = [[]];
+    for (const i of phrase) {
+      if (q.tokens[i].norm === 'and') parts.push([]);
+      else parts[parts.length - 1].push(i);
+    }
+    for (const part of parts) {
+      const all = freeWords(q, taken, true);
+      const words = all.map((w, i) => (part.includes(i) ? w : undefined));
+      const dims = rank(groupable, words);
+      const measures = rank(source.measures, words);
+      // "revenue by booking date", "headcount by hire date": by day of the time dimension named (its event words too).
+      const dated = q.time.grain ? [] : tie(namedIn(q, part, timeDims));
+      if (dated.length > 1) return { plan: { decline: book.whichDate(names(dated.map((d) => d.field))) }, score: 10 };
+      if (dated.length && (!dims.length || dated[0].score > dims[0].score)) {
+        [byDate, score] = [dated[0].field, score + dated[0].score];
+        use(dated[0].used);
+        continue;
+      }
+      // "which stock", "each car": the source's own noun names its rows, so its label (name, title) breaks down.
+      const label = !dims.length ? entityLabel(q, part, words, source) : undefined;
+      if (label) {
+        if (!groups.includes(label)) groups.push(label);
+        use(part);
+        score += 1;
+        continue;
+      }
+      // A measure named as well as a dimension wins: over a segment, even when named alike ("by loans" is by the
+      // count Loans, not by the segment on_loan).
+      if (!dims.length || (measures[0] && measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0)))
+        continue;
+      let best = tie(dims);
+      // "which book": every member of the book (title, author, genre) is named by it; the book is its title.
+      if (best.length > 1 && best.every((b) => sameWords(b.used, best[0].used))) {
+        const own = labelOf(best.map((b) => b.field));
+        if (own) best = best.filter((b) => b.field === own);
+      }
+      // "by Marisol hotels": the word after a value restates the value's dimension; no breakdown.
+      if (best[0].used.every((u) => afterValue.has(u))) continue;
+      if (best.length > 1 && new Set(best.map((b) => b.field.name)).size > 1) {
+        return {
+          plan: {
+            decline: book.whichBreakdown(names(best.map((b) => b.field))),
+          },
+          score: 10,
+        };
+      }
+      // "per member" is no breakdown by Membership type: a word only the name of a view's joined cube matches
+      // ("members_membership") names that cube's label, if it has one.
+      if (byPrefixOnly(best[0], q.tokens)) {
+        const label = strictLabel(source, best[0].field);
+        if (!label) continue;
+        if (label !== best[0].field) best = [{ ...best[0], field: label }];
+      }
+      if (q.withPhrases.has(phrase)) {
+        fromWith.push(best[0].field);
+        withWords.push(...best[0].used);
+      }
+      if (!groups.includes(best[0].field)) groups.push(best[0].field);
+      use(best[0].used);
+      score += best[0].score;
+    }
+    // "loans per member" with nothing that counts members and no member to break down by: not a total of loans.
+    const left = phrase.filter((i) => !taken[i] && !FUNCTION_WORDS.has(q.tokens[i].lemma));
+    if (perPhrase && left.length && left.length === phrase.length)
+      return {
+        plan: {
+          decline: unmappedText(
+            say,
+            left.map((i) => q.tokens[i]),
+            source,
+          ),
+        },
+        score: score - 1,
+      };
+  }
+  return { groups, fromWith, withWords, byDate, per, score };
+}

@@ -1,0 +1,85 @@
+// Guards on a plan's measure: readings the planner could make from the words alone that a careful analyst would not
+// ("how many F grades" is no average grade).
+
+import type { Field, SourceInfo } from './catalog.js';
+import { participle } from './cues.js';
+import type { Question } from './question.js';
+import { FILLER, FUNCTION_WORDS } from './text.js';
+
+/** The measures whose values add up across rows: a count is of these, never of an average or an extreme. */
+const ADDITIVE = new Set(['count', 'count_distinct', 'sum']);
+
+/**
+ * "how many F grades", "how many excellent scores": a count asked, with no other aggregation, of a measure that does
+ * not add up (Average grade), by a word that also names a dimension the plan filters or breaks down by (Letter
+ * grade = F): the rows are counted, by the source's one count. Undefined when that is not the reading.
+ */
+export function countNotAverage(
+  q: Question,
+  source: SourceInfo,
+  measure: Field,
+  used: number[],
+  asked: string[],
+  onFields: Field[],
+): Field | undefined {
+  if (!asked.includes('count') || asked.some((a) => a !== 'count') || ADDITIVE.has(measure.agg ?? '')) return;
+  const counts = source.measures.filter((m) => m.agg === 'count');
+  if (counts.length !== 1) return;
+  const restated = used.some((u) => onFields.some((f) => f.keys.some((k) => k.includes(q.tokens[u].lemma))));
+  return restated ? counts[0] : undefined;
+}
+
+/**
+ * "how many courses were dropped": the counted noun is no row of the source (no measure counts it) and a value of
+ * the rows follows it as a participle (status Dropped). The rows in that state (the drops) and the distinct nouns
+ * among them (the courses with a drop) both fit: a careful analyst asks which.
+ */
+export const rowsOrDistinct = (q: Question, valuesAt: number[], counted: number[]) =>
+  counted.length > 0 && valuesAt.some((i) => i > counted[0] && participle(q, i));
+
+/** Whether the question names all the words of one of the measure's titles (its title, a synonym; not its column). */
+export const titled = (m: Field, q: Question) =>
+  m.keys
+    .slice(1)
+    .some((k) => k.length > 0 && k.every((w) => w.startsWith('agg:') || q.tokens.some((t) => t.lemma === w)));
+
+/**
+ * Dimensions a free word of the question names by their whole one-word title ("verdict", "shift") that the plan
+ * neither filters nor breaks down by: a plan that leaves such a word aside answers another question, so it declines
+ * naming the member. Only text and yes/no dimensions, a word in the singular (a plural names who acts: "did guests
+ * make"), not after "any"/"all" nor right after a value; a word any member the plan uses has is explained by it.
+ */
+export function idleMembers(
+  q: Question,
+  taken: boolean[],
+  source: SourceInfo,
+  used: Field[],
+  /** Where the values named start: the word right after one is its head noun ("the Manila team"). */
+  valuesAt: number[],
+): Field[] {
+  const heads = new Set(
+    valuesAt.map((s) => {
+      let e = s;
+      while (taken[e]) e++;
+      return e;
+    }),
+  );
+  const usedWords = new Set(used.flatMap((f) => f.keys.flat()));
+  const out: Field[] = [];
+  q.tokens.forEach((t, i) => {
+    if (taken[i] || heads.has(i) || q.aggs.has(i) || usedWords.has(t.lemma) || source.named.has(t.lemma)) return;
+    if (FUNCTION_WORDS.has(t.lemma) || FILLER.has(t.lemma)) return;
+    // "how many bookings did guests make": a plural names who acts, not a breakdown by each one.
+    if (/[^s]s$/.test(t.norm)) return;
+    // "the most overdrafts of any branch": one number over all of them.
+    if (/^(any|all)$/.test(q.tokens[i - 1]?.norm ?? '')) return;
+    const d = source.dimensions.find(
+      (f) =>
+        (f.type === 'string' || f.type === 'boolean') &&
+        !used.includes(f) &&
+        f.keys.slice(1, 2).some((k) => k.length === 1 && k[0] === t.lemma),
+    );
+    if (d && !out.includes(d)) out.push(d);
+  });
+  return out;
+}
