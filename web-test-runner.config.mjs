@@ -2,7 +2,7 @@
 // BiDi) and in WebKitGTK's MiniBrowser through WebKitWebDriver — no browser download. SVC_BROWSERS picks them
 // (comma-separated: chromium, firefox, webkit; default chromium); scripts/test.mjs runs one browser per process.
 // Files named *.node.test.ts run under Node instead (see scripts/test.mjs).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { defaultReporter } from '@web/test-runner';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
@@ -180,23 +180,40 @@ for (const name of browserNames) if (!launchers[name]) throw new Error(`SVC_BROW
  * more of these took a CI run past its time limit. SVC_ALL_FILES=1 runs every file in every browser.
  */
 const CHROMIUM_ONLY = [
-  'test/engine/chat/{agent-corpus,agent-language,chat,chat-identity,chat-sort,chat-tokens,openai-compatible}.test.ts',
-  'test/engine/chat/agent/**',
-  'test/engine/domain/**',
-  'test/engine/http/**',
-  'test/engine/engine.test.ts',
-  'test/generate/**',
+  /^test\/engine\/chat\/(agent-corpus|agent-language|chat|chat-identity|chat-sort|chat-tokens|openai-compatible)\.test\.ts$/,
+  /^test\/engine\/chat\/agent\//,
+  /^test\/engine\/domain\//,
+  /^test\/engine\/http\//,
+  /^test\/engine\/engine\.test\.ts$/,
+  /^test\/generate\//,
 ];
 const everyFile = process.env.SVC_ALL_FILES === '1' || browserNames.every((name) => name === 'chromium');
+
+/** The browser test files under `dir` (not *.node.test.ts), as paths from the project's folder. */
+const browserTestFiles = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? browserTestFiles(`${dir}/${e.name}`)
+      : e.name.endsWith('.test.ts') && !e.name.endsWith('.node.test.ts')
+        ? [`${dir}/${e.name}`]
+        : [],
+  );
+/**
+ * SVC_FILES_PART=k/n runs every n-th file from the k-th (sorted by path): scripts/test.mjs runs one browser's files in
+ * two parts, each in whichever CI lane is free first.
+ */
+const part = process.env.SVC_FILES_PART?.match(/^([1-9]\d*)\/([1-9]\d*)$/);
+if (process.env.SVC_FILES_PART && (!part || Number(part[1]) > Number(part[2])))
+  throw new Error(`SVC_FILES_PART: ${process.env.SVC_FILES_PART} is not k/n with 1 ≤ k ≤ n`);
+const files = browserTestFiles('test')
+  .sort()
+  .filter((file) => everyFile || !CHROMIUM_ONLY.some((only) => only.test(file)))
+  .filter((_, i) => !part || i % Number(part[2]) === Number(part[1]) - 1);
 
 export default {
   // `--port` on the command line wins over this; WTR_PORT sets it for a whole run.
   port: Number(process.env.WTR_PORT) || (await freePort()),
-  files: [
-    'test/**/*.test.ts',
-    '!test/**/*.node.test.ts',
-    ...(everyFile ? [] : CHROMIUM_ONLY.map((glob) => `!${glob}`)),
-  ],
+  files,
   nodeResolve: true,
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),

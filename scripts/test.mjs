@@ -1,9 +1,9 @@
 // `npm test`: type check, lint, size budgets, browser tests (Chromium, Firefox, WebKit — one after another, each in its
 // own runner process), Node tests, and the Node tests again on DuckDB-wasm (WASM_INCLUDED: the executor's tests);
-// every stage runs, then one summary line. Two lanes side by side on two cores: Chromium and Firefox in one; in the
-// other the checks and Node's stages, niced (`nice -n 10`, so the browsers' timing tests — a query's deadline, a dead
-// DuckDB replaced — keep the processor they need), then WebKit. The second lane's output goes to
-// test-results/node-lane.log and is printed after the first's. Type check, lint and size budgets count as one test
+// every stage runs, then one summary line. Two lanes side by side on two cores: the browsers in one; in the other the
+// checks and Node's stages, niced (`nice -n 10`, so the browsers' timing tests — a query's deadline, a dead DuckDB
+// replaced — keep the processor they need), then the browser runs the first lane has not begun (WebKit's files run in
+// two halves). The second lane's output goes to test-results/node-lane.log and is printed after the first's. Type check, lint and size budgets count as one test
 // each, so a red check shows in the totals.
 // SVC_BROWSERS=chromium,firefox,webkit chooses the browsers (default all three); web-test-runner.config.mjs says which
 // files Firefox and WebKit run.
@@ -162,13 +162,14 @@ const nodeStage = (label, files, tap, env) =>
     parseTap,
     env,
   );
-// The executor parity run: the executor's own tests — the engine's and the differential suites against Cube — again on
-// the other executor (Node's default is native DuckDB when @duckdb/node-api loads): DuckDB-wasm's blocking build
-// (SVC_EXECUTOR=wasm, src/engine/data/executor-runtime.ts), so that both answer the same. The CLI, the builds, the
-// end-to-end and the elements' Node tests run once, on the default executor (in a browser DuckDB-wasm answers either
-// way). A new test file under those folders joins the run by itself; but for those below, each with its reason (an
-// entry that names no file any more fails the run).
-const WASM_FOLDERS = ['test/engine/', 'test/differential/'];
+// The executor parity run: the executor's own tests — the engine's data layer and the differential suites against
+// Cube — again on the other executor (Node's default is native DuckDB when @duckdb/node-api loads): DuckDB-wasm's
+// blocking build (SVC_EXECUTOR=wasm, src/engine/data/executor-runtime.ts), so that both answer the same. The layers
+// above it (chat, model, HTTP, the CLI), the builds, the end-to-end and the elements' Node tests run once, on the
+// default executor (in a browser DuckDB-wasm answers either way); a full parity run took 18 min of a CI lane here. A
+// new test file under those folders joins the run by itself; but for those below, each with its reason (an entry that
+// names no file any more fails the run).
+const WASM_FOLDERS = ['test/engine/data/', 'test/differential/'];
 const WASM_EXCLUDED = {
   // Native DuckDB's alone, by design: a database file (createLocalEngine({ database }), serve --db) needs it.
   'test/engine/data/kept-tables.node.test.ts': 'a DuckDB database file is native DuckDB only (docs/serve.md)',
@@ -188,23 +189,34 @@ const parityTests = async () => {
   await nodeStage('node tests: wasm', included, 'test-results/node-wasm.tap', { SVC_EXECUTOR: 'wasm' });
 };
 
-const browserSuite = (browser, log) =>
-  suite(
+/** One browser's run (`part`: k/n of its files, SVC_FILES_PART), its output to the terminal or to `log`. */
+const browserSuite = ({ browser, part }, log) => {
+  const name = part ? `${browser}-${part.replace('/', 'of')}` : browser;
+  return suite(
     'browsers',
-    `browser: ${browser}`,
+    `browser: ${part ? `${browser} ${part}` : browser}`,
     'npx',
     ['web-test-runner'],
-    `test-results/browser-${browser}.json`,
+    `test-results/browser-${name}.json`,
     (t) => JSON.parse(t),
-    { SVC_BROWSERS: browser, SVC_RESULTS_SUFFIX: `-${browser}` },
+    { SVC_BROWSERS: browser, SVC_RESULTS_SUFFIX: `-${name}`, ...(part && { SVC_FILES_PART: part }) },
     required.includes(browser),
     log,
   );
-// The last of several browsers runs in the Node lane, after Node's stages (which end well before the first lane's
-// browsers do), not niced: both lanes then end at about the same time.
-const [firstLane, lastLane] = browsers.length > 1 ? [browsers.slice(0, -1), browsers.slice(-1)] : [browsers, []];
-const browserLane = async () => {
-  for (const browser of firstLane) await browserSuite(browser);
+};
+// The browser runs, taken in order by whichever lane is free: the first lane from the start, the Node lane once its
+// stages are done. The last of several browsers runs in two halves of its files, so both lanes end at about the same
+// time (one after another, a lane waited ~25 min on the other's last browser).
+const queue = browsers.flatMap((browser, i) =>
+  browsers.length > 1 && i === browsers.length - 1
+    ? [
+        { browser, part: '1/2' },
+        { browser, part: '2/2' },
+      ]
+    : [{ browser }],
+);
+const browserLane = async (log) => {
+  for (let next = queue.shift(); next; next = queue.shift()) await browserSuite(next, log);
 };
 const nodeLane = async () => {
   await check('type check', 'npx', ['tsc', '-p', '.']);
@@ -214,7 +226,7 @@ const nodeLane = async () => {
   await check('docs current', 'node', ['scripts/docs.mjs', '--check']); // docs/elements/ match the source's JSDoc
   await nodeTests();
   await parityTests();
-  for (const browser of lastLane) await browserSuite(browser, NODE_LOG);
+  await browserLane(NODE_LOG);
 };
 await Promise.all([browserLane(), nodeLane()]);
 console.log(`\n━━ the Node lane (checks, Node tests), from ${NODE_LOG}\n`);
