@@ -198,10 +198,7 @@ const browserTestFiles = (dir) =>
         ? [`${dir}/${e.name}`]
         : [],
   );
-/**
- * SVC_FILES_PART=k/n runs every n-th file from the k-th (sorted by path): scripts/test.mjs runs one browser's files in
- * two parts, each in whichever CI lane is free first.
- */
+/** SVC_FILES_PART=k/n runs every n-th file from the k-th (sorted by path): a browser's files in parts, run apart. */
 const part = process.env.SVC_FILES_PART?.match(/^([1-9]\d*)\/([1-9]\d*)$/);
 if (process.env.SVC_FILES_PART && (!part || Number(part[1]) > Number(part[2])))
   throw new Error(`SVC_FILES_PART: ${process.env.SVC_FILES_PART} is not k/n with 1 ≤ k ≤ n`);

@@ -2,8 +2,7 @@
 // own runner process), Node tests, and the Node tests again on DuckDB-wasm (WASM_INCLUDED: the executor's tests);
 // every stage runs, then one summary line. Two lanes side by side on two cores: the browsers in one; in the other the
 // checks and Node's stages, niced (`nice -n 10`, so the browsers' timing tests — a query's deadline, a dead DuckDB
-// replaced — keep the processor they need), then the browser runs the first lane has not begun (WebKit's files run in
-// two halves). The second lane's output goes to test-results/node-lane.log and is printed after the first's. Type check, lint and size budgets count as one test
+// replaced — keep the processor they need), then the browser runs the first lane has not begun. The second lane's output goes to test-results/node-lane.log and is printed after the first's. Type check, lint and size budgets count as one test
 // each, so a red check shows in the totals.
 // SVC_BROWSERS=chromium,firefox,webkit chooses the browsers (default all three); web-test-runner.config.mjs says which
 // files Firefox and WebKit run.
@@ -189,32 +188,23 @@ const parityTests = async () => {
   await nodeStage('node tests: wasm', included, 'test-results/node-wasm.tap', { SVC_EXECUTOR: 'wasm' });
 };
 
-/** One browser's run (`part`: k/n of its files, SVC_FILES_PART), its output to the terminal or to `log`. */
-const browserSuite = ({ browser, part }, log) => {
-  const name = part ? `${browser}-${part.replace('/', 'of')}` : browser;
-  return suite(
+/** One browser's run, its output to the terminal or to `log`. */
+const browserSuite = (browser, log) =>
+  suite(
     'browsers',
-    `browser: ${part ? `${browser} ${part}` : browser}`,
+    `browser: ${browser}`,
     'npx',
     ['web-test-runner'],
-    `test-results/browser-${name}.json`,
+    `test-results/browser-${browser}.json`,
     (t) => JSON.parse(t),
-    { SVC_BROWSERS: browser, SVC_RESULTS_SUFFIX: `-${name}`, ...(part && { SVC_FILES_PART: part }) },
+    { SVC_BROWSERS: browser, SVC_RESULTS_SUFFIX: `-${browser}` },
     required.includes(browser),
     log,
   );
-};
 // The browser runs, taken in order by whichever lane is free: the first lane from the start, the Node lane once its
-// stages are done. The last of several browsers runs in two halves of its files, so both lanes end at about the same
-// time (one after another, a lane waited ~25 min on the other's last browser).
-const queue = browsers.flatMap((browser, i) =>
-  browsers.length > 1 && i === browsers.length - 1
-    ? [
-        { browser, part: '1/2' },
-        { browser, part: '2/2' },
-      ]
-    : [{ browser }],
-);
+// stages are done (one after another, a lane waited ~25 min on the other's last browser). Not split in parts
+// (SVC_FILES_PART): two WebKit halves side by side missed a query deadline test's bounds here.
+const queue = [...browsers];
 const browserLane = async (log) => {
   for (let next = queue.shift(); next; next = queue.shift()) await browserSuite(next, log);
 };

@@ -425,7 +425,7 @@ describe('<svc-dashboard> published, events and apps', function () {
     expect(downloads).to.deep.equal(['c2:csv:5']);
 
     el.setFilter('sales.customers_region', []);
-    await waitUntil(() => el.getChartData('c1')?.rows.length === 4, 'all regions again');
+    await waitUntil(() => el.getChartData('c1')?.rows.length === 4, 'all regions again', { timeout: 20_000 });
     await waitUntil(
       () => frame(el, 'c1').querySelector('[part="chart"] svg path.mark-rect, [part="chart"] svg g.mark-rect path'),
       'bars',
