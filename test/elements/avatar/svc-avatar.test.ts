@@ -10,7 +10,7 @@ const PNG = `${location.origin}/test/fixtures/avatar.png`;
 describe('<svc-avatar>', () => {
   it('shows the picture from an absolute http(s) URL, with the name as its accessible name', async () => {
     const el = await fixture<SvcAvatar>(html`<svc-avatar display-name="Ada Lovelace" picture=${PNG}></svc-avatar>`);
-    await waitUntil(() => img(el)?.complete && img(el)!.naturalWidth > 0, 'the picture loads');
+    await waitUntil(() => img(el)?.complete && img(el)!.naturalWidth > 0, 'the picture loads', { timeout: 20_000 });
     expect(el.shadowRoot!.querySelector('[role="img"]')!.getAttribute('aria-label')).to.equal('Ada Lovelace');
     expect(img(el)!.getAttribute('alt')).to.equal('');
     await expect(el).to.be.accessible();
@@ -23,7 +23,7 @@ describe('<svc-avatar>', () => {
     const el = await fixture<SvcAvatar>(
       html`<svc-avatar display-name="Ada Lovelace" picture=${`${location.origin}/missing.png`}></svc-avatar>`,
     );
-    await waitUntil(() => initials(el) === 'AL', 'initials after the failure');
+    await waitUntil(() => initials(el) === 'AL', 'initials after the failure', { timeout: 20_000 });
     expect(img(el)).to.equal(null);
     window.removeEventListener('error', onError);
     expect(errors).to.deep.equal([]);

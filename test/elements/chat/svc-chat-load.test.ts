@@ -67,7 +67,7 @@ describe('<svc-chat> loading', function () {
     try {
       await el.updateComplete;
       const root = el.shadowRoot!;
-      await waitUntil(() => root.querySelector('[role="alert"]'), 'the error is shown');
+      await waitUntil(() => root.querySelector('[role="alert"]'), 'the error is shown', { timeout: 20_000 });
       const alert = root.querySelector('[role="alert"]')!;
       expect(alert.textContent).to.contain('The chat could not load').and.contain('Failed to fetch');
       await el.send('Tonnage by harbour?'); // resolves: nothing to send with, the error stays
@@ -75,7 +75,7 @@ describe('<svc-chat> loading', function () {
 
       fail = false;
       alert.querySelector('button')!.click();
-      await waitUntil(() => !root.querySelector('[role="alert"]'), 'the body loads on Retry');
+      await waitUntil(() => !root.querySelector('[role="alert"]'), 'the body loads on Retry', { timeout: 20_000 });
       await el.updateComplete;
       expect(root.querySelector('[part="log"]')!.getAttribute('aria-busy')).to.equal('false');
       expect(root.querySelector('.starters button')!.textContent).to.equal('Tonnage by harbour?');

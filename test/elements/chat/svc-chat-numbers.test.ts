@@ -49,7 +49,9 @@ describe('<svc-chat> numbers', function () {
       expect((await done).phase).to.equal('completed');
       const root = el.shadowRoot!;
       const card = root.querySelector('[part="tool-call"]')!;
-      await waitUntil(() => texts(card.querySelectorAll('th')).includes('Revenue'), 'titles from the meta');
+      await waitUntil(() => texts(card.querySelectorAll('th')).includes('Revenue'), 'titles from the meta', {
+        timeout: 20_000,
+      });
       expect(texts(card.querySelectorAll('th'))).to.deep.equal(['Region', 'Revenue']);
       expect(card.querySelector('th')!.getAttribute('title')).to.equal('customers_region');
       const revenue = texts(card.querySelectorAll('tbody td:last-child'));
@@ -126,7 +128,7 @@ describe('<svc-chat> numbers', function () {
       await el.send('orders by status');
       await done;
       const answer = el.shadowRoot!.querySelector<HTMLElement>('[part~="answer"]')!;
-      await waitUntil(() => answer.querySelector('table')?.hidden, 'the repeated table hidden');
+      await waitUntil(() => answer.querySelector('table')?.hidden, 'the repeated table hidden', { timeout: 20_000 });
       const shown = [...answer.querySelectorAll('p')].filter((p) => !p.hidden).map((p) => p.textContent.trim());
       // The lead-in ends in a colon and the count counts the hidden table's rows: both go; the rest stays.
       expect(shown).to.deep.equal(['Completed orders lead: 4 of them are worth a look.']);
@@ -141,7 +143,9 @@ describe('<svc-chat> numbers', function () {
     try {
       const el = await mount(setup.transport);
       const root = el.shadowRoot!;
-      await waitUntil(() => root.querySelectorAll('.starters button').length > 0, 'suggested questions');
+      await waitUntil(() => root.querySelectorAll('.starters button').length > 0, 'suggested questions', {
+        timeout: 20_000,
+      });
       const questions = texts(root.querySelectorAll('.starters button'));
       expect(questions.some((q) => / by | per month/.test(q))).to.equal(true);
       expect(root.querySelector('.empty')!.textContent).to.not.contain(el.placeholder);
@@ -209,7 +213,7 @@ describe('<svc-chat> numbers', function () {
       button.focus();
       const done = completed(el);
       button.click();
-      await waitUntil(() => root.querySelector('[part="stop"]'), 'Stop');
+      await waitUntil(() => root.querySelector('[part="stop"]'), 'Stop', { timeout: 20_000 });
       expect(root.querySelector('[part="stop"]')).to.equal(button);
       expect(root.activeElement).to.equal(button);
       release();

@@ -56,7 +56,9 @@ describe('<svc-chat> in a provider that gets its transport and session later', f
     chat.addEventListener('svc-error', (e) => errors.push(e.error));
     chat.shadowRoot!.querySelector<HTMLButtonElement>('.starters button')!.click();
     // The question shows, waiting (not an error), until the provider has a transport.
-    await waitUntil(() => chat.shadowRoot!.querySelector('[part~="user"]'), 'the question shows while it waits');
+    await waitUntil(() => chat.shadowRoot!.querySelector('[part~="user"]'), 'the question shows while it waits', {
+      timeout: 20_000,
+    });
     expect(chat.shadowRoot!.querySelector('[part~="user"]')!.textContent).to.equal('Tonnage at berth 7?');
     expect(chat.shadowRoot!.querySelector('[part="log"]')!.getAttribute('aria-busy')).to.equal('true');
     await new Promise((r) => setTimeout(r, 200));

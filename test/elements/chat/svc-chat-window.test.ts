@@ -79,7 +79,7 @@ describe('<svc-chat> long answers', function () {
     await el.updateComplete;
     const log = el.shadowRoot!.querySelector<HTMLElement>('.log')!;
     const answer = el.shadowRoot!.querySelector<HTMLElement>('[part~="answer"]')!;
-    await waitUntil(() => answer.querySelector('.chunk.away'), 'far chunks leave the DOM');
+    await waitUntil(() => answer.querySelector('.chunk.away'), 'far chunks leave the DOM', { timeout: 20_000 });
     for (let i = 0; i < 3; i++) await frame();
 
     const chunks = [...answer.querySelectorAll<HTMLElement>('.chunk')];
@@ -114,7 +114,9 @@ describe('<svc-chat> long answers', function () {
 
     // Scrolled to the top, the first chunks are there and the last ones leave.
     log.scrollTop = 0;
-    await waitUntil(() => chunks[chunks.length - 2].classList.contains('away'), 'the end leaves the DOM');
+    await waitUntil(() => chunks[chunks.length - 2].classList.contains('away'), 'the end leaves the DOM', {
+      timeout: 20_000,
+    });
     expect(chunks[0].classList.contains('away')).to.equal(false);
     expect(chunks[0].querySelector('h2')!.textContent).to.equal('Section 1');
     el.remove();

@@ -181,7 +181,7 @@ describe('<svc-chat> keyboard', function () {
       const event = (await submitted) as unknown as SvcAiQueryEvent;
       expect([event.phase, event.question]).to.deep.equal(['submitted', 'first line\nsecond line']);
       expect(input.value).to.equal('');
-      await waitUntil(() => el.shadowRoot!.querySelector('[part="stop"]'), 'the Stop button');
+      await waitUntil(() => el.shadowRoot!.querySelector('[part="stop"]'), 'the Stop button', { timeout: 20_000 });
       await waitUntil(
         () => el.shadowRoot!.querySelector('[part~="answer"]')?.textContent?.includes('Working'),
         'the answer',
@@ -222,7 +222,7 @@ describe('<svc-chat> scrolling', function () {
       );
       const sending = el.send('long');
       const log = el.shadowRoot!.querySelector<HTMLElement>('.log')!;
-      await waitUntil(() => log.textContent.includes('Line 29'), 'the first part');
+      await waitUntil(() => log.textContent.includes('Line 29'), 'the first part', { timeout: 20_000 });
       await el.updateComplete;
       expect(log.scrollHeight - log.scrollTop - log.clientHeight).to.be.lessThan(24);
       // The user scrolls up: new content no longer moves the view.
@@ -275,7 +275,7 @@ describe('<svc-chat> results', function () {
       card.querySelector<HTMLButtonElement>('[part="load-all"]')!.click();
       await waitUntil(() => !card.querySelector('[part="load-all"]'), 'all rows loaded', { timeout: 20_000 });
       card.querySelector<HTMLButtonElement>('[part="download"]')!.click();
-      await waitUntil(() => downloads.length === 1, 'the download');
+      await waitUntil(() => downloads.length === 1, 'the download', { timeout: 20_000 });
       expect(downloads[0].name).to.equal('Orders-by-product.csv');
       const csv = await (await fetch(downloads[0].href)).text();
       const lines = csv.trim().split('\r\n');
@@ -316,14 +316,14 @@ describe('<svc-chat> SQL', function () {
       );
       await el.send('orders by status');
       const code = () => el.shadowRoot!.querySelector('[part="sql"] code')!;
-      await waitUntil(() => code().querySelector('.hljs-keyword'), 'highlighted SQL');
+      await waitUntil(() => code().querySelector('.hljs-keyword'), 'highlighted SQL', { timeout: 20_000 });
       expect(code().textContent).to.equal(sql);
       expect(code().querySelector('img')).to.equal(null);
       expect(code().querySelector('.hljs-string')!.textContent).to.contain('<img');
       const copy = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy"]')!;
       expect(copy.getAttribute('aria-label')).to.equal('Copy SQL');
       copy.click();
-      await waitUntil(() => copy.textContent.trim() === 'Copied', 'the copied state');
+      await waitUntil(() => copy.textContent.trim() === 'Copied', 'the copied state', { timeout: 20_000 });
       expect(copied).to.deep.equal([sql]);
       expect(copy.getAttribute('aria-label')).to.equal('SQL copied');
       expect((window as { __xss?: number }).__xss).to.equal(undefined);
@@ -358,7 +358,9 @@ describe('<svc-chat> threads', function () {
         html`<svc-chat .transport=${setup.transport} .sessionSettings=${settings} chat-id=${chatId}></svc-chat>`,
       );
       const root = second.shadowRoot!;
-      await waitUntil(() => root.querySelector('[part~="answer"]')?.textContent, 'the loaded conversation');
+      await waitUntil(() => root.querySelector('[part~="answer"]')?.textContent, 'the loaded conversation', {
+        timeout: 20_000,
+      });
       expect(root.querySelector('[part~="user"]')!.textContent).to.equal('first question');
       expect(root.querySelector('[part~="answer"]')!.textContent.trim()).to.equal('Answer number 1.');
       await expect(second).to.be.accessible();

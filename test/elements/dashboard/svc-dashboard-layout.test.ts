@@ -119,7 +119,9 @@ describe('<svc-dashboard> layout (the demo dashboard)', function () {
         const ai = root.querySelector<HTMLElement>('[data-widget-id="ask"]')!;
         expect(ai.querySelector('[part="title"]')!.textContent.trim()).to.not.equal('');
         const chat = ai.querySelector('svc-chat')!;
-        await waitUntil(() => chat.shadowRoot!.querySelector('.starters button'), 'the AI card’s prompt');
+        await waitUntil(() => chat.shadowRoot!.querySelector('.starters button'), 'the AI card’s prompt', {
+          timeout: 20_000,
+        });
         expect(chat.shadowRoot!.querySelector('.starters button')!.textContent.trim()).to.equal(
           'Which region had the most revenue?',
         );

@@ -152,12 +152,16 @@ describe('<svc-dashboard> drawn in slices', function () {
       const el = document.createElement('retried-dashboard') as RetriedDashboard;
       el.config = config;
       host.append(el);
-      await waitUntil(() => el.shadowRoot!.querySelector('[part="error"] button'), 'the failure, with Retry');
+      await waitUntil(() => el.shadowRoot!.querySelector('[part="error"] button'), 'the failure, with Retry', {
+        timeout: 20_000,
+      });
       expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain('Failed to fetch');
       el.setFilter('sales.status', ['completed']);
       fail = false;
       el.shadowRoot!.querySelector<HTMLButtonElement>('[part="error"] button')!.click();
-      await waitUntil(() => el.shadowRoot!.querySelector('[part="grid"]'), 'the dashboard after Retry');
+      await waitUntil(() => el.shadowRoot!.querySelector('[part="grid"]'), 'the dashboard after Retry', {
+        timeout: 20_000,
+      });
       expect(el.shadowRoot!.querySelector('[part="error"] button')).to.equal(null);
       expect(el.getFilters()).to.deep.equal({ 'sales.status': ['completed'] });
     } finally {
@@ -175,7 +179,7 @@ describe('<svc-dashboard> drawn in slices', function () {
     el.config = config;
     const root = await fixture<HTMLDivElement>(html`<div style="width: 800px"></div>`);
     root.append(el);
-    await waitUntil(() => el.shadowRoot!.querySelector('[part="grid"]'), 'the grid');
+    await waitUntil(() => el.shadowRoot!.querySelector('[part="grid"]'), 'the grid', { timeout: 20_000 });
     expect(el.getFilters()).to.deep.equal({ 'sales.status': ['completed', '7'] });
   });
 });

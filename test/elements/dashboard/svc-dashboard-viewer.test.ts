@@ -163,7 +163,7 @@ describe('<svc-dashboard> when the viewer changes', function () {
     );
     await waitUntil(() => errorOf(el, 'status'), 'the aborted card’s error', { timeout: 30_000 });
     expect(errorOf(el, 'status')).to.include('The connection was reset');
-    await waitUntil(() => el.dataLoaded, 'svc-dashboard-loaded');
+    await waitUntil(() => el.dataLoaded, 'svc-dashboard-loaded', { timeout: 20_000 });
     failing = false;
     await provider.newSession(); // the same viewer
     await expectExecutiveData(el, provider);

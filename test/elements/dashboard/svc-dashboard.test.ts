@@ -177,12 +177,16 @@ describe('<svc-dashboard>', function () {
         ? new Intl.NumberFormat(undefined, { maximumFractionDigits: 1, notation: 'compact' }).format(revenue)
         : new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(revenue),
     );
-    await waitUntil(() => frame(el, 't1').querySelector('h2'), 'the text widget');
+    await waitUntil(() => frame(el, 't1').querySelector('h2'), 'the text widget', { timeout: 20_000 });
     expect(frame(el, 't1').querySelector('strong')!.textContent).to.equal('by region');
     frame(el, 'c7').scrollIntoView();
-    await waitUntil(() => frame(el, 'c7').querySelector('[part="error"]'), 'the failing widget’s error');
+    await waitUntil(() => frame(el, 'c7').querySelector('[part="error"]'), 'the failing widget’s error', {
+      timeout: 20_000,
+    });
     expect(frame(el, 'c7').querySelector('[part="error"]')!.textContent).to.match(/nowhere|not found|unknown/i);
-    await waitUntil(() => frame(el, 'c5').querySelectorAll('tbody tr').length === 8, 'its neighbour still renders');
+    await waitUntil(() => frame(el, 'c5').querySelectorAll('tbody tr').length === 8, 'its neighbour still renders', {
+      timeout: 20_000,
+    });
     // The viewer sees one region: the filter offers it, not "All".
     expect([...frame(el, 'f1').querySelectorAll('option')].map((o) => o.textContent.trim())).to.deep.equal(['EU']);
     expect(frame(el, 'ai').querySelector('svc-chat')).to.not.equal(null);
@@ -195,7 +199,7 @@ describe('<svc-dashboard>', function () {
       }),
     );
     frame(el, 'c8').scrollIntoView();
-    await waitUntil(() => frame(el, 'c8').querySelector('iframe'), 'the html report');
+    await waitUntil(() => frame(el, 'c8').querySelector('iframe'), 'the html report', { timeout: 20_000 });
     expect(frame(el, 'c8').querySelector('iframe')!.getAttribute('sandbox')).to.equal('allow-scripts');
     expect((await message).top).to.equal('blocked');
     await expect(el).to.be.accessible();
@@ -206,14 +210,16 @@ describe('<svc-dashboard>', function () {
     await loaded(el);
     const before = new Map(['c1', 'c2', 'c3', 'c4', 'c5'].map((id) => [id, el.getChartData(id)]));
     const select = frame(el, 'f1').querySelector('select')!;
-    await waitUntil(() => select.options.length === 1, 'the filter options');
+    await waitUntil(() => select.options.length === 1, 'the filter options', { timeout: 20_000 });
     const changed = oneEvent(el, 'svc-filters-changed');
     select.value = 'EU';
     select.dispatchEvent(new Event('change'));
     expect(((await changed) as unknown as { filters: Record<string, string[]> }).filters).to.deep.equal({
       'sales.customers_region': ['EU'],
     });
-    await waitUntil(() => ['c1', 'c2', 'c3', 'c4'].every((id) => el.getChartData(id) !== before.get(id)), 'reloads');
+    await waitUntil(() => ['c1', 'c2', 'c3', 'c4'].every((id) => el.getChartData(id) !== before.get(id)), 'reloads', {
+      timeout: 20_000,
+    });
     expect(el.getChartData('c5')).to.equal(before.get('c5'));
     const filters = [{ member: 'sales.customers_region', operator: 'equals', values: ['EU'] }];
     const expected = await direct(provider, { measures: ['sales.total_amount'] }, { filters });
@@ -227,7 +233,7 @@ describe('<svc-dashboard>', function () {
     const select = frame(el, 'g1').querySelector('select')!;
     select.value = 'year';
     select.dispatchEvent(new Event('change'));
-    await waitUntil(() => el.getChartData('c4')!.rows.length !== monthly, 'yearly rows');
+    await waitUntil(() => el.getChartData('c4')!.rows.length !== monthly, 'yearly rows', { timeout: 20_000 });
     const query = {
       measures: ['sales.count'],
       timeDimensions: [{ dimension: 'sales.created_at', granularity: 'year' }],
@@ -243,7 +249,7 @@ describe('<svc-dashboard>', function () {
     // Charts load when they come into view: bring each KPI there.
     for (const el of [eu.el, us.el]) {
       frame(el, 'c3').scrollIntoView();
-      await waitUntil(() => el.getChartData('c3'), 'the KPI in view');
+      await waitUntil(() => el.getChartData('c3'), 'the KPI in view', { timeout: 20_000 });
     }
     const total = (el: SvcDashboard) => el.getChartData('c3')!.rows[0]['sales.total_amount'];
     expect(total(eu.el)).to.not.equal(total(us.el));
@@ -258,8 +264,8 @@ describe('<svc-dashboard>', function () {
   it('places widgets at the layout core’s pixels (within 1 px) at four widths, filters and text at their content’s height', async () => {
     for (const width of [1300, 1100, 800, 400]) {
       const { el } = await mount('EU', width);
-      await waitUntil(() => el.shadowRoot!.querySelector('[part="grid"]'), 'the grid');
-      await waitUntil(() => frame(el, 't1').querySelector('h2'), 'the text');
+      await waitUntil(() => el.shadowRoot!.querySelector('[part="grid"]'), 'the grid', { timeout: 20_000 });
+      await waitUntil(() => frame(el, 't1').querySelector('h2'), 'the text', { timeout: 20_000 });
       await el.updateComplete; // every widget drawn (one per slice)
       const top = config.widgets!.filter((w) => !['c6', 't2'].includes(w.id));
       const heights = () =>
@@ -294,15 +300,17 @@ describe('<svc-dashboard>', function () {
 
   it('tabs work from the keyboard', async () => {
     const { el } = await mount();
-    await waitUntil(() => el.shadowRoot!.querySelector('[part="grid"]'), 'the grid');
+    await waitUntil(() => el.shadowRoot!.querySelector('[part="grid"]'), 'the grid', { timeout: 20_000 });
     const tabs = () => [...frame(el, 'tabs').querySelectorAll<HTMLElement>('[role="tab"]')];
-    await waitUntil(() => tabs().length, 'the tabs drawn (widgets are drawn one per slice)');
+    await waitUntil(() => tabs().length, 'the tabs drawn (widgets are drawn one per slice)', { timeout: 20_000 });
     tabs()[0].focus();
     tabs()[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, composed: true }));
     await el.updateComplete;
-    await waitUntil(() => el.shadowRoot!.activeElement === tabs()[1], 'focus on the second tab');
+    await waitUntil(() => el.shadowRoot!.activeElement === tabs()[1], 'focus on the second tab', { timeout: 20_000 });
     expect(tabs()[1].getAttribute('aria-selected')).to.equal('true');
-    await waitUntil(() => frame(el, 't2')?.textContent?.includes('Notes in the second tab'), 'the second panel');
+    await waitUntil(() => frame(el, 't2')?.textContent?.includes('Notes in the second tab'), 'the second panel', {
+      timeout: 20_000,
+    });
     expect(frame(el, 'c6')).to.equal(null);
     await expect(el).to.be.accessible();
   });
@@ -352,11 +360,15 @@ describe('<svc-dashboard> published, events and apps', function () {
     expect(launcher.getAttribute('aria-expanded')).to.equal('true');
     // The panel's chat offers the AI widget's prompt, and the focus is in its message box.
     expect(chat.starterPrompts).to.deep.equal(['Summarise revenue by region']);
-    await waitUntil(() => chat.shadowRoot!.activeElement?.matches('[part~="input"]'), 'focus in the message box');
+    await waitUntil(() => chat.shadowRoot!.activeElement?.matches('[part~="input"]'), 'focus in the message box', {
+      timeout: 20_000,
+    });
     await expect(shown).to.be.accessible();
     // Escape closes it, and the focus goes back to the launcher.
     await sendKeys({ press: 'Escape' });
-    await waitUntil(() => !shown.shadowRoot!.querySelector('[part="chat-panel"]'), 'the panel closed');
+    await waitUntil(() => !shown.shadowRoot!.querySelector('[part="chat-panel"]'), 'the panel closed', {
+      timeout: 20_000,
+    });
     expect(shown.shadowRoot!.activeElement).to.equal(launcher);
     expect(launcher.getAttribute('aria-expanded')).to.equal('false');
     expect((await embed({ showDashboardChat: true })).shadowRoot!.querySelector('[part="chat-launcher"]')).to.not.equal(
@@ -371,7 +383,9 @@ describe('<svc-dashboard> published, events and apps', function () {
     const el = await fixture<SvcDashboard>(html`<svc-dashboard .transport=${setup.transport}></svc-dashboard>`);
     expect(el.shadowRoot!.textContent).to.match(/No dashboard to show yet: set public-id/);
     el.publicId = publicId;
-    await waitUntil(() => !/No dashboard/.test(el.shadowRoot!.textContent), 'loading once it has a source');
+    await waitUntil(() => !/No dashboard/.test(el.shadowRoot!.textContent), 'loading once it has a source', {
+      timeout: 20_000,
+    });
   });
 
   it('reads the draft by deployment and workbook id, or by slug', async () => {
@@ -390,7 +404,7 @@ describe('<svc-dashboard> published, events and apps', function () {
       ></svc-dashboard>`,
     );
     for (const el of [byId, bySlug]) {
-      await waitUntil(() => el.shadowRoot!.querySelector('[part="grid"]'), 'the draft');
+      await waitUntil(() => el.shadowRoot!.querySelector('[part="grid"]'), 'the draft', { timeout: 20_000 });
       expect(frame(el, 'c1')).to.not.equal(null);
       expect(el.shadowRoot!.querySelector('[part="chat-launcher"]')).to.equal(null);
     }
@@ -399,20 +413,22 @@ describe('<svc-dashboard> published, events and apps', function () {
   it('filters work from the keyboard', async () => {
     const el = await embed();
     const select = frame(el, 'f1').querySelector('select')!;
-    await waitUntil(() => select.options.length === 5, 'the four regions');
+    await waitUntil(() => select.options.length === 5, 'the four regions', { timeout: 20_000 });
     select.focus();
     await sendKeys({ press: 'ArrowDown' });
-    await waitUntil(() => el.getFilters()['sales.customers_region']?.length === 1, 'a region chosen by key');
+    await waitUntil(() => el.getFilters()['sales.customers_region']?.length === 1, 'a region chosen by key', {
+      timeout: 20_000,
+    });
     expect(el.getFilters()['sales.customers_region']).to.deep.equal([select.value]);
   });
 
   it('host filters survive refresh; drilldown and download are cancelable events', async () => {
     const el = await embed();
     el.setFilter('sales.customers_region', ['US']);
-    await waitUntil(() => el.getChartData('c1')?.rows.length === 1, 'the filtered chart');
+    await waitUntil(() => el.getChartData('c1')?.rows.length === 1, 'the filtered chart', { timeout: 20_000 });
     const filtered = el.getChartData('c1');
     el.refresh();
-    await waitUntil(() => el.getChartData('c1') !== filtered, 'the refreshed chart');
+    await waitUntil(() => el.getChartData('c1') !== filtered, 'the refreshed chart', { timeout: 20_000 });
     expect(el.getFilters()).to.deep.equal({ 'sales.customers_region': ['US'] });
     expect(el.getChartData('c1')!.rows.map((r) => r['sales.customers_region'])).to.deep.equal(['US']);
 
@@ -441,7 +457,9 @@ describe('<svc-dashboard> published, events and apps', function () {
     expect(event.widgetId).to.equal('c1');
     expect(['EU', 'US', 'APAC', 'LATAM']).to.include(event.datum['sales.customers_region']);
     // Not cancelled: the dashboard filtered by the clicked region.
-    await waitUntil(() => el.getFilters()['sales.customers_region']?.length === 1, 'the drilldown filter');
+    await waitUntil(() => el.getFilters()['sales.customers_region']?.length === 1, 'the drilldown filter', {
+      timeout: 20_000,
+    });
   });
 
   it('kind APP runs sandboxed (no same-origin) and gets data through postMessage', async () => {
@@ -523,13 +541,13 @@ describe('<svc-dashboard> across a token renewal', function () {
       const el = root.querySelector('svc-dashboard')!;
       await loaded(el);
       el.setFilter('sales.customers_region', ['APAC']);
-      await waitUntil(() => el.getChartData('c1')?.rows.length === 1, 'the filtered chart');
+      await waitUntil(() => el.getChartData('c1')?.rows.length === 1, 'the filtered chart', { timeout: 20_000 });
       const token = provider.sessionInfo!.token;
       await waitUntil(() => provider.sessionInfo!.token !== token, 'a renewed token', { timeout: 10_000 });
       await new Promise((r) => setTimeout(r, 1500)); // the first token has now expired
       const before = el.getChartData('c1');
       el.refresh();
-      await waitUntil(() => el.getChartData('c1') !== before, 'reloaded with the new token');
+      await waitUntil(() => el.getChartData('c1') !== before, 'reloaded with the new token', { timeout: 20_000 });
       expect(el.getFilters()).to.deep.equal({ 'sales.customers_region': ['APAC'] });
       expect(el.getChartData('c1')!.rows.map((r) => r['sales.customers_region'])).to.deep.equal(['APAC']);
       expect(frame(el, 'c1').querySelector('[part="error"]')).to.equal(null);

@@ -222,7 +222,7 @@ describe('<svc-provider> sessions', function () {
     );
     // Not "load needs credentials…", which would send a host looking for a missing option.
     expect(failure?.message).to.equal('The session could not be started: Session already used');
-    await waitUntil(() => errors.length > 0, 'svc-error says the exchange failed');
+    await waitUntil(() => errors.length > 0, 'svc-error says the exchange failed', { timeout: 20_000 });
     expect(String(errors[0])).to.match(/Session already used/);
     // A session started again (here from a token) clears the failure.
     second.token = first.sessionInfo!.token;

@@ -92,7 +92,7 @@ describe('LazyBody', () => {
       expect(el.shadowRoot!.textContent).to.equal('first frame');
       el.frames = 12; // changed before the body is there: it still sees every property on its first update
       release();
-      await waitUntil(() => el.body.status === 'ready', 'the body');
+      await waitUntil(() => el.body.status === 'ready', 'the body', { timeout: 20_000 });
       await el.updateComplete;
       expect(el.shadowRoot!.textContent).to.equal('North: 12 frames');
       const hive = el.body.value!;
@@ -114,14 +114,14 @@ describe('LazyBody', () => {
     const el = document.createElement('apiary-lazy-body-retry') as ApiaryElement;
     document.body.append(el);
     try {
-      await waitUntil(() => el.body.status === 'error', 'the failure');
+      await waitUntil(() => el.body.status === 'error', 'the failure', { timeout: 20_000 });
       await el.updateComplete;
       const alert = el.shadowRoot!.querySelector('[role="alert"]')!;
       expect(alert.textContent).to.contain('Failed to fetch dynamically imported module: hive.js');
       expect(el.body.error).to.be.instanceOf(TypeError);
       expect(attempts - before).to.equal(1); // no retry loop
       alert.querySelector('button')!.click();
-      await waitUntil(() => el.body.status === 'ready', 'the body after Retry');
+      await waitUntil(() => el.body.status === 'ready', 'the body after Retry', { timeout: 20_000 });
       await el.updateComplete;
       expect(el.shadowRoot!.textContent).to.equal('North: 10 frames');
       expect(el.body.error).to.equal(undefined);

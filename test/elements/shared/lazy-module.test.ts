@@ -86,7 +86,7 @@ describe('LazyModule', () => {
       return { name: 'second try' };
     };
     const el = mount(load);
-    await waitUntil(() => el.shadowRoot!.textContent === 'failed', 'the error shown');
+    await waitUntil(() => el.shadowRoot!.textContent === 'failed', 'the error shown', { timeout: 20_000 });
     expect(el.lazy!.error).to.be.instanceOf(TypeError);
     // More updates do not load again (no loop of failing downloads).
     const renders = el.renders;
@@ -104,7 +104,7 @@ describe('LazyModule', () => {
     fail = false;
     el.lazy!.retry();
     el.requestUpdate();
-    await waitUntil(() => el.shadowRoot!.textContent === 'second try', 'loaded on retry');
+    await waitUntil(() => el.shadowRoot!.textContent === 'second try', 'loaded on retry', { timeout: 20_000 });
     expect(el.lazy!.error).to.equal(undefined);
     expect(calls).to.equal(3);
   });

@@ -150,7 +150,7 @@ describe('widget kinds', function () {
     const el = await mount([
       { id: 'long', type: 'TEXT', position: { x: 0, y: 0, w: 6, h: 1 }, config: { markdown: long } },
     ]);
-    await waitUntil(() => frame(el, 'long').textContent?.includes('Day 30'), 'the text');
+    await waitUntil(() => frame(el, 'long').textContent?.includes('Day 30'), 'the text', { timeout: 20_000 });
     const text = frame(el, 'long').querySelector<HTMLElement>('.text')!;
     // The frame follows its content's measured height (a resize observer), one update later.
     await waitUntil(
