@@ -198,14 +198,9 @@ const browserTestFiles = (dir) =>
         ? [`${dir}/${e.name}`]
         : [],
   );
-/** SVC_FILES_PART=k/n runs every n-th file from the k-th (sorted by path): a browser's files in parts, run apart. */
-const part = process.env.SVC_FILES_PART?.match(/^([1-9]\d*)\/([1-9]\d*)$/);
-if (process.env.SVC_FILES_PART && (!part || Number(part[1]) > Number(part[2])))
-  throw new Error(`SVC_FILES_PART: ${process.env.SVC_FILES_PART} is not k/n with 1 ≤ k ≤ n`);
 const files = browserTestFiles('test')
   .sort()
-  .filter((file) => everyFile || !CHROMIUM_ONLY.some((only) => only.test(file)))
-  .filter((_, i) => !part || i % Number(part[2]) === Number(part[1]) - 1);
+  .filter((file) => everyFile || !CHROMIUM_ONLY.some((only) => only.test(file)));
 
 export default {
   // `--port` on the command line wins over this; WTR_PORT sets it for a whole run.

@@ -1,8 +1,9 @@
-// `npm test`: type check, lint, size budgets, browser tests (Chromium, Firefox, WebKit — one after another, each in its
-// own runner process), Node tests, and the Node tests again on DuckDB-wasm (WASM_INCLUDED: the executor's tests);
-// every stage runs, then one summary line. Two lanes side by side on two cores: the browsers in one; in the other the
-// checks and Node's stages, niced (`nice -n 10`, so the browsers' timing tests — a query's deadline, a dead DuckDB
-// replaced — keep the processor they need), then the browser runs the first lane has not begun. The second lane's output goes to test-results/node-lane.log and is printed after the first's. Type check, lint and size budgets count as one test
+// `npm test`: type check, lint, size budgets, browser tests (Chromium, Firefox, WebKit, each in its own runner
+// process), Node tests, and the executor's Node tests again on DuckDB-wasm (WASM_FOLDERS); every stage runs, then one
+// summary line. Two lanes side by side on two cores: the browsers in one; in the other the checks and Node's stages,
+// niced (`nice -n 10`, so the browsers' timing tests — a query's deadline, a dead DuckDB replaced — keep the processor
+// they need), then the browser runs the first lane has not begun. The second lane's output goes to
+// test-results/node-lane.log and is printed after the first's. Type check, lint and size budgets count as one test
 // each, so a red check shows in the totals.
 // SVC_BROWSERS=chromium,firefox,webkit chooses the browsers (default all three); web-test-runner.config.mjs says which
 // files Firefox and WebKit run.
@@ -202,8 +203,8 @@ const browserSuite = (browser, log) =>
     log,
   );
 // The browser runs, taken in order by whichever lane is free: the first lane from the start, the Node lane once its
-// stages are done (one after another, a lane waited ~25 min on the other's last browser). Not split in parts
-// (SVC_FILES_PART): two WebKit halves side by side missed a query deadline test's bounds here.
+// stages are done (one after another, a lane waited ~25 min on the other's last browser). Not split in parts: two
+// WebKit halves side by side missed a query deadline test's bounds here.
 const queue = [...browsers];
 const browserLane = async (log) => {
   for (let next = queue.shift(); next; next = queue.shift()) await browserSuite(next, log);

@@ -26,6 +26,13 @@ const KEEP_MODULES_MS = 60_000;
 let forget: ReturnType<typeof setTimeout> | undefined;
 const classicAlive = () => [...liveHelpers.values()].includes('classic');
 
+/** A new port to the running keeper: the keeper listens on one end, the other is returned. */
+function connect(to: Worker): MessagePort {
+  const { port1, port2 } = new MessageChannel();
+  to.postMessage({ port: port1 }, [port1]);
+  return port2;
+}
+
 /** A port to the keeper (started when there is none) for a new DuckDB worker; undefined where it cannot start. */
 function keeperPort(): MessagePort | undefined {
   clearTimeout(forget);
@@ -35,9 +42,7 @@ function keeperPort(): MessagePort | undefined {
       type: 'module',
       name: 'svc-wasm-modules',
     });
-    const { port1, port2 } = new MessageChannel();
-    keeper.postMessage({ port: port1 }, [port1]);
-    return port2;
+    return connect(keeper);
   } catch {
     return undefined; // DuckDB compiles its module itself
   }
@@ -46,13 +51,12 @@ function keeperPort(): MessagePort | undefined {
 /** Test seam: the scripts whose module the keeper holds now (none when there is no keeper). */
 export async function keptModules(): Promise<string[]> {
   if (!keeper) return [];
-  const { port1, port2 } = new MessageChannel();
-  keeper.postMessage({ port: port1 }, [port1]);
+  const port = connect(keeper);
   const scripts = await new Promise<string[]>((resolve) => {
-    port2.onmessage = (event: MessageEvent<{ scripts: string[] }>) => resolve(event.data.scripts);
-    port2.postMessage({ list: true });
+    port.onmessage = (event: MessageEvent<{ scripts: string[] }>) => resolve(event.data.scripts);
+    port.postMessage({ list: true });
   });
-  port2.close();
+  port.close();
   return scripts;
 }
 
