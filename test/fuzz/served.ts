@@ -220,7 +220,10 @@ function send(
         void send(agent, port, req, abort, true).then(resolve);
       else resolve({ status: 0, body: error.code ?? error.message });
     });
-    client.on('timeout', () => client.destroy());
+    client.on('timeout', () => {
+      resolve({ status: 0, body: `no answer within ${REQUEST_TIMEOUT_MS / 1000} s (the client gave up)` });
+      client.destroy();
+    });
     if (abort) {
       client.write(req.body?.slice(0, 10) ?? '');
       setTimeout(() => client.destroy(), 1);

@@ -31,8 +31,8 @@ function stopSignal(): { promise: Promise<never>; reject(error: Error): void } {
 export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 
 /**
- * A statement whose request is abandoned (its signal aborts) after running this long is stopped with its DuckDB, as
- * at the deadline; a shorter one is left to finish (a restart costs the next query a reload of the tables).
+ * A statement whose request is abandoned (its signal aborts) is stopped with its DuckDB, as at the deadline, once it
+ * has run this long; a shorter one is left to finish (a restart costs the next query a reload of the tables).
  */
 export const STOP_ABANDONED_AFTER_MS = 5_000;
 
@@ -195,8 +195,8 @@ export class DuckDbRunner {
    * problem). A query past its deadline stops this DuckDB (its worker is terminated: nothing else can interrupt a
    * query inside wasm); the next request starts a new one and loads the tables again. A query that was only waiting
    * behind the stopped one runs again on the new DuckDB, once. When `signal` aborts (nobody waits for the answer any
-   * more) it is answered 400 "Query cancelled" at once; a statement not yet sent never is, one that has run
-   * STOP_ABANDONED_AFTER_MS or longer is stopped like one past its deadline.
+   * more) it is answered 400 "Query cancelled" at once, and its statement, if not done STOP_ABANDONED_AFTER_MS after
+   * it was sent, is stopped like one past its deadline.
    */
   async run(record: DataModelRecord, sql: string, signal?: AbortSignal, retry = true): Promise<QueryResult> {
     const aborted = abortion(signal);
@@ -216,15 +216,18 @@ export class DuckDbRunner {
       timer = setTimeout(() => reject(new DeadlineExceeded()), timeoutMs);
     });
     const started = Date.now();
+    const query = executor.query(sql);
     try {
-      return await Promise.race([executor.query(sql), deadline, stopped, ...(aborted ? [aborted] : [])]);
+      return await Promise.race([query, deadline, stopped, ...(aborted ? [aborted] : [])]);
     } catch (error) {
       if (error instanceof DeadlineExceeded) {
         this.stop(executor);
         throw invalid(`Query stopped: it ran longer than ${timeoutMs / 1000} s`);
       }
       if (signal?.aborted) {
-        if (Date.now() - started >= STOP_ABANDONED_AFTER_MS) this.stop(executor);
+        const left = Math.min(STOP_ABANDONED_AFTER_MS, timeoutMs) - (Date.now() - started);
+        if (left <= 0) this.stop(executor);
+        else this.stopIfStillRunning(executor, query, left);
         throw cancelled();
       }
       // DuckDB's worker ended under this query (helper-death.ts): a new DuckDB at once, and the query runs again there.
@@ -239,6 +242,19 @@ export class DuckDbRunner {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * An abandoned statement holds DuckDB for nobody (native DuckDB runs one at a time: every other query waits behind
+   * it): if it is still running `ms` from now, its DuckDB is stopped as at the deadline.
+   */
+  private stopIfStillRunning(executor: Executor, query: Promise<unknown>, ms: number): void {
+    const timer = setTimeout(() => this.stop(executor), ms);
+    timer.unref?.(); // a Node script still ends when its work is done
+    void query.then(
+      () => clearTimeout(timer),
+      () => clearTimeout(timer),
+    );
   }
 
   /**

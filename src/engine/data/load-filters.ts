@@ -63,11 +63,17 @@ function memberFilterSql(
   const need = (n: number) => {
     if (values.length < n) throw bad(`Filter ${f.member} ${f.operator} needs ${n === 1 ? 'a value' : `${n} values`}`);
   };
-  const text = (v: unknown) => String(v).replace(/[\\%_]/g, (c) => `\\${c}`);
+  // A value's `%`, `_` and `\` match themselves. ESCAPE only when the value has one: DuckDB's ILIKE with ESCAPE takes
+  // a slower path, ~100 times slower on long values (a 50,000-character value: 1.5 s over 2,000 rows, 15 ms without).
+  const pattern = (pre: string, v: unknown, post: string) => {
+    const value = String(v);
+    if (!/[\\%_]/.test(value)) return literal(`${pre}${value}${post}`);
+    return `${literal(`${pre}${value.replace(/[\\%_]/g, (c) => `\\${c}`)}${post}`)} ESCAPE '\\'`;
+  };
   // Cube: `x ILIKE a OR x ILIKE b`; negated `x NOT ILIKE a AND x NOT ILIKE b OR x IS NULL`.
   const like = (pre: string, post: string, not: boolean) => {
     need(1);
-    const each = values.map((v) => `${x}${not ? ' NOT' : ''} ILIKE ${literal(`${pre}${text(v)}${post}`)} ESCAPE '\\'`);
+    const each = values.map((v) => `${x}${not ? ' NOT' : ''} ILIKE ${pattern(pre, v, post)}`);
     return not ? `((${each.join(' AND ')}) OR ${x} IS NULL)` : `(${each.join(' OR ')})`;
   };
   // Date operators: the start of the value (a bare date: its midnight) in the query's zone, as a UTC TIMESTAMP.

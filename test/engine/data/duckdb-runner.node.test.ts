@@ -1,5 +1,5 @@
-// A statement whose request is abandoned after running STOP_ABANDONED_AFTER_MS or more is stopped with its DuckDB
-// (as at the deadline), not left to run to the deadline: seen as CPU, since DuckDB runs in a worker thread of this
+// A statement whose request is abandoned and still runs STOP_ABANDONED_AFTER_MS after it was sent is stopped with its
+// DuckDB (as at the deadline), not left to run to the deadline: seen as CPU, since DuckDB runs in a worker thread of this
 // process. And the engine answers the next query on a new DuckDB.
 import 'fake-indexeddb/auto';
 import assert from 'node:assert/strict';
@@ -59,6 +59,35 @@ describe('abandoned statements', () => {
       const next = await engine.fetch(cubeSql('SELECT COUNT(*) AS n FROM loans'));
       assert.equal(next.status, 200);
       assert.match(await next.text(), /\{"data":\[\[240\]\]\}/);
+    } finally {
+      await engine.close();
+      await deleteDatabase(name);
+    }
+  });
+
+  it('one abandoned as soon as it runs is stopped once it has run that long, not left to hold DuckDB', async (t) => {
+    const name = `service-abandon-early-${process.pid}`;
+    const engine = await createLocalEngine({ name, seed: librarySeed, queryTimeoutMs: 120_000 });
+    try {
+      assert.equal((await engine.fetch(cubeSql('SELECT COUNT(*) AS n FROM loans'))).status, 200);
+      const controller = new AbortController();
+      const pending = engine
+        .fetch(cubeSql('SELECT COUNT(*) AS n FROM shelf_scans a JOIN shelf_scans b ON a.id < b.id', controller.signal))
+        .catch((error: unknown) => error);
+      await busy();
+      controller.abort(); // the client is gone at once: answered at once, the statement runs on for now
+      await pending;
+      // Native DuckDB answers one statement at a time: a query sent now waits behind the abandoned one until it is
+      // stopped (STOP_ABANDONED_AFTER_MS after it was sent), not until it ends (minutes) or meets the deadline (120 s).
+      const sent = performance.now();
+      const next = await engine.fetch(cubeSql('SELECT COUNT(*) AS n FROM loans'));
+      const waited = performance.now() - sent;
+      t.diagnostic(`the next query was answered ${Math.round(waited)} ms after it was sent`);
+      assert.equal(next.status, 200);
+      assert.match(await next.text(), /\{"data":\[\[240\]\]\}/);
+      assert.ok(waited < STOP_ABANDONED_AFTER_MS + 20_000, `answered after ${Math.round(waited)} ms`);
+      const cpu = await cpuDuring(3000);
+      assert.ok(cpu < 400, `the process used ${Math.round(cpu)} ms of CPU in 3 s after the next answer`);
     } finally {
       await engine.close();
       await deleteDatabase(name);

@@ -18,7 +18,7 @@ describe('a dead engine worker: streams, error events, heartbeats', function () 
 
   for (const mode of MODES.filter((m) => m.worker)) {
     it(`a chat stream cut mid-way ends with an error line and the thread's state (${mode.label})`, async () => {
-      const { engine, kill } = await started(names, mode);
+      const { engine, kill, killIdle } = await started(names, mode);
       // A first turn, stored.
       const first = lines(await (await engine.fetch(chatRequest('readings by house', messageId()))).text());
       const chatId = first[0].state!.chatId!;
@@ -26,8 +26,7 @@ describe('a dead engine worker: streams, error events, heartbeats', function () 
       expect(stored.id).to.equal('__state__');
       // The second is cut after its first line, while a new worker's DuckDB starts for its query (the first worker is
       // ended while idle, so the answer cannot be done and stored before the cut).
-      kill();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await killIdle();
       const request = chatRequest('readings by house', messageId());
       const body = JSON.parse(await request.clone().text()) as Record<string, unknown>;
       const response = await engine.fetch(new Request(request, { body: JSON.stringify({ ...body, chatId }) }));

@@ -53,13 +53,24 @@ export async function started(names: string[], mode: Mode = { label: 'worker', w
   names.push(name);
   const mine = new Set([...liveWorkers].filter((w) => !before.has(w)));
   /** terminate(): no error event, as a worker the browser killed. Returns when it happened. */
+  let last: Worker | undefined;
   const kill = () => {
     const current = [...liveWorkers].filter((w) => !before.has(w) || mine.has(w));
     if (current.length !== 1) throw new Error(`one live engine worker expected, ${current.length} found`);
-    current[0].terminate();
+    last = current[0];
+    last.terminate();
     return performance.now();
   };
-  return { engine, kill };
+  /**
+   * Ends the worker while no call is in flight, and returns once the page has noticed (its life lock released, or
+   * its heartbeat silent: a call made before then goes to the dead worker and is answered 503, as it should be).
+   */
+  const killIdle = async () => {
+    kill();
+    for (const begun = performance.now(); liveWorkers.has(last!); await new Promise((r) => setTimeout(r, 10)))
+      if (performance.now() - begun > 10_000) throw new Error('the dead worker was not noticed within 10 s');
+  };
+  return { engine, kill, killIdle };
 }
 
 /** Time until `promise` settles, from `since`. */

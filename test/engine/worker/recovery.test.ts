@@ -40,23 +40,24 @@ describe('a dead engine worker is noticed and replaced', function () {
   });
 
   it('killed mid-call without an error event: the calls fail within 2 s, the next ones start a worker on the same store', async () => {
-    const { engine, kill } = await started(names);
+    const { engine, kill, killIdle } = await started(names);
     const created = await json(await upsert(engine, 'seedlings', 'Seedlings'));
     expect(created.name).to.equal('Seedlings');
     // The first worker imported the data (its DuckDB runs): killed while idle, nothing was watching a call; the next
     // call starts a new worker all the same.
-    kill();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await killIdle();
     for (let round = 0; round < 3; round++) {
       // A new worker that has started, its DuckDB not yet.
       expect((await workbook(engine, created.id)).status).to.equal(200);
-      // In flight at the death: a data load (its DuckDB starting or running) and a method call.
-      const inFlight = loadOnce(engine);
-      const method = engine.tables();
+      // In flight at the death: a data load (its DuckDB starting or running) and a method call (both watched from
+      // now: the call's rejection is handled even when it comes first).
+      let killedAt = 0;
+      const inFlight = settledAfter(loadOnce(engine), () => killedAt);
+      const method = settledAfter(engine.tables(), () => killedAt);
       await new Promise((resolve) => setTimeout(resolve, 30));
-      const killedAt = kill();
-      const answer = await settledAfter(inFlight, () => killedAt);
-      const call = await settledAfter(method, () => killedAt);
+      killedAt = kill();
+      const answer = await inFlight;
+      const call = await method;
       console.log(`round ${round}: the load answered ${answer.ms.toFixed(0)} ms after the death`);
       // Each worker starts its DuckDB on its first load (a second or so): the load is in flight at the death.
       expect(answer.value!.status).to.equal(503);
@@ -77,8 +78,7 @@ describe('a dead engine worker is noticed and replaced', function () {
       expect((await engine.tables()).map((t) => t.name)).to.include('readings');
       expect((await json(await upsert(engine, 'seedlings', 'Seedlings, potted'))).id).to.equal(created.id);
       await upsert(engine, 'seedlings', 'Seedlings');
-      kill(); // idle again
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await killIdle(); // idle again
     }
     await engine.close();
     expect((await load(engine)).status).to.equal(503);
