@@ -78,9 +78,11 @@ export async function inChromium(modulePath: string, exportName: string, ...args
   const code = await text(modulePath);
   const parserWorker = await text(join(root, 'src/engine/data/pg-parser.worker.ts'));
   // The engine's own worker (createLocalEngine's default in a page), asked for beside the page's bundle too, and the
-  // helper that runs DuckDB's worker for it; the page asks for the parser's worker for it one folder up (/data/).
+  // helpers that run DuckDB's worker for it and keep its module; the page asks for the parser's worker for it one
+  // folder up (/data/).
   const engineWorker = await text(join(root, 'src/engine/worker/engine.worker.ts'));
   const classicHost = await text(join(root, 'src/engine/worker/classic-host.worker.ts'));
+  const moduleKeeper = await text(join(root, 'src/engine/worker/module-keeper.worker.ts'));
   const parquetWorker = await text(join(root, 'src/engine/data/parquet.worker.ts'));
   const parquetWasm = await readFile(join(root, 'node_modules/parquet-wasm/esm/parquet_wasm_bg.wasm'));
   const SERVED: Record<string, { contentType: string; body: string | Buffer }> = {
@@ -89,6 +91,8 @@ export async function inChromium(modulePath: string, exportName: string, ...args
     '/bench/pg-parser.worker.ts': { contentType: 'text/javascript', body: parserWorker },
     '/bench/engine.worker.ts': { contentType: 'text/javascript', body: engineWorker },
     '/bench/classic-host.worker.ts': { contentType: 'text/javascript', body: classicHost },
+    // The page's keeper of DuckDB's compiled module (served, or every DuckDB compiles its own).
+    '/bench/module-keeper.worker.ts': { contentType: 'text/javascript', body: moduleKeeper },
     // parquet-wasm's worker, made from the engine's worker (through the page) or from the page, and its wasm beside it.
     '/bench/parquet.worker.ts': { contentType: 'text/javascript', body: parquetWorker },
     '/data/parquet.worker.ts': { contentType: 'text/javascript', body: parquetWorker },

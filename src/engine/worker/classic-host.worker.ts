@@ -7,7 +7,8 @@
 //
 // The script's WebAssembly module is compiled once per page, not once per worker: compiling DuckDB's 34 MB module is
 // most of a new DuckDB's start (about 3 s of 4). When the page gives this worker a port to its module keeper
-// (module-keeper.worker.ts), the worker asks it for the module first, and hands it the module it compiled otherwise.
+// (module-keeper.worker.ts), the worker asks it for the module first (not when the page started the keeper just now:
+// it holds none), and hands it the module it compiled otherwise.
 
 type Instantiated = WebAssembly.WebAssemblyInstantiatedSource;
 type Streaming = (source: Response | PromiseLike<Response>, imports?: WebAssembly.Imports) => Promise<Instantiated>;
@@ -29,11 +30,14 @@ function askKeeper(keeper: MessagePort, script: string): Promise<WebAssembly.Mod
   });
 }
 
-/** WebAssembly.instantiateStreaming, made to use the keeper's module when it has one, else to give it this one. */
-function shareModule(keeper: MessagePort, script: string): void {
+/**
+ * WebAssembly.instantiateStreaming, made to use the keeper's module when it has one (`ask`: the page's keeper was
+ * running before this worker, so it may), else to give it this one.
+ */
+function shareModule(keeper: MessagePort, script: string, ask: boolean): void {
   if (typeof WebAssembly?.instantiateStreaming !== 'function') return; // the script compiles its own way
   const original: Streaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
-  const kept = askKeeper(keeper, script);
+  const kept = ask ? askKeeper(keeper, script) : Promise.resolve(undefined);
   let first = true;
   const streaming: Streaming = async (source, imports) => {
     if (!first) return original(source, imports);
@@ -60,14 +64,16 @@ function shareModule(keeper: MessagePort, script: string): void {
 
 addEventListener(
   'message',
-  (first: MessageEvent<{ script: string; port: MessagePort; lock?: string; keeper?: MessagePort }>) => {
-    const { script, port, lock, keeper } = first.data;
+  (
+    first: MessageEvent<{ script: string; port: MessagePort; lock?: string; keeper?: MessagePort; askKeeper?: boolean }>,
+  ) => {
+    const { script, port, lock, keeper, askKeeper: ask } = first.data;
     const scope = self as unknown as {
       postMessage(message: unknown, transfer?: Transferable[]): void;
       dispatchEvent(event: Event): boolean;
     };
     const toPage = scope.postMessage.bind(scope);
-    if (keeper instanceof MessagePort) shareModule(keeper, script);
+    if (keeper instanceof MessagePort) shareModule(keeper, script, ask === true);
     const locks = (self.navigator as Navigator | undefined)?.locks;
     if (lock && locks) {
       try {

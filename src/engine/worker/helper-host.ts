@@ -33,16 +33,32 @@ function connect(to: Worker): MessagePort {
   return port2;
 }
 
-/** A port to the keeper (started when there is none) for a new DuckDB worker; undefined where it cannot start. */
-function keeperPort(): MessagePort | undefined {
+/** The keeper's script did not load (a host that does not serve it, a CSP's worker-src): no keeper for this page. */
+let keeperFailed = false;
+
+/**
+ * A port to the keeper for a new DuckDB worker, and whether to ask it for a module: not when the keeper is started
+ * now (it holds none yet; the worker compiles at once and hands it its module). Undefined where it cannot start.
+ */
+function keeperPort(): { port: MessagePort; ask: boolean } | undefined {
   clearTimeout(forget);
   forget = undefined;
+  if (keeperFailed) return undefined;
   try {
-    keeper ??= new Worker(new URL('./module-keeper.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'svc-wasm-modules',
-    });
-    return connect(keeper);
+    const ask = keeper !== undefined;
+    if (!keeper) {
+      const started = new Worker(new URL('./module-keeper.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'svc-wasm-modules',
+      });
+      started.addEventListener('error', (event) => {
+        event.preventDefault();
+        keeperFailed = true; // later DuckDB workers are not handed a port nobody answers on
+        if (keeper === started) keeper = undefined;
+      });
+      keeper = started;
+    }
+    return { port: connect(keeper), ask };
   } catch {
     return undefined; // DuckDB compiles its module itself
   }
@@ -64,6 +80,7 @@ export async function keptModules(): Promise<string[]> {
 export function forgetCompiledModules(): void {
   clearTimeout(forget);
   forget = undefined;
+  keeperFailed = false;
   keeper?.terminate();
   keeper = undefined;
 }
@@ -114,8 +131,10 @@ export function helperHost(failed: (id: number, message: string) => void): Helpe
         if (lock) worker.addEventListener('message', () => watch!.begin(lock), { once: true });
         const modules = spec.kind === 'classic' ? keeperPort() : undefined;
         worker.postMessage(
-          spec.kind === 'classic' ? { script: spec.script, port, lock, keeper: modules } : { port },
-          modules ? [port, modules] : [port],
+          spec.kind === 'classic'
+            ? { script: spec.script, port, lock, keeper: modules?.port, askKeeper: modules?.ask }
+            : { port },
+          modules ? [port, modules.port] : [port],
         );
         helpers.set(id, { worker, watch });
         liveHelpers.set(worker, spec.kind);

@@ -12,22 +12,32 @@ interface Made {
   ended: boolean;
   /** The first message the page sent it held a port to the page's module keeper (classic-host.worker.ts). */
   handedKeeper?: boolean;
+  /** And told it to ask the keeper for a module before compiling (the keeper was running before it). */
+  askedKeeper?: boolean;
 }
 
-/** Records the page's Worker constructions (and terminations) while `run` runs; `refuse` makes a URL fail. */
-async function watchingWorkers<T>(run: (made: Made[]) => Promise<T>, refuse?: RegExp): Promise<T> {
+/**
+ * Records the page's Worker constructions (and terminations) while `run` runs; `refuse` makes a URL fail at once,
+ * `missing` makes its script one the server does not have (the worker starts, then has an error event).
+ */
+async function watchingWorkers<T>(
+  run: (made: Made[]) => Promise<T>,
+  { refuse, missing }: { refuse?: RegExp; missing?: RegExp } = {},
+): Promise<T> {
   const Original = globalThis.Worker;
   const made: Made[] = [];
   globalThis.Worker = class extends Original {
     readonly #made: Made;
     constructor(url: string | URL, options?: WorkerOptions) {
       if (refuse?.test(String(url))) throw new DOMException('refused by the test', 'SecurityError');
-      super(url, options);
+      super(missing?.test(String(url)) ? new URL('/no-such-script.js', location.href) : url, options);
       this.#made = { url: String(url), ended: false };
       made.push(this.#made);
     }
     override postMessage(message: unknown, transfer?: Transferable[] | StructuredSerializeOptions) {
-      this.#made.handedKeeper ??= (message as { keeper?: unknown })?.keeper instanceof MessagePort;
+      const first = message as { keeper?: unknown; askKeeper?: unknown };
+      this.#made.askedKeeper ??= first?.askKeeper === true;
+      this.#made.handedKeeper ??= first?.keeper instanceof MessagePort;
       super.postMessage(message, transfer as Transferable[]);
     }
     override terminate() {
@@ -98,6 +108,8 @@ describe("local engine in its worker: DuckDB's and the parser's workers are the 
       expect(answers[1]).to.equal(answers[0]);
       const duckdb = made.filter((m) => /classic-host\.worker/.test(m.url));
       expect(duckdb.map((m) => m.handedKeeper)).to.deep.equal([true, true]);
+      // The first compiles at once (the keeper, started with it, has nothing yet); the second asks it.
+      expect(duckdb.map((m) => m.askedKeeper)).to.deep.equal([false, true]);
       // The keeper outlives the engines (a minute), and is one for the page.
       expect(made.filter((m) => /module-keeper\.worker/.test(m.url))).to.have.length(1);
     });
@@ -110,6 +122,30 @@ describe("local engine in its worker: DuckDB's and the parser's workers are the 
       const error = await rejection(open({ label: 'no-duckdb', worker: true }));
       expect(error.message).to.match(/DuckDB's worker failed: .*refused by the test/);
       expect(made.map((m) => m.ended)).to.deep.equal(made.map(() => true));
-    }, /classic-host\.worker/);
+    }, { refuse: /classic-host\.worker/ });
+  });
+
+  it("a keeper whose script does not load: DuckDB compiles its module at once, and later ones aren't told to ask", async () => {
+    forgetCompiledModules();
+    await watchingWorkers(
+      async (made) => {
+        for (const label of ['no-keeper-first', 'no-keeper-second']) {
+          const { engine, name } = await open({ label, worker: true });
+          names.push(name);
+          const response = await engine.fetch(cubesql('SELECT house, MEASURE(count) AS n FROM readings GROUP BY 1'));
+          expect(response.status).to.equal(200);
+          await engine.close();
+        }
+        const duckdb = made.filter((m) => /classic-host\.worker/.test(m.url));
+        // The first is handed the keeper just started (nothing to ask it); its script fails; the second is not.
+        expect(duckdb.map((m) => [m.handedKeeper, m.askedKeeper])).to.deep.equal([
+          [true, false],
+          [false, false],
+        ]);
+        expect(made.filter((m) => /module-keeper\.worker/.test(m.url))).to.have.length(1);
+      },
+      { missing: /module-keeper\.worker/ },
+    );
+    expect(await keptModules()).to.deep.equal([]);
   });
 });
