@@ -2,7 +2,7 @@
 // BiDi) and in WebKitGTK's MiniBrowser through WebKitWebDriver — no browser download. SVC_BROWSERS picks them
 // (comma-separated: chromium, firefox, webkit; default chromium); scripts/test.mjs runs one browser per process.
 // Files named *.node.test.ts run under Node instead (see scripts/test.mjs).
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { defaultReporter } from '@web/test-runner';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
@@ -12,6 +12,7 @@ import { CHROMIUM_ARGS, CHROMIUM_MEMORY_ARGS, CHROMIUM_PATH } from './scripts/ch
 import { FIREFOX_PATH, FIREFOX_PREFS } from './scripts/firefox.mjs';
 import { webkitLauncher } from './scripts/webkit.mjs';
 import { LIBPG_QUERY_LOADER, libpgQueryToEsm } from './scripts/libpg-query-esm.mjs';
+import { browserTestFiles } from './scripts/test-files.mjs';
 
 /** Serves libpg-query's CommonJS loader as an ES module (see scripts/libpg-query-esm.mjs). */
 const libpgQueryEsm = {
@@ -190,17 +191,7 @@ const CHROMIUM_ONLY = [
 const everyFile = process.env.SVC_ALL_FILES === '1' || browserNames.every((name) => name === 'chromium');
 
 /** The browser test files under `dir` (not *.node.test.ts), as paths from the project's folder. */
-const browserTestFiles = (dir) =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? browserTestFiles(`${dir}/${e.name}`)
-      : e.name.endsWith('.test.ts') && !e.name.endsWith('.node.test.ts')
-        ? [`${dir}/${e.name}`]
-        : [],
-  );
-const files = browserTestFiles('test')
-  .sort()
-  .filter((file) => everyFile || !CHROMIUM_ONLY.some((only) => only.test(file)));
+const files = browserTestFiles('test').filter((file) => everyFile || !CHROMIUM_ONLY.some((only) => only.test(file)));
 
 export default {
   // `--port` on the command line wins over this; WTR_PORT sets it for a whole run.

@@ -8,8 +8,8 @@
 // SVC_BROWSERS=chromium,firefox,webkit chooses the browsers (default all three); web-test-runner.config.mjs says which
 // files Firefox and WebKit run.
 import { spawn } from 'node:child_process';
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { nodeTestFiles } from './test-files.mjs';
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 const rows = { checks: [], browsers: [], node: [] };
@@ -128,12 +128,6 @@ function tapFailures(text) {
 }
 
 /** Node 20 `--test` takes no globs: list the *.node.test.ts files under test/ ourselves. */
-function nodeTestFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? nodeTestFiles(join(dir, e.name)) : e.name.endsWith('.node.test.ts') ? [join(dir, e.name)] : [],
-  );
-}
-
 const list = (v) => v.split(',').map((b) => b.trim());
 const browsers = list(process.env.SVC_BROWSERS || 'chromium,firefox,webkit');
 // Browsers whose failures fail the run (default: all); the others' failures are shown only.
