@@ -2,6 +2,9 @@
 // verb forms) and a general thesaurus, so "clients", "client" and "customers" meet on one stem. Model names and
 // titles go through the same functions, so a member and a question word match when their stems do.
 
+import { IRREGULAR } from './irregular.js';
+import { wordTable } from './word-table.js';
+
 /** Lowercase, accents removed ("Zürich" → "zurich"), typographic quotes and dashes made plain. */
 export function fold(text: string): string {
   return text
@@ -11,38 +14,6 @@ export function fold(text: string): string {
     .replace(/[‘’`]/g, "'")
     .replace(/[–—]/g, '-');
 }
-
-const IRREGULAR: Record<string, string> = {
-  bought: 'buy',
-  began: 'begin',
-  begun: 'begin',
-  sold: 'sell',
-  spent: 'spend',
-  paid: 'pay',
-  people: 'person',
-  children: 'child',
-  men: 'man',
-  women: 'woman',
-  made: 'make',
-  took: 'take',
-  sent: 'send',
-  gave: 'give',
-  got: 'get',
-  ran: 'run',
-  held: 'hold',
-  built: 'build',
-  won: 'win',
-  lost: 'lose',
-  data: 'data',
-  was: 'be',
-  were: 'be',
-  is: 'be',
-  are: 'be',
-  has: 'have',
-  had: 'have',
-  did: 'do',
-  does: 'do',
-};
 
 /** Words that mean the same thing in questions about data (each row: the stems of one meaning). */
 const SYNONYMS: string[][] = [
@@ -59,7 +30,7 @@ const SYNONYMS: string[][] = [
   ['release', 'ship', 'launch', 'publish'],
   ['start', 'begin', 'commence'],
   ['hire', 'join', 'onboard', 'recruit'],
-  ['film', 'movie', 'movies', 'picture'],
+  ['film', 'movie', 'picture'],
   ['duration', 'length'],
   ['use', 'usage'],
   ['child', 'kid'],
@@ -72,7 +43,7 @@ const SYNONYMS: string[][] = [
 export const VOCABULARY: readonly string[] = SYNONYMS.flat();
 
 /** Shorthand of business questions, read as the word it stands for ("rev by region", "qty sold"). */
-const SHORTHAND: Record<string, string> = {
+const SHORTHAND: Readonly<Record<string, string>> = wordTable({
   rev: 'revenue',
   temp: 'temperature',
   ppl: 'people',
@@ -108,7 +79,7 @@ const SHORTHAND: Record<string, string> = {
   lasted: 'duration',
   lasting: 'duration',
   ft: 'feet',
-};
+});
 
 /** A stem: plural and verb endings removed, a final e dropped, a doubled final consonant made single. */
 export function stem(word: string): string {
@@ -125,7 +96,9 @@ export function stem(word: string): string {
   else if (s.endsWith('ed') && !s.endsWith('eed') && s.length >= 4) s = s.slice(0, s.length >= 6 ? -2 : -1);
   if (/([b-df-hj-np-tv-z])\1$/.test(s) && !/(ll|ss)$/.test(s.slice(-2)) && s.length > 3) s = s.slice(0, -1);
   else if (s.endsWith('ll') && s.length > 5) s = s.slice(0, -1);
-  if (s.endsWith('e') && s.length > 3) s = s.slice(0, -1);
+  // A noun in -ie meets its plural in -ies: "movie" and "movies" both "movy" (as "city" and "cities" both "city").
+  if (s.endsWith('ie') && s.length > 3) s = `${s.slice(0, -2)}y`;
+  else if (s.endsWith('e') && s.length > 3) s = s.slice(0, -1);
   return s;
 }
 
@@ -232,7 +205,7 @@ export function aggregationWords(folded: string): { agg: Aggregation; start: num
 }
 
 /** Stems that name an aggregation inside member names and titles ("avg_salary", "Total cost"). */
-export const AGG_STEMS: Record<string, Aggregation> = {
+export const AGG_STEMS: Readonly<Record<string, Aggregation>> = wordTable({
   total: 'sum',
   sum: 'sum',
   averag: 'avg',
@@ -252,7 +225,7 @@ export const AGG_STEMS: Record<string, Aggregation> = {
   smallest: 'min',
   lowest: 'min',
   median: 'median',
-};
+});
 
 /** Damerau-Levenshtein distance (adjacent transpositions count one), stopping early above `max`. Three rows. */
 export function editDistance(a: string, b: string, max = 2): number {
@@ -281,7 +254,7 @@ export function editDistance(a: string, b: string, max = 2): number {
 export const typoBudget = (length: number) => (length >= 9 ? 2 : length >= 5 ? 1 : 0);
 
 /** Number words a question may use for counts and periods ("top five", "last thirty days"). */
-export const NUMBER_WORDS: Record<string, number> = {
+export const NUMBER_WORDS: Readonly<Record<string, number>> = wordTable({
   one: 1,
   two: 2,
   three: 3,
@@ -299,4 +272,4 @@ export const NUMBER_WORDS: Record<string, number> = {
   thirty: 30,
   sixty: 60,
   ninety: 90,
-};
+});

@@ -2,11 +2,12 @@
 // its name, title or description: `wait_minutes`, "Delay (min)", "… in seconds"), so a condition written in one unit
 // compares a column kept in another. A column whose unit cannot be read is never converted.
 
+import { wordTable } from './word-table.js';
 import type { Field } from './catalog.js';
 import { fold, stem } from './text.js';
 
 /** Seconds per unit, by the words a question writes the unit with. */
-const SPOKEN: Record<string, number> = {
+const SPOKEN = wordTable<number>({
   ms: 0.001,
   millisecond: 0.001,
   milliseconds: 0.001,
@@ -28,7 +29,7 @@ const SPOKEN: Record<string, number> = {
   days: 86400,
   week: 604800,
   weeks: 604800,
-};
+});
 
 /** Seconds per unit of a duration word written after a number in a question, or undefined. */
 export const durationWord = (norm: string): number | undefined => SPOKEN[norm];
@@ -37,7 +38,7 @@ export const durationWord = (norm: string): number | undefined => SPOKEN[norm];
  * Words that name a column's unit in its name or title. Short forms that also mean something else in a name ("min"
  * of `temp_min`, "s", "h") count only in parentheses in a title ("Delay (min)").
  */
-const NAMED: Record<string, number> = {
+const NAMED = wordTable<number>({
   millis: 0.001,
   milliseconds: 0.001,
   ms: 0.001,
@@ -50,8 +51,8 @@ const NAMED: Record<string, number> = {
   hrs: 3600,
   days: 86400,
   weeks: 604800,
-};
-const BRACKETED: Record<string, number> = { ...NAMED, s: 1, min: 60, h: 3600, hr: 3600, d: 86400 };
+});
+const BRACKETED = wordTable<number>({ ...NAMED, s: 1, min: 60, h: 3600, hr: 3600, d: 86400 });
 const DESCRIBED = new Map(Object.entries(NAMED).map(([w, s]) => [stem(w), s]));
 
 /** Seconds per unit of the values of a number column, when its name, title or description says one (only one). */

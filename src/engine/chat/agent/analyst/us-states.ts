@@ -1,7 +1,9 @@
 // The US states (and DC, Puerto Rico) by their postal codes: a column of codes ("CA", "TX", as airports and most US
 // extracts keep them) is named in questions by the state's name ("flights from California").
 
-const STATES: Record<string, string> = {
+import { wordTable } from './word-table.js';
+
+const STATES = wordTable<string>({
   AL: 'Alabama',
   AK: 'Alaska',
   AZ: 'Arizona',
@@ -54,7 +56,7 @@ const STATES: Record<string, string> = {
   WV: 'West Virginia',
   WI: 'Wisconsin',
   WY: 'Wyoming',
-};
+});
 
 /**
  * The state names of a column's values when they are US postal codes (at least 3 values, nearly all of them codes):
