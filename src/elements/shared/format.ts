@@ -2,6 +2,8 @@
 // number), in the viewer's locale, with sensible precision — no float noise (540623.1800000004 → 540,623.18). One
 // Intl formatter per locale and options, created once: building one costs far more than using it.
 
+import { own } from '../../util/own.js';
+
 /** What the data model says about a value's member (the meta's `type`, `format` and `meta`), all optional. */
 export interface ValueHints {
   /** The member's type: `number`, `string`, `time`, `boolean`, or a measure's (`sum`, `count`, `avg`, …). */
@@ -165,7 +167,7 @@ export function formatDate(value: unknown, locale: string | undefined, granulari
   if (!date) return undefined;
   if (granularity === 'quarter') return `Q${Math.floor(date.getUTCMonth() / 3) + 1} ${date.getUTCFullYear()}`;
   const midnight = date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0;
-  const fields = DATE_FIELDS[granularity ?? ''] ?? (midnight ? DATE_FIELDS.day : DATE_FIELDS.minute);
+  const fields = own(DATE_FIELDS, granularity ?? '') ?? (midnight ? DATE_FIELDS.day : DATE_FIELDS.minute);
   return dateFormat(locale, { ...fields, timeZone: 'UTC' }).format(date);
 }
 

@@ -2,6 +2,7 @@
 // carried over, what it can ignore without changing any number is a warning, and what would change results (or needs
 // Cube's compiler) is an error — never a silent drop. Positions follow each object to its normalised copy.
 
+import { own } from '../../util/own.js';
 import type { LoadFilter } from '../../api/types.js';
 import type {
   AccessPolicy,
@@ -113,7 +114,8 @@ export class Normalizer {
     const k = KEYS[kind];
     for (const key of Object.keys(object)) {
       if (k.known.includes(key)) continue;
-      if (k.refused?.[key]) this.problems.error(object, `${what}: ${k.refused[key]}`, key);
+      const refused = k.refused && own(k.refused, key);
+      if (refused) this.problems.error(object, `${what}: ${refused}`, key);
       else if (k.ignored?.includes(key))
         this.problems.warn(object, `${what}: ${key} is not used by the local engine (ignored)`, key);
       else this.problems.warn(object, `${what}: unknown key ${key} (ignored)`, key);
@@ -272,7 +274,7 @@ export class Normalizer {
     const what = `${cube}, join ${name}`;
     this.keys(raw, 'join', what);
     const given = this.str(raw, 'relationship', what, true) ?? 'many_to_one';
-    const relationship = RELATIONSHIPS[given];
+    const relationship = own(RELATIONSHIPS, given);
     if (!relationship)
       this.problems.error(
         raw,

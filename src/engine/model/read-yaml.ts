@@ -4,6 +4,7 @@
 // within a budget of values, and keys are compared in a Map (yaml's uniqueKeys compares every pair: 13 s for 30,000
 // keys). SQL that uses Cube's context variables is refused at the line that writes them.
 
+import { own } from '../../util/own.js';
 import {
   Composer,
   isAlias,
@@ -157,7 +158,7 @@ class Reader {
   }
 
   private map(items: Pair[], node: Node, depth: number, under: string): Record<string, Raw> {
-    const kind = KINDS[under];
+    const kind = own(KINDS, under);
     const name = kind && items.find((p) => isScalar(p.key) && p.key.value === 'name' && isScalar(p.value));
     if (kind) this.owners.push(`${kind} ${name ? String((name.value as { value: unknown }).value) : '(no name)'}`);
     try {

@@ -2,6 +2,7 @@
 // an error crosses as { kind, name, message, fields, cause } and is rebuilt on the other side with the same class
 // (instanceof holds), message, own fields (ModelError's problems, ApiError's status and code) and cause.
 
+import { own } from '../../util/own.js';
 import { ApiError, ChatAuthError, ChatStreamError } from '../../api/errors.js';
 import { ModelError } from '../model/index.js';
 import { LocalEngineUnavailableError } from '../unavailable.js';
@@ -65,7 +66,7 @@ export function fromWire(wire: WireError): Error {
   if (wire.kind === 'DOMException' && typeof DOMException !== 'undefined') {
     error = new DOMException(wire.message, wire.name);
   } else {
-    error = Object.create((CLASSES[wire.kind] ?? Error).prototype) as Error;
+    error = Object.create((own(CLASSES, wire.kind) ?? Error).prototype) as Error;
     const hidden = { writable: true, configurable: true, enumerable: false };
     Object.defineProperty(error, 'message', { ...hidden, value: wire.message });
     if (!Object.hasOwn(wire.fields, 'name') && error.name !== wire.name) {

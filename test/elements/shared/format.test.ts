@@ -52,6 +52,11 @@ describe('format', () => {
       '5. März 2024',
     );
     expect(formatValue('not a date', 'en-US', { type: 'time' })).to.equal('not a date');
+    // A granularity a workbook names that is no granularity (even one named like Object's own properties) is none.
+    for (const granularity of ['constructor', 'toString', 'fortnight'])
+      expect(formatDate('2024-03-05T00:00:00.000', 'en-US', granularity)).to.equal(
+        formatDate('2024-03-05T00:00:00.000', 'en-US', undefined),
+      );
   });
 
   it('shows nothing as a dash, strings as they are, numeric strings as numbers', () => {

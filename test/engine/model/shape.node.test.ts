@@ -65,6 +65,40 @@ describe('a model given as an object: its shape', () => {
     assert.match(message, /^<model>:0: A model must be plain data: /);
   });
 
+  it("keys and values named like Object's own properties are words like any other", () => {
+    // YAML as a model file: a key "constructor" or "toString" is an unknown key (a warning), not a native function's
+    // source as an error; a relationship "constructor" is not one of the three.
+    const file = `cubes:
+  - name: waterings
+    sql_table: waterings
+    constructor: x
+    toString: y
+    joins:
+      - name: beds
+        relationship: constructor
+        sql: "{CUBE}.bed = {beds}.id"
+    measures:
+      - { name: litres, type: sum, sql: litres }
+  - name: beds
+    sql_table: waterings
+    dimensions:
+      - { name: id, type: string, sql: bed, primary_key: true }
+`;
+    assert.deepEqual(messages({ 'm.yml': file }), [
+      'm.yml:8: Cube waterings, join beds: relationship constructor is not one of many_to_one, one_to_many, one_to_one',
+    ]);
+    const { warnings } = loadModel(
+      { 'm.yml': file.replace('relationship: constructor', 'relationship: many_to_one') },
+      {
+        tables: ['waterings'],
+      },
+    );
+    assert.deepEqual(
+      warnings.map((w) => `${w.line}: ${w.message}`),
+      ['4: Cube waterings: unknown key constructor (ignored)', '5: Cube waterings: unknown key toString (ignored)'],
+    );
+  });
+
   it('the right shape loads, extra keys and all', () => {
     const model = plants();
     (model.cubes[0] as Record<string, unknown>).meta = { greenhouse: 'north' };
