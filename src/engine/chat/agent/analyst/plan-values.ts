@@ -9,7 +9,7 @@ import { wordsOf } from './plan-words.js';
 import type { Filter } from './plan.js';
 import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
-import { fold, stem } from './text.js';
+import { fold, lemma, stem } from './text.js';
 import { columnUnit, unitScale } from './units.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
 
@@ -44,9 +44,12 @@ function measureTitles(q: Question, source: SourceInfo, taken: boolean[]): Set<n
   return out;
 }
 
-/** The stems written in the names and titles of the measures of `sources` ("revenue" of Revenue). */
+/**
+ * The stems written in the names and titles of the measures of `sources` ("revenue" of Revenue), and their lemmas
+ * marked `=` (what a word read as a typo of one is compared by).
+ */
 export const measureStems = (sources: SourceInfo[]) =>
-  new Set(sources.flatMap((s) => s.measures.flatMap((m) => [...m.written].map(stem))));
+  new Set(sources.flatMap((s) => s.measures.flatMap((m) => [...m.written].flatMap((w) => [stem(w), `=${lemma(w)}`]))));
 
 /**
  * A word that writes the name or title of a measure of the model (its stem as written, "revenue" of Revenue, in this
@@ -54,8 +57,13 @@ export const measureStems = (sources: SourceInfo[]) =>
  * spelled so ("completed" of Completed) stays.
  */
 function synonymOfMeasure(q: Question, i: number, value: string, measures: Set<string>): boolean {
-  const word = stem(q.tokens[i].norm);
-  return stem(fold(value)) !== word && measures.has(word);
+  const t = q.tokens[i];
+  const word = stem(t.norm);
+  // A word read as a typo or a cut of a measure's word ("reven": Revenue) by its corrected lemma.
+  const corrected = lemma(t.norm) !== t.lemma && measures.has(`=${t.lemma}`);
+  // The value as one word ("ebikes" of E-bike is written so).
+  const written = stem(fold(value).replace(/[^\p{L}\p{N}]+/gu, ''));
+  return written !== word && stem(fold(value)) !== word && (measures.has(word) || corrected);
 }
 
 /** Values named (or negated: "not in Bern"), in the order the question names them. */

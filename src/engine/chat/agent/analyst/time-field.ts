@@ -6,7 +6,7 @@
 import { rank, type Field, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import type { Question } from './question.js';
-import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas } from './text.js';
+import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
 
 /** Words of time dimensions' names that name no event. */
 const GENERIC = new Set([
@@ -137,6 +137,15 @@ export function chooseTime(q: Question, source: SourceInfo, free: boolean[]): Ti
   // With no creation-like time, the first: the date a row is entered ("new listings": Listed date).
   const created = fresh.length ? (times.find(creates) ?? times[0]) : undefined;
   if (created) return { field: created, used: fresh, named: true };
+  // "campaigns we launched", "did we open": a verb of creating that names no date picks the one creation-like date.
+  const verb = q.tokens.findIndex(
+    (t, i) =>
+      free[i] &&
+      (pastForm(t.norm) || /^(we|they|you|i)$/.test(q.tokens[i - 1]?.norm ?? '')) &&
+      CREATION.some((c) => meet(eventRoot(stem(t.norm)), c)),
+  );
+  const creating = times.filter(creates);
+  if (verb >= 0 && creating.length === 1) return { field: creating[0], used: [verb], named: true };
   return { field: times[0], used: [], named: false };
 }
 

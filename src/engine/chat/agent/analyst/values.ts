@@ -128,6 +128,8 @@ interface Lookup {
   fullNames: Set<string>;
   /** Words of values of several words ("Hopper" of "Edward Hopper"), with the values they are part of. */
   parts: Map<string, Set<string>>;
+  /** Runs of two words or more inside values of three or more ("black friday" of Black Friday Blitz). */
+  runs: Map<string, Set<string>>;
   byLength: Map<number, { field: string; value: string; norm: string; bag: Int16Array }[]>;
   /** Values that are codes of names ("AMZN"). */
   codes: Code[];
@@ -169,6 +171,7 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
     acronyms: new Map(),
     fullNames: new Set(),
     parts: new Map(),
+    runs: new Map(),
     byLength: new Map(),
     codes: [],
   };
@@ -197,6 +200,11 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
         exact.set(k, [...(exact.get(k) ?? []), { field: f.name, value }]);
       if (ws.length > 1) {
         for (const w of ws) if (w.length >= 3) parts.set(w, (parts.get(w) ?? new Set()).add(`${f.name}\u0000${value}`));
+        for (let a = 0; a < ws.length; a++)
+          for (let b = a + 2; b <= ws.length && b - a < ws.length; b++) {
+            const run = ws.slice(a, b).join(' ');
+            out.runs.set(run, (out.runs.get(run) ?? new Set()).add(`${f.name}\u0000${value}`));
+          }
         // "ER" of Emergency Room, "ICU" of Intensive Care Unit: the initials of a value of several words.
         for (const initials of new Set([ws, ws.filter((w) => !FUNCTION_WORDS.has(w))].map(initialsOf)))
           if (initials.length >= 2)
@@ -221,7 +229,7 @@ export function matchValues(
   avoid: Set<string> = new Set(),
 ): ValueHit[] {
   const hits: ValueHit[] = [];
-  const { exact, aliases, acronyms, fullNames, parts, byLength, codes } = lookup(fields, index);
+  const { exact, aliases, acronyms, fullNames, parts, byLength, codes, runs: lookupRuns } = lookup(fields, index);
   for (let n = 6; n >= 1; n--) {
     for (let i = 0; i + n <= tokens.length; i++) {
       if (!free.slice(i, i + n).every(Boolean)) continue;
@@ -289,6 +297,12 @@ export function matchValues(
           if (d < best) [best, found] = [d, []];
           found.push({ field: v.field, value: v.value, edits: d });
         }
+      }
+      // "the black friday campaign": two words or more, in order, of one value only (Black Friday Blitz).
+      const run = n > 1 && !found.length ? lookupRuns.get(norm) : undefined;
+      if (run?.size === 1 && !span.every((t) => FUNCTION_WORDS.has(t.lemma) || FILLER.has(t.lemma))) {
+        const [field, value] = [...run][0].split('\u0000');
+        found = [{ field, value, edits: 1 }];
       }
       if (found.length === 0 && n === 1 && !weak && !avoid.has(span[0].lemma)) {
         // "Swedish sites": a demonym unless the next word names another dimension ("Portuguese guests" is no hotel

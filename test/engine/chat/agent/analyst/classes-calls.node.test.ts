@@ -31,6 +31,7 @@ const meta: ServiceMetaResult = {
         m('calls', 'count', 'Calls', 'count'),
         m('calls', 'revenue', 'Revenue', 'sum'),
         m('calls', 'talk_time', 'Talk time', 'sum'),
+        m('calls', 'aht', 'AHT', 'avg'),
         d('calls', 'id', 'Call', 'number'),
         d('calls', 'called_at', 'Call time', 'time'),
         d('calls', 'queue', 'Queue'),
@@ -49,6 +50,18 @@ const meta: ServiceMetaResult = {
         d('agents', 'name', 'Agent'),
         d('agents', 'team', 'Team'),
         d('agents', 'hired_at', 'Hire date', 'time'),
+      ],
+    },
+    {
+      name: 'surveys',
+      type: 'view',
+      title: 'Surveys',
+      members: [
+        m('surveys', 'count', 'Surveys', 'count'),
+        m('surveys', 'responses', 'Responses', 'sum'),
+        d('surveys', 'closed_at', 'Closed', 'time'),
+        d('surveys', 'created_at', 'Created', 'time'),
+        d('surveys', 'topic', 'Topic'),
       ],
     },
   ],
@@ -89,5 +102,38 @@ describe('local analyst: classes of question from the digital-marketing set', ()
     assert.equal(p.time?.field.name, 'calls.called_at');
     const q = plan('talk time of agents hired in 2024');
     assert.equal(q.time?.field.name, 'calls.agents_hired_at');
+  });
+
+  it('common verbs ask for nothing ("did billing drive", "best performing queue")', () => {
+    const p = plan('how much revenue did billing drive in 2025');
+    assert.equal(p.measure.name, 'calls.revenue');
+    assert.deepEqual(filters(p), ['queue = Billing']);
+    const q = plan('best performing queue by talk time');
+    assert.equal(q.measure.name, 'calls.talk_time');
+    assert.deepEqual(
+      q.groups.map((g) => g.name),
+      ['calls.queue'],
+    );
+  });
+
+  it('a verb of creating that names no date picks the creation-like one ("surveys we launched": Created)', () => {
+    const p = plan('how many surveys did we launch in 2025');
+    assert.equal(p.measure.name, 'surveys.count');
+    assert.equal(p.time?.field.name, 'surveys.created_at');
+    assert.equal(plan('surveys launched last month').time?.field.name, 'surveys.created_at');
+  });
+
+  it('a word cut short is the one word it begins ("reven by queue": Revenue)', () => {
+    assert.equal(plan('reven by queue').measure.name, 'calls.revenue');
+    assert.equal(plan('resps by topic').measure.name, 'surveys.responses');
+  });
+
+  it('words spelling an acronym title name it ("average handle time": AHT)', () => {
+    const p = plan('average handle time by team');
+    assert.equal(p.measure.name, 'calls.aht');
+    assert.deepEqual(
+      p.groups.map((g) => g.name),
+      ['calls.agents_team'],
+    );
   });
 });
