@@ -67,7 +67,7 @@ const meta: ServiceMetaResult = {
   ],
 };
 const values = new Map<string, string[]>([
-  ['calls.queue', ['Billing', 'Renewals', 'Outages']],
+  ['calls.queue', ['Billing', 'Renewals', 'Outages', 'Premium Support Line']],
   ['calls.agents_name', ['Mia Holt', 'Omar Diaz']],
   ['calls.agents_team', ['Sales', 'Support']],
   ['agents.name', ['Mia Holt', 'Omar Diaz']],
@@ -135,5 +135,9 @@ describe('local analyst: classes of question from the digital-marketing set', ()
       p.groups.map((g) => g.name),
       ['calls.agents_team'],
     );
+  });
+
+  it('two words or more of one value only name it ("the premium support queue": Premium Support Line)', () => {
+    assert.deepEqual(filters(plan('talk time on the premium support queue')), ['queue = Premium Support Line']);
   });
 });
