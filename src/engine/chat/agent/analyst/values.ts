@@ -267,11 +267,14 @@ export function matchValues(
           !!next && !!fields.find((f) => f.name === field)?.keys.some((k) => k.includes(next));
         // A common verb's past form, or a common noun's plural, is the value spelled so ("sold listings": status
         // Sold; "breakdowns": reason Breakdown).
+        const end = i + n === tokens.length && /^(to|on|for|via|from|in)$/.test(tokens[i - 1]?.norm ?? '');
         const past = common && (pastForm(norm) || (/s$/.test(norm) && FILLER.has(span[0].lemma)));
         found = found.filter(
           (v) =>
             (v.value === span[0].text.replace(/'s$/, '') && (!common || v.value !== v.value.toLowerCase())) ||
             (common && names(v.field)) ||
+            // "what share of spend went to display": the object of a preposition ending the question, as folded.
+            (common && end && fold(v.value) === norm) ||
             (past && (fold(v.value) === norm || lemma(fold(v.value)) === span[0].lemma)),
         );
       }
@@ -299,11 +302,15 @@ export function matchValues(
         }
       }
       // "the black friday campaign": two words or more, in order, of one value only (Black Friday Blitz).
-      const run = n > 1 && !found.length ? lookupRuns.get(norm) : undefined;
-      if (run?.size === 1 && !span.every((t) => FUNCTION_WORDS.has(t.lemma) || FILLER.has(t.lemma))) {
-        const [field, value] = [...run][0].split('\u0000');
-        found = [{ field, value, edits: 1 }];
-      }
+      // Of several, the one whose dimension the next word names ("black friday campaign": Campaign, not Ad group).
+      const inRun = n > 1 && !found.length ? [...(lookupRuns.get(norm) ?? [])].map((k) => k.split('\u0000')) : [];
+      const after = tokens[i + n]?.lemma;
+      const namedNext = inRun.filter(([field]) =>
+        fields.find((f) => f.name === field)?.keys.some((k) => k.includes(after)),
+      );
+      const run = inRun.length === 1 ? inRun : namedNext.length === 1 ? namedNext : [];
+      if (run.length && !span.every((t) => FUNCTION_WORDS.has(t.lemma) || FILLER.has(t.lemma)))
+        found = [{ field: run[0][0], value: run[0][1], edits: 1 }];
       if (found.length === 0 && n === 1 && !weak && !avoid.has(span[0].lemma)) {
         // "Swedish sites": a demonym unless the next word names another dimension ("Portuguese guests" is no hotel
         // country); "Hopper": a part of a name written as a name (capitalized), not "grand" of Aurora Grand.

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
+import { toSql } from '../../../../../src/engine/chat/agent/analyst/sql.js';
 import { filters, planner } from './plan-probe.js';
 
 type Member = ServiceMetaResult['cubes'][number]['members'][number];
@@ -67,9 +68,9 @@ const meta: ServiceMetaResult = {
   ],
 };
 const values = new Map<string, string[]>([
-  ['calls.queue', ['Billing', 'Renewals', 'Outages', 'Premium Support Line']],
+  ['calls.queue', ['Billing', 'Renewals', 'Outages', 'Premium Support Line', 'Monday Morning Rush', 'Data']],
   ['calls.agents_name', ['Mia Holt', 'Omar Diaz']],
-  ['calls.agents_team', ['Sales', 'Support']],
+  ['calls.agents_team', ['Sales', 'Support', 'Monday Morning Crew']],
   ['agents.name', ['Mia Holt', 'Omar Diaz']],
   ['agents.team', ['Sales', 'Support']],
 ]);
@@ -139,5 +140,15 @@ describe('local analyst: classes of question from the digital-marketing set', ()
 
   it('two words or more of one value only name it ("the premium support queue": Premium Support Line)', () => {
     assert.deepEqual(filters(plan('talk time on the premium support queue')), ['queue = Premium Support Line']);
+  });
+
+  it("a weekday in a value's words is the value's, and of two values the one the next word names", () => {
+    const p = plan('talk time of the monday morning queue');
+    assert.deepEqual(filters(p), ['queue = Monday Morning Rush']);
+    assert.equal(p.time?.weekdays, undefined);
+  });
+
+  it('a common word ending the question after a preposition is the value written so ("went to data")', () => {
+    assert.match(toSql(plan('what share of talk time went to data')), /"queue" = 'Data'/);
   });
 });
