@@ -4,9 +4,9 @@
 // files. Prints right / declined / wrong per model; requires ≥ 90% of the answerable
 // questions right in each model, at most 1% of all questions wrong, and every unanswerable one declined. The held-out
 // sets (hospital, library, delivery, cars and stocks, IT service desk, real-estate agency, manufacturing plant,
-// university, digital marketing) were written before the analyst was run on them and are kept as written: they require no wrong answer
-// and the share right each reached when its classes were fixed (their figures are printed; the bar rises as declines
-// are fixed, never by rewording a question).
+// university, digital marketing) were written before the analyst was run on them and are kept as written: they
+// require no wrong answer and the share right each reached when its classes were fixed (their figures are printed;
+// the bar rises as declines are fixed, never by rewording a question).
 import 'fake-indexeddb/auto';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
