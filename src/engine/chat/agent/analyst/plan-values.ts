@@ -9,6 +9,7 @@ import { wordsOf } from './plan-words.js';
 import type { Filter } from './plan.js';
 import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
+import { fold, lemma, stem } from './text.js';
 import { columnUnit, unitScale } from './units.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
 
@@ -43,6 +44,28 @@ function measureTitles(q: Question, source: SourceInfo, taken: boolean[]): Set<n
   return out;
 }
 
+/**
+ * The stems written in the names and titles of the measures of `sources` ("revenue" of Revenue), and their lemmas
+ * marked `=` (what a word read as a typo of one is compared by).
+ */
+export const measureStems = (sources: SourceInfo[]) =>
+  new Set(sources.flatMap((s) => s.measures.flatMap((m) => [...m.written].flatMap((w) => [stem(w), `=${lemma(w)}`]))));
+
+/**
+ * A word that writes the name or title of a measure of the model (its stem as written, "revenue" of Revenue, in this
+ * source or another) names the measure, not a value it meets only through a synonym (the objective Sales): a value
+ * spelled so ("completed" of Completed) stays.
+ */
+function synonymOfMeasure(q: Question, i: number, value: string, measures: Set<string>): boolean {
+  const t = q.tokens[i];
+  const word = stem(t.norm);
+  // A word read as a typo or a cut of a measure's word ("reven": Revenue) by its corrected lemma.
+  const corrected = lemma(t.norm) !== t.lemma && measures.has(`=${t.lemma}`);
+  // The value as one word ("ebikes" of E-bike is written so).
+  const written = stem(fold(value).replace(/[^\p{L}\p{N}]+/gu, ''));
+  return written !== word && stem(fold(value)) !== word && (measures.has(word) || corrected);
+}
+
 /** Values named (or negated: "not in Bern"), in the order the question names them. */
 export function namedValues(
   q: Question,
@@ -50,6 +73,8 @@ export function namedValues(
   values: ValueIndex,
   taken: boolean[],
   say: Phrases,
+  /** measureStems of every source the question may be planned on. */
+  measures: Set<string> = measureStems([source]),
 ): NamedValues | Asked {
   const { book } = say;
   const filters: [Filter, number][] = [];
@@ -58,7 +83,9 @@ export function namedValues(
   const whole = measureTitles(q, source, taken);
   const free = taken.map((t, i) => !t && !q.aggs.has(i) && !whole.has(i));
   const memberWords = new Set(source.fields.flatMap((f) => f.keys.flat()));
-  const hits = matchValues(q.tokens, free, categorical(source), values, memberWords);
+  const hits = matchValues(q.tokens, free, categorical(source), values, memberWords).filter(
+    (h) => h.end - h.start > 1 || !synonymOfMeasure(q, h.start, h.value, measures),
+  );
   const spans = new Map<string, typeof hits>();
   for (const h of hits) spans.set(`${h.start}:${h.end}`, [...(spans.get(`${h.start}:${h.end}`) ?? []), h]);
   const valueSets = new Map<Field, string[]>();

@@ -13,7 +13,7 @@ import { finish } from './finish.js';
 import { breakdown } from './plan-breakdown.js';
 import { datedValues } from './dated-values.js';
 import { countNotAverage, idleMembers, rowsOrDistinct, titled } from './plan-guards.js';
-import { namedValues, numericConditions } from './plan-values.js';
+import { measureStems, namedValues, numericConditions } from './plan-values.js';
 import {
   columnAsked,
   perAverage,
@@ -36,7 +36,13 @@ import type { Decline, Filter, Plan, Scored } from './plan.js';
  * (plan-values.ts), booleans and segments, the breakdown (with "per", a date, a superlative), numeric conditions
  * (plan-values.ts), the measure, the time field; then every word must be explained.
  */
-function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Phrases): Scored {
+function planSource(
+  q: Question,
+  source: SourceInfo,
+  values: ValueIndex,
+  say: Phrases,
+  measured: Set<string> = measureStems([source]),
+): Scored {
   const { book } = say;
   const names = (fields: Field[]) => say.names(fields);
   const taken = [...q.taken];
@@ -55,7 +61,7 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
   use(numbered.used);
   score += 2 * numbered.filters.length;
   // 1. Values named (or negated: "not in Bern"), booleans ("remote", "non remote").
-  const named1 = namedValues(q, source, values, taken, say);
+  const named1 = namedValues(q, source, values, taken, say, measured);
   if ('decline' in named1) return { plan: { decline: named1.decline }, score: score + named1.score };
   const { valueSets, afterValue } = named1;
   for (const [filter, start] of named1.filters) {
@@ -299,9 +305,10 @@ function planSource(q: Question, source: SourceInfo, values: ValueIndex, say: Ph
 export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIndex, say: Phrases): Plan | Decline {
   const { book } = say;
   if (!sources.length) return { decline: book.noSources };
+  const measured = measureStems(sources);
   const scored = sources.map((s) => ({
     source: s,
-    ...planSource(datedValues(correctTypos(q, s), s, values), s, values, say),
+    ...planSource(datedValues(correctTypos(q, s), s, values), s, values, say, measured),
   }));
   const ok = scored.filter((s) => !('decline' in s.plan));
   const pool = (ok.length ? ok : scored).sort(

@@ -79,6 +79,7 @@ const SHORTHAND: Readonly<Record<string, string>> = wordTable({
   lasted: 'duration',
   lasting: 'duration',
   ft: 'feet',
+  thru: 'through',
 });
 
 /** A stem: plural and verb endings removed, a final e dropped, a doubled final consonant made single. */
@@ -172,7 +173,7 @@ export const FILLER = new Set(
   people person persons folks everyone everybody someone somebody anyone anybody
   handle handled raise raised collect collected receive received process processed serve served manage managed
   submit submitted assign assigned treat treated deal dealt cover covered slowest slower fastest quickest
-  teach taught`
+  teach taught perform performing performed drive drives drove driven driving`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),

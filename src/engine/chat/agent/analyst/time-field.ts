@@ -6,7 +6,7 @@
 import { rank, type Field, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import type { Question } from './question.js';
-import { FILLER, FUNCTION_WORDS, fold, lemma } from './text.js';
+import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
 
 /** Words of time dimensions' names that name no event. */
 const GENERIC = new Set([
@@ -43,11 +43,25 @@ const meet = (a: string, b: string) => {
   return p >= short - 1;
 };
 
+/**
+ * The lemma of a view column's prefix naming a joined cube ("campaigns_" of campaigns_started_at, with campaigns_name
+ * beside it) that its title does not say: the entity whose date it is, no event ("which campaign" names no Start date).
+ */
+function joinedPrefix(t: Field, source: SourceInfo): string | undefined {
+  const cut = t.column.indexOf('_');
+  if (cut <= 0) return undefined;
+  const prefix = t.column.slice(0, cut + 1);
+  if (source.fields.filter((f) => f.column.startsWith(prefix)).length < 2) return undefined;
+  const word = lemma(prefix.slice(0, -1));
+  return lemmas(t.title).includes(word) ? undefined : word;
+}
+
 /** The roots of the event a time dimension names ("sold_at": sell; "Check-in date": check, in, checkin). */
-function eventRoots(t: Field): string[] {
+function eventRoots(t: Field, source: SourceInfo): string[] {
+  const entity = joinedPrefix(t, source);
   // A common verb names the event when it is all the title says ("sell" of Sold date, "purchas" of Purchased).
   const named = (k: string[]) => {
-    const own = k.filter((w) => !GENERIC.has(w) && !FUNCTION_WORDS.has(w));
+    const own = k.filter((w) => !GENERIC.has(w) && !FUNCTION_WORDS.has(w) && w !== entity);
     const strong = own.filter((w) => !FILLER.has(w));
     return strong.length ? strong : own;
   };
@@ -67,7 +81,7 @@ export function measureTime(measure: Field, source: SourceInfo): Field | undefin
     .filter((w) => !source.named.has(w))
     .map(eventRoot);
   const times = source.dimensions.filter((d) => d.type === 'time');
-  const hits = times.filter((t) => eventRoots(t).some((r) => words.some((w) => meet(r, w))));
+  const hits = times.filter((t) => eventRoots(t, source).some((r) => words.some((w) => meet(r, w))));
   return hits.length === 1 ? hits[0] : undefined;
 }
 
@@ -96,7 +110,7 @@ export function chooseTime(q: Question, source: SourceInfo, free: boolean[]): Ti
   const times = source.dimensions.filter((d) => d.type === 'time');
   if (!times.length) return { used: [], named: false };
   const measureWords = new Set(source.measures.flatMap((m) => m.keys.flat()));
-  const roots = times.map(eventRoots);
+  const roots = times.map((t) => eventRoots(t, source));
   const found = times.map((t, ti) => {
     const used: number[] = [];
     q.tokens.forEach((tok, i) => {
@@ -123,6 +137,15 @@ export function chooseTime(q: Question, source: SourceInfo, free: boolean[]): Ti
   // With no creation-like time, the first: the date a row is entered ("new listings": Listed date).
   const created = fresh.length ? (times.find(creates) ?? times[0]) : undefined;
   if (created) return { field: created, used: fresh, named: true };
+  // "campaigns we launched", "did we open": a verb of creating that names no date picks the one creation-like date.
+  const verb = q.tokens.findIndex(
+    (t, i) =>
+      free[i] &&
+      (pastForm(t.norm) || /^(we|they|you|i)$/.test(q.tokens[i - 1]?.norm ?? '')) &&
+      CREATION.some((c) => meet(eventRoot(stem(t.norm)), c)),
+  );
+  const creating = times.filter(creates);
+  if (verb >= 0 && creating.length === 1) return { field: creating[0], used: [verb], named: true };
   return { field: times[0], used: [], named: false };
 }
 

@@ -6,6 +6,9 @@ import type { SourceInfo } from './catalog.js';
 import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS, VOCABULARY, editDistance, lemma, typoBudget } from './text.js';
 
+/** What a word's own ending adds ("long" of "longest", "wait" of "waiting"): no cut of a longer word. */
+const ENDING = /^(s|es|ed|d|ing|er|ers|est|ly|ness|ment|ments|ion|ions|al|y)$/;
+
 const corrected = new WeakMap<Question, WeakMap<SourceInfo, Question>>();
 const knownOf = new WeakMap<SourceInfo, Set<string>>();
 const wordsOf = new WeakMap<SourceInfo, string[]>();
@@ -37,18 +40,54 @@ export function correctTypos(q: Question, source: SourceInfo): Question {
   let tokens = q.tokens;
   q.tokens.forEach((t, i) => {
     const budget = typoBudget(t.norm.length);
-    if (!budget || q.taken[i] || q.aggs.has(i) || knows.has(t.lemma) || /\d/.test(t.norm)) return;
+    if (t.norm.length < 4 || q.taken[i] || q.aggs.has(i) || knows.has(t.lemma) || /\d/.test(t.norm)) return;
     if (FUNCTION_WORDS.has(t.lemma) || FILLER.has(t.lemma)) return;
     const near = words(source).filter(
-      (w) => Math.abs(w.length - t.norm.length) <= budget && editDistance(t.norm, w, budget) <= budget,
+      (w) => budget > 0 && Math.abs(w.length - t.norm.length) <= budget && editDistance(t.norm, w, budget) <= budget,
     );
-    const lemmas = new Set(near.map(lemma));
+    // "convs", "impr": a word cut short, the start of one word only (of two letters more at least).
+    const base = t.norm.replace(/s$/, '');
+    const cut =
+      near.length || base.length < 4 || VOCABULARY.includes(base)
+        ? []
+        : words(source).filter(
+            (w) => w.length >= base.length + 2 && w.startsWith(base) && !ENDING.test(w.slice(base.length)),
+          );
+    const lemmas = new Set((near.length ? near : cut).map(lemma));
     if (lemmas.size !== 1 || near.some((w) => w === t.norm)) return;
     if (tokens === q.tokens) tokens = [...q.tokens];
     tokens[i] = { ...t, lemma: [...lemmas][0] };
   });
-  const out = tokens === q.tokens ? q : { ...q, tokens };
+  const spelled = spelledAcronyms(q, source, tokens);
+  const out = tokens === q.tokens && !spelled ? q : { ...q, tokens: spelled?.tokens ?? tokens, ...spelled?.rest };
   if (!corrected.has(q)) corrected.set(q, new WeakMap());
   corrected.get(q)!.set(source, out);
+  return out;
+}
+
+/**
+ * "click thru rate" of CTR, "return on ad spend" of ROAS: words whose initials spell a member's title written as an
+ * acronym (three to five capitals) name it; the first word takes the title's lemma, the others are explained.
+ */
+function spelledAcronyms(q: Question, source: SourceInfo, tokens: Question['tokens']) {
+  const acronyms = source.fields.filter((f) => /^[A-Z]{3,5}$/.test(f.title));
+  let out: { tokens: Question['tokens']; rest: { taken: boolean[] } } | undefined;
+  for (const f of acronyms) {
+    const n = f.title.length;
+    for (let i = 0; i + n <= tokens.length; i++) {
+      const span = tokens.slice(i, i + n);
+      if (span.some((t, k) => q.taken[i + k] || !/^\p{L}/u.test(t.norm))) continue;
+      if (span.map((t) => t.norm[0]).join('') !== f.title.toLowerCase()) continue;
+      // Its outer words are no function words ("agent had the" spells no AHT); "on" of "return on ad spend" may be.
+      const plain = (k: number) =>
+        FUNCTION_WORDS.has(span[k].lemma) || (FILLER.has(span[k].lemma) && !q.aggs.has(i + k));
+      if (plain(0) || plain(n - 1)) continue;
+      if (span.some((t) => FUNCTION_WORDS.has(t.lemma) && !/^(of|on|per|to|and|in)$/.test(t.norm))) continue;
+      // The title's lemma on its last word; an aggregation word among them stays one ("average handle time").
+      out ??= { tokens: [...tokens], rest: { taken: [...q.taken] } };
+      out.tokens[i + n - 1] = { ...out.tokens[i + n - 1], lemma: lemma(f.title) };
+      for (let k = 0; k < n - 1; k++) if (!q.aggs.has(i + k)) out.rest.taken[i + k] = true;
+    }
+  }
   return out;
 }

@@ -128,6 +128,8 @@ interface Lookup {
   fullNames: Set<string>;
   /** Words of values of several words ("Hopper" of "Edward Hopper"), with the values they are part of. */
   parts: Map<string, Set<string>>;
+  /** Runs of two words or more inside values of three or more ("black friday" of Black Friday Blitz). */
+  runs: Map<string, Set<string>>;
   byLength: Map<number, { field: string; value: string; norm: string; bag: Int16Array }[]>;
   /** Values that are codes of names ("AMZN"). */
   codes: Code[];
@@ -169,6 +171,7 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
     acronyms: new Map(),
     fullNames: new Set(),
     parts: new Map(),
+    runs: new Map(),
     byLength: new Map(),
     codes: [],
   };
@@ -197,6 +200,11 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
         exact.set(k, [...(exact.get(k) ?? []), { field: f.name, value }]);
       if (ws.length > 1) {
         for (const w of ws) if (w.length >= 3) parts.set(w, (parts.get(w) ?? new Set()).add(`${f.name}\u0000${value}`));
+        for (let a = 0; a < ws.length; a++)
+          for (let b = a + 2; b <= ws.length && b - a < ws.length; b++) {
+            const run = ws.slice(a, b).join(' ');
+            out.runs.set(run, (out.runs.get(run) ?? new Set()).add(`${f.name}\u0000${value}`));
+          }
         // "ER" of Emergency Room, "ICU" of Intensive Care Unit: the initials of a value of several words.
         for (const initials of new Set([ws, ws.filter((w) => !FUNCTION_WORDS.has(w))].map(initialsOf)))
           if (initials.length >= 2)
@@ -221,7 +229,7 @@ export function matchValues(
   avoid: Set<string> = new Set(),
 ): ValueHit[] {
   const hits: ValueHit[] = [];
-  const { exact, aliases, acronyms, fullNames, parts, byLength, codes } = lookup(fields, index);
+  const { exact, aliases, acronyms, fullNames, parts, byLength, codes, runs: lookupRuns } = lookup(fields, index);
   for (let n = 6; n >= 1; n--) {
     for (let i = 0; i + n <= tokens.length; i++) {
       if (!free.slice(i, i + n).every(Boolean)) continue;
@@ -259,11 +267,14 @@ export function matchValues(
           !!next && !!fields.find((f) => f.name === field)?.keys.some((k) => k.includes(next));
         // A common verb's past form, or a common noun's plural, is the value spelled so ("sold listings": status
         // Sold; "breakdowns": reason Breakdown).
+        const end = i + n === tokens.length && /^(to|on|for|via|from|in)$/.test(tokens[i - 1]?.norm ?? '');
         const past = common && (pastForm(norm) || (/s$/.test(norm) && FILLER.has(span[0].lemma)));
         found = found.filter(
           (v) =>
             (v.value === span[0].text.replace(/'s$/, '') && (!common || v.value !== v.value.toLowerCase())) ||
             (common && names(v.field)) ||
+            // "what share of spend went to display": the object of a preposition ending the question, as folded.
+            (common && end && fold(v.value) === norm) ||
             (past && (fold(v.value) === norm || lemma(fold(v.value)) === span[0].lemma)),
         );
       }
@@ -290,6 +301,16 @@ export function matchValues(
           found.push({ field: v.field, value: v.value, edits: d });
         }
       }
+      // "the black friday campaign": two words or more, in order, of one value only (Black Friday Blitz).
+      // Of several, the one whose dimension the next word names ("black friday campaign": Campaign, not Ad group).
+      const inRun = n > 1 && !found.length ? [...(lookupRuns.get(norm) ?? [])].map((k) => k.split('\u0000')) : [];
+      const after = tokens[i + n]?.lemma;
+      const namedNext = inRun.filter(([field]) =>
+        fields.find((f) => f.name === field)?.keys.some((k) => k.includes(after)),
+      );
+      const run = inRun.length === 1 ? inRun : namedNext.length === 1 ? namedNext : [];
+      if (run.length && !span.every((t) => FUNCTION_WORDS.has(t.lemma) || FILLER.has(t.lemma)))
+        found = [{ field: run[0][0], value: run[0][1], edits: 1 }];
       if (found.length === 0 && n === 1 && !weak && !avoid.has(span[0].lemma)) {
         // "Swedish sites": a demonym unless the next word names another dimension ("Portuguese guests" is no hotel
         // country); "Hopper": a part of a name written as a name (capitalized), not "grand" of Aurora Grand.
