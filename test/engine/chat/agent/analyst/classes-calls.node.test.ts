@@ -6,65 +6,37 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
 import { toSql } from '../../../../../src/engine/chat/agent/analyst/sql.js';
-import { filters, planner } from './plan-probe.js';
-
-type Member = ServiceMetaResult['cubes'][number]['members'][number];
-const m = (view: string, name: string, title: string, aggType: string): Member => ({
-  name: `${view}.${name}`,
-  title,
-  type: 'number',
-  aggType,
-});
-const d = (view: string, name: string, title: string, type: Member['type'] = 'string'): Member => ({
-  name: `${view}.${name}`,
-  title,
-  type,
-});
+import { filters, planner, view } from './plan-probe.js';
 
 const meta: ServiceMetaResult = {
   searchQuery: '',
   cubes: [
-    {
-      name: 'calls',
-      type: 'view',
-      title: 'Calls',
-      members: [
-        m('calls', 'count', 'Calls', 'count'),
-        m('calls', 'revenue', 'Revenue', 'sum'),
-        m('calls', 'talk_time', 'Talk time', 'sum'),
-        m('calls', 'aht', 'AHT', 'avg'),
-        d('calls', 'id', 'Call', 'number'),
-        d('calls', 'called_at', 'Call time', 'time'),
-        d('calls', 'queue', 'Queue'),
-        d('calls', 'agents_name', 'Agent'),
-        d('calls', 'agents_team', 'Team'),
-        d('calls', 'agents_hired_at', 'Hire date', 'time'),
-      ],
-    },
-    {
-      name: 'agents',
-      type: 'view',
-      title: 'Agents',
-      members: [
-        m('agents', 'count', 'Agents', 'count'),
-        d('agents', 'id', 'Agent ID', 'number'),
-        d('agents', 'name', 'Agent'),
-        d('agents', 'team', 'Team'),
-        d('agents', 'hired_at', 'Hire date', 'time'),
-      ],
-    },
-    {
-      name: 'surveys',
-      type: 'view',
-      title: 'Surveys',
-      members: [
-        m('surveys', 'count', 'Surveys', 'count'),
-        m('surveys', 'responses', 'Responses', 'sum'),
-        d('surveys', 'closed_at', 'Closed', 'time'),
-        d('surveys', 'created_at', 'Created', 'time'),
-        d('surveys', 'topic', 'Topic'),
-      ],
-    },
+    view('calls', 'Calls', [
+      ['count', 'Calls', 'number', 'count'],
+      ['revenue', 'Revenue', 'number', 'sum'],
+      ['talk_time', 'Talk time', 'number', 'sum'],
+      ['aht', 'AHT', 'number', 'avg'],
+      ['id', 'Call', 'number'],
+      ['called_at', 'Call time', 'time'],
+      ['queue', 'Queue', 'string'],
+      ['agents_name', 'Agent', 'string'],
+      ['agents_team', 'Team', 'string'],
+      ['agents_hired_at', 'Hire date', 'time'],
+    ]),
+    view('agents', 'Agents', [
+      ['count', 'Agents', 'number', 'count'],
+      ['id', 'Agent ID', 'number'],
+      ['name', 'Agent', 'string'],
+      ['team', 'Team', 'string'],
+      ['hired_at', 'Hire date', 'time'],
+    ]),
+    view('surveys', 'Surveys', [
+      ['count', 'Surveys', 'number', 'count'],
+      ['responses', 'Responses', 'number', 'sum'],
+      ['closed_at', 'Closed', 'time'],
+      ['created_at', 'Created', 'time'],
+      ['topic', 'Topic', 'string'],
+    ]),
   ],
 };
 const values = new Map<string, string[]>([

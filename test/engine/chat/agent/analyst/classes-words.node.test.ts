@@ -9,20 +9,7 @@ import { buildCatalog } from '../../../../../src/engine/chat/agent/analyst/catal
 import { isDecline } from '../../../../../src/engine/chat/agent/analyst/plan.js';
 import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/planner.js';
 import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
-import { filters, NOW, planner, say } from './plan-probe.js';
-
-type Member = ServiceMetaResult['cubes'][number]['members'][number];
-const view = (name: string, title: string, members: [string, string, Member['type'], string?][]) => ({
-  name,
-  type: 'view' as const,
-  title,
-  members: members.map(([member, memberTitle, type, aggType]) => ({
-    name: `${name}.${member}`,
-    title: memberTitle,
-    type,
-    ...(aggType && { aggType }),
-  })),
-});
+import { filters, NOW, planner, say, view } from './plan-probe.js';
 
 const meta: ServiceMetaResult = {
   searchQuery: '',
@@ -71,7 +58,7 @@ describe('local analyst: irregular words, nouns in -ie and Object property names
     );
     assert.deepEqual(filters(plan('points of McLaren at Monza')), ['circuit = Monza', 'constructor = McLaren']);
   });
-  it('a question with a word named like one of Object\'s properties is read, not thrown on', () => {
+  it("a question with a word named like one of Object's properties is read, not thrown on", () => {
     for (const q of ['points by __proto__', 'toString of points', 'hasOwnProperty valueOf points']) {
       const p = planQuestion(readQuestion(q, NOW), buildCatalog(meta), values, say);
       assert.ok(isDecline(p) || p.measure.name === 'results.points', q);

@@ -22,4 +22,19 @@ export const planner =
     return p;
   };
 
+type Member = ServiceMetaResult['cubes'][number]['members'][number];
+
+/** A view as serviceMeta lists it; each member as [name, title, type, aggType (measures)]. */
+export const view = (name: string, title: string, members: [string, string, Member['type'], string?][]) => ({
+  name,
+  type: 'view' as const,
+  title,
+  members: members.map(([member, memberTitle, type, aggType]) => ({
+    name: `${name}.${member}`,
+    title: memberTitle,
+    type,
+    ...(aggType && { aggType }),
+  })),
+});
+
 export const filters = (p: Plan) => p.filters.map((f) => `${f.field.column} ${f.op} ${f.values.join(',')}`).sort();
