@@ -65,7 +65,13 @@ function shareModule(keeper: MessagePort, script: string, ask: boolean): void {
 addEventListener(
   'message',
   (
-    first: MessageEvent<{ script: string; port: MessagePort; lock?: string; keeper?: MessagePort; askKeeper?: boolean }>,
+    first: MessageEvent<{
+      script: string;
+      port: MessagePort;
+      lock?: string;
+      keeper?: MessagePort;
+      askKeeper?: boolean;
+    }>,
   ) => {
     const { script, port, lock, keeper, askKeeper: ask } = first.data;
     const scope = self as unknown as {

@@ -208,12 +208,22 @@ describe('load: Cube semantics', () => {
       ).map((r) => r['rides.id']);
     const where = (pred: (v: string) => boolean) =>
       rides.filter((r) => r.note !== null && pred(r.note.toLowerCase())).map((r) => r.id);
-    assert.deepEqual(await ids('contains', ['SMOOTH']), where((v) => v.includes('smooth')));
+    assert.deepEqual(
+      await ids('contains', ['SMOOTH']),
+      where((v) => v.includes('smooth')),
+    );
     for (const value of ['%', '_', '\\', 'smo%th', 's_ooth', 'smooth\\', '%smooth'])
-      assert.deepEqual(await ids('contains', [value]), where((v) => v.includes(value)), value);
+      assert.deepEqual(
+        await ids('contains', [value]),
+        where((v) => v.includes(value)),
+        value,
+      );
     assert.deepEqual(await ids('startsWith', ['_']), []);
     assert.deepEqual(await ids('endsWith', ['%']), []);
-    assert.deepEqual(await ids('contains', ['x'.repeat(100_000), 'smooth']), where((v) => v.includes('smooth')));
+    assert.deepEqual(
+      await ids('contains', ['x'.repeat(100_000), 'smooth']),
+      where((v) => v.includes('smooth')),
+    );
   });
 
   it('refuses the Cube query fields it does not implement, by name; compareDateRange only as a multi query', async () => {

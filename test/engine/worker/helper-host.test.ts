@@ -118,11 +118,14 @@ describe("local engine in its worker: DuckDB's and the parser's workers are the 
   });
 
   it("DuckDB's worker that cannot start rejects createLocalEngine with the reason", async () => {
-    await watchingWorkers(async (made) => {
-      const error = await rejection(open({ label: 'no-duckdb', worker: true }));
-      expect(error.message).to.match(/DuckDB's worker failed: .*refused by the test/);
-      expect(made.map((m) => m.ended)).to.deep.equal(made.map(() => true));
-    }, { refuse: /classic-host\.worker/ });
+    await watchingWorkers(
+      async (made) => {
+        const error = await rejection(open({ label: 'no-duckdb', worker: true }));
+        expect(error.message).to.match(/DuckDB's worker failed: .*refused by the test/);
+        expect(made.map((m) => m.ended)).to.deep.equal(made.map(() => true));
+      },
+      { refuse: /classic-host\.worker/ },
+    );
   });
 
   it("a keeper whose script does not load: DuckDB compiles its module at once, and later ones aren't told to ask", async () => {
