@@ -34,6 +34,7 @@ const meta: ServiceMetaResult = {
       ['sold', 'Units sold', 'number', 'sum'],
       ['cookie', 'Cookie', 'string'],
       ['shelf', 'Shelf', 'string'],
+      ['returned_stale', 'Returned stale', 'boolean'],
     ]),
   ],
 };
@@ -49,6 +50,15 @@ const values = new Map<string, string[]>([
 const plan = planner(meta, values);
 
 describe('local analyst: irregular words, nouns in -ie and Object property names', () => {
+  it('a verb\'s particle asks for nothing ("came back stale" is the share returned stale)', () => {
+    const p = plan('what share of bakes came back stale');
+    assert.equal(p.measure.name, 'bakes.count');
+    assert.deepEqual(filters(p), []);
+    assert.deepEqual(
+      p.share?.part?.map((f) => `${f.field.column} ${f.op} ${f.values.join(',')}`),
+      ['returned_stale = true'],
+    );
+  });
   it('a dimension named "constructor" is a dimension like any other', () => {
     const p = plan('points by constructor');
     assert.equal(p.measure.name, 'results.points');
