@@ -90,7 +90,7 @@ const MODELS: Model[] = [
   heldOut('library loans', librarySeed, LIBRARY, libraryCases, LIBRARY_QUESTIONS, 0.94),
   heldOut('food delivery', deliverySeed, DELIVERY, deliveryCases, DELIVERY_QUESTIONS, 0.89),
   {
-    ...heldOut('cars and stock prices (vega-datasets files)', carsSeed, CARS, carsCases, CARS_QUESTIONS, 0.88),
+    ...heldOut('cars and stock prices (vega-datasets files)', carsSeed, CARS, carsCases, CARS_QUESTIONS, 0.91),
     data: carsData,
   },
   heldOut('IT service desk', helpdeskSeed, HELPDESK, helpdeskCases, HELPDESK_QUESTIONS, 0.97),

@@ -10,6 +10,7 @@ import { FILLER, FUNCTION_WORDS, editDistance, fold, lemma, typoBudget, type Tok
 import { pastForm } from './time-field.js';
 import { quoteIdent } from '../../../data/sql-quote.js';
 import { quoteText } from './sql.js';
+import { countryNames } from './countries.js';
 import { stateNames } from './us-states.js';
 
 /** Values per field name (`source.member`). */
@@ -187,6 +188,10 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
         { field: f.name, value: code, norm, bag: bag(norm) },
       ]);
     }
+    // "American cars" for a value USA, "Dutch" for Netherlands: the country's other names.
+    for (const value of index.get(f.name) ?? [])
+      for (const name of countryNames(words(value).join(' ')))
+        aliases.set(name, [...(aliases.get(name) ?? []), { field: f.name, value }]);
     // A list of full names (people) lends no acronyms when another list does: "ER" is the Emergency Room's.
     if ((index.get(f.name) ?? []).every((v) => words(v).length > 1)) out.fullNames.add(f.name);
     for (const value of index.get(f.name) ?? []) {

@@ -26,6 +26,7 @@ const meta: ServiceMetaResult = {
       ['count', 'Tickets', 'number', 'count'],
       ['fare', 'Fare', 'number', 'sum'],
       ['cabin', 'Cabin', 'string'],
+      ['home_country', 'Home country', 'string'],
       ['booked_at', 'Booked', 'time'],
       ['flown_at', 'Flown', 'time'],
     ]),
@@ -43,6 +44,7 @@ const values = new Map<string, string[]>([
   ['results.constructor', ['Mercedes', 'Red Bull', 'McLaren']],
   ['results.circuit', ['Monza', 'Silverstone']],
   ['tickets.cabin', ['Economy', 'Business']],
+  ['tickets.home_country', ['USA', 'Netherlands', 'Switzerland', 'Japan']],
   ['bakes.cookie', ['Oatmeal', 'Shortbread', 'Snickerdoodle']],
   ['bakes.shelf', ['Top', 'Middle', 'Bottom']],
 ]);
@@ -83,6 +85,13 @@ describe('local analyst: irregular words, nouns in -ie and Object property names
     const p = plan('how many tickets flew in March 2025');
     assert.equal(p.measure.name, 'tickets.count');
     assert.equal(p.time?.field.column, 'flown_at');
+  });
+  it('a country by its other names: "American", "the United States" for USA, "Dutch", "Swiss"', () => {
+    assert.deepEqual(filters(plan('fares of americans')), ['home_country = USA']);
+    assert.deepEqual(filters(plan('american tickets by cabin')), ['home_country = USA']);
+    assert.deepEqual(filters(plan('how many tickets from the united states')), ['home_country = USA']);
+    assert.deepEqual(filters(plan('dutch tickets in 2025')), ['home_country = Netherlands']);
+    assert.deepEqual(filters(plan('swiss fares')), ['home_country = Switzerland']);
   });
   it('a plural in -ies meets its noun in -ie, an irregular plural its singular', () => {
     assert.deepEqual(
