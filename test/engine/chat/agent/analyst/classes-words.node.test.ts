@@ -88,6 +88,7 @@ describe('local analyst: irregular words, nouns in -ie and Object property names
   });
   it('a country by its other names: "American", "the United States" for USA, "Dutch", "Swiss"', () => {
     assert.deepEqual(filters(plan('fares of americans')), ['home_country = USA']);
+    assert.deepEqual(filters(plan('fares paid by americans')), ['home_country = USA']);
     assert.deepEqual(filters(plan('american tickets by cabin')), ['home_country = USA']);
     assert.deepEqual(filters(plan('how many tickets from the united states')), ['home_country = USA']);
     assert.deepEqual(filters(plan('dutch tickets in 2025')), ['home_country = Netherlands']);
