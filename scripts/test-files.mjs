@@ -1,5 +1,6 @@
 // The project's test files, found by their suffix under a folder (sorted): `*.node.test.ts` run in Node,
-// every other `*.test.ts` in the browsers. One listing for scripts/test.mjs and web-test-runner.config.mjs.
+// every other `*.test.ts` in the browsers. One listing for scripts/test.mjs and web-test-runner.config.mjs (Node 20's
+// `--test` takes no globs).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -127,7 +127,6 @@ function tapFailures(text) {
     .map((f) => `${f.where ? `${f.where} › ` : ''}${name(f)}: ${f.error || 'failed'}`);
 }
 
-/** Node 20 `--test` takes no globs: list the *.node.test.ts files under test/ ourselves. */
 const list = (v) => v.split(',').map((b) => b.trim());
 const browsers = list(process.env.SVC_BROWSERS || 'chromium,firefox,webkit');
 // Browsers whose failures fail the run (default: all); the others' failures are shown only.

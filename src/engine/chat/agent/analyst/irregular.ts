@@ -5,7 +5,7 @@
 // shot, spoke, tore, bore, dove, lives, leaves, media); forms equal to their base (cut, put, set, cost, hit…) need
 // nothing.
 
-import { wordTable } from './word-table.js';
+import { ownTable } from '../../../../util/own.js';
 
 /** Each line: a base form, then its irregular forms. */
 const FORMS = `
@@ -30,7 +30,7 @@ index indices|matrix matrices|vertex vertices|appendix appendices|half halves|sh
 calf calves|wife wives|knife knives|loaf loaves|thief thieves|data`;
 
 /** Irregular form → base form (a base maps to itself where a rule would mangle it: "data"). */
-export const IRREGULAR: Readonly<Record<string, string>> = wordTable(
+export const IRREGULAR: Readonly<Record<string, string>> = ownTable(
   Object.fromEntries(
     FORMS.split(/[|\n]/)
       .map((line) => line.trim().split(/\s+/))

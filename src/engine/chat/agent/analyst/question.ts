@@ -2,7 +2,7 @@
 // ("top 5", "which … the most"), numeric conditions ("over 100", "at least 5"), the phrases that name a breakdown
 // ("by region", "for each ward") and whether it compares or asks for a share.
 
-import { wordTable } from './word-table.js';
+import { ownTable } from '../../../../util/own.js';
 import { parseTime, type TimeAsk } from './time-range.js';
 import { NUMBER_WORDS, aggregationWords, fold, tokenize, type Aggregation, type Token } from './text.js';
 import type { Comparison } from './plan.js';
@@ -275,10 +275,19 @@ export function superlativeDir(q: Question, i: number): 'DESC' | 'ASC' | undefin
 }
 
 /** Period shorthand ("last yr", "past 3 wks", "this qtr"), written out for the time reader. */
-const PERIODS = wordTable<string>({
-  ...{ yr: 'year', yrs: 'years', mth: 'month', mths: 'months', mos: 'months' },
-  ...{ wk: 'week', wks: 'weeks', qtr: 'quarter', qtrs: 'quarters', yday: 'yesterday' },
-  ...{ yest: 'yesterday', tdy: 'today' },
+const PERIODS = ownTable<string>({
+  yr: 'year',
+  yrs: 'years',
+  mth: 'month',
+  mths: 'months',
+  mos: 'months',
+  wk: 'week',
+  wks: 'weeks',
+  qtr: 'quarter',
+  qtrs: 'quarters',
+  yday: 'yesterday',
+  yest: 'yesterday',
+  tdy: 'today',
 });
 
 /** The time words of a folded question, its period shorthand written out; spans stay on the question as written. */

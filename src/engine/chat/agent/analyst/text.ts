@@ -3,7 +3,7 @@
 // titles go through the same functions, so a member and a question word match when their stems do.
 
 import { IRREGULAR } from './irregular.js';
-import { wordTable } from './word-table.js';
+import { ownTable } from '../../../../util/own.js';
 
 /** Lowercase, accents removed ("Zürich" → "zurich"), typographic quotes and dashes made plain. */
 export function fold(text: string): string {
@@ -43,7 +43,7 @@ const SYNONYMS: string[][] = [
 export const VOCABULARY: readonly string[] = SYNONYMS.flat();
 
 /** Shorthand of business questions, read as the word it stands for ("rev by region", "qty sold"). */
-const SHORTHAND: Readonly<Record<string, string>> = wordTable({
+const SHORTHAND: Readonly<Record<string, string>> = ownTable({
   rev: 'revenue',
   temp: 'temperature',
   ppl: 'people',
@@ -206,7 +206,7 @@ export function aggregationWords(folded: string): { agg: Aggregation; start: num
 }
 
 /** Stems that name an aggregation inside member names and titles ("avg_salary", "Total cost"). */
-export const AGG_STEMS: Readonly<Record<string, Aggregation>> = wordTable({
+export const AGG_STEMS: Readonly<Record<string, Aggregation>> = ownTable({
   total: 'sum',
   sum: 'sum',
   averag: 'avg',
@@ -255,7 +255,7 @@ export function editDistance(a: string, b: string, max = 2): number {
 export const typoBudget = (length: number) => (length >= 9 ? 2 : length >= 5 ? 1 : 0);
 
 /** Number words a question may use for counts and periods ("top five", "last thirty days"). */
-export const NUMBER_WORDS: Readonly<Record<string, number>> = wordTable({
+export const NUMBER_WORDS: Readonly<Record<string, number>> = ownTable({
   one: 1,
   two: 2,
   three: 3,

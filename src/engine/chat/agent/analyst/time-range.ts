@@ -3,7 +3,7 @@
 // before", "last Monday"), recurring weekdays ("on Mondays", "weekends") and grain words ("monthly", "by week",
 // "over time"). Ranges are whole days, inclusive, in the engine's wall-clock UTC, as ISO dates.
 
-import { wordTable } from './word-table.js';
+import { ownTable } from '../../../../util/own.js';
 import { add, startOf } from '../../../data/time.js';
 import { NUMBER_WORDS } from './text.js';
 
@@ -32,8 +32,8 @@ export interface TimeAsk {
 const DAY = 86_400_000;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-const NUMBERS = wordTable<number>({ a: 1, an: 1, ...NUMBER_WORDS });
-const ORDINAL = wordTable<number>({
+const NUMBERS = ownTable<number>({ a: 1, an: 1, ...NUMBER_WORDS });
+const ORDINAL = ownTable<number>({
   first: 1,
   second: 2,
   third: 3,

@@ -2,12 +2,12 @@
 // its name, title or description: `wait_minutes`, "Delay (min)", "… in seconds"), so a condition written in one unit
 // compares a column kept in another. A column whose unit cannot be read is never converted.
 
-import { wordTable } from './word-table.js';
+import { ownTable } from '../../../../util/own.js';
 import type { Field } from './catalog.js';
 import { fold, stem } from './text.js';
 
 /** Seconds per unit, by the words a question writes the unit with. */
-const SPOKEN = wordTable<number>({
+const SPOKEN = ownTable<number>({
   ms: 0.001,
   millisecond: 0.001,
   milliseconds: 0.001,
@@ -38,7 +38,7 @@ export const durationWord = (norm: string): number | undefined => SPOKEN[norm];
  * Words that name a column's unit in its name or title. Short forms that also mean something else in a name ("min"
  * of `temp_min`, "s", "h") count only in parentheses in a title ("Delay (min)").
  */
-const NAMED = wordTable<number>({
+const NAMED = ownTable<number>({
   millis: 0.001,
   milliseconds: 0.001,
   ms: 0.001,
@@ -52,7 +52,7 @@ const NAMED = wordTable<number>({
   days: 86400,
   weeks: 604800,
 });
-const BRACKETED = wordTable<number>({ ...NAMED, s: 1, min: 60, h: 3600, hr: 3600, d: 86400 });
+const BRACKETED = ownTable<number>({ ...NAMED, s: 1, min: 60, h: 3600, hr: 3600, d: 86400 });
 const DESCRIBED = new Map(Object.entries(NAMED).map(([w, s]) => [stem(w), s]));
 
 /** Seconds per unit of the values of a number column, when its name, title or description says one (only one). */

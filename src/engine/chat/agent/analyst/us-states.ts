@@ -1,9 +1,9 @@
 // The US states (and DC, Puerto Rico) by their postal codes: a column of codes ("CA", "TX", as airports and most US
 // extracts keep them) is named in questions by the state's name ("flights from California").
 
-import { wordTable } from './word-table.js';
+import { ownTable } from '../../../../util/own.js';
 
-const STATES = wordTable<string>({
+const STATES = ownTable<string>({
   AL: 'Alabama',
   AK: 'Alaska',
   AZ: 'Arizona',
