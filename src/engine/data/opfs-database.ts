@@ -85,11 +85,12 @@ export async function opfsHasRoom(bytes: number): Promise<boolean | undefined> {
   try {
     root = await navigator.storage.getDirectory();
     const writable = await (await root.getFileHandle(probe, { create: true })).createWritable();
-    try {
-      await writable.truncate(bytes);
-    } finally {
-      await writable.close();
-    }
+    // A stream whose truncate failed is errored: closing it would throw in place of the quota's error.
+    await writable.truncate(bytes).catch(async (error: unknown) => {
+      await writable.abort().catch(() => undefined);
+      throw error;
+    });
+    await writable.close();
     return true;
   } catch (error) {
     return (error as Error)?.name === 'QuotaExceededError' ? false : undefined;

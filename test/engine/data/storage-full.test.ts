@@ -8,7 +8,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { createLocalEngine, DEMO, type EngineProgress, type LocalEngine } from '../../../src/engine/index.js';
-import { opfsFileName } from '../../../src/engine/data/opfs-database.js';
+import { opfsFileName, opfsHasRoom } from '../../../src/engine/data/opfs-database.js';
 import { SESSION_ONLY } from '../../../src/engine/data/session-tables.js';
 import { HttpTransport } from '../../../src/transport/http-transport.js';
 import { deleteDatabase } from '../helpers.js';
@@ -80,6 +80,21 @@ describe('the browser storage full while a table is imported into the database i
       const root = await navigator.storage.getDirectory();
       for (const file of [opfsFileName(name), `${opfsFileName(name)}.wal`])
         await root.removeEntry(file).catch(() => undefined);
+    }
+  });
+
+  it('OPFS is asked for room by a probe that says no under the quota, and leaves no file', async function () {
+    const given = await setQuota();
+    if ('unavailable' in given) this.skip();
+    try {
+      await setQuota(given.usage + 256 * 1024);
+      // Its truncate fails with the quota's error; the errored stream's close must not hide it (it once did: the
+      // probe answered "cannot tell" and an import's failed write was not said to be the storage's).
+      expect(await opfsHasRoom(6_000_000)).to.equal(false);
+      expect(await opfsHasRoom(64 * 1024)).to.equal(true);
+      expect((await opfsEntries()).filter((f) => f.startsWith('svc-room-probe'))).to.deep.equal([]);
+    } finally {
+      await setQuota();
     }
   });
 
