@@ -1,7 +1,8 @@
 // The local analyst agent: deterministic, no network. It reads the question (analyst/question.ts: tokens, lemmas,
-// time words), looks at everything the user may see (serviceMeta: views and public cubes) and the values of their
-// categorical dimensions (a cached SQL-API look-up as the user, streamed as no tool call: it is not the user's query;
-// a source it cannot read is named in a decline), plans over every source (analyst/planner.ts),
+// time words), looks at everything the user may see (serviceMeta: views and public cubes; its catalog built once per
+// model, analyst/catalog-cache.ts) and the values of their categorical dimensions (a cached SQL-API look-up as the
+// user, streamed as no tool call: it is not the user's query; a source it cannot read is named in a decline), plans
+// over every source (analyst/planner.ts),
 // writes MEASURE() SQL (analyst/sql.ts), runs it (serviceSqlApi: the SQL card) and states what it measured and the
 // numbers of the result (analyst/answer.ts). What it cannot map it says so, naming what exists. It reads English;
 // it writes its fixed sentences in the viewer's language (ctx.locale, analyst/phrases.ts). Its answers are markdown
@@ -9,7 +10,7 @@
 // (util/markdown-text.ts); the thinking line and the query card's description are plain text.
 
 import { answerText, chartSpec, reading } from './analyst/answer.js';
-import { buildCatalog } from './analyst/catalog.js';
+import { createCatalogCache } from './analyst/catalog-cache.js';
 import { isDecline } from './analyst/plan.js';
 import { planQuestion } from './analyst/planner.js';
 import { phrasesFor } from './analyst/phrases.js';
@@ -20,6 +21,7 @@ import type { Agent, AgentContext, AgentEvent } from './types.js';
 
 export function createLocalAnalystAgent(): Agent {
   const values = createValueCache();
+  const catalog = createCatalogCache();
   return {
     async *answer(ctx: AgentContext): AsyncGenerator<AgentEvent> {
       const say = await phrasesFor(ctx.locale);
@@ -30,7 +32,7 @@ export function createLocalAnalystAgent(): Agent {
         return;
       }
       yield { thinking: book.looking };
-      const sources = buildCatalog(await ctx.tools.serviceMeta({ searchQuery: '' }));
+      const sources = catalog(await ctx.tools.serviceMeta({ searchQuery: '' }));
       if (ctx.signal.aborted) return;
       const read = readQuestion(question, ctx.now());
       const known = sources.length
