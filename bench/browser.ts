@@ -152,7 +152,7 @@ export async function inChromium(modulePath: string, exportName: string, ...args
       tid: number;
       dur?: number;
       tdur?: number;
-      args?: { name?: string };
+      args?: { name?: string; beginData?: { dirtyObjects?: number }; elementCount?: number };
     }[] = [];
     cdp.on('Tracing.dataCollected', ({ value }) => traced.push(...(value as unknown as typeof traced)));
     await page.exposeFunction('__traceTasksStart', async () => {
@@ -170,6 +170,32 @@ export async function inChromium(modulePath: string, exportName: string, ...args
             e.pid === main?.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask',
         )
         .map((e) => ({ wallMs: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? 0) / 1000 }));
+    });
+    // The renderer main thread's DevTools timeline between a start and a stop, summed by event (script, style, layout,
+    // paint…): each kind's count, wall-clock and CPU time, and the layout objects laid out / elements restyled.
+    await page.exposeFunction('__traceTimelineStart', async () => {
+      traced.length = 0;
+      await cdp.send('Tracing.start', {
+        categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
+        transferMode: 'ReportEvents',
+      });
+    });
+    await page.exposeFunction('__traceTimelineStop', async (top: number) => {
+      const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.end');
+      await complete;
+      const main = traced.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+      const sums = new Map<string, { count: number; wallMs: number; cpuMs: number; objects: number }>();
+      for (const e of traced) {
+        if (e.pid !== main?.pid || e.tid !== main.tid || e.ph !== 'X') continue;
+        const sum = sums.get(e.name) ?? { count: 0, wallMs: 0, cpuMs: 0, objects: 0 };
+        sum.count++;
+        sum.wallMs += (e.dur ?? 0) / 1000;
+        sum.cpuMs += (e.tdur ?? 0) / 1000;
+        sum.objects += e.args?.beginData?.dirtyObjects ?? e.args?.elementCount ?? 0;
+        sums.set(e.name, sum);
+      }
+      return [...sums].sort((a, b) => b[1].cpuMs - a[1].cpuMs).slice(0, top);
     });
     // V8's sampling profiler on the page's main thread between a start and a stop: the functions with the most own
     // time (ms), as "name file:line".

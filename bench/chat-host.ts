@@ -251,6 +251,10 @@ export async function chatHostBench(runs = 3): Promise<Row[]> {
 
 declare global {
   interface Window {
+    __traceTimelineStart(): Promise<void>;
+    __traceTimelineStop(
+      top: number,
+    ): Promise<[string, { count: number; wallMs: number; cpuMs: number; objects: number }][]>;
     __profileStart(): Promise<void>;
     __profileStop(top: number): Promise<[string, number][]>;
   }
@@ -280,5 +284,45 @@ export async function chatHostProfile(pace = '16', top = 30): Promise<Row[]> {
       ms: (after[k] - before[k]).toFixed(0),
     })),
     ...functions.map(([what, ms]) => ({ what, ms: ms.toFixed(1) })),
+  ];
+}
+
+/**
+ * Where one answer (paced every `pace` ms; '0': unpaced) spends the main thread by DevTools' timeline: each kind of
+ * event (a render's animation frame, timers, layout, style, paint, HTML parsing…) with its count, wall-clock and CPU
+ * time, and the layout objects laid out (Layout) or elements restyled (UpdateLayoutTree); the element's renders too.
+ */
+export async function chatHostTimeline(pace = '16', top = 16): Promise<Row[]> {
+  const lines = answerLines(splitIntoDeltas(longMarkdownAnswer(), 5000));
+  const el = document.createElement('svc-chat');
+  el.style.width = '720px';
+  el.sessionSettings = settings;
+  el.transport = hostTransport(lines, Number(pace));
+  document.body.append(el);
+  await el.updateComplete;
+  await new Promise((r) => setTimeout(r, 3000));
+  let renders = 0;
+  el.addController({ hostUpdated: () => void renders++ });
+  await window.__traceTimelineStart();
+  await el.send('the long report');
+  await el.updateComplete;
+  await frames(2);
+  const events = await window.__traceTimelineStop(Number(top));
+  el.remove();
+  return [
+    ...events.map(([event, s]) => ({
+      event,
+      count: String(s.count),
+      'wall ms': s.wallMs.toFixed(0),
+      'CPU ms': s.cpuMs.toFixed(0),
+      'objects laid out / elements restyled': s.objects ? String(s.objects) : '',
+    })),
+    {
+      event: "<svc-chat>'s renders",
+      count: String(renders),
+      'wall ms': '',
+      'CPU ms': '',
+      'objects laid out / elements restyled': '',
+    },
   ];
 }

@@ -91,6 +91,13 @@ const BENCHES: Record<string, { module: string; fn: string; title: string }[]> =
   'chat-host-profile': [
     { module: 'chat-host.ts', fn: 'chatHostProfile', title: 'Where a paced answer spends the main thread — Chromium' },
   ],
+  'chat-host-timeline': [
+    {
+      module: 'chat-host.ts',
+      fn: 'chatHostTimeline',
+      title: "Where a paced answer spends the main thread, by DevTools' timeline events — Chromium",
+    },
+  ],
   layout: [{ module: 'layout.ts', fn: 'layoutBench', title: 'Grid-layout core — Chromium (medians)' }],
   dashboard: [
     {

@@ -1,4 +1,4 @@
-// The markdown of <svc-chat>'s answers: marked and DOMPurify load on first use, not with the elements entry
+// The markdown of <svc-chat>'s answers: marked and its safe renderer load on first use, not with the elements entry
 // (docs/architecture.md, "What loads when") — while the page is idle, so the first answer does not wait for them; they
 // are warmed up when the viewer turns to the chat, so neither the page's start nor the first answer pays it — and
 // each answer keeps one StreamingMarkdown, fed per render as much new text as RENDER_MS of markdown work takes.
@@ -27,7 +27,7 @@ const idle = (ms: number) =>
 const RENDER_CHARS = 8000;
 /** The least (a render always moves the answer on). */
 const MIN_RENDER_CHARS = 400;
-/** What one render's markdown may take (lexing, HTML, sanitising): its new text is sized by the rate measured so far. */
+/** What one render's markdown may take (lexing, HTML): its new text is sized by the rate measured so far. */
 const RENDER_MS = 16;
 
 export class AnswerMarkdown implements ReactiveController {
@@ -50,7 +50,7 @@ export class AnswerMarkdown implements ReactiveController {
         .then((m) => (this.md ??= m));
     }
     if (warmed) return;
-    // The first use of the lexer, the parser and the sanitiser compiles their code (a 30–140 ms task): run on the
+    // The first use of the lexer and the renderer compiles their code (a 30–140 ms task): run on the
     // kinds of block an answer has when the viewer turns to the chat (points at it, or focuses it), not in the
     // page's start, which has enough to do, nor in the first frames of the first answer.
     this.host.addEventListener('pointerenter', this.warmUp, { once: true });

@@ -3,7 +3,7 @@
 
 import hljs from 'highlight.js/lib/core';
 import sqlLanguage from 'highlight.js/lib/languages/sql';
-import { sanitize } from './markdown.js';
+import { sanitize } from './sanitize.js';
 
 hljs.registerLanguage('sql', sqlLanguage);
 

@@ -1,75 +1,17 @@
-// Streaming markdown, safely: the text is lexed in blocks; a block is rendered and sanitised once,
-// when it is finished, and cached — only the open tail is rendered again on each delta, so a long answer costs
-// O(length), not O(length²). Everything is untrusted: DOMPurify with a strict profile, links http(s)/mailto only and
-// opened with rel="noopener noreferrer", no images or embedded documents (nothing loads from the network).
-// Each fragment is sanitised on its own, by DOMPurify's string mode (its most used and reviewed path): parsed into a
-// document of its own without a browsing context (nothing in it runs or loads), walked, serialised. Sanitising an
-// update's fragments together in place (DOMPurify's IN_PLACE, one inert document) was measured as no cheaper: the
-// walk, ~1 µs per character, is the cost, not the document.
+// Streaming markdown, safely: the text is lexed in blocks; a block is rendered once, when it is finished, and cached —
+// only the open tail is rendered again on each delta, so a long answer costs O(length), not O(length²). Everything is
+// untrusted, and the HTML is safe by construction (safe-renderer.ts): raw HTML shows as text, links are http(s)/mailto
+// only and opened with rel="noopener noreferrer", no images (nothing loads from the network). No sanitiser parses the
+// result again: a fragment's HTML holds only the renderer's own tags and attributes around escaped text.
 
-import DOMPurify from 'dompurify';
-import { Lexer, Parser, type Token } from 'marked';
+import { Lexer, Parser, type MarkedOptions, type Token } from 'marked';
+import { SafeRenderer } from './safe-renderer.js';
 
-type Purifier = ReturnType<typeof DOMPurify>;
-let purifier: Purifier | undefined;
+const OPTIONS: MarkedOptions = { gfm: true, renderer: new SafeRenderer() };
 
-/** A DOMPurify instance of our own (hooks are per instance, so the host page's DOMPurify is left alone). */
-function sanitizer(): Purifier {
-  if (purifier) return purifier;
-  const p = DOMPurify(window);
-  p.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A') {
-      node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer');
-    }
-  });
-  p.setConfig(SANITIZE);
-  purifier = p;
-  return p;
-}
-
-const SANITIZE = {
-  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
-  FORBID_TAGS: [
-    'img',
-    'svg',
-    'math',
-    'style',
-    'iframe',
-    'object',
-    'embed',
-    'form',
-    'input',
-    'button',
-    'textarea',
-    'select',
-    'video',
-    'audio',
-    'source',
-    'picture',
-    'link',
-    'meta',
-    'base',
-    'noscript',
-    'template',
-  ],
-  FORBID_ATTR: ['style', 'srcset', 'background', 'poster', 'formaction'],
-};
-
-/** Markdown (GFM) to sanitised HTML. */
+/** Markdown (GFM) to safe HTML. */
 export function renderMarkdown(markdown: string): string {
-  return sanitize(Parser.parse(Lexer.lex(markdown, { gfm: true }), { gfm: true }));
-}
-
-/** `html` without anything unsafe (the configuration is set once, not parsed again on every call). */
-export function sanitize(html: string): string {
-  return sanitizer().sanitize(html);
-}
-
-/** Each of `fragments` without anything unsafe, each sanitised on its own (one cannot change how another parses). */
-export function sanitizeAll(fragments: readonly string[]): string[] {
-  // Without a `<` there is no markup to sanitise (blank space between blocks, plain text): kept as it is.
-  return fragments.map((html) => (html.includes('<') ? sanitize(html) : html));
+  return Parser.parse(Lexer.lex(markdown, OPTIONS), OPTIONS);
 }
 
 const WARM_UP = `## Heading
@@ -94,7 +36,7 @@ SELECT 1
 `;
 
 function renderTokens(tokens: Token[]): string {
-  return tokens.length === 0 ? '' : Parser.parse(tokens, { gfm: true });
+  return tokens.length === 0 ? '' : Parser.parse(tokens, OPTIONS);
 }
 
 /**
@@ -147,7 +89,7 @@ export class StreamingMarkdown {
   }
 
   private update(): number {
-    const tokens = Lexer.lex(this.text.slice(this.settled), { gfm: true });
+    const tokens = Lexer.lex(this.text.slice(this.settled), OPTIONS);
     // Keep the last two non-space blocks open (and whatever blank tokens follow the last finished one).
     let open = tokens.length;
     let seen = 0;
@@ -158,16 +100,11 @@ export class StreamingMarkdown {
       if (seen === 2) break;
     }
     const finished = seen < 2 ? [] : tokens.slice(0, open);
-    // The new finished blocks and the tail, sanitised in one pass.
-    const html = sanitizeAll([
-      ...finished.map((token) => renderTokens([token])),
-      renderTokens(tokens.slice(finished.length)),
-    ]);
-    this.tail = html.pop()!;
-    for (const [i, token] of finished.entries()) {
-      this.blocks.push(html[i]);
+    for (const token of finished) {
+      this.blocks.push(renderTokens([token]));
       this.settled += token.raw.length;
     }
+    this.tail = renderTokens(tokens.slice(finished.length));
     return finished.length;
   }
 
