@@ -4,7 +4,17 @@
 // give a Decline that names what exists instead. Each source is planned and the best-supported plan wins.
 
 import { booleanFilters, countNames, freeWords } from './booleans.js';
-import { byPrefixOnly, computes, distinctCount, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
+import {
+  byPrefixOnly,
+  computes,
+  distinctCount,
+  perAsked,
+  rank,
+  tie,
+  wholly,
+  type Field,
+  type SourceInfo,
+} from './catalog.js';
 import { countedWords, itemsCounted, numberedValues, participle, preferCounted } from './cues.js';
 import { chooseTime, eventOnly, periodOfEvent, timeOf } from './time-field.js';
 import { FUNCTION_WORDS, fold } from './text.js';
@@ -124,7 +134,7 @@ function planSource(
   const unexplained = freeWords(q, taken, ranking);
   // "single rooms": a word restating a value's dimension names no measure it names only in part ("Room nights").
   const ranked = perAverage(source, unexplained, per);
-  let measures = rank(source.measures, ranked).filter(
+  let measures = perAsked(rank(source.measures, ranked), ranked, q.tokens).filter(
     (m) =>
       (!m.used.every((u) => afterValue.has(u)) && !m.used.every((u) => participle(q, u))) ||
       wholly(m.field, unexplained),
