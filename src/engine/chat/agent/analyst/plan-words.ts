@@ -7,6 +7,7 @@ import {
   computes,
   distinctCount,
   keyOf,
+  scoreField,
   rank,
   tie,
   wholly,
@@ -17,7 +18,7 @@ import {
 import type { PhraseBook } from './phrase-book.js';
 import type { Slice } from './plan.js';
 import { superlativeDir, type Question } from './question.js';
-import { FILLER, fold } from './text.js';
+import { FILLER, lemmas } from './text.js';
 import { pastForm } from './time-field.js';
 import { categorical } from './values.js';
 
@@ -27,8 +28,9 @@ export const wordsOf = (q: Question, start: number, end: number) =>
 
 /** Whether the words around the "per" at `i` are written so in a member's title ("Miles per gallon"). */
 export const perInTitle = (q: Question, i: number, source: SourceInfo) => {
-  const words = `${q.tokens[i - 1]?.norm ?? ''} per ${q.tokens[i + 1]?.norm ?? ''}`;
-  return source.fields.some((f) => fold(f.title).includes(words));
+  // By lemmas: "rev per member" (shorthand) and "revenues per members" are written so in Revenue per member.
+  const words = `${q.tokens[i - 1]?.lemma ?? ''} ${q.tokens[i].lemma} ${q.tokens[i + 1]?.lemma ?? ''}`;
+  return source.fields.some((f) => lemmas(f.title).join(' ').includes(words));
 };
 
 /** The member named name, title or label among those of the same joined cube (the same column prefix). */
@@ -86,6 +88,13 @@ export function perEntity(
   );
   const all = phrase.filter((i) => words[i] !== undefined);
   if (entity.length === 1 && all.every((i) => entity[0].used.includes(i))) return entity[0];
+  // "bookings per member": the one distinct count with a name holding every word of the phrase (Members booking).
+  const holding = entity.length
+    ? []
+    : source.measures
+        .filter((m) => m.agg === 'count_distinct' && m.keys.some((k) => all.every((i) => k.includes(words[i]!))))
+        .map((m) => scoreField(m, words));
+  if (all.length && holding.length === 1) return holding[0];
   const named = entity.length
     ? []
     : tie(rank(categorical(source), words)).filter(

@@ -14,6 +14,10 @@ const meta: ServiceMetaResult = {
       ['fares', 'Fares', 'number', 'sum'],
       ['riders', 'Riders', 'number', 'count_distinct'],
       ['fare_per_rider', 'Fare per rider', 'number', 'number'],
+      ['revenue', 'Revenue', 'number', 'sum'],
+      ['revenue_per_trip', 'Revenue per trip', 'number', 'number'],
+      ['busy_drivers', 'Drivers on trips', 'number', 'count_distinct'],
+      ['drivers_vehicle', 'Vehicle', 'string'],
       ['rider_tier', 'Rider tier', 'string'],
       ['city', 'City', 'string'],
       ['requested_at', 'Request time', 'time'],
@@ -32,5 +36,15 @@ describe('local analyst: classes found on a fitness club chain, on a ride-hailin
     assert.equal(p.measure.name, 'trips.fares');
     assert.deepEqual(filters(p), ['rider_tier = Gold']);
     assert.equal(plan('fare per rider by city').measure.name, 'trips.fare_per_rider');
+  });
+  it('a ratio asked in shorthand is the measure titled so ("rev per trip": Revenue per trip)', () => {
+    const p = plan('rev per trip in lisbon');
+    assert.equal(p.measure.name, 'trips.revenue_per_trip');
+    assert.deepEqual(filters(p), ['city = Lisbon']);
+  });
+  it('"per" an entity only one distinct count names, among other words ("trips per driver": Drivers on trips)', () => {
+    const p = plan('avg trips per driver');
+    assert.equal(p.measure.name, 'trips.count');
+    assert.equal(p.per?.name, 'trips.busy_drivers');
   });
 });
