@@ -18,7 +18,7 @@ import {
 import type { PhraseBook } from './phrase-book.js';
 import type { Slice } from './plan.js';
 import { superlativeDir, type Question } from './question.js';
-import { FILLER, lemmas } from './text.js';
+import { FILLER, lemma, lemmas } from './text.js';
 import { pastForm } from './time-field.js';
 import { categorical } from './values.js';
 
@@ -190,6 +190,22 @@ export function verbNames(q: Question, source: SourceInfo, taken: boolean[]): Ma
     return used.length ? [{ field: m, score: 0.5, used }] : [];
   });
   return named.length === 1 ? named : [];
+}
+
+/** Lemmas of currencies a measure's title or description may name its unit by. */
+const CURRENCIES = new Set(lemmas('usd eur gbp chf jpy cad aud dollars euros pounds sterling yen currency'));
+
+/**
+ * "which club made the most money": the source's one sum kept in a currency (its title or description says so:
+ * Revenue, "USD") is what "money" names when no member does; with two (revenue and cost) it names neither.
+ */
+export function moneyNamed(q: Question, source: SourceInfo, taken: boolean[]): Match[] {
+  const at = q.tokens.findIndex((t, i) => !taken[i] && t.lemma === lemma('money'));
+  if (at < 0) return [];
+  const kept = source.measures.filter(
+    (m) => m.agg === 'sum' && [...m.described, ...m.keys.flat()].some((w) => CURRENCIES.has(w)),
+  );
+  return kept.length === 1 ? [{ field: kept[0], score: 0.5, used: [at] }] : [];
 }
 
 /** The source's one count, to divide a total asked as an average by ("avg downtime": per downtime event). */

@@ -26,6 +26,7 @@ import { countNotAverage, idleMembers, rowsOrDistinct, titled } from './plan-gua
 import { measureStems, namedValues, numericConditions } from './plan-values.js';
 import {
   columnAsked,
+  moneyNamed,
   perAverage,
   bothOf,
   measureSlice,
@@ -164,6 +165,7 @@ function planSource(
     }
     if (named.length === 1) measures = [{ ...named[0], field: distinctCount(named[0].field) }];
   }
+  if (!measures.length) measures = moneyNamed(q, source, taken);
   if (!measures.length) measures = verbNames(q, source, taken);
   const items = asked.includes('count') ? itemsCounted(q, source, howMany, [...at.values()], measures) : undefined;
   if (items) measures = [{ field: items, score: 0.5, used: [] }];

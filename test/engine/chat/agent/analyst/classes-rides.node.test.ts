@@ -4,7 +4,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
-import { filters, planner, view } from './plan-probe.js';
+import { buildCatalog } from '../../../../../src/engine/chat/agent/analyst/catalog.js';
+import { isDecline } from '../../../../../src/engine/chat/agent/analyst/plan.js';
+import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/planner.js';
+import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
+import { filters, NOW, planner, say, view } from './plan-probe.js';
 
 const meta: ServiceMetaResult = {
   searchQuery: '',
@@ -18,12 +22,19 @@ const meta: ServiceMetaResult = {
       ['revenue_per_trip', 'Revenue per trip', 'number', 'number'],
       ['busy_drivers', 'Drivers on trips', 'number', 'count_distinct'],
       ['drivers_vehicle', 'Vehicle', 'string'],
+      ['late_arrivals', 'Late arrivals', 'number', 'count'],
+      ['late_arrival', 'Late arrival', 'boolean'],
       ['rider_tier', 'Rider tier', 'string'],
       ['city', 'City', 'string'],
       ['requested_at', 'Request time', 'time'],
     ]),
   ],
 };
+// Revenue is kept in euros (its description says so): what "money" names.
+Object.assign(
+  meta.cubes[0].members.find((x) => x.name === 'trips.revenue')!,
+  { description: 'EUR' },
+);
 const values = new Map<string, string[]>([
   ['trips.rider_tier', ['Gold', 'Standard']],
   ['trips.city', ['Lisbon', 'Porto']],
@@ -46,5 +57,31 @@ describe('local analyst: classes found on a fitness club chain, on a ride-hailin
     const p = plan('avg trips per driver');
     assert.equal(p.measure.name, 'trips.count');
     assert.equal(p.per?.name, 'trips.busy_drivers');
+  });
+  it('a share whose part a boolean and a count both name whole is of the rows ("trips were late arrivals")', () => {
+    const p = plan('what share of trips were late arrivals');
+    assert.equal(p.measure.name, 'trips.count');
+    assert.deepEqual(
+      p.share?.part?.map((f) => `${f.field.column} ${f.op} ${f.values.join(',')}`),
+      ['late_arrival = true'],
+    );
+    assert.equal(plan('late arrivals by city').measure.name, 'trips.late_arrivals');
+  });
+  it('"money" names the one sum kept in a currency ("which city made the most money": Revenue, EUR)', () => {
+    const p = plan('which city made the most money');
+    assert.equal(p.measure.name, 'trips.revenue');
+    assert.deepEqual(
+      p.groups.map((g) => g.name),
+      ['trips.city'],
+    );
+  });
+  it('the verb of a question asked with an auxiliary asks for nothing ("did we complete", "did Lisbon see")', () => {
+    const p = plan('how many trips did we complete in porto');
+    assert.equal(p.measure.name, 'trips.count');
+    assert.deepEqual(filters(p), ['city = Porto']);
+    assert.equal(plan('how many trips did Lisbon see').measure.name, 'trips.count');
+    // "how much" asks for the verb's quantity: the model has no spending.
+    const spent = planQuestion(readQuestion('how much did we spend on fuel', NOW), buildCatalog(meta), values, say);
+    assert.ok(isDecline(spent));
   });
 });
