@@ -3,7 +3,7 @@
 // Both mark the words they explain in `taken` and give the evidence they add to the plan's score.
 
 import { freeWords } from './booleans.js';
-import { rank, tie, type Field, type SourceInfo } from './catalog.js';
+import { PERSONS, rank, tie, type Field, type SourceInfo } from './catalog.js';
 import { byDirection, byNamingWords, directionAt } from './cues.js';
 import { wordsOf } from './plan-words.js';
 import type { Filter } from './plan.js';
@@ -124,6 +124,15 @@ export function namedValues(
     // "Home Office customers": a word after the value that names its dimension belongs to it.
     const next = q.tokens[hs[0].end];
     if (next && f.keys.some((k) => k.includes(next.lemma))) afterValue.add(hs[0].end);
+    // "Plus members" of the customers' Plan: a noun of persons no member is named by, after a value of persons.
+    else if (
+      next &&
+      !taken[hs[0].end] &&
+      PERSONS.has(next.lemma) &&
+      !memberWords.has(next.lemma) &&
+      f.keys.some((k) => k.some((w) => PERSONS.has(w)))
+    )
+      taken[hs[0].end] = true;
     score += 2;
   }
   for (const [field, vs] of valueSets) {
