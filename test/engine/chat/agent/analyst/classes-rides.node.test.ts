@@ -89,4 +89,26 @@ describe('local analyst: classes found on a fitness club chain, on a ride-hailin
     assert.equal(p.measure.name, 'trips.fares');
     assert.deepEqual(filters(p), ['rider_tier = Gold']);
   });
+  // A concert promoter's view (a second model): tickets with their own Sale date and the joined concerts' date.
+  const concerts: ServiceMetaResult = {
+    searchQuery: '',
+    cubes: [
+      view('concert_attendance', 'Concert attendance', [
+        ['count', 'Tickets', 'number', 'count'],
+        ['scan_rate', 'Scan rate', 'number', 'number'],
+        ['sold_at', 'Sale date', 'time'],
+        ['concerts_starts_at', 'Concert date', 'time'],
+        ['concerts_venue', 'Venue', 'string'],
+      ]),
+    ],
+  };
+  Object.assign(concerts.cubes[0].members[1], { description: 'percent of tickets scanned at the door' });
+  const ask = (q: string) => planQuestion(readQuestion(q, NOW), buildCatalog(concerts), new Map(), say);
+  it("a title naming a joined entity's time against the first, with no other cue, asks which date", () => {
+    const p = ask('scan rate last month');
+    assert.ok(isDecline(p) && /Sale date.*Concert date/.test(p.decline), JSON.stringify(p));
+    // An event or the measure's own words still choose: "tickets sold last month" are at the Sale date.
+    const sold = planner(concerts, new Map())('tickets sold last month');
+    assert.equal(sold.time?.field.name, 'concert_attendance.sold_at');
+  });
 });
