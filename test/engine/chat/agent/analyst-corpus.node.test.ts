@@ -89,7 +89,7 @@ const MODELS: Model[] = [
     data: airlineData,
   },
   heldOut('hospital admissions', hospitalSeed, HOSPITAL, hospitalCases, HOSPITAL_QUESTIONS, 0.94),
-  heldOut('library loans', librarySeed, LIBRARY, libraryCases, LIBRARY_QUESTIONS, 0.94),
+  heldOut('library loans', librarySeed, LIBRARY, libraryCases, LIBRARY_QUESTIONS, 0.97),
   heldOut('food delivery', deliverySeed, DELIVERY, deliveryCases, DELIVERY_QUESTIONS, 0.91),
   {
     ...heldOut('cars and stock prices (vega-datasets files)', carsSeed, CARS, carsCases, CARS_QUESTIONS, 0.91),

@@ -4,6 +4,7 @@
 
 import { freeWords } from './booleans.js';
 import { PERSONS, rank, tie, type Field, type SourceInfo } from './catalog.js';
+import { clippedValues } from './clipped.js';
 import { byDirection, byNamingWords, directionAt } from './cues.js';
 import { wordsOf } from './plan-words.js';
 import type { Filter } from './plan.js';
@@ -86,6 +87,9 @@ export function namedValues(
   const hits = matchValues(q.tokens, free, categorical(source), values, memberWords).filter(
     (h) => h.end - h.start > 1 || !synonymOfMeasure(q, h.start, h.value, measures),
   );
+  // "sci-fi": a clipped compound of one value, where no word of it was read otherwise.
+  const clipped = clippedValues(q, free, categorical(source), values);
+  hits.push(...clipped.filter((c) => !hits.some((h) => h.start < c.end && c.start < h.end)));
   const spans = new Map<string, typeof hits>();
   for (const h of hits) spans.set(`${h.start}:${h.end}`, [...(spans.get(`${h.start}:${h.end}`) ?? []), h]);
   const valueSets = new Map<Field, string[]>();

@@ -1,6 +1,7 @@
-// The planner on classes of question the fitness-club (and food-delivery) held-out sets found it wrong or declining
-// on, over a ride-hailing model written here (none of the corpus models' names): a `trips` view of rides with their
-// riders, drivers and cities, as serviceMeta lists it, and the values the look-up would read.
+// The planner on classes of question the fitness-club (and the food-delivery and library) held-out sets found it
+// wrong or declining on, over a ride-hailing model written here (none of the corpus models' names): a `trips` view of
+// rides with their riders, drivers and cities, as serviceMeta lists it, and the values the look-up would read; a
+// concert promoter's and a film streamer's views for two classes.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
@@ -110,5 +111,19 @@ describe('local analyst: classes found on a fitness club chain, on a ride-hailin
     // An event or the measure's own words still choose: "tickets sold last month" are at the Sale date.
     const sold = planner(concerts, new Map())('tickets sold last month');
     assert.equal(sold.time?.field.name, 'concert_attendance.sold_at');
+  });
+  it('a clipped compound is the one value whose words it starts ("rom-com": Romantic Comedy; "sci-fi")', () => {
+    const films: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('streams', 'Streams', [
+          ['count', 'Streams', 'number', 'count'],
+          ['genre', 'Genre', 'string'],
+        ]),
+      ],
+    };
+    const genres = new Map([['streams.genre', ['Romantic Comedy', 'Science Fiction', 'Film Noir', 'Romance']]]);
+    assert.deepEqual(filters(planner(films, genres)('rom-com streams')), ['genre = Romantic Comedy']);
+    assert.deepEqual(filters(planner(films, genres)('how many sci-fi streams')), ['genre = Science Fiction']);
   });
 });
