@@ -6,28 +6,12 @@ import { participle } from './cues.js';
 import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS } from './text.js';
 
-const AUXILIARY = /^(do|does|did|have|has|had|will|would|can|could)$/;
-const SUBJECT = /^(we|they|you|i|he|she|it)$/;
-
-/**
- * Whether the word at `i` is the verb of a count of a noun asked with an auxiliary and a subject ("how many classes
- * did we run", "… did Maya Chen teach": the subject a value already read): the noun is counted, the verb asks for
- * nothing. Not after "how much": "how much did we spend" asks for the verb's quantity.
- */
-function askedVerb(q: Question, taken: boolean[], i: number): boolean {
-  let j = i - 1;
-  while (j >= 0 && !AUXILIARY.test(q.tokens[j].norm) && (SUBJECT.test(q.tokens[j].norm) || taken[j])) j--;
-  if (j < 0 || j === i - 1 || !AUXILIARY.test(q.tokens[j].norm)) return false;
-  return q.tokens.slice(0, j).some((t, k) => t.norm === 'how' && q.tokens[k + 1]?.norm === 'many');
-}
-
 /** Question words not explained and unknown to the source (numbers included). */
 export function unmappedWords(q: Question, taken: boolean[], source: SourceInfo) {
   const known = new Set(source.fields.flatMap((f) => f.keys.flat()));
   return q.tokens.filter(
     (t, i) =>
       !taken[i] &&
-      !askedVerb(q, taken, i) &&
       !q.aggs.has(i) &&
       !FUNCTION_WORDS.has(t.lemma) &&
       !FILLER.has(t.lemma) &&
