@@ -124,7 +124,7 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
 }
 
 /** Nouns of persons a source may count, and the words that ask for persons in general. */
-export const PERSONS = new Set(
+const PERSONS = new Set(
   lemmas(
     'employee staff customer client guest patient user member student visitor passenger person people subscriber ' +
       'traveler traveller resident athlete player donor volunteer applicant candidate contact driver rider tenant',

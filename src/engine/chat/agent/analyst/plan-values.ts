@@ -3,16 +3,21 @@
 // Both mark the words they explain in `taken` and give the evidence they add to the plan's score.
 
 import { freeWords } from './booleans.js';
-import { PERSONS, rank, tie, type Field, type SourceInfo } from './catalog.js';
+import { rank, tie, type Field, type SourceInfo } from './catalog.js';
 import { clippedValues } from './clipped.js';
 import { byDirection, byNamingWords, directionAt } from './cues.js';
 import { wordsOf } from './plan-words.js';
 import type { Filter } from './plan.js';
 import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
-import { fold, lemma, stem } from './text.js';
+import { fold, lemma, lemmas, stem } from './text.js';
 import { columnUnit, unitScale } from './units.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
+
+/** Nouns of the persons a business serves, one another's synonyms in a question ("plus members" of customers). */
+const CLIENTELE = new Set(
+  lemmas('customer client member subscriber user guest passenger rider patron buyer shopper account holder'),
+);
 
 /** A question back, and the evidence gathered before it. */
 export interface Asked {
@@ -128,13 +133,14 @@ export function namedValues(
     // "Home Office customers": a word after the value that names its dimension belongs to it.
     const next = q.tokens[hs[0].end];
     if (next && f.keys.some((k) => k.includes(next.lemma))) afterValue.add(hs[0].end);
-    // "Plus members" of the customers' Plan: a noun of persons no member is named by, after a value of persons.
+    // "Plus members" of the customers' Plan: a noun of those served no member is named by, after a value of theirs
+    // ("free drivers" are no customers on the Free plan).
     else if (
       next &&
       !taken[hs[0].end] &&
-      PERSONS.has(next.lemma) &&
+      CLIENTELE.has(next.lemma) &&
       !memberWords.has(next.lemma) &&
-      f.keys.some((k) => k.some((w) => PERSONS.has(w)))
+      f.keys.some((k) => k.some((w) => CLIENTELE.has(w)))
     )
       taken[hs[0].end] = true;
     score += 2;

@@ -85,10 +85,13 @@ describe('local analyst: classes found on a fitness club chain, on a ride-hailin
     for (const q of ['how many trips did we refund in porto', 'how much did we spend on fuel'])
       assert.ok(isDecline(planQuestion(readQuestion(q, NOW), buildCatalog(meta), values, say)), q);
   });
-  it('a noun of persons after a value of persons names them ("gold passengers": Rider tier Gold)', () => {
+  it('a noun of those served after a value of theirs names them ("gold passengers": Rider tier Gold)', () => {
     const p = plan('fares from gold passengers');
     assert.equal(p.measure.name, 'trips.fares');
     assert.deepEqual(filters(p), ['rider_tier = Gold']);
+    // Persons the business does not serve are no riders: "gold employees" is not the Gold rider tier.
+    const staff = planQuestion(readQuestion('fares from gold employees', NOW), buildCatalog(meta), values, say);
+    assert.ok(isDecline(staff));
   });
   // A concert promoter's view (a second model): tickets with their own Sale date and the joined concerts' date.
   const concerts: ServiceMetaResult = {
