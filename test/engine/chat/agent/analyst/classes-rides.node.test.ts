@@ -68,9 +68,24 @@ describe('local analyst: classes found on a fitness club chain, on a ride-hailin
     );
     assert.equal(plan('late arrivals by city').measure.name, 'trips.late_arrivals');
   });
-  it('"money" names the one sum kept in a currency ("which city made the most money": Revenue, EUR)', () => {
+  it('"money" names the one sum kept in a currency, no cost ("which city made the most money": Revenue, EUR)', () => {
     const p = plan('which city made the most money');
     assert.equal(p.measure.name, 'trips.revenue');
+    // Money made is no cost: a garage whose one sum in euros is what parts cost made none it can say.
+    const garage: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('repairs', 'Repairs', [
+          ['count', 'Repairs', 'number', 'count'],
+          ['parts_cost', 'Parts cost', 'number', 'sum'],
+          ['city', 'City', 'string'],
+        ]),
+      ],
+    };
+    Object.assign(garage.cubes[0].members[1], { description: 'EUR' });
+    const cities = new Map([['repairs.city', ['Lisbon', 'Porto']]]);
+    const made = planQuestion(readQuestion('which city made the most money', NOW), buildCatalog(garage), cities, say);
+    assert.ok(isDecline(made));
     assert.deepEqual(
       p.groups.map((g) => g.name),
       ['trips.city'],
