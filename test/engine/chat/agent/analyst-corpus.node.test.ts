@@ -4,7 +4,7 @@
 // files. Prints right / declined / wrong per model; requires ≥ 90% of the answerable
 // questions right in each model, at most 1% of all questions wrong, and every unanswerable one declined. The held-out
 // sets (hospital, library, delivery, cars and stocks, IT service desk, real-estate agency, manufacturing plant,
-// university, digital marketing) were written before the analyst was run on them and are kept as written: they
+// university, digital marketing, fitness club chain) were written before the analyst was run on them and are kept as written: they
 // require no wrong answer and the share right each reached when its classes were fixed (their figures are printed;
 // the bar rises as declines are fixed, never by rewording a question).
 import 'fake-indexeddb/auto';
@@ -17,6 +17,7 @@ import { CARS, carsData, carsSeed } from '../../../fixtures/analyst/cars-stocks.
 import { CLINIC, clinicSeed } from '../../../fixtures/analyst/clinic.js';
 import { DELIVERY, deliverySeed } from '../../../fixtures/analyst/delivery.js';
 import { ENERGY, energySeed } from '../../../fixtures/analyst/energy.js';
+import { GYM, gymSeed } from '../../../fixtures/analyst/gym.js';
 import { HELPDESK, helpdeskSeed } from '../../../fixtures/analyst/helpdesk.js';
 import { HOSPITAL, hospitalSeed } from '../../../fixtures/analyst/hospital.js';
 import { HOTELS, hotelsSeed } from '../../../fixtures/analyst/hotels.js';
@@ -33,6 +34,7 @@ import { clinicCases } from './clinic-corpus.js';
 import { corpusEngine, judge, type Case } from './corpus.js';
 import { DELIVERY_QUESTIONS, deliveryCases } from './delivery-corpus.js';
 import { energyCases } from './energy-corpus.js';
+import { GYM_QUESTIONS, gymCases } from './gym-corpus.js';
 import { HELPDESK_QUESTIONS, helpdeskCases } from './helpdesk-corpus.js';
 import { HOSPITAL_QUESTIONS, hospitalCases } from './hospital-corpus.js';
 import { hotelsCases } from './hotels-corpus.js';
@@ -87,8 +89,8 @@ const MODELS: Model[] = [
     data: airlineData,
   },
   heldOut('hospital admissions', hospitalSeed, HOSPITAL, hospitalCases, HOSPITAL_QUESTIONS, 0.94),
-  heldOut('library loans', librarySeed, LIBRARY, libraryCases, LIBRARY_QUESTIONS, 0.94),
-  heldOut('food delivery', deliverySeed, DELIVERY, deliveryCases, DELIVERY_QUESTIONS, 0.89),
+  heldOut('library loans', librarySeed, LIBRARY, libraryCases, LIBRARY_QUESTIONS, 0.97),
+  heldOut('food delivery', deliverySeed, DELIVERY, deliveryCases, DELIVERY_QUESTIONS, 0.91),
   {
     ...heldOut('cars and stock prices (vega-datasets files)', carsSeed, CARS, carsCases, CARS_QUESTIONS, 0.91),
     data: carsData,
@@ -98,6 +100,7 @@ const MODELS: Model[] = [
   heldOut('manufacturing plant', plantSeed, PLANT, plantCases, PLANT_QUESTIONS, 0.92),
   heldOut('university', universitySeed, UNIVERSITY, universityCases, UNIVERSITY_QUESTIONS, 0.97),
   heldOut('digital marketing', marketingSeed, MARKETING, marketingCases, MARKETING_QUESTIONS, 1),
+  heldOut('fitness club chain', gymSeed, GYM, gymCases, GYM_QUESTIONS, 0.95),
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');

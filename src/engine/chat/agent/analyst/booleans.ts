@@ -41,11 +41,23 @@ export function booleanFilters(
   const otherWords = new Set(source.fields.filter((f) => f.type !== 'boolean').flatMap((f) => f.keys.flat()));
   // "late fees": the words of a measure named whole are the measure's, not a segment's (Late returns).
   const free = freeWords(q, taken, true);
+  // "what share of bookings were no-shows": in a share, a boolean named whole (No-show) is the part, not the measure
+  // of the same words (No-shows) — the share is of the rows.
+  const whole = (k: string[], not: string[]) =>
+    k.some((w) => !w.startsWith('agg:')) &&
+    k.every((w) => w.startsWith('agg:') || (free.includes(w) && !not.includes(w)));
+  const part = new Set(
+    q.share
+      ? booleans.flatMap((b) =>
+          b.keys.filter((k) => whole(k, []) && source.measures.some((m) => m.keys.some((mk) => whole(mk, k)))).flat(),
+        )
+      : [],
+  );
   const wholeWords = new Set(
     source.measures.flatMap((m) =>
       m.keys
         .map((k) => k.filter((w) => !w.startsWith('agg:')))
-        .filter((k) => k.length > 1 && k.every((w) => free.includes(w)))
+        .filter((k) => k.length > 1 && k.every((w) => free.includes(w)) && !k.every((w) => part.has(w)))
         .flat(),
     ),
   );
@@ -60,7 +72,10 @@ export function booleanFilters(
     const words = freeWords(q, taken, true)
       .map((w, i) => (w && prefixed.get(i)) ?? w)
       .map((w, i) =>
-        w && measureWords.has(w) && (wholeWords.has(w) || !booleans.some((b) => b.written.has(q.tokens[i].norm)))
+        w &&
+        !part.has(w) &&
+        measureWords.has(w) &&
+        (wholeWords.has(w) || !booleans.some((b) => b.written.has(q.tokens[i].norm)))
           ? undefined
           : w,
       );

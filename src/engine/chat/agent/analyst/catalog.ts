@@ -25,6 +25,8 @@ export interface Field {
   segment?: boolean;
   /** Lemmas of its description: weak evidence. */
   described: Set<string>;
+  /** Lemmas after a "per" of its names ("member" of Revenue per member): they name it only after a "per". */
+  perTail?: Set<string>;
   /** A count the planner makes of a dimension's distinct values (no measure of the model counts them). */
   distinctOf?: string;
   /** An aggregation the planner makes of a number column (no measure of the model computes it). */
@@ -97,7 +99,14 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
   if (/\S\s+\S+\s+\S/.test(m.title)) keys.push(...initialKeys(m.title));
   const isMeasure = m.aggType !== undefined;
   const names = [column, m.title, ...synonyms.filter((s) => typeof s === 'string')];
-  const written = new Set(names.flatMap((n) => fold(n.replace(/([a-z])([A-Z])/g, '$1 $2')).split(/[^\p{L}\p{N}]+/u)));
+  const split = (n: string) => fold(n.replace(/([a-z])([A-Z])/g, '$1 $2')).split(/[^\p{L}\p{N}]+/u);
+  const written = new Set(names.flatMap(split));
+  const perTail = new Set(
+    names.flatMap((n) => {
+      const ws = split(n);
+      return ws.includes('per') ? lemmas(ws.slice(ws.indexOf('per') + 1).join(' ')) : [];
+    }),
+  );
   return {
     name: m.name,
     column,
@@ -110,6 +119,7 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
     written,
     ...(m.segment && { segment: true }),
     described: new Set(keyOf(m.description ?? '')),
+    ...(perTail.size > 0 && { perTail }),
   };
 }
 
@@ -206,6 +216,27 @@ export function scoreField(f: Field, words: (string | undefined)[]): Match {
 export function rank(fields: Field[], words: (string | undefined)[]): Match[] {
   return fields
     .map((f) => scoreField(f, words))
+    .filter((m) => m.score > 0)
+    .sort((a, b) => b.score - a.score);
+}
+
+/**
+ * Matches rescored without the words that name a ratio's divisor unasked: "revenue from premium members" names
+ * Revenue, not Revenue per member — the words after a title's "per" count only after a "per", "each" or "every".
+ */
+export function perAsked(ms: Match[], words: (string | undefined)[], tokens: Token[]): Match[] {
+  return ms
+    .map((m) => {
+      const loose = m.used.filter(
+        (u) => m.field.perTail?.has(tokens[u].lemma) && !/^(per|each|every|an?)$/.test(tokens[u - 1]?.norm ?? ''),
+      );
+      return loose.length
+        ? scoreField(
+            m.field,
+            words.map((w, i) => (loose.includes(i) ? undefined : w)),
+          )
+        : m;
+    })
     .filter((m) => m.score > 0)
     .sort((a, b) => b.score - a.score);
 }

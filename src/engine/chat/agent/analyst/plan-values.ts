@@ -4,14 +4,20 @@
 
 import { freeWords } from './booleans.js';
 import { rank, tie, type Field, type SourceInfo } from './catalog.js';
+import { clippedValues } from './clipped.js';
 import { byDirection, byNamingWords, directionAt } from './cues.js';
 import { wordsOf } from './plan-words.js';
 import type { Filter } from './plan.js';
 import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
-import { fold, lemma, stem } from './text.js';
+import { fold, lemma, lemmas, stem } from './text.js';
 import { columnUnit, unitScale } from './units.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
+
+/** Nouns of the persons a business serves, one another's synonyms in a question ("plus members" of customers). */
+const CLIENTELE = new Set(
+  lemmas('customer client member subscriber user guest passenger rider patron buyer shopper account holder'),
+);
 
 /** A question back, and the evidence gathered before it. */
 export interface Asked {
@@ -86,6 +92,9 @@ export function namedValues(
   const hits = matchValues(q.tokens, free, categorical(source), values, memberWords).filter(
     (h) => h.end - h.start > 1 || !synonymOfMeasure(q, h.start, h.value, measures),
   );
+  // "sci-fi": a clipped compound of one value, where no word of it was read otherwise.
+  const clipped = clippedValues(q, free, categorical(source), values);
+  hits.push(...clipped.filter((c) => !hits.some((h) => h.start < c.end && c.start < h.end)));
   const spans = new Map<string, typeof hits>();
   for (const h of hits) spans.set(`${h.start}:${h.end}`, [...(spans.get(`${h.start}:${h.end}`) ?? []), h]);
   const valueSets = new Map<Field, string[]>();
@@ -124,6 +133,16 @@ export function namedValues(
     // "Home Office customers": a word after the value that names its dimension belongs to it.
     const next = q.tokens[hs[0].end];
     if (next && f.keys.some((k) => k.includes(next.lemma))) afterValue.add(hs[0].end);
+    // "Plus members" of the customers' Plan: a noun of those served no member is named by, after a value of theirs
+    // ("free drivers" are no customers on the Free plan).
+    else if (
+      next &&
+      !taken[hs[0].end] &&
+      CLIENTELE.has(next.lemma) &&
+      !memberWords.has(next.lemma) &&
+      f.keys.some((k) => k.some((w) => CLIENTELE.has(w)))
+    )
+      taken[hs[0].end] = true;
     score += 2;
   }
   for (const [field, vs] of valueSets) {

@@ -7,6 +7,7 @@ import {
   computes,
   distinctCount,
   keyOf,
+  scoreField,
   rank,
   tie,
   wholly,
@@ -17,7 +18,7 @@ import {
 import type { PhraseBook } from './phrase-book.js';
 import type { Slice } from './plan.js';
 import { superlativeDir, type Question } from './question.js';
-import { FILLER, fold } from './text.js';
+import { FILLER, lemma, lemmas } from './text.js';
 import { pastForm } from './time-field.js';
 import { categorical } from './values.js';
 
@@ -27,8 +28,9 @@ export const wordsOf = (q: Question, start: number, end: number) =>
 
 /** Whether the words around the "per" at `i` are written so in a member's title ("Miles per gallon"). */
 export const perInTitle = (q: Question, i: number, source: SourceInfo) => {
-  const words = `${q.tokens[i - 1]?.norm ?? ''} per ${q.tokens[i + 1]?.norm ?? ''}`;
-  return source.fields.some((f) => fold(f.title).includes(words));
+  // By lemmas: "rev per member" (shorthand) and "revenues per members" are written so in Revenue per member.
+  const words = `${q.tokens[i - 1]?.lemma ?? ''} ${q.tokens[i].lemma} ${q.tokens[i + 1]?.lemma ?? ''}`;
+  return source.fields.some((f) => lemmas(f.title).join(' ').includes(words));
 };
 
 /** The member named name, title or label among those of the same joined cube (the same column prefix). */
@@ -86,6 +88,13 @@ export function perEntity(
   );
   const all = phrase.filter((i) => words[i] !== undefined);
   if (entity.length === 1 && all.every((i) => entity[0].used.includes(i))) return entity[0];
+  // "bookings per member": the one distinct count with a name holding every word of the phrase (Members booking).
+  const holding = entity.length
+    ? []
+    : source.measures
+        .filter((m) => m.agg === 'count_distinct' && m.keys.some((k) => all.every((i) => k.includes(words[i]!))))
+        .map((m) => scoreField(m, words));
+  if (all.length && holding.length === 1) return holding[0];
   const named = entity.length
     ? []
     : tie(rank(categorical(source), words)).filter(
@@ -181,6 +190,31 @@ export function verbNames(q: Question, source: SourceInfo, taken: boolean[]): Ma
     return used.length ? [{ field: m, score: 0.5, used }] : [];
   });
   return named.length === 1 ? named : [];
+}
+
+/** Lemmas of currencies a measure's title or description may name its unit by. */
+const CURRENCIES = new Set(lemmas('usd eur gbp chf jpy cad aud dollars euros pounds sterling yen currency'));
+
+/** Lemmas of money going out: "money" made or earned is never a cost ("spend" names Spend itself). */
+const OUTGOINGS = new Set(
+  lemmas('cost costs spend spent expense expenses budget fee fees payout refund discount loss'),
+);
+
+/**
+ * "which club made the most money": the source's one sum kept in a currency (its title or description says so:
+ * Revenue, "USD") and not an outgoing (Spend, Budget, Fuel cost) is what "money" names when no member does; with
+ * two it names neither.
+ */
+export function moneyNamed(q: Question, source: SourceInfo, taken: boolean[]): Match[] {
+  const at = q.tokens.findIndex((t, i) => !taken[i] && t.lemma === lemma('money'));
+  if (at < 0) return [];
+  const kept = source.measures.filter(
+    (m) =>
+      m.agg === 'sum' &&
+      [...m.described, ...m.keys.flat()].some((w) => CURRENCIES.has(w)) &&
+      !m.keys.flat().some((w) => OUTGOINGS.has(w)),
+  );
+  return kept.length === 1 ? [{ field: kept[0], score: 0.5, used: [at] }] : [];
 }
 
 /** The source's one count, to divide a total asked as an average by ("avg downtime": per downtime event). */

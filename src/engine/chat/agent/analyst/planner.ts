@@ -4,7 +4,17 @@
 // give a Decline that names what exists instead. Each source is planned and the best-supported plan wins.
 
 import { booleanFilters, countNames, freeWords } from './booleans.js';
-import { byPrefixOnly, computes, distinctCount, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
+import {
+  byPrefixOnly,
+  computes,
+  distinctCount,
+  perAsked,
+  rank,
+  tie,
+  wholly,
+  type Field,
+  type SourceInfo,
+} from './catalog.js';
 import { countedWords, itemsCounted, numberedValues, participle, preferCounted } from './cues.js';
 import { chooseTime, eventOnly, periodOfEvent, timeOf } from './time-field.js';
 import { FUNCTION_WORDS, fold } from './text.js';
@@ -16,6 +26,7 @@ import { countNotAverage, idleMembers, rowsOrDistinct, titled } from './plan-gua
 import { measureStems, namedValues, numericConditions } from './plan-values.js';
 import {
   columnAsked,
+  moneyNamed,
   perAverage,
   bothOf,
   measureSlice,
@@ -124,7 +135,7 @@ function planSource(
   const unexplained = freeWords(q, taken, ranking);
   // "single rooms": a word restating a value's dimension names no measure it names only in part ("Room nights").
   const ranked = perAverage(source, unexplained, per);
-  let measures = rank(source.measures, ranked).filter(
+  let measures = perAsked(rank(source.measures, ranked), ranked, q.tokens).filter(
     (m) =>
       (!m.used.every((u) => afterValue.has(u)) && !m.used.every((u) => participle(q, u))) ||
       wholly(m.field, unexplained),
@@ -154,6 +165,7 @@ function planSource(
     }
     if (named.length === 1) measures = [{ ...named[0], field: distinctCount(named[0].field) }];
   }
+  if (!measures.length) measures = moneyNamed(q, source, taken);
   if (!measures.length) measures = verbNames(q, source, taken);
   const items = asked.includes('count') ? itemsCounted(q, source, howMany, [...at.values()], measures) : undefined;
   if (items) measures = [{ field: items, score: 0.5, used: [] }];

@@ -173,7 +173,8 @@ export const FILLER = new Set(
   people person persons folks everyone everybody someone somebody anyone anybody
   handle handled raise raised collect collected receive received process processed serve served manage managed
   submit submitted assign assigned treat treated deal dealt cover covered slowest slower fastest quickest
-  teach taught perform performing performed drive drives drove driven driving back pay paid paying`
+  teach taught perform performing performed drive drives drove driven driving back pay paid paying
+  run ran running hold held holding host hosted offer offered conduct conducted organize organized`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),

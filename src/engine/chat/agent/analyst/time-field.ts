@@ -76,13 +76,37 @@ function eventRoots(t: Field, source: SourceInfo): string[] {
  * ("hours from opened to resolved").
  */
 export function measureTime(measure: Field, source: SourceInfo): Field | undefined {
-  // The source's own noun is no event ("listings" of a Listed date).
-  const words = [...new Set([...measure.keys.flat(), ...measure.described])]
+  // The source's own noun is no event ("listings" of a Listed date), nor, in a description, the rows another count
+  // counts ("Attendance rate: percent of bookings checked in" is of bookings, not at their Booking date).
+  const rows = new Set(source.measures.filter((m) => m !== measure && m.agg === 'count').flatMap((m) => m.keys.flat()));
+  const words = [...new Set([...measure.keys.flat(), ...[...measure.described].filter((w) => !rows.has(w))])]
     .filter((w) => !source.named.has(w))
     .map(eventRoot);
-  const times = source.dimensions.filter((d) => d.type === 'time');
+  return namedTime(
+    source.dimensions.filter((d) => d.type === 'time'),
+    source,
+    words,
+  );
+}
+
+/** The one of `times` whose event one of `words` (roots) names. */
+function namedTime(times: Field[], source: SourceInfo, words: string[]): Field | undefined {
   const hits = times.filter((t) => eventRoots(t, source).some((r) => words.some((w) => meet(r, w))));
   return hits.length === 1 ? hits[0] : undefined;
+}
+
+/**
+ * The time of a joined entity the view's title names ("Class attendance": the joined classes' Class time, beside the
+ * bookings' own Booking date). A title naming the rows' own time ("Food deliveries" of orders with a Delivery time)
+ * is no cue: their first time stays.
+ */
+function titleTime(source: SourceInfo): Field | undefined {
+  const prefix = (f: Field) => f.column.slice(0, f.column.indexOf('_') + 1);
+  const joined = (t: Field) =>
+    t.column.includes('_') && source.fields.filter((f) => f.column.startsWith(prefix(t))).length > 1;
+  const times = source.dimensions.filter((d) => d.type === 'time');
+  const named = namedTime(times, source, [...source.named].map(eventRoot));
+  return named && joined(named) ? named : undefined;
 }
 
 export interface TimeChoice {
@@ -209,7 +233,13 @@ export function timeOf(
   const wantsTime =
     q.time.ranges.length > 0 || q.time.grain !== undefined || q.time.weekdays !== undefined || byDate !== undefined;
   if (event.tied && !byDate && (wantsTime || !eventIsValue)) return { tied: event.tied };
-  const timeField = byDate ?? (event.named ? event.field : (measureTime(measure, source) ?? event.field));
+  const own = byDate ?? (event.named ? event.field : measureTime(measure, source));
+  // With no other cue, a title naming another entity's time than the first contradicts it ("HIIT attendance rate
+  // last month": classes held then, or bookings made then?); the question must say which, as "Campaign performance"
+  // with a Campaign start beside each day's Date shows the title alone cannot.
+  const titled = own ? undefined : titleTime(source);
+  if (wantsTime && titled && event.field && titled !== event.field) return { tied: [event.field, titled] };
+  const timeField = own ?? event.field;
   const present =
     !!timeField &&
     event.named &&
