@@ -2,8 +2,8 @@
 // process), Node tests, and the executor's Node tests again on DuckDB-wasm (WASM_FOLDERS); every stage runs, then one
 // summary line. Two lanes side by side on two cores: the browsers in one; in the other the checks and Node's stages,
 // niced (`nice -n 10`, so the browsers' timing tests — a query's deadline, a dead DuckDB replaced — keep the processor
-// they need), then whichever of the browser runs and the parity run the first lane has not begun. The second lane's
-// output goes to test-results/node-lane.log (the parity run's to test-results/parity.log), printed after the first's. Type check, lint and size budgets count as one test
+// they need), then the browser runs the first lane has not begun. The second lane's output goes to
+// test-results/node-lane.log and is printed after the first's. Type check, lint and size budgets count as one test
 // each, so a red check shows in the totals.
 // SVC_BROWSERS=chromium,firefox,webkit chooses the browsers (default all three); web-test-runner.config.mjs says which
 // files Firefox and WebKit run.
@@ -135,8 +135,8 @@ const required = list(process.env.SVC_REQUIRED_BROWSERS || 'chromium,firefox,web
 // Before both lanes: the browsers must be there for the browser lane and for Node's end-to-end tests.
 await check('ensure browsers', 'node', ['scripts/ensure-browsers.mjs']);
 
-/** One Node test stage over `files`: spec output to `log` (the Node lane's), TAP to `tap` for the counts. */
-const nodeStage = (label, files, tap, env, log = NODE_LOG) =>
+/** One Node test stage over `files`: spec output to the Node lane's log, TAP to `tap` for the counts. */
+const nodeStage = (label, files, tap, env) =>
   suite(
     'node',
     label,
@@ -154,8 +154,6 @@ const nodeStage = (label, files, tap, env, log = NODE_LOG) =>
     tap,
     parseTap,
     env,
-    true,
-    log,
   );
 // The executor parity run: the executor's own tests — the engine's data layer and the differential suites against
 // Cube — again on the other executor (Node's default is native DuckDB when @duckdb/node-api loads): DuckDB-wasm's
@@ -170,8 +168,6 @@ const WASM_EXCLUDED = {
   'test/engine/data/kept-tables.node.test.ts': 'a DuckDB database file is native DuckDB only (docs/serve.md)',
 };
 const nodeTests = () => nodeStage('node tests', nodeTestFiles('test'), 'test-results/node.tap');
-const PARITY_LOG = 'test-results/parity.log';
-rmSync(PARITY_LOG, { force: true });
 const parityTests = async () => {
   const files = nodeTestFiles('test');
   const gone = Object.keys(WASM_EXCLUDED).filter((file) => !files.includes(file));
@@ -183,7 +179,7 @@ const parityTests = async () => {
     return;
   }
   const included = files.filter((f) => WASM_FOLDERS.some((d) => f.startsWith(d)) && !(f in WASM_EXCLUDED));
-  await nodeStage('node tests: wasm', included, 'test-results/node-wasm.tap', { SVC_EXECUTOR: 'wasm' }, PARITY_LOG);
+  await nodeStage('node tests: wasm', included, 'test-results/node-wasm.tap', { SVC_EXECUTOR: 'wasm' });
 };
 
 /** One browser's run, its output to the terminal or to `log`. */
@@ -199,14 +195,12 @@ const browserSuite = (browser, log) =>
     required.includes(browser),
     log,
   );
-// The browser runs and then the parity run, taken in order by whichever lane is free: the first lane from the start,
-// the Node lane once its own stages are done (one after another, a lane waited ~25 min on the other's last browser;
-// with the parity run last in the Node lane, the browser lane waited ~7 min on it). Not split in parts: two WebKit
-// halves side by side missed a query deadline test's bounds here. The parity run's output has a log of its own (it
-// can run beside a browser of the Node lane).
-const queue = [...browsers.map((browser) => (log) => browserSuite(browser, log)), parityTests];
+// The browser runs, taken in order by whichever lane is free: the first lane from the start, the Node lane once its
+// stages are done (one after another, a lane waited ~25 min on the other's last browser). Not split in parts: two
+// WebKit halves side by side missed a query deadline test's bounds here.
+const queue = [...browsers];
 const browserLane = async (log) => {
-  for (let next = queue.shift(); next; next = queue.shift()) await next(log);
+  for (let next = queue.shift(); next; next = queue.shift()) await browserSuite(next, log);
 };
 const nodeLane = async () => {
   await check('type check', 'npx', ['tsc', '-p', '.']);
@@ -215,15 +209,12 @@ const nodeLane = async () => {
   await check('locales', 'node', ['--import', 'tsx', 'scripts/check-locales.mjs']); // every message in every locale
   await check('docs current', 'node', ['scripts/docs.mjs', '--check']); // docs/elements/ match the source's JSDoc
   await nodeTests();
+  await parityTests();
   await browserLane(NODE_LOG);
 };
 await Promise.all([browserLane(), nodeLane()]);
 console.log(`\n━━ the Node lane (checks, Node tests), from ${NODE_LOG}\n`);
 process.stdout.write(existsSync(NODE_LOG) ? readFileSync(NODE_LOG, 'utf8') : '(no output)\n');
-if (existsSync(PARITY_LOG)) {
-  console.log(`\n━━ the parity run, from ${PARITY_LOG}\n`);
-  process.stdout.write(readFileSync(PARITY_LOG, 'utf8'));
-}
 
 console.log(`\n━━ summary\n${[...rows.checks, ...rows.browsers, ...rows.node].join('\n')}`);
 if (failures.length > 0) console.log(`\n━━ failed\n${failures.map((f) => `✗ ${f}`).join('\n')}`);
