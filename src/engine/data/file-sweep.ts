@@ -42,6 +42,18 @@ async function unclaimed(db: Db): Promise<{ id: number; table: string }[]> {
   return out;
 }
 
+/**
+ * Deletes file `id` kept for table `table` unless the stored table is made from it (an import that failed after its
+ * table was stored — its second try in memory, say — leaves the stored version whole); whether it was deleted.
+ */
+export async function deleteUnclaimedFile(db: Db, table: string, id: number): Promise<boolean> {
+  const tx = db.transaction(['dataTables', 'dataFiles'], 'readwrite');
+  const claimed = (await tx.objectStore('dataTables').get(table))?.file?.id === id;
+  if (!claimed) await tx.objectStore('dataFiles').delete(id);
+  await tx.done;
+  return !claimed;
+}
+
 /** Deletes the files left by imports that ended without storing their table; returns how many. */
 export async function sweepFiles(db: Db): Promise<number> {
   const locks = webLocks();
@@ -50,14 +62,9 @@ export async function sweepFiles(db: Db): Promise<number> {
   let deleted = 0;
   for (const { id, table } of await unclaimed(db)) {
     const token = (await db.get('dataFiles', id))?.lock;
+    // Checked again with the delete: the import may have stored its table since the list was made.
     const drop = async () => {
-      // Checked again with the delete: the import may have stored its table since the list was made.
-      const tx = db.transaction(['dataTables', 'dataFiles'], 'readwrite');
-      if ((await tx.objectStore('dataTables').get(table))?.file?.id !== id) {
-        await tx.objectStore('dataFiles').delete(id);
-        deleted++;
-      }
-      await tx.done;
+      if (await deleteUnclaimedFile(db, table, id)) deleted++;
     };
     // A file written before imports held locks has no token: no import of that version can still be running.
     if (token === undefined) await drop();

@@ -22,7 +22,7 @@ import { readSource, urlOf, type ReadSource, type TableSource } from './import.j
 import type { DataService } from './service.js';
 import type { Executor } from './executor.js';
 import { stageTable, stagingTables } from './stage.js';
-import { holdImportLock } from './file-sweep.js';
+import { deleteUnclaimedFile, holdImportLock } from './file-sweep.js';
 import { ImportDeadline, ImportTimeout, importLimits, importTimeout, type ImportLimits } from './import-limits.js';
 import { keepFile } from './stored-file.js';
 import { storeTable, tableInfos, unchanged, type TableInfo } from './table-records.js';
@@ -229,7 +229,7 @@ export class EngineTables {
         }
         if (!stopped) await dropTables(executor, ...stagingTables(staging)).catch(() => undefined);
         const id = await kept?.catch(() => undefined);
-        if (id !== undefined) await this.ctx.db.delete('dataFiles', id).catch(() => undefined);
+        if (id !== undefined) await deleteUnclaimedFile(this.ctx.db, name, id).catch(() => undefined);
         const what = read.name ? `Table ${name} (${read.name})` : `Table ${name}`;
         throw new Error(`${what}: ${storageReason(error)}`, { cause: error });
       }
@@ -300,7 +300,7 @@ export class EngineTables {
   ): Promise<Persisted> {
     if (storageReason(error) !== QUOTA_FULL || this.data.keepsTables) throw error;
     const id = await kept?.catch(() => undefined);
-    if (id !== undefined) await this.ctx.db.delete('dataFiles', id).catch(() => undefined);
+    if (id !== undefined) await deleteUnclaimedFile(this.ctx.db, table.name, id).catch(() => undefined);
     const ipc = await toBlob(await deadline.race(executor.exportTable(staging)));
     const { name } = table;
     const listed = (await this.record())?.tableVersions[name] ?? 0;

@@ -3,7 +3,8 @@
 // table's file is never touched. A tide-gauge model of its own, in the browser's IndexedDB.
 import { expect, waitUntil } from '@open-wc/testing';
 import { openDB } from 'idb';
-import { importLockName } from '../../../src/engine/data/file-sweep.js';
+import { deleteUnclaimedFile, importLockName } from '../../../src/engine/data/file-sweep.js';
+import type { Db } from '../../../src/engine/store/db.js';
 import { createLocalEngine } from '../../../src/engine/index.js';
 import { admin } from './own-data.scenario.js';
 
@@ -94,6 +95,28 @@ describe('kept files of unfinished imports are swept at the next start', functio
         timeout: 20_000,
       });
       expect((await files(name)).map((f) => f.id)).to.deep.equal([stored.id]);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it("an import's failure deletes its file only when no stored table is made from it", async () => {
+    // An import that stored its table and then failed (its second try, in memory, after the database in OPFS could
+    // not take it) once deleted the stored table's file: the next start could not read the table.
+    const [stored] = await files(name);
+    const left = await leave(name, 'gauges');
+    const db = (await openDB(name)) as unknown as Db;
+    try {
+      expect(await deleteUnclaimedFile(db, 'gauges', stored.id)).to.equal(false);
+      expect(await deleteUnclaimedFile(db, 'gauges', left)).to.equal(true);
+    } finally {
+      db.close();
+    }
+    expect((await files(name)).map((f) => f.id)).to.deep.equal([stored.id]);
+    const engine = await createLocalEngine({ name });
+    try {
+      const { data } = await admin(engine).load({ query: { measures: ['gauges.count'] } });
+      expect(data).to.deep.equal([{ 'gauges.count': 3 }]);
     } finally {
       await engine.close();
     }
