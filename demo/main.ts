@@ -171,8 +171,7 @@ async function main(): Promise<void> {
   // What the engine does on the first visit (DuckDB, the demo data), as it happens.
   const onProgress = (p: EngineProgress) => {
     if (p.phase === 'ready') dataReadyAt ??= performance.now();
-    // Where DuckDB keeps the tables says nothing of how far the start is (the demo data may be generated meanwhile).
-    if (ready || p.phase === 'database') return;
+    if (ready) return;
     status.textContent =
       p.phase === 'duckdb'
         ? 'Starting DuckDB (wasm, in a worker)…'
@@ -191,9 +190,6 @@ async function main(): Promise<void> {
       'its store in IndexedDB, the engine on this page’s main thread, DuckDB-wasm in a Web Worker';
   backend = new HttpTransport({ baseUrl: BASE, fetch: engine.fetch, auth: { apiKey: DEMO.adminKey } });
   provider.fetch = engine.fetch;
-  // The data plane starts now — DuckDB, and the demo data on a first visit — while the dashboard's code and definition
-  // load, not when its first chart asks: any data request starts it.
-  void backend.load({ query: { measures: ['sales.count'] } }).catch(() => undefined);
   // Ready when the charts in view show their data (svc-dashboard-loaded waits for them), not when the grid is drawn;
   // the data plane's own start (DuckDB, the demo tables) is part of that time, and said apart.
   dashboard.addEventListener(

@@ -69,17 +69,15 @@ export class DuckDbRunner {
     private readonly session?: SessionTables,
   ) {}
 
-  /**
-   * Materialises generated tables (into IndexedDB, while DuckDB starts), then (re)loads into DuckDB every table whose
-   * version changed.
-   */
+  /** Materialises generated tables, then (re)loads into DuckDB every table whose version changed. */
   private async ensureTables(record: DataModelRecord): Promise<Executor> {
-    const generated =
-      record.generate && Object.keys(record.tableVersions).length === 0 ? this.generateOnce(record) : undefined;
-    generated?.catch(() => undefined); // awaited in `run`
     const executor = await this.duckDb();
     const run = async () => {
-      const versions = generated ? await generated : record.tableVersions;
+      let versions = record.tableVersions;
+      if (record.generate && Object.keys(versions).length === 0) {
+        this.ctx.progress({ phase: 'generate', rows: record.generate.orders });
+        versions = await this.generate(record);
+      }
       await loadStoredTables(executor, this.ctx, versions, this.loaded, this.session);
     };
     // One ingest at a time; a query waits for the one in progress.
@@ -131,15 +129,6 @@ export class DuckDbRunner {
     if (Object.keys(record?.tableVersions ?? {}).length > 0) await this.duckDb().catch(() => undefined);
   }
 
-  /** The seeded dataset's generation in progress, shared by whoever asks for it meanwhile. */
-  private generating?: Promise<Record<string, number>>;
-
-  /** Generates the seeded dataset unless a generation is under way; resolves to the stored table versions. */
-  private generateOnce(record: DataModelRecord): Promise<Record<string, number>> {
-    this.generating ??= this.generate(record).finally(() => (this.generating = undefined));
-    return this.generating;
-  }
-
   /** Whether DuckDB keeps the tables itself (a database file): the engine keeps no copy of their rows. */
   get keepsTables(): boolean {
     return this.options.executor?.database !== undefined;
@@ -178,11 +167,8 @@ export class DuckDbRunner {
     return this.withDuckDb(() => fn((sql) => executor.query(sql)));
   }
 
-  /** Generates the demo dataset into IndexedDB (once: this engine or a concurrent one may have done it already). */
+  /** Generates the demo dataset into IndexedDB (once: a concurrent engine may have done it already). */
   private async generate(record: DataModelRecord): Promise<Record<string, number>> {
-    const stored = await this.ctx.db.get('dataModels', 'default');
-    if (stored && Object.keys(stored.tableVersions).length > 0) return stored.tableVersions;
-    this.ctx.progress({ phase: 'generate', rows: record.generate!.orders });
     const tables = generateDemoTables(record.generate!.orders, record.generate!.anchorMs);
     const encoded = Object.entries(tables).map(([name, columns]) => ({
       name,
