@@ -260,8 +260,8 @@ declare global {
   }
 }
 
-/** Where one answer (paced every `pace` ms; '0': unpaced) spends the main thread: script, style and layout, and the functions' own time. */
-export async function chatHostProfile(pace = '16', top = 30): Promise<Row[]> {
+/** A <svc-chat> as a host mounts it, over the long answer's stream (paced every `pace` ms; '0': unpaced), settled. */
+async function mountLongAnswerChat(pace: string) {
   const lines = answerLines(splitIntoDeltas(longMarkdownAnswer(), 5000));
   const el = document.createElement('svc-chat');
   el.style.width = '720px';
@@ -270,6 +270,12 @@ export async function chatHostProfile(pace = '16', top = 30): Promise<Row[]> {
   document.body.append(el);
   await el.updateComplete;
   await new Promise((r) => setTimeout(r, 3000));
+  return el;
+}
+
+/** Where one answer (paced every `pace` ms; '0': unpaced) spends the main thread: script, style and layout, and the functions' own time. */
+export async function chatHostProfile(pace = '16', top = 30): Promise<Row[]> {
+  const el = await mountLongAnswerChat(pace);
   const before = await mainThreadBreakdown();
   await window.__profileStart();
   await el.send('the long report');
@@ -293,14 +299,7 @@ export async function chatHostProfile(pace = '16', top = 30): Promise<Row[]> {
  * time, and the layout objects laid out (Layout) or elements restyled (UpdateLayoutTree); the element's renders too.
  */
 export async function chatHostTimeline(pace = '16', top = 16): Promise<Row[]> {
-  const lines = answerLines(splitIntoDeltas(longMarkdownAnswer(), 5000));
-  const el = document.createElement('svc-chat');
-  el.style.width = '720px';
-  el.sessionSettings = settings;
-  el.transport = hostTransport(lines, Number(pace));
-  document.body.append(el);
-  await el.updateComplete;
-  await new Promise((r) => setTimeout(r, 3000));
+  const el = await mountLongAnswerChat(pace);
   let renders = 0;
   el.addController({ hostUpdated: () => void renders++ });
   await window.__traceTimelineStart();
