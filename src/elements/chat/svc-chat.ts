@@ -1,5 +1,5 @@
 // <svc-chat>: a streaming conversation with the analyst agent — the user's questions, the agent's thinking (folded),
-// its tool calls (the SQL and a result table), and the final answer, rendered as sanitised markdown. This module
+// its tool calls (the SQL and a result table), and the final answer, in safe markdown. This module
 // defines the element and paints its first frame (the empty state, or "loading" for a thread, and the composer); the
 // body — sessions and streams, the log, its scrolling and styles — loads after it (chat-view.ts). A body that cannot
 // be downloaded shows an error with Retry.

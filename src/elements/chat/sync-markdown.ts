@@ -58,7 +58,7 @@ export function syncMarkdown(markdown: () => StreamingMarkdown | undefined, opti
       let open = chunks[chunks.length - 1];
       const flush = () => {
         if (!html) return;
-        open.insertAdjacentHTML('beforeend', html); // sanitised
+        open.insertAdjacentHTML('beforeend', html); // safe by construction (shared/safe-renderer.ts)
         touched.add(open);
         html = '';
       };
@@ -82,7 +82,7 @@ export function syncMarkdown(markdown: () => StreamingMarkdown | undefined, opti
       }
       flush();
       state.blocks = md.blocks.length;
-      tail.innerHTML = md.tail; // sanitised
+      tail.innerHTML = md.tail; // safe by construction
       if (!options.check) return;
       if (!sameKey(previous?.key, options.check.key)) options.check.apply(el);
       else for (const root of touched) options.check.apply(root);
@@ -95,7 +95,7 @@ export function syncMarkdown(markdown: () => StreamingMarkdown | undefined, opti
 /** Puts a full chunk's blocks back. */
 function fill(md: StreamingMarkdown, state: SyncState, { chunkStart, chunkEnd }: Chunk) {
   return (chunk: HTMLElement) => {
-    chunk.innerHTML = md.blocks.slice(chunkStart, chunkEnd).join(''); // sanitised
+    chunk.innerHTML = md.blocks.slice(chunkStart, chunkEnd).join(''); // safe by construction
     state.check?.apply(chunk);
   };
 }

@@ -1,5 +1,5 @@
 // SQL highlighting with highlight.js core and its SQL grammar only (loaded lazily, on the first SQL shown).
-// highlight.js escapes the text it is given; the output is sanitised anyway, like every other string we render.
+// highlight.js escapes the text it is given; the output is sanitised anyway (shared/sanitize.ts).
 
 import hljs from 'highlight.js/lib/core';
 import sqlLanguage from 'highlight.js/lib/languages/sql';

@@ -33,7 +33,7 @@ export interface WidgetHost {
   readonly themeKey: string;
   /** TABS_CONTAINER id → its selected tab id. */
   readonly activeTabs: Map<string, string>;
-  /** Markdown source → sanitised HTML, once rendered. */
+  /** Markdown source → safe HTML (shared/safe-renderer.ts), once rendered. */
   readonly markdown: Map<string, string>;
   readonly renderRoot: HTMLElement | DocumentFragment;
   readonly updateComplete: Promise<boolean>;

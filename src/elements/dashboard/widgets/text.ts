@@ -1,4 +1,4 @@
-// TEXT widget: its markdown, sanitised (the renderer loads with the first text widget).
+// TEXT widget: its markdown as safe HTML (raw HTML shows as text; the renderer loads with the first text widget).
 
 import { msg } from '@lit/localize';
 import { html, type TemplateResult } from 'lit';
@@ -30,7 +30,7 @@ function renderText(host: WidgetHost, widget: TypedWidget<'TEXT'>): TemplateResu
     ${ref((el) => {
       if (el instanceof HTMLElement && rendered !== undefined && shown.get(el) !== rendered) {
         shown.set(el, rendered);
-        el.innerHTML = rendered; // sanitised by renderMarkdown
+        el.innerHTML = rendered; // safe by construction (renderMarkdown)
       }
     })}
   ></div>`;
