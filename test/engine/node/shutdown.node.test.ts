@@ -9,12 +9,13 @@ import { shutdown } from '../../../src/engine/node/shutdown.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Writes `bytes` on one connection (and `later` after `laterMs`); resolves with all it read until it closed. */
-function exchange(port: number, bytes: string, later?: { bytes: string; ms: number }): Promise<string> {
+/** Writes `bytes` on one connection (and `later.bytes` once `later.when` settles); resolves with all it read until
+ * it closed. */
+function exchange(port: number, bytes: string, later?: { bytes: string; when: Promise<unknown> }): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => {
       socket.write(bytes);
-      if (later) setTimeout(() => socket.write(later.bytes), later.ms);
+      if (later) void later.when.then(() => socket.write(later.bytes));
     });
     let text = '';
     socket.on('data', (d: Buffer) => (text += d.toString()));
@@ -29,13 +30,22 @@ describe('shutdown(server)', () => {
   it('finishes the answer in flight, refuses a pipelined request 503, then ends the streams', async () => {
     const order: string[] = [];
     let endStream: (() => void) | undefined;
+    // The steps are ordered by events, not by timers: on a loaded machine a timer can fire 150 ms late, and /late
+    // written after /slow's connection was closed is answered by a reset, not a 503.
+    let slowStarted!: () => void;
+    const slowStart = new Promise<void>((resolve) => (slowStarted = resolve));
+    let stopBegun!: () => void;
+    const stopBegins = new Promise<void>((resolve) => (stopBegun = resolve));
+    let lateArrived!: () => void;
+    const lateArrives = new Promise<void>((resolve) => (lateArrived = resolve));
     const server = await serveFetch(
       async (request) => {
         const path = new URL(request.url).pathname;
         order.push(`start ${path}`);
         if (path === '/late') return new Response('late');
         if (path === '/slow') {
-          await sleep(400);
+          slowStarted();
+          await lateArrives; // /slow is answered once /late, pipelined behind it, has been read
           order.push('slow answered');
           return Response.json({ tides: 2 });
         }
@@ -53,18 +63,23 @@ describe('shutdown(server)', () => {
       },
       { port: 0 },
     );
+    server.on('request', (request: { url?: string }) => {
+      if (request.url === '/late') lateArrived();
+    });
     const { port } = server.address() as { port: number };
     const streamed = exchange(port, get(port, '/stream'));
     // /late arrives on /slow's connection once the stop has begun (pipelined while /slow is being answered).
-    const pipelined = exchange(port, get(port, '/slow'), { bytes: get(port, '/late'), ms: 250 });
-    await sleep(150);
-    const result = await shutdown(server, {
+    const pipelined = exchange(port, get(port, '/slow'), { bytes: get(port, '/late'), when: stopBegins });
+    await slowStart;
+    const stopping = shutdown(server, {
       graceMs: 5000,
       endStreams: async () => {
         order.push('endStreams');
         endStream?.();
       },
     });
+    stopBegun();
+    const result = await stopping;
     assert.equal(result.cut, 0);
     const [slowAndLate, stream] = await Promise.all([pipelined, streamed]);
     assert.match(slowAndLate, /^HTTP\/1\.1 200 OK[\s\S]*\{"tides":2\}\r\n0\r\n\r\nHTTP\/1\.1 503 /);
