@@ -48,6 +48,8 @@ export class ChatSession {
   private readonly pacer: RenderPacer;
   private readonly markdown: AnswerMarkdown;
   private controller?: AbortController;
+  /** Where the running answer is: its stream has not begun (Stop then waits for it: abort()), or has. */
+  private stop: 'none' | 'asked' | 'begun' = 'none';
   chatId: string | undefined;
   streaming = false;
   error: string | undefined;
@@ -108,6 +110,7 @@ export class ChatSession {
     this.streaming = true;
     this.retryAction = () => this.send(question);
     this.skippedLines = 0;
+    this.stop = 'none';
     const controller = (this.controller = new AbortController());
     this.host.requestUpdate();
     this.options.onSubmitted(question);
@@ -171,17 +174,15 @@ export class ChatSession {
         ...(this.chatId && { chatId: this.chatId }),
         ...(settings && { sessionSettings: settings }),
       },
-      {
-        ...this.options.target(),
-        ...requestLocale(this.options.locale()),
-        signal,
-        onMalformedLine: (item) => this.malformed(item),
-      },
+      this.streamOptions(signal),
     );
     if (stream.chatId !== this.chatId) {
       this.chatId = stream.chatId;
       this.options.onChatChanged(this.chatId);
     }
+    // The service runs the answer now: a Stop pressed before is asked of it.
+    if (this.stop === 'asked') void this.stopAnswer(transport);
+    this.stop = 'begun';
     let first = true;
     let folded = 0;
     for await (const message of stream) {
@@ -196,8 +197,13 @@ export class ChatSession {
     }
   }
 
+  private streamOptions(signal: AbortSignal) {
+    const onMalformedLine = (item: { error: SyntaxError; line: number }) => this.malformed(item);
+    return { ...this.options.target(), ...requestLocale(this.options.locale()), signal, onMalformedLine };
+  }
+
   /** Lines that are not JSON are skipped; the first few are reported, all are counted. */
-  private malformed(item: { error: SyntaxError; text: string; line: number }): void {
+  private malformed(item: { error: SyntaxError; line: number }): void {
     this.skippedLines++;
     if (this.skippedLines <= 5) {
       this.options.onMalformedLine(new Error(`Skipped malformed chat line ${item.line}: ${item.error.message}`));
@@ -220,12 +226,7 @@ export class ChatSession {
       const settings = this.options.sessionSettings();
       const stream = await transport.streamChat(
         { chatId, ...(settings && { sessionSettings: settings }) },
-        {
-          ...this.options.target(),
-          ...requestLocale(this.options.locale()),
-          signal: controller.signal,
-          onMalformedLine: (item) => this.malformed(item),
-        },
+        this.streamOptions(controller.signal),
       );
       const thread = new ChatTurn(true);
       let folded = 0;
@@ -257,7 +258,10 @@ export class ChatSession {
     return this.retryAction?.() ?? Promise.resolve();
   }
 
-  /** Stops the running answer through the abort endpoint; the stream then ends by itself. */
+  /**
+   * Stops the running answer through the abort endpoint; the stream then ends by itself. Before its stream has begun
+   * (no chat id yet, or the service not yet running this answer) the stop is asked as soon as it begins.
+   */
   async abort(): Promise<void> {
     if (this.waiting !== undefined) {
       this.waiting = undefined; // not sent yet: nothing to stop but the wait
@@ -265,11 +269,15 @@ export class ChatSession {
       return;
     }
     const transport = this.options.transport();
-    if (!this.streaming || !this.chatId || !transport) return;
+    if (this.streaming && transport && this.stop === 'begun') await this.stopAnswer(transport);
+    else if (this.streaming) this.stop = 'asked';
+  }
+
+  private async stopAnswer(transport: Transport): Promise<void> {
     const settings = this.options.sessionSettings();
     try {
       await transport.abortChat(
-        { chatId: this.chatId, ...(settings?.externalId && { sessionSettings: { externalId: settings.externalId } }) },
+        { chatId: this.chatId!, ...(settings?.externalId && { sessionSettings: { externalId: settings.externalId } }) },
         this.options.target(),
       );
     } catch {

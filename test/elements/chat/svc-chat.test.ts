@@ -4,6 +4,7 @@ import '../../../src/elements/chat/svc-chat.js';
 import type { SvcChat } from '../../../src/elements/chat/svc-chat.js';
 import type { SvcAiQueryEvent } from '../../../src/elements/events.js';
 import type { Agent } from '../../../src/engine/index.js';
+import type { Transport } from '../../../src/transport/transport.js';
 import { chatSettings as settings, completed, engineAndTransport, mountChat, untilStopped } from '../helpers.js';
 
 describe('<svc-chat>', function () {
@@ -95,6 +96,40 @@ describe('<svc-chat>', function () {
       await new Promise((r) => setTimeout(r, 300));
       await el.abort();
       await second;
+      expect(root.querySelectorAll('[part~="user"]').length).to.equal(2);
+    } finally {
+      await setup.dispose();
+    }
+  });
+
+  it('Stop pressed before the answer has begun stops it once it begins, in a new thread and a kept one', async () => {
+    const setup = await engineAndTransport(untilStopped('Partial '));
+    // Each answer's stream begins only when the test lets it: Stop is pressed while the question is on its way.
+    let letBegin!: () => void;
+    const streamChat: Transport['streamChat'] = async (...args) => {
+      await new Promise<void>((resolve) => (letBegin = resolve));
+      return setup.transport.streamChat(...args);
+    };
+    const gated = new Proxy(setup.transport, {
+      get(target, key) {
+        if (key === 'streamChat') return streamChat;
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    try {
+      const el = await mountChat(gated);
+      const root = el.shadowRoot!;
+      for (const question of ['long question', 'another']) {
+        // The first has no chat id yet; the second's thread is known but the service is not running it yet.
+        const answered = el.send(question);
+        await waitUntil(() => root.querySelector('[part="stop"]'), 'the Stop button');
+        await el.abort();
+        letBegin();
+        await answered;
+        await el.updateComplete;
+        expect(root.querySelector('[part="send"]'), `the answer to ${question} ended`).to.not.equal(null);
+      }
       expect(root.querySelectorAll('[part~="user"]').length).to.equal(2);
     } finally {
       await setup.dispose();
