@@ -70,9 +70,9 @@ export class SvcChat extends ChatProperties {
     await (await this.body.ready())?.send(text);
   }
 
-  /** Stops the answer being written. */
+  /** Stops the answer being written (one asked for by a send() just before included). */
   async abort(): Promise<void> {
-    await this.body.value?.abort();
+    await (await this.body.ready())?.abort();
   }
 
   /** Starts a new conversation. */

@@ -136,6 +136,24 @@ describe('<svc-chat>', function () {
     }
   });
 
+  it('abort() right after send() stops that answer, on an element just made', async () => {
+    const setup = await engineAndTransport(untilStopped('Partial '));
+    try {
+      const el = document.createElement('svc-chat');
+      el.sessionSettings = settings;
+      el.transport = setup.transport;
+      document.body.append(el);
+      const answered = el.send('long question');
+      await el.abort();
+      await answered;
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('[part="send"]')).to.not.equal(null);
+      el.remove();
+    } finally {
+      await setup.dispose();
+    }
+  });
+
   it('untrusted stream content never executes', async () => {
     const payloads = [
       '<img src=x onerror="window.__chatXss=1">',
