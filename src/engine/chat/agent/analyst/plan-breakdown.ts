@@ -3,7 +3,7 @@
 // they explain (marked in `taken`), or a decline when two members fit alike or a "per" names nothing.
 
 import { freeWords } from './booleans.js';
-import { byPrefixOnly, rank, tie, type Field, type SourceInfo } from './catalog.js';
+import { byPrefixOnly, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
 import { namedIn } from './time-field.js';
 import { FUNCTION_WORDS } from './text.js';
 import { entityLabel, labelOf, perEntity, perInTitle, sameWords, strictLabel } from './plan-words.js';
@@ -90,6 +90,8 @@ export function breakdown(
       if (!dims.length || (measures[0] && measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0)))
         continue;
       let best = tie(dims);
+      // "claims per policy": a word of Policy type after "per" names an entity, not that breakdown.
+      if (perPhrase && !wholly(best[0].field, words)) continue;
       // "which book": every member of the book (title, author, genre) is named by it; the book is its title.
       if (best.length > 1 && best.every((b) => sameWords(b.used, best[0].used))) {
         const own = labelOf(best.map((b) => b.field));

@@ -22,7 +22,7 @@ import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { breakdown } from './plan-breakdown.js';
 import { datedValues } from './dated-values.js';
-import { countNotAverage, idleMembers, rowsOrDistinct, titled } from './plan-guards.js';
+import { countNotAverage, describedElsewhere, idleMembers, rowsOrDistinct, titled } from './plan-guards.js';
 import { measureStems, namedValues, numericConditions } from './plan-values.js';
 import {
   columnAsked,
@@ -322,8 +322,9 @@ export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIn
     source: s,
     ...planSource(datedValues(correctTypos(q, s), s, values), s, values, say, measured),
   }));
-  const ok = scored.filter((s) => !('decline' in s.plan));
-  const pool = (ok.length ? ok : scored).sort(
+  // A plan whose measure only its description names, when another source titles a measure so, is no answer.
+  const ok = scored.filter((s) => !('decline' in s.plan) && !describedElsewhere(s.plan.measure, q, sources));
+  const pool = (ok.length ? ok : scored.filter((s) => 'decline' in s.plan)).sort(
     (a, b) => b.score - a.score || Number(b.source.type === 'view') - Number(a.source.type === 'view'),
   );
   const top = pool.filter((s) => s.score === pool[0].score);
