@@ -87,7 +87,12 @@ export function breakdown(
       }
       // A measure named as well as a dimension wins: over a segment, even when named alike ("by loans" is by the
       // count Loans, not by the segment on_loan).
-      if (!dims.length || (measures[0] && measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0)))
+      // "top 5 adjusters by amount paid": in a ranking, a measure named as well as a number column ranks the rows.
+      const ranksBy = q.rank !== undefined && dims[0]?.field.type === 'number' ? 1e-9 : 0;
+      if (
+        !dims.length ||
+        (measures[0] && measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0) - ranksBy)
+      )
         continue;
       let best = tie(dims);
       // "claims per policy": a word of Policy type after "per" names an entity, not that breakdown.

@@ -64,8 +64,8 @@ function planSource(
   const at = new Map<Filter, number>();
   // 0. The time dimension an event word names ("canceled last month"), and counts on number dimensions ("5-star").
   const open = q.tokens.map((_, i) => !q.taken[i] && !q.aggs.has(i));
-  const event = chooseTime(q, source, open);
   const asValue = (w: string) => categorical(source).some((f) => (values.get(f.name) ?? []).some((v) => fold(v) === w));
+  const event = chooseTime(q, source, open, asValue);
   use(eventOnly(q, event, asValue));
   const numbered = numberedValues(q, source, taken);
   filters.push(...numbered.filters);
@@ -207,6 +207,10 @@ function planSource(
   const fits = (m: Field) => computes(m, strict!) || (perRow && (m.agg === 'sum' || m.agg === 'count'));
   const right = aggAt === undefined ? [] : measures.filter((m) => m.used.includes(aggAt + 1) && fits(m.field));
   let best = tie(right.length ? right : measures);
+  // "total paid on claims": of measures tied, the one named right after "total" (Amount paid, not Claims).
+  const sumAt = [...q.aggs].find(([, a]) => a === 'sum')?.[0];
+  const totalOf = sumAt === undefined || strict ? [] : best.filter((m) => m.used.includes(sumAt + 1));
+  if (best.length > 1 && totalOf.length) best = totalOf;
   if (strict) {
     const fit = best.filter((m) => fits(m.field));
     if (!fit.length) {

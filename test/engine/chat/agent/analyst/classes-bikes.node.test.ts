@@ -8,7 +8,7 @@ import { buildCatalog } from '../../../../../src/engine/chat/agent/analyst/catal
 import { isDecline } from '../../../../../src/engine/chat/agent/analyst/plan.js';
 import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/planner.js';
 import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
-import { NOW, say, view } from './plan-probe.js';
+import { filters, NOW, say, view } from './plan-probe.js';
 
 const meta: ServiceMetaResult = {
   searchQuery: '',
@@ -18,6 +18,10 @@ const meta: ServiceMetaResult = {
       ['fares', 'Fares', 'number', 'sum'],
       ['bike_type', 'Bike type', 'string'],
       ['docks_dock_type', 'Dock type', 'string'],
+      ['charged', 'Amount charged', 'number', 'sum'],
+      ['charged_amount', 'Charged amount', 'number'],
+      ['stations_name', 'Station', 'string'],
+      ['stations_city', 'City', 'string'],
       ['started_at', 'Start time', 'time'],
     ]),
     view('fleet', 'Fleet', [
@@ -38,6 +42,8 @@ const values = new Map<string, string[]>([
   ['rides.bike_type', ['Electric', 'Classic']],
   ['rides.docks_dock_type', ['Electric', 'Manual']],
   ['fleet.bike_type', ['Electric', 'Classic']],
+  ['rides.stations_name', ['Canal St', 'Park Ave']],
+  ['rides.stations_city', ['Leeds', 'York']],
 ]);
 const sources = buildCatalog(meta);
 const ask = (q: string) => planQuestion(readQuestion(q, NOW), sources, values, say);
@@ -56,5 +62,67 @@ describe('local analyst: classes found on an insurer, on a bike-share model', ()
     assert.ok(isDecline(p), JSON.stringify(!isDecline(p) && p.measure.name));
     const q = ask('utilisation of electric bikes');
     assert.ok(!isDecline(q) && q.measure.name === 'fleet.utilisation');
+  });
+  it('in a ranking, "by" a measure named as a number column too ranks by the measure ("by amount charged")', () => {
+    const p = ask('top 3 stations by amount charged');
+    assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
+    assert.equal(p.measure.name, 'rides.charged');
+    assert.deepEqual(
+      p.groups.map((g) => g.name),
+      ['rides.stations_name'],
+    );
+  });
+});
+
+// A parts supplier's orders: the rows' own noun ("orders") is also the column word of Quantity ordered.
+const orders: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('order_lines', 'Orders', [
+      ['count', 'Orders', 'number', 'count'],
+      ['ordered', 'Quantity ordered', 'number', 'sum'],
+      ['shipped', 'Quantity shipped', 'number', 'sum'],
+      ['ship_mode', 'Ship mode', 'string'],
+      ['status', 'Status', 'string'],
+      ['region', 'Region', 'string'],
+      ['ordered_at', 'Order date', 'time'],
+      ['closed_at', 'Closed date', 'time'],
+    ]),
+  ],
+};
+Object.assign(
+  orders.cubes[0].members.find((x) => x.name === 'order_lines.closed_at')!,
+  {
+    description: 'when the order was fulfilled or cancelled',
+  },
+);
+const orderValues = new Map<string, string[]>([
+  ['order_lines.ship_mode', ['Express', 'Standard']],
+  ['order_lines.status', ['Open', 'Done', 'Cancelled']],
+  ['order_lines.region', ['North', 'South']],
+]);
+const askOrders = (q: string) => planQuestion(readQuestion(q, NOW), buildCatalog(orders), orderValues, say);
+
+describe('local analyst: classes found on an insurer, on a parts supplier', () => {
+  it('the rows\' own noun is no other quantity ("shipped for express orders": not Quantity ordered)', () => {
+    const p = askOrders('quantity shipped for express orders by region');
+    assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
+    assert.equal(p.measure.name, 'order_lines.shipped');
+    assert.deepEqual(filters(p), ['ship_mode = Express']);
+  });
+  it('"total" then a word: the measure that word names, of measures tied ("total shipped on orders")', () => {
+    const p = askOrders('total shipped on orders in 2025');
+    assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
+    assert.equal(p.measure.name, 'order_lines.shipped');
+  });
+  it('a past form only a time dimension\'s description names picks it ("orders fulfilled in 2025": Closed date)', () => {
+    const p = askOrders('total shipped on orders fulfilled in 2025');
+    assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
+    assert.equal(p.time?.field.name, 'order_lines.closed_at');
+    // A value is no event: "cancelled orders in 2025" are of their Order date, the status Cancelled.
+    const c = askOrders('cancelled orders in 2025');
+    assert.ok(!isDecline(c), isDecline(c) ? c.decline : '');
+    assert.equal(c.time?.field.name, 'order_lines.ordered_at');
+    assert.deepEqual(filters(c), ['status = Cancelled']);
   });
 });
