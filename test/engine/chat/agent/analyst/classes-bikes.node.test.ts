@@ -22,6 +22,7 @@ const meta: ServiceMetaResult = {
       ['charged_amount', 'Charged amount', 'number'],
       ['stations_name', 'Station', 'string'],
       ['stations_city', 'City', 'string'],
+      ['incident', 'Incident', 'string'],
       ['started_at', 'Start time', 'time'],
     ]),
     view('fleet', 'Fleet', [
@@ -44,6 +45,7 @@ const values = new Map<string, string[]>([
   ['fleet.bike_type', ['Electric', 'Classic']],
   ['rides.stations_name', ['Canal St', 'Park Ave']],
   ['rides.stations_city', ['Leeds', 'York']],
+  ['rides.incident', ['Crash', 'Water damage', 'Theft']],
 ]);
 const sources = buildCatalog(meta);
 const ask = (q: string) => planQuestion(readQuestion(q, NOW), sources, values, say);
@@ -71,6 +73,12 @@ describe('local analyst: classes found on an insurer, on a bike-share model', ()
       p.groups.map((g) => g.name),
       ['rides.stations_name'],
     );
+  });
+  it('a word after a value that is a word of another value of its dimension is of its kind ("crash damage")', () => {
+    const p = ask('rides with crash damage in 2025');
+    assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
+    assert.deepEqual(filters(p), ['incident = Crash']);
+    assert.equal(p.measure.name, 'rides.count');
   });
 });
 
