@@ -87,11 +87,13 @@ export function breakdown(
       }
       // A measure named as well as a dimension wins: over a segment, even when named alike ("by loans" is by the
       // count Loans, not by the segment on_loan).
-      // "top 5 adjusters by amount paid": in a ranking, a measure named as well as a number column ranks the rows.
-      const ranksBy = q.rank !== undefined && dims[0]?.field.type === 'number' ? 1e-9 : 0;
+      // "top 5 adjusters by amount paid", "top 5 agents by csat": in a ranking, a number column a measure is named by
+      // too (its title, its description) is what the measure ranks, no breakdown.
+      const ranksBy = q.rank !== undefined && dims[0]?.field.type === 'number' && measures.length > 0;
       if (
         !dims.length ||
-        (measures[0] && measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0) - ranksBy)
+        ranksBy ||
+        (measures[0] && measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0))
       )
         continue;
       let best = tie(dims);

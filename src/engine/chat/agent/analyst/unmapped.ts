@@ -59,7 +59,7 @@ export function otherQuantities(
   return others.filter((f) =>
     f.keys.some(
       (k) =>
-        (k.length === 1 && loose(k[0]) && !own(f, k[0])) ||
+        (k.length === 1 && loose(k[0]) && !own(f, k[0]) && !measure.described.has(k[0])) ||
         (f.isMeasure &&
           k.some((w) => !mine.has(w) && !described.has(w) && !source.named.has(w) && !FILLER.has(w) && loose(w))),
     ),

@@ -23,6 +23,8 @@ const meta: ServiceMetaResult = {
       ['stations_name', 'Station', 'string'],
       ['stations_city', 'City', 'string'],
       ['incident', 'Incident', 'string'],
+      ['avg_recommendation', 'Average recommendation', 'number', 'avg'],
+      ['nps', 'Recommendation score', 'number'],
       ['started_at', 'Start time', 'time'],
     ]),
     view('fleet', 'Fleet', [
@@ -37,6 +39,12 @@ Object.assign(
   meta.cubes[1].members.find((x) => x.name === 'fleet.utilisation')!,
   {
     description: 'Percent of hours bikes spend on rides',
+  },
+);
+Object.assign(
+  meta.cubes[0].members.find((x) => x.name === 'rides.avg_recommendation')!,
+  {
+    description: 'NPS survey answer, 0 to 10',
   },
 );
 const values = new Map<string, string[]>([
@@ -69,6 +77,15 @@ describe('local analyst: classes found on an insurer, on a bike-share model', ()
     const p = ask('top 3 stations by amount charged');
     assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
     assert.equal(p.measure.name, 'rides.charged');
+    assert.deepEqual(
+      p.groups.map((g) => g.name),
+      ['rides.stations_name'],
+    );
+  });
+  it('in a ranking, "by" a number column a measure\'s description names ranks by the measure ("by nps")', () => {
+    const p = ask('top 3 stations by nps');
+    assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
+    assert.equal(p.measure.name, 'rides.avg_recommendation');
     assert.deepEqual(
       p.groups.map((g) => g.name),
       ['rides.stations_name'],
