@@ -20,6 +20,7 @@ import type { Slice } from './plan.js';
 import { superlativeDir, type Question } from './question.js';
 import { FILLER, lemma, lemmas } from './text.js';
 import { pastForm } from './time-field.js';
+import { columnUnit } from './units.js';
 import { categorical } from './values.js';
 
 /** The question's words [start, end) as written. */
@@ -143,6 +144,18 @@ export function superlativeOf(q: Question, taken: boolean[], groupable: Field[])
   return { dir: superlativeDir(q, at)!, at, match: named[0] };
 }
 
+/**
+ * The number columns of the rows themselves: a view's columns sharing a prefix come from a joined cube ("patients_age"
+ * of visits), and an aggregate of them over these rows would weigh each patient by their visits.
+ */
+function ownNumbers(source: SourceInfo): Field[] {
+  const prefix = (c: string) => (c.includes('_') ? c.slice(0, c.indexOf('_')) : c);
+  const joined = (c: string) => source.dimensions.filter((d) => prefix(d.column) === prefix(c)).length > 1;
+  return source.dimensions.filter(
+    (d) => d.type === 'number' && !/(^|_)id$/.test(d.column) && !(d.column.includes('_') && joined(d.column)),
+  );
+}
+
 /** The one number column the words name, aggregated as asked when no measure computes it. */
 export function columnAsked(
   source: SourceInfo,
@@ -151,13 +164,7 @@ export function columnAsked(
   book: PhraseBook,
 ): Match | undefined {
   if (agg !== 'sum' && agg !== 'avg' && agg !== 'max' && agg !== 'min') return undefined;
-  // Of the rows' own columns: a view's columns sharing a prefix come from a joined cube ("patients_age" of visits),
-  // and an average of them over these rows would weigh each patient by their visits.
-  const prefix = (c: string) => (c.includes('_') ? c.slice(0, c.indexOf('_')) : c);
-  const joined = (c: string) => source.dimensions.filter((d) => prefix(d.column) === prefix(c)).length > 1;
-  const numbers = source.dimensions.filter(
-    (d) => d.type === 'number' && !/(^|_)id$/.test(d.column) && !(d.column.includes('_') && joined(d.column)),
-  );
+  const numbers = ownNumbers(source);
   // Its title named whole, a unit in parentheses aside ("weight" of Weight (kg); "minutes" alone names no Duration).
   const own = (m: Match) => keyOf(m.field.title.replace(/\([^)]*\)/g, ' ')).every((w) => words.includes(w));
   const named = tie(rank(numbers, words));
@@ -215,6 +222,28 @@ export function moneyNamed(q: Question, source: SourceInfo, taken: boolean[]): M
       !m.keys.flat().some((w) => OUTGOINGS.has(w)),
   );
   return kept.length === 1 ? [{ field: kept[0], score: 0.5, used: [at] }] : [];
+}
+
+/**
+ * "the longest single downtime": an extreme of a total (Downtime, a sum in minutes) said to be of one row is of the one
+ * number column of the rows kept in the same unit (Duration (minutes)) — the values the total adds up.
+ */
+export function extremeOfTotal(
+  q: Question,
+  source: SourceInfo,
+  best: Match[],
+  agg: string,
+  book: PhraseBook,
+): Match | undefined {
+  if ((agg !== 'max' && agg !== 'min') || best.length !== 1 || best[0].field.agg !== 'sum') return undefined;
+  // Only when the question says it is of one row: "highest outage minutes" may be of a total by anything.
+  if (!q.tokens.some((t) => /^(single|individual)$/.test(t.norm))) return undefined;
+  const unit = columnUnit(best[0].field);
+  if (unit === undefined) return undefined;
+  const same = ownNumbers(source).filter((d) => columnUnit(d) === unit);
+  if (same.length !== 1) return undefined;
+  const title = book.measureAgg(same[0].title, book.agg[agg]);
+  return { ...best[0], field: columnAggregate(same[0], agg, title) };
 }
 
 /** The source's one count, to divide a total asked as an average by ("avg downtime": per downtime event). */

@@ -26,6 +26,7 @@ import { countNotAverage, describedElsewhere, idleMembers, rowsOrDistinct, title
 import { measureStems, namedValues, numericConditions } from './plan-values.js';
 import {
   columnAsked,
+  extremeOfTotal,
   moneyNamed,
   perAverage,
   bothOf,
@@ -219,7 +220,9 @@ function planSource(
       const same = alt.filter((m) => m.used.some((u) => content.has(u) && !unexplained[u]?.startsWith('agg:')));
       // No measure computes it: the number column named ("highest sale price", "average number of bedrooms"), or
       // a total over the source's rows ("avg downtime": Downtime per downtime event).
-      const named = same.length ? undefined : columnAsked(source, ranked, strict, book);
+      const named = same.length
+        ? undefined
+        : (columnAsked(source, ranked, strict, book) ?? extremeOfTotal(q, source, best, strict, book));
       if (named) same.push(named);
       const rows = same.length || per ? undefined : rowsOf(source, best, strict);
       if (rows) per = rows;

@@ -8,6 +8,7 @@ import { buildCatalog } from '../../../../../src/engine/chat/agent/analyst/catal
 import { isDecline } from '../../../../../src/engine/chat/agent/analyst/plan.js';
 import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/planner.js';
 import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
+import { toSql } from '../../../../../src/engine/chat/agent/analyst/sql.js';
 import { filters, NOW, say, view } from './plan-probe.js';
 
 const meta: ServiceMetaResult = {
@@ -107,6 +108,13 @@ const orders: ServiceMetaResult = {
       ['count', 'Orders', 'number', 'count'],
       ['ordered', 'Quantity ordered', 'number', 'sum'],
       ['shipped', 'Quantity shipped', 'number', 'sum'],
+      ['parts', 'Parts shipped', 'number', 'sum'],
+      ['returned', 'Returned parts', 'number', 'sum'],
+      ['planned', 'Planned parts', 'number', 'sum'],
+      ['delay', 'Delay', 'number', 'sum'],
+      ['delay_hours', 'Hours late', 'number'],
+      ['customers_lifetime_value', 'Customer lifetime value', 'number'],
+      ['customers_name', 'Customer', 'string'],
       ['ship_mode', 'Ship mode', 'string'],
       ['status', 'Status', 'string'],
       ['region', 'Region', 'string'],
@@ -120,6 +128,10 @@ Object.assign(
   {
     description: 'when the order was fulfilled or cancelled',
   },
+);
+Object.assign(
+  orders.cubes[0].members.find((x) => x.name === 'order_lines.delay')!,
+  { description: 'hours' },
 );
 const orderValues = new Map<string, string[]>([
   ['order_lines.ship_mode', ['Express', 'Standard']],
@@ -149,5 +161,22 @@ describe('local analyst: classes found on an insurer, on a parts supplier', () =
     assert.ok(!isDecline(c), isDecline(c) ? c.decline : '');
     assert.equal(c.time?.field.name, 'order_lines.ordered_at');
     assert.deepEqual(filters(c), ['status = Cancelled']);
+  });
+  it('an extreme of a total is of the one own number column in its unit ("longest single delay": Hours late)', () => {
+    const p = askOrders('which region had the longest single delay');
+    assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
+    assert.equal(p.measure.columnOf, 'delay_hours');
+    assert.equal(p.measure.agg, 'max');
+    assert.deepEqual(
+      p.groups.map((g) => g.name),
+      ['order_lines.region'],
+    );
+  });
+  it('a share of one measure in another: "what percentage of parts were returned" (Returned of Parts shipped)', () => {
+    const p = askOrders('what percentage of parts were returned');
+    assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
+    assert.equal(p.measure.name, 'order_lines.returned');
+    assert.equal(p.share?.of?.name, 'order_lines.parts');
+    assert.match(toSql(p), /MEASURE\("parts"\)/);
   });
 });
