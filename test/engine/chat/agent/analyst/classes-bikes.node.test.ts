@@ -26,6 +26,7 @@ const meta: ServiceMetaResult = {
       ['incident', 'Incident', 'string'],
       ['avg_recommendation', 'Average recommendation', 'number', 'avg'],
       ['nps', 'Recommendation score', 'number'],
+      ['comfort', 'Comfort', 'number'],
       ['started_at', 'Start time', 'time'],
     ]),
     view('fleet', 'Fleet', [
@@ -47,6 +48,10 @@ Object.assign(
   {
     description: 'NPS survey answer, 0 to 10',
   },
+);
+Object.assign(
+  meta.cubes[0].members.find((x) => x.name === 'rides.comfort')!,
+  { description: '1 to 5 stars' },
 );
 const values = new Map<string, string[]>([
   ['rides.bike_type', ['Electric', 'Classic']],
@@ -91,6 +96,11 @@ describe('local analyst: classes found on an insurer, on a bike-share model', ()
       p.groups.map((g) => g.name),
       ['rides.stations_name'],
     );
+  });
+  it('a count then a unit only a number column\'s description gives is a value of it ("comfort 4 stars")', () => {
+    const p = ask('rides with comfort 4 stars in leeds');
+    assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
+    assert.deepEqual(filters(p), ['comfort = 4', 'stations_city = Leeds']);
   });
   it('a word after a value that is a word of another value of its dimension is of its kind ("crash damage")', () => {
     const p = ask('rides with crash damage in 2025');
