@@ -94,7 +94,7 @@ const MODELS: Model[] = [
   heldOut('library loans', librarySeed, LIBRARY, libraryCases, LIBRARY_QUESTIONS, 0.97),
   heldOut('food delivery', deliverySeed, DELIVERY, deliveryCases, DELIVERY_QUESTIONS, 0.94),
   {
-    ...heldOut('cars and stock prices (vega-datasets files)', carsSeed, CARS, carsCases, CARS_QUESTIONS, 0.91),
+    ...heldOut('cars and stock prices (vega-datasets files)', carsSeed, CARS, carsCases, CARS_QUESTIONS, 0.94),
     data: carsData,
   },
   heldOut('IT service desk', helpdeskSeed, HELPDESK, helpdeskCases, HELPDESK_QUESTIONS, 1),

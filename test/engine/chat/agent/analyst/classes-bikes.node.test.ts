@@ -27,6 +27,7 @@ const meta: ServiceMetaResult = {
       ['avg_recommendation', 'Average recommendation', 'number', 'avg'],
       ['nps', 'Recommendation score', 'number'],
       ['comfort', 'Comfort', 'number'],
+      ['gears', 'Gears', 'number'],
       ['started_at', 'Start time', 'time'],
     ]),
     view('fleet', 'Fleet', [
@@ -101,6 +102,15 @@ describe('local analyst: classes found on an insurer, on a bike-share model', ()
     const p = ask('rides with comfort 4 stars in leeds');
     assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
     assert.deepEqual(filters(p), ['comfort = 4', 'stations_city = Leeds']);
+  });
+  it('"by number of" a number column is a breakdown by it ("rides by number of gears")', () => {
+    const p = ask('rides by number of gears');
+    assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
+    assert.equal(p.measure.name, 'rides.count');
+    assert.deepEqual(
+      p.groups.map((g) => g.name),
+      ['rides.gears'],
+    );
   });
   it('a word after a value that is a word of another value of its dimension is of its kind ("crash damage")', () => {
     const p = ask('rides with crash damage in 2025');
