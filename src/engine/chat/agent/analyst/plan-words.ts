@@ -268,3 +268,15 @@ export function bothOf(q: Question, best: Match[], taken: boolean[]): [Match, Ma
 
 /** A compared side that is a measure of its own. */
 export const measureSlice = (m: Match): Slice => ({ label: m.field.title, filters: [], measure: m.field });
+
+/**
+ * "cities by viewings": the words before a "by" that the measure is named after, naming one text dimension whole, are
+ * the breakdown the measure ranks (not a total of viewings with "cities" left aside).
+ */
+export function leadingGroup(q: Question, taken: boolean[], source: SourceInfo, measureUsed: number[]) {
+  const by = q.tokens.findIndex((t, i) => t.norm === 'by' && measureUsed.some((u) => u > i));
+  if (by <= 0 || measureUsed.some((u) => u < by)) return undefined;
+  const words = freeWords(q, taken, true).map((w, i) => (i < by ? w : undefined));
+  const named = tie(rank(categorical(source), words)).filter((m) => wholly(m.field, words));
+  return named.length === 1 ? named[0] : undefined;
+}

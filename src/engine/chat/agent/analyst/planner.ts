@@ -27,6 +27,7 @@ import { measureStems, namedValues, numericConditions } from './plan-values.js';
 import {
   columnAsked,
   extremeOfTotal,
+  leadingGroup,
   moneyNamed,
   perAverage,
   bothOf,
@@ -263,6 +264,12 @@ function planSource(
   // "how many guests": a plain count in the source named by the counted noun is the most direct reading.
   if (measure.agg === 'count' && counted.some((i) => source.named.has(q.tokens[i].lemma))) score += 0.5;
   use(best[0].used);
+  const lead = groups.length ? undefined : leadingGroup(q, taken, source, best[0].used);
+  if (lead) {
+    groups.push(lead.field);
+    use(lead.used);
+    score += lead.score;
+  }
   q.aggs.forEach((_, i) => (taken[i] = true));
   score += best[0].score;
   const having: Filter[] = [];

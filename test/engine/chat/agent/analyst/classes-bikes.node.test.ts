@@ -112,6 +112,18 @@ describe('local analyst: classes found on an insurer, on a bike-share model', ()
       ['rides.gears'],
     );
   });
+  it('the noun before "by" a measure is the breakdown it ranks ("cities by fares": not a total of fares)', () => {
+    for (const q of ['cities by fares', 'cities by number of rides']) {
+      const p = ask(q);
+      assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
+      assert.deepEqual(
+        p.groups.map((g) => g.name),
+        ['rides.stations_city'],
+        q,
+      );
+    }
+    assert.ok(!isDecline(ask('fares in leeds by bike type')));
+  });
   it('a word after a value that is a word of another value of its dimension is of its kind ("crash damage")', () => {
     const p = ask('rides with crash damage in 2025');
     assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
