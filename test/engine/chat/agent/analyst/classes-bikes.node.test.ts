@@ -28,6 +28,7 @@ const meta: ServiceMetaResult = {
       ['nps', 'Recommendation score', 'number'],
       ['comfort', 'Comfort', 'number'],
       ['gears', 'Gears', 'number'],
+      ['avg_fare', 'Average fare', 'number', 'avg'],
       ['started_at', 'Start time', 'time'],
     ]),
     view('fleet', 'Fleet', [
@@ -123,6 +124,15 @@ describe('local analyst: classes found on an insurer, on a bike-share model', ()
       );
     }
     assert.ok(!isDecline(ask('fares in leeds by bike type')));
+  });
+  it('"size" of a quantity asks for its amount ("avg fare size by city": Average fare)', () => {
+    const p = ask('avg fare size by city');
+    assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
+    assert.equal(p.measure.name, 'rides.avg_fare');
+    assert.deepEqual(
+      p.groups.map((g) => g.name),
+      ['rides.stations_city'],
+    );
   });
   it('a word after a value that is a word of another value of its dimension is of its kind ("crash damage")', () => {
     const p = ask('rides with crash damage in 2025');
