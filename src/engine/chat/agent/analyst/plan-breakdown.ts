@@ -8,6 +8,7 @@ import { namedIn } from './time-field.js';
 import { FUNCTION_WORDS } from './text.js';
 import { entityLabel, labelOf, perEntity, perInTitle, sameWords, strictLabel } from './plan-words.js';
 import { unmappedText } from './unmapped.js';
+import { categorical } from './values.js';
 import type { Question } from './question.js';
 import type { Phrases } from './phrases.js';
 import type { Scored } from './plan.js';
@@ -89,7 +90,11 @@ export function breakdown(
       // count Loans, not by the segment on_loan).
       // "top 5 adjusters by amount paid", "top 5 agents by csat": in a ranking, a number column a measure is named by
       // too (its title, its description) is what the measure ranks, no breakdown.
-      const ranksBy = q.rank !== undefined && dims[0]?.field.type === 'number' && measures.length > 0;
+      // So too after the one text dimension named before "by" ("origins by horsepower": Average horsepower by origin).
+      const ranksBy =
+        (q.rank !== undefined || namedBeforeBy(q, part, source, taken)) &&
+        dims[0]?.field.type === 'number' &&
+        measures.length > 0;
       if (
         !dims.length ||
         ranksBy ||
@@ -144,4 +149,12 @@ export function breakdown(
       };
   }
   return { groups, fromWith, withWords, byDate, per, score };
+}
+
+/** Whether the words before the "by" right ahead of `part` name one text dimension whole ("origins by …"). */
+function namedBeforeBy(q: Question, part: number[], source: SourceInfo, taken: boolean[]): boolean {
+  const by = part[0] - 1;
+  if (q.tokens[by]?.norm !== 'by') return false;
+  const words = freeWords(q, taken, true).map((w, i) => (i < by ? w : undefined));
+  return tie(rank(categorical(source), words)).filter((m) => wholly(m.field, words)).length === 1;
 }

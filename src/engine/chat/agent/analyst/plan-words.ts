@@ -271,11 +271,12 @@ export const measureSlice = (m: Match): Slice => ({ label: m.field.title, filter
 
 /**
  * "cities by viewings": the words before a "by" that the measure is named after, naming one text dimension whole, are
- * the breakdown the measure ranks (not a total of viewings with "cities" left aside).
+ * the breakdown the measure ranks (not a total of viewings with "cities" left aside); with no measure given, the
+ * dimension such words before the first "by" name.
  */
-export function leadingGroup(q: Question, taken: boolean[], source: SourceInfo, measureUsed: number[]) {
-  const by = q.tokens.findIndex((t, i) => t.norm === 'by' && measureUsed.some((u) => u > i));
-  if (by <= 0 || measureUsed.some((u) => u < by)) return undefined;
+export function leadingGroup(q: Question, taken: boolean[], source: SourceInfo, measureUsed?: number[]) {
+  const by = q.tokens.findIndex((t, i) => t.norm === 'by' && (!measureUsed || measureUsed.some((u) => u > i)));
+  if (by <= 0 || measureUsed?.some((u) => u < by)) return undefined;
   const words = freeWords(q, taken, true).map((w, i) => (i < by ? w : undefined));
   const named = tie(rank(categorical(source), words)).filter((m) => wholly(m.field, words));
   return named.length === 1 ? named[0] : undefined;

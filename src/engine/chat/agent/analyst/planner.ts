@@ -296,6 +296,11 @@ function planSource(
   const onPlan = [measure, ...filters.map((f) => f.field), ...groups, ...(per ? [per] : [])];
   const idle = idleMembers(q, taken, source, onPlan, [...at.values()]);
   if (idle.length) return { plan: { decline: book.whichBreakdown(names(idle)) }, score: score - idle.length };
+  // "origins by cylinders": a text dimension named before "by" that the plan leaves aside is asked about (not the
+  // noun after a value: "premium customers by region").
+  const before = leadingGroup(q, taken, source);
+  if (before && !onPlan.includes(before.field) && !before.used.some((u) => taken[u - 1]))
+    return { plan: { decline: book.whichBreakdown(names([before.field, ...groups])) }, score: score - 1 };
   // An average over the source's rows is already one per row ("average cost per admission").
   if (per?.agg === 'count' && measure.agg === 'avg') per = undefined;
   // A measure per entity divides what adds up; an average per guest is no such thing.

@@ -29,6 +29,7 @@ const meta: ServiceMetaResult = {
       ['comfort', 'Comfort', 'number'],
       ['gears', 'Gears', 'number'],
       ['avg_fare', 'Average fare', 'number', 'avg'],
+      ['avg_comfort', 'Average comfort', 'number', 'avg'],
       ['started_at', 'Start time', 'time'],
     ]),
     view('fleet', 'Fleet', [
@@ -124,6 +125,21 @@ describe('local analyst: classes found on an insurer, on a bike-share model', ()
       );
     }
     assert.ok(!isDecline(ask('fares in leeds by bike type')));
+  });
+  it('a text dimension named before "by" is the breakdown, or asked about ("cities by comfort", "cities by gears")', () => {
+    const p = ask('cities by comfort');
+    assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
+    assert.equal(p.measure.name, 'rides.avg_comfort');
+    assert.deepEqual(
+      p.groups.map((g) => g.name),
+      ['rides.stations_city'],
+    );
+    // No measure is named by "gears": rides by gears would leave "cities" aside.
+    assert.ok(isDecline(ask('cities by gears')));
+    // The noun after a value is the value's ("leeds stations"), no breakdown asked about.
+    const q = ask('fares from leeds stations by bike type');
+    assert.ok(!isDecline(q), isDecline(q) ? q.decline : '');
+    assert.deepEqual(filters(q), ['stations_city = Leeds']);
   });
   it('"size" of a quantity asks for its amount ("avg fare size by city": Average fare)', () => {
     const p = ask('avg fare size by city');
