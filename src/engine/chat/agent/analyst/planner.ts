@@ -213,6 +213,9 @@ function planSource(
   const sumAt = [...q.aggs].find(([, a]) => a === 'sum')?.[0];
   const totalOf = sumAt === undefined || strict ? [] : best.filter((m) => m.used.includes(sumAt + 1));
   if (best.length > 1 && totalOf.length) best = totalOf;
+  // "total premium": of a sum and an average named alike, the sum; "premium per policy" divides the sum too.
+  const sums = best.filter((m) => m.field.agg === 'sum');
+  if (best.length > 1 && sums.length === 1 && (sumAt !== undefined || per) && !strict) best = sums;
   if (strict) {
     const fit = best.filter((m) => fits(m.field));
     if (!fit.length) {

@@ -170,6 +170,8 @@ const orders: ServiceMetaResult = {
       ['returned', 'Returned parts', 'number', 'sum'],
       ['planned', 'Planned parts', 'number', 'sum'],
       ['delay', 'Delay', 'number', 'sum'],
+      ['booked_freight', 'Booked freight', 'number', 'sum'],
+      ['avg_freight', 'Average freight', 'number', 'avg'],
       ['delay_hours', 'Hours late', 'number'],
       ['customers_lifetime_value', 'Customer lifetime value', 'number'],
       ['customers_name', 'Customer', 'string'],
@@ -236,5 +238,14 @@ describe('local analyst: classes found on an insurer, on a parts supplier', () =
     assert.equal(p.measure.name, 'order_lines.returned');
     assert.equal(p.share?.of?.name, 'order_lines.parts');
     assert.match(toSql(p), /MEASURE\("parts"\)/);
+  });
+  it('"total" or "per" of a sum and an average named alike is the sum ("total freight": Booked freight)', () => {
+    for (const q of ['total freight by region', 'freight per order by region']) {
+      const p = askOrders(q);
+      assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
+      assert.equal(p.measure.name, 'order_lines.booked_freight', q);
+    }
+    // Named alone, either fits: the question says which.
+    assert.ok(isDecline(askOrders('freight by region')));
   });
 });
