@@ -194,7 +194,10 @@ export function numericConditions(
       };
     const target = targets[0];
     const asMeasure = rank(source.measures, near)[0];
-    if (!target || (grouped && asMeasure && asMeasure.score >= target.score)) {
+    // "claims over 100k by cause": the rows' count named before the bound is each row's amount, not the groups' count
+    // ("causes with over 100 claims").
+    const rowsBefore = asMeasure?.field.agg === 'count' && asMeasure.used.every((u) => u < n.start);
+    if (!target || (grouped && asMeasure && asMeasure.score >= target.score && !rowsBefore)) {
       onMeasure.push(n);
       continue;
     }

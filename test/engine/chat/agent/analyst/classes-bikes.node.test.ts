@@ -171,6 +171,7 @@ const orders: ServiceMetaResult = {
       ['planned', 'Planned parts', 'number', 'sum'],
       ['delay', 'Delay', 'number', 'sum'],
       ['booked_freight', 'Booked freight', 'number', 'sum'],
+      ['order_value', 'Order value', 'number'],
       ['avg_freight', 'Average freight', 'number', 'avg'],
       ['delay_hours', 'Hours late', 'number'],
       ['customers_lifetime_value', 'Customer lifetime value', 'number'],
@@ -247,5 +248,14 @@ describe('local analyst: classes found on an insurer, on a parts supplier', () =
     }
     // Named alone, either fits: the question says which.
     assert.ok(isDecline(askOrders('freight by region')));
+  });
+  it('the rows named before a bound are each row\'s column, grouped or not ("orders over 5k by region")', () => {
+    const p = askOrders('orders over 5k by region');
+    assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
+    assert.deepEqual(filters(p), ['order_value > 5000']);
+    assert.equal(p.having.length, 0);
+    // The count after the bound is the groups' ("regions with over 100 orders").
+    const q = askOrders('regions with over 100 orders');
+    assert.ok(!isDecline(q) && q.having.length === 1 && q.filters.length === 0);
   });
 });
