@@ -93,8 +93,9 @@ function wholeMeasure(q: Question, part: Field, source: SourceInfo, pivot: numbe
   const before = new Set(q.tokens.slice(0, pivot).map((t) => t.lemma));
   const after = q.tokens.slice(pivot + 1).map((t) => t.lemma);
   const own = keyOf(part.title);
-  const narrowing = own.filter((w) => after.includes(w));
-  const head = own.find((w) => before.has(w) && !narrowing.includes(w));
+  // "what share of visits were return visits": the head may be said on both sides of the verb.
+  const narrowing = own.filter((w) => after.includes(w) && !before.has(w));
+  const head = own.find((w) => before.has(w));
   if (!head || !narrowing.length) return undefined;
   const wholes = source.measures.filter((m) => {
     const title = keyOf(m.title);

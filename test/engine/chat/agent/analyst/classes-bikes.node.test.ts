@@ -17,6 +17,7 @@ const meta: ServiceMetaResult = {
     view('rides', 'Rides', [
       ['count', 'Rides', 'number', 'count'],
       ['fares', 'Fares', 'number', 'sum'],
+      ['night_rides', 'Night rides', 'number', 'count'],
       ['bike_type', 'Bike type', 'string'],
       ['docks_dock_type', 'Dock type', 'string'],
       ['charged', 'Amount charged', 'number', 'sum'],
@@ -140,6 +141,12 @@ describe('local analyst: classes found on an insurer, on a bike-share model', ()
     const q = ask('fares from leeds stations by bike type');
     assert.ok(!isDecline(q), isDecline(q) ? q.decline : '');
     assert.deepEqual(filters(q), ['stations_city = Leeds']);
+  });
+  it('a share of one measure in another, the head said on both sides ("share of rides were night rides")', () => {
+    const p = ask('what share of rides were night rides');
+    assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
+    assert.equal(p.measure.name, 'rides.night_rides');
+    assert.equal(p.share?.of?.name, 'rides.count');
   });
   it('"size" of a quantity asks for its amount ("avg fare size by city": Average fare)', () => {
     const p = ask('avg fare size by city');
