@@ -281,3 +281,21 @@ export function leadingGroup(q: Question, taken: boolean[], source: SourceInfo, 
   const named = tie(rank(categorical(source), words)).filter((m) => wholly(m.field, words));
   return named.length === 1 ? named[0] : undefined;
 }
+
+/**
+ * "members by loans": a word before the first "by" naming only a joined cube of the view (the prefix of its columns,
+ * "members_membership"), left free by the plan — an entity to break down by that the view cannot list.
+ */
+export function entityBeforeBy(q: Question, taken: boolean[], source: SourceInfo): number | undefined {
+  const by = q.tokens.findIndex((t) => t.norm === 'by');
+  if (by <= 0) return undefined;
+  const prefixes = new Map<string, number>();
+  for (const f of source.dimensions)
+    if (f.column.includes('_')) {
+      const p = lemma(f.column.slice(0, f.column.indexOf('_')));
+      prefixes.set(p, (prefixes.get(p) ?? 0) + 1);
+    }
+  for (let i = 0; i < by; i++)
+    if (!taken[i] && !taken[i - 1] && !q.aggs.has(i) && (prefixes.get(q.tokens[i].lemma) ?? 0) > 1) return i;
+  return undefined;
+}

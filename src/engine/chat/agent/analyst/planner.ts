@@ -28,6 +28,7 @@ import {
   columnAsked,
   extremeOfTotal,
   leadingGroup,
+  entityBeforeBy,
   moneyNamed,
   perAverage,
   bothOf,
@@ -304,6 +305,9 @@ function planSource(
   const before = leadingGroup(q, taken, source);
   if (before && !onPlan.includes(before.field) && !before.used.some((u) => taken[u - 1]))
     return { plan: { decline: book.whichBreakdown(names([before.field, ...groups])) }, score: score - 1 };
+  const entity = before ? undefined : entityBeforeBy(q, taken, source);
+  if (entity !== undefined)
+    return { plan: { decline: unmappedText(say, [q.tokens[entity]], source) }, score: score - 1 };
   // An average over the source's rows is already one per row ("average cost per admission").
   if (per?.agg === 'count' && measure.agg === 'avg') per = undefined;
   // A measure per entity divides what adds up; an average per guest is no such thing.

@@ -20,6 +20,7 @@ const meta: ServiceMetaResult = {
       ['night_rides', 'Night rides', 'number', 'count'],
       ['bike_type', 'Bike type', 'string'],
       ['docks_dock_type', 'Dock type', 'string'],
+      ['docks_capacity', 'Capacity', 'number'],
       ['charged', 'Amount charged', 'number', 'sum'],
       ['charged_amount', 'Charged amount', 'number'],
       ['stations_name', 'Station', 'string'],
@@ -141,6 +142,12 @@ describe('local analyst: classes found on an insurer, on a bike-share model', ()
     const q = ask('fares from leeds stations by bike type');
     assert.ok(!isDecline(q), isDecline(q) ? q.decline : '');
     assert.deepEqual(filters(q), ['stations_city = Leeds']);
+  });
+  it('a word before "by" naming only a joined cube is asked about, not left aside ("docks by fares")', () => {
+    // Dock type and Capacity are the docks' columns: "docks" names no one of them whole.
+    assert.ok(isDecline(ask('docks by fares')));
+    const p = ask('fares from leeds stations by bike type');
+    assert.ok(!isDecline(p), isDecline(p) ? p.decline : '');
   });
   it('a share of one measure in another, the head said on both sides ("share of rides were night rides")', () => {
     const p = ask('what share of rides were night rides');
