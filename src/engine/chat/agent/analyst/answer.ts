@@ -36,7 +36,8 @@ export function reading(say: Phrases, p: Plan): string {
   const title = (t: string) => say.text(book.inline(t));
   // "Average delay (min)" is not "Average delay (min) (average)": a title that names its aggregation is said as it is
   // (outside parentheses: there "(min)" is a unit).
-  const named = NAMES_AGG[agg]?.test(p.measure.title.replace(/\([^)]*\)/g, ' '));
+  // A number column aggregated by the planner has its aggregation in its title already ("Duration (maximum)").
+  const named = p.measure.columnOf !== undefined || NAMES_AGG[agg]?.test(p.measure.title.replace(/\([^)]*\)/g, ' '));
   const parts = [
     named ? say.text(p.measure.title) : book.measureAgg(say.text(p.measure.title), book.agg[agg as AggWord] ?? agg),
   ];
@@ -64,7 +65,8 @@ export function reading(say: Phrases, p: Plan): string {
     const [a, b] = p.compare.map((s) => sliceLabel(say, s));
     parts.push(book.comparing(a, b));
   }
-  if (p.share?.part) parts.push(book.shareWhere(book.and(p.share.part.map((f) => filterText(say, f)))));
+  if (p.share?.of) parts.push(book.dividedBy(say.text(book.inline(p.share.of.title))));
+  else if (p.share?.part) parts.push(book.shareWhere(book.and(p.share.part.map((f) => filterText(say, f)))));
   else if (p.share) parts.push(book.shareOfTotal);
   return book.reading(parts, say.text(p.source.title));
 }

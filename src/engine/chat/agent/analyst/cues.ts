@@ -28,11 +28,17 @@ export function numberedValues(
       k.length === 1 && (k[0] === next.lemma || (cut && next.norm.length >= 3 && k[0].startsWith(next.norm)));
     let fields = numbers.filter((d) => d.keys.some((k) => names(k, false)));
     if (!fields.length) fields = numbers.filter((d) => d.keys.some((k) => names(k, true)));
+    // "rated 5 stars": a unit no member is named by that one number column's description gives ("1 to 5 stars").
+    const unit = !fields.length && !source.fields.some((f) => f.keys.some((k) => k.includes(next.lemma)));
+    if (unit) fields = numbers.filter((d) => d.described.has(next.lemma));
     if (fields.length !== 1) return;
     // "4+ bedrooms": that many or more.
     const more = q.text[t.end] === '+';
     filters.push({ field: fields[0], op: more ? '>=' : '=', values: [n] });
     used.push(i, i + 1);
+    // "rated 5 stars": the word before that names the column is read with it.
+    const prev = q.tokens[i - 1];
+    if (unit && prev && !taken[i - 1] && fields[0].keys.some((k) => k.includes(prev.lemma))) used.push(i - 1);
   });
   return { filters, used };
 }

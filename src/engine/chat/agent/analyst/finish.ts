@@ -1,7 +1,7 @@
 // The last step of a plan whose members are settled: ranking (its direction and N), two periods or two values
 // compared, and shares (of the whole the question names before the measure, or of each group in the total).
 
-import type { Field } from './catalog.js';
+import { keyOf, type Field, type SourceInfo } from './catalog.js';
 import type { Decline, Filter, Plan } from './plan.js';
 import type { Phrases } from './phrases.js';
 import { rankingWord, type Question } from './question.js';
@@ -64,10 +64,12 @@ export function finish(
     const pivot = verb >= 0 ? verb : measureAt;
     const whole = plan.filters.filter((f) => pivot !== undefined && (at.get(f) ?? pivot) < pivot);
     const part = plan.filters.filter((f) => !whole.includes(f));
+    const of = part.length || groups.length ? undefined : wholeMeasure(q, plan.measure, plan.source, pivot);
     if (part.length) {
       plan.share = { part };
       plan.filters = whole;
     } else if (groups.length) plan.share = {};
+    else if (of) plan.share = { part: [], of };
     else return { decline: book.shareOfWhat };
     if (!['count', 'sum', 'count_distinct'].includes(plan.measure.agg ?? ''))
       return { decline: book.notShareable(say.text(plan.measure.title)) };
@@ -80,3 +82,24 @@ const WORSE_WHEN_HIGHER =
   /^(delay|wait|late|lateness|cost|expens|error|complaint|defect|churn|cancel|incident|absenc|absent|downtime|latency|loss|debt|penalty|bug|crash|accident|injury|failur|refund|overdu|backlog|emission)/;
 
 const worseWhenHigher = (f: Field) => f.keys.some((k) => k.some((w) => WORSE_WHEN_HIGHER.test(w)));
+
+/**
+ * "what percentage of units were defective": the measure named (Defective units) is the part; the whole is the one
+ * other measure adding up alike whose title starts with the word the question names before its verb (Units
+ * produced, not Planned units — a word before the noun narrows it), and lacks the word after it.
+ */
+function wholeMeasure(q: Question, part: Field, source: SourceInfo, pivot: number | undefined): Field | undefined {
+  if (pivot === undefined || !['sum', 'count'].includes(part.agg ?? '')) return undefined;
+  const before = new Set(q.tokens.slice(0, pivot).map((t) => t.lemma));
+  const after = q.tokens.slice(pivot + 1).map((t) => t.lemma);
+  const own = keyOf(part.title);
+  // "what share of visits were return visits": the head may be said on both sides of the verb.
+  const narrowing = own.filter((w) => after.includes(w) && !before.has(w));
+  const head = own.find((w) => before.has(w));
+  if (!head || !narrowing.length) return undefined;
+  const wholes = source.measures.filter((m) => {
+    const title = keyOf(m.title);
+    return m !== part && m.agg === part.agg && title[0] === head && !narrowing.some((w) => title.includes(w));
+  });
+  return wholes.length === 1 ? wholes[0] : undefined;
+}

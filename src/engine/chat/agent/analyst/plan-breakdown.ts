@@ -3,11 +3,12 @@
 // they explain (marked in `taken`), or a decline when two members fit alike or a "per" names nothing.
 
 import { freeWords } from './booleans.js';
-import { byPrefixOnly, rank, tie, type Field, type SourceInfo } from './catalog.js';
+import { byPrefixOnly, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
 import { namedIn } from './time-field.js';
 import { FUNCTION_WORDS } from './text.js';
 import { entityLabel, labelOf, perEntity, perInTitle, sameWords, strictLabel } from './plan-words.js';
 import { unmappedText } from './unmapped.js';
+import { categorical } from './values.js';
 import type { Question } from './question.js';
 import type { Phrases } from './phrases.js';
 import type { Scored } from './plan.js';
@@ -87,9 +88,22 @@ export function breakdown(
       }
       // A measure named as well as a dimension wins: over a segment, even when named alike ("by loans" is by the
       // count Loans, not by the segment on_loan).
-      if (!dims.length || (measures[0] && measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0)))
+      // "top 5 adjusters by amount paid", "top 5 agents by csat": in a ranking, a number column a measure is named by
+      // too (its title, its description) is what the measure ranks, no breakdown.
+      // So too after the one text dimension named before "by" ("origins by horsepower": Average horsepower by origin).
+      const ranksBy =
+        (q.rank !== undefined || namedBeforeBy(q, part, source, taken)) &&
+        dims[0]?.field.type === 'number' &&
+        measures.length > 0;
+      if (
+        !dims.length ||
+        ranksBy ||
+        (measures[0] && measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0))
+      )
         continue;
       let best = tie(dims);
+      // "claims per policy": a word of Policy type after "per" names an entity, not that breakdown.
+      if (perPhrase && !wholly(best[0].field, words)) continue;
       // "which book": every member of the book (title, author, genre) is named by it; the book is its title.
       if (best.length > 1 && best.every((b) => sameWords(b.used, best[0].used))) {
         const own = labelOf(best.map((b) => b.field));
@@ -135,4 +149,12 @@ export function breakdown(
       };
   }
   return { groups, fromWith, withWords, byDate, per, score };
+}
+
+/** Whether the words before the "by" right ahead of `part` name one text dimension whole ("origins by …"). */
+function namedBeforeBy(q: Question, part: number[], source: SourceInfo, taken: boolean[]): boolean {
+  const by = part[0] - 1;
+  if (q.tokens[by]?.norm !== 'by') return false;
+  const words = freeWords(q, taken, true).map((w, i) => (i < by ? w : undefined));
+  return tie(rank(categorical(source), words)).filter((m) => wholly(m.field, words)).length === 1;
 }

@@ -83,3 +83,23 @@ export function idleMembers(
   });
   return out;
 }
+
+/**
+ * "home vs auto claims": a measure the question names only by words of its description (Loss ratio, "paid out in
+ * claims") while another source has a measure titled by one of those words (Claims) — the question asks for that
+ * one; answering the described measure answers another question.
+ */
+export function describedElsewhere(measure: Field, q: Question, sources: SourceInfo[]): boolean {
+  const asked = new Set(q.tokens.map((t) => t.lemma));
+  const own = measure.keys.flat().filter((w) => !w.startsWith('agg:'));
+  if (own.some((w) => asked.has(w))) return false;
+  const words = [...measure.described].filter((w) => asked.has(w) && !FUNCTION_WORDS.has(w));
+  return (
+    words.length > 0 &&
+    sources.some((s) =>
+      s.measures.some(
+        (m) => m.source !== measure.source && m.keys.slice(1).some((k) => words.some((w) => k.includes(w))),
+      ),
+    )
+  );
+}

@@ -133,6 +133,14 @@ export function namedValues(
     // "Home Office customers": a word after the value that names its dimension belongs to it.
     const next = q.tokens[hs[0].end];
     if (next && f.keys.some((k) => k.includes(next.lemma))) afterValue.add(hs[0].end);
+    // "fire damage" where "water damage" is a value too: the word after the value is of the kind its values are.
+    else if (
+      next &&
+      !taken[hs[0].end] &&
+      !memberWords.has(next.lemma) &&
+      kindWord(next.lemma, h.value, values.get(f.name))
+    )
+      taken[hs[0].end] = true;
     // "Plus members" of the customers' Plan: a noun of those served no member is named by, after a value of theirs
     // ("free drivers" are no customers on the Free plan).
     else if (
@@ -186,7 +194,10 @@ export function numericConditions(
       };
     const target = targets[0];
     const asMeasure = rank(source.measures, near)[0];
-    if (!target || (grouped && asMeasure && asMeasure.score >= target.score)) {
+    // "claims over 100k by cause": the rows' count named before the bound is each row's amount, not the groups' count
+    // ("causes with over 100 claims").
+    const rowsBefore = asMeasure?.field.agg === 'count' && asMeasure.used.every((u) => u < n.start);
+    if (!target || (grouped && asMeasure && asMeasure.score >= target.score && !rowsBefore)) {
       onMeasure.push(n);
       continue;
     }
@@ -197,4 +208,14 @@ export function numericConditions(
     score += target.score;
   }
   return { filters, onMeasure, score };
+}
+
+/**
+ * Whether `word` (a lemma) is a word of other values of the dimension than `value` ("damage" of Water damage after
+ * Fire), none of which shares a word with `value` ("book" after Based on TV names Based on Book, another value).
+ */
+function kindWord(word: string, value: string, all: string[] = []): boolean {
+  const own = lemmas(fold(value));
+  const others = all.filter((v) => v !== value && /\s/.test(v.trim()) && lemmas(fold(v)).includes(word));
+  return others.length > 0 && !own.includes(word) && others.every((v) => !lemmas(fold(v)).some((w) => own.includes(w)));
 }

@@ -20,6 +20,7 @@ import type { Slice } from './plan.js';
 import { superlativeDir, type Question } from './question.js';
 import { FILLER, lemma, lemmas } from './text.js';
 import { pastForm } from './time-field.js';
+import { columnUnit } from './units.js';
 import { categorical } from './values.js';
 
 /** The question's words [start, end) as written. */
@@ -143,6 +144,18 @@ export function superlativeOf(q: Question, taken: boolean[], groupable: Field[])
   return { dir: superlativeDir(q, at)!, at, match: named[0] };
 }
 
+/**
+ * The number columns of the rows themselves: a view's columns sharing a prefix come from a joined cube ("patients_age"
+ * of visits), and an aggregate of them over these rows would weigh each patient by their visits.
+ */
+function ownNumbers(source: SourceInfo): Field[] {
+  const prefix = (c: string) => (c.includes('_') ? c.slice(0, c.indexOf('_')) : c);
+  const joined = (c: string) => source.dimensions.filter((d) => prefix(d.column) === prefix(c)).length > 1;
+  return source.dimensions.filter(
+    (d) => d.type === 'number' && !/(^|_)id$/.test(d.column) && !(d.column.includes('_') && joined(d.column)),
+  );
+}
+
 /** The one number column the words name, aggregated as asked when no measure computes it. */
 export function columnAsked(
   source: SourceInfo,
@@ -151,13 +164,7 @@ export function columnAsked(
   book: PhraseBook,
 ): Match | undefined {
   if (agg !== 'sum' && agg !== 'avg' && agg !== 'max' && agg !== 'min') return undefined;
-  // Of the rows' own columns: a view's columns sharing a prefix come from a joined cube ("patients_age" of visits),
-  // and an average of them over these rows would weigh each patient by their visits.
-  const prefix = (c: string) => (c.includes('_') ? c.slice(0, c.indexOf('_')) : c);
-  const joined = (c: string) => source.dimensions.filter((d) => prefix(d.column) === prefix(c)).length > 1;
-  const numbers = source.dimensions.filter(
-    (d) => d.type === 'number' && !/(^|_)id$/.test(d.column) && !(d.column.includes('_') && joined(d.column)),
-  );
+  const numbers = ownNumbers(source);
   // Its title named whole, a unit in parentheses aside ("weight" of Weight (kg); "minutes" alone names no Duration).
   const own = (m: Match) => keyOf(m.field.title.replace(/\([^)]*\)/g, ' ')).every((w) => words.includes(w));
   const named = tie(rank(numbers, words));
@@ -217,6 +224,28 @@ export function moneyNamed(q: Question, source: SourceInfo, taken: boolean[]): M
   return kept.length === 1 ? [{ field: kept[0], score: 0.5, used: [at] }] : [];
 }
 
+/**
+ * "the longest single downtime": an extreme of a total (Downtime, a sum in minutes) said to be of one row is of the one
+ * number column of the rows kept in the same unit (Duration (minutes)) — the values the total adds up.
+ */
+export function extremeOfTotal(
+  q: Question,
+  source: SourceInfo,
+  best: Match[],
+  agg: string,
+  book: PhraseBook,
+): Match | undefined {
+  if ((agg !== 'max' && agg !== 'min') || best.length !== 1 || best[0].field.agg !== 'sum') return undefined;
+  // Only when the question says it is of one row: "highest outage minutes" may be of a total by anything.
+  if (!q.tokens.some((t) => /^(single|individual)$/.test(t.norm))) return undefined;
+  const unit = columnUnit(best[0].field);
+  if (unit === undefined) return undefined;
+  const same = ownNumbers(source).filter((d) => columnUnit(d) === unit);
+  if (same.length !== 1) return undefined;
+  const title = book.measureAgg(same[0].title, book.agg[agg]);
+  return { ...best[0], field: columnAggregate(same[0], agg, title) };
+}
+
 /** The source's one count, to divide a total asked as an average by ("avg downtime": per downtime event). */
 export function rowsOf(source: SourceInfo, best: Match[], agg: string): Field | undefined {
   if (agg !== 'avg' || best.length !== 1 || best[0].field.agg !== 'sum') return undefined;
@@ -239,3 +268,34 @@ export function bothOf(q: Question, best: Match[], taken: boolean[]): [Match, Ma
 
 /** A compared side that is a measure of its own. */
 export const measureSlice = (m: Match): Slice => ({ label: m.field.title, filters: [], measure: m.field });
+
+/**
+ * "cities by viewings": the words before a "by" that the measure is named after, naming one text dimension whole, are
+ * the breakdown the measure ranks (not a total of viewings with "cities" left aside); with no measure given, the
+ * dimension such words before the first "by" name.
+ */
+export function leadingGroup(q: Question, taken: boolean[], source: SourceInfo, measureUsed?: number[]) {
+  const by = q.tokens.findIndex((t, i) => t.norm === 'by' && (!measureUsed || measureUsed.some((u) => u > i)));
+  if (by <= 0 || measureUsed?.some((u) => u < by)) return undefined;
+  const words = freeWords(q, taken, true).map((w, i) => (i < by ? w : undefined));
+  const named = tie(rank(categorical(source), words)).filter((m) => wholly(m.field, words));
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/**
+ * "members by loans": a word before the first "by" naming only a joined cube of the view (the prefix of its columns,
+ * "members_membership"), left free by the plan — an entity to break down by that the view cannot list.
+ */
+export function entityBeforeBy(q: Question, taken: boolean[], source: SourceInfo): number | undefined {
+  const by = q.tokens.findIndex((t) => t.norm === 'by');
+  if (by <= 0) return undefined;
+  const prefixes = new Map<string, number>();
+  for (const f of source.dimensions)
+    if (f.column.includes('_')) {
+      const p = lemma(f.column.slice(0, f.column.indexOf('_')));
+      prefixes.set(p, (prefixes.get(p) ?? 0) + 1);
+    }
+  for (let i = 0; i < by; i++)
+    if (!taken[i] && !taken[i - 1] && !q.aggs.has(i) && (prefixes.get(q.tokens[i].lemma) ?? 0) > 1) return i;
+  return undefined;
+}

@@ -45,8 +45,11 @@ export interface Plan {
   order?: { dir: 'DESC' | 'ASC'; limit?: number };
   /** Two slices compared: their values, the difference (second minus first) and the percentage change. */
   compare?: [Slice, Slice];
-  /** A share: of the rows matching `part` among all (part given), or of each group in the total. */
-  share?: { part?: Filter[] };
+  /**
+   * A share: of the rows matching `part` among all (part given), of each group in the total, or of the measure in
+   * another measure `of` ("units defective": Defective units of Units produced).
+   */
+  share?: { part?: Filter[]; of?: Field };
 }
 
 export interface Decline {

@@ -22,10 +22,13 @@ import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { breakdown } from './plan-breakdown.js';
 import { datedValues } from './dated-values.js';
-import { countNotAverage, idleMembers, rowsOrDistinct, titled } from './plan-guards.js';
+import { countNotAverage, describedElsewhere, idleMembers, rowsOrDistinct, titled } from './plan-guards.js';
 import { measureStems, namedValues, numericConditions } from './plan-values.js';
 import {
   columnAsked,
+  extremeOfTotal,
+  leadingGroup,
+  entityBeforeBy,
   moneyNamed,
   perAverage,
   bothOf,
@@ -64,8 +67,8 @@ function planSource(
   const at = new Map<Filter, number>();
   // 0. The time dimension an event word names ("canceled last month"), and counts on number dimensions ("5-star").
   const open = q.tokens.map((_, i) => !q.taken[i] && !q.aggs.has(i));
-  const event = chooseTime(q, source, open);
   const asValue = (w: string) => categorical(source).some((f) => (values.get(f.name) ?? []).some((v) => fold(v) === w));
+  const event = chooseTime(q, source, open, asValue);
   use(eventOnly(q, event, asValue));
   const numbered = numberedValues(q, source, taken);
   filters.push(...numbered.filters);
@@ -207,6 +210,13 @@ function planSource(
   const fits = (m: Field) => computes(m, strict!) || (perRow && (m.agg === 'sum' || m.agg === 'count'));
   const right = aggAt === undefined ? [] : measures.filter((m) => m.used.includes(aggAt + 1) && fits(m.field));
   let best = tie(right.length ? right : measures);
+  // "total paid on claims": of measures tied, the one named right after "total" (Amount paid, not Claims).
+  const sumAt = [...q.aggs].find(([, a]) => a === 'sum')?.[0];
+  const totalOf = sumAt === undefined || strict ? [] : best.filter((m) => m.used.includes(sumAt + 1));
+  if (best.length > 1 && totalOf.length) best = totalOf;
+  // "total premium": of a sum and an average named alike, the sum; "premium per policy" divides the sum too.
+  const sums = best.filter((m) => m.field.agg === 'sum');
+  if (best.length > 1 && sums.length === 1 && (sumAt !== undefined || per) && !strict) best = sums;
   if (strict) {
     const fit = best.filter((m) => fits(m.field));
     if (!fit.length) {
@@ -215,7 +225,9 @@ function planSource(
       const same = alt.filter((m) => m.used.some((u) => content.has(u) && !unexplained[u]?.startsWith('agg:')));
       // No measure computes it: the number column named ("highest sale price", "average number of bedrooms"), or
       // a total over the source's rows ("avg downtime": Downtime per downtime event).
-      const named = same.length ? undefined : columnAsked(source, ranked, strict, book);
+      const named = same.length
+        ? undefined
+        : (columnAsked(source, ranked, strict, book) ?? extremeOfTotal(q, source, best, strict, book));
       if (named) same.push(named);
       const rows = same.length || per ? undefined : rowsOf(source, best, strict);
       if (rows) per = rows;
@@ -256,6 +268,12 @@ function planSource(
   // "how many guests": a plain count in the source named by the counted noun is the most direct reading.
   if (measure.agg === 'count' && counted.some((i) => source.named.has(q.tokens[i].lemma))) score += 0.5;
   use(best[0].used);
+  const lead = groups.length ? undefined : leadingGroup(q, taken, source, best[0].used);
+  if (lead) {
+    groups.push(lead.field);
+    use(lead.used);
+    score += lead.score;
+  }
   q.aggs.forEach((_, i) => (taken[i] = true));
   score += best[0].score;
   const having: Filter[] = [];
@@ -282,6 +300,14 @@ function planSource(
   const onPlan = [measure, ...filters.map((f) => f.field), ...groups, ...(per ? [per] : [])];
   const idle = idleMembers(q, taken, source, onPlan, [...at.values()]);
   if (idle.length) return { plan: { decline: book.whichBreakdown(names(idle)) }, score: score - idle.length };
+  // "origins by cylinders": a text dimension named before "by" that the plan leaves aside is asked about (not the
+  // noun after a value: "premium customers by region").
+  const before = leadingGroup(q, taken, source);
+  if (before && !onPlan.includes(before.field) && !before.used.some((u) => taken[u - 1]))
+    return { plan: { decline: book.whichBreakdown(names([before.field, ...groups])) }, score: score - 1 };
+  const entity = before ? undefined : entityBeforeBy(q, taken, source);
+  if (entity !== undefined)
+    return { plan: { decline: unmappedText(say, [q.tokens[entity]], source) }, score: score - 1 };
   // An average over the source's rows is already one per row ("average cost per admission").
   if (per?.agg === 'count' && measure.agg === 'avg') per = undefined;
   // A measure per entity divides what adds up; an average per guest is no such thing.
@@ -322,8 +348,9 @@ export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIn
     source: s,
     ...planSource(datedValues(correctTypos(q, s), s, values), s, values, say, measured),
   }));
-  const ok = scored.filter((s) => !('decline' in s.plan));
-  const pool = (ok.length ? ok : scored).sort(
+  // A plan whose measure only its description names, when another source titles a measure so, is no answer.
+  const ok = scored.filter((s) => !('decline' in s.plan) && !describedElsewhere(s.plan.measure, q, sources));
+  const pool = (ok.length ? ok : scored.filter((s) => 'decline' in s.plan)).sort(
     (a, b) => b.score - a.score || Number(b.source.type === 'view') - Number(a.source.type === 'view'),
   );
   const top = pool.filter((s) => s.score === pool[0].score);

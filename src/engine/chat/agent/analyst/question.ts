@@ -217,7 +217,13 @@ export function readQuestion(text: string, now: number): Question {
     // "over 90 min": a unit after a number, not the minimum.
     if (/^\d/.test(norm[i - 1] ?? '') && durationWord(norm[i]) !== undefined) continue;
     q.aggs.set(i, agg);
-    for (let j = i + 1; j < tokens.length && tokens[j].start < end; j++) taken[j] = true;
+    let j = i + 1;
+    for (; j < tokens.length && tokens[j].start < end; j++) taken[j] = true;
+    // "cars by number of cylinders": a breakdown by what follows (the count is of the rows, the number is the group).
+    if (agg === 'count' && norm[i - 1] === 'by' && j > i + 1) {
+      const p = phrase(norm, taken, j);
+      if (p.length) q.groupPhrases.push(p);
+    }
   }
   // "departments with the most visits", "cities having more than 100": the words before "with" name a breakdown.
   norm.forEach((w, i) => {

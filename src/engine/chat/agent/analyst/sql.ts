@@ -108,7 +108,7 @@ export function toSql(p: Plan): string {
   }
   if (p.share?.part) {
     const part = indent(baseSelect(p, alias, p.share.part).lines);
-    const all = indent(baseSelect(p, alias).lines);
+    const all = indent(baseSelect({ ...p, measure: p.share.of ?? p.measure }, alias).lines);
     const keys = p.groups.map((g) => quoteIdent(g.column));
     const join = keys.length
       ? `LEFT JOIN (\n${part}\n) AS a ON ${keys.map((k) => `a.${k} = b.${k}`).join(' AND ')}`

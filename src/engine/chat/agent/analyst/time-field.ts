@@ -130,7 +130,12 @@ export const pastForm = (norm: string) =>
  * The time dimension of `source` a question means. `free[i]`: token i may name it. A word that also names a
  * measure names the event only in a past form ("nights booked"; "bookings" and "readings" are the measures).
  */
-export function chooseTime(q: Question, source: SourceInfo, free: boolean[]): TimeChoice {
+export function chooseTime(
+  q: Question,
+  source: SourceInfo,
+  free: boolean[],
+  isValue: (norm: string) => boolean = () => false,
+): TimeChoice {
   const times = source.dimensions.filter((d) => d.type === 'time');
   if (!times.length) return { used: [], named: false };
   const measureWords = new Set(source.measures.flatMap((m) => m.keys.flat()));
@@ -150,6 +155,8 @@ export function chooseTime(q: Question, source: SourceInfo, free: boolean[]): Ti
   });
   const most = Math.max(...found.map((f) => f.used.length));
   const top = found.filter((f) => f.used.length === most);
+  const described = most > 0 ? undefined : describedEvent(q, source, times, free, isValue);
+  if (described) return described;
   if (most > 0 && top.length > 1) return { used: [], named: true, tied: top.map((f) => f.field) };
   // "new guests": their creation-like time (the word "new" is then explained by it).
   const fresh = q.tokens.flatMap((t, i) => (free[i] && /^(new|added)$/.test(t.norm) ? [i] : []));
@@ -171,6 +178,29 @@ export function chooseTime(q: Question, source: SourceInfo, free: boolean[]): Ti
   const creating = times.filter(creates);
   if (verb >= 0 && creating.length === 1) return { field: creating[0], used: [verb], named: true };
   return { field: times[0], used: [], named: false };
+}
+
+/**
+ * "paid on claims settled in 2025": a verb's past form no member's name has, no value, that one time dimension's
+ * description names ("Closed date: when the claim was settled or denied") — the source's own noun aside.
+ */
+function describedEvent(
+  q: Question,
+  source: SourceInfo,
+  times: Field[],
+  free: boolean[],
+  isValue: (norm: string) => boolean,
+): TimeChoice | undefined {
+  const roots = (t: Field) =>
+    [...t.described]
+      .filter(
+        (w) => w.length >= 3 && !GENERIC.has(w) && !FUNCTION_WORDS.has(w) && !FILLER.has(w) && !source.named.has(w),
+      )
+      .map(eventRoot);
+  const names = (t: Field, i: number) => roots(t).some((r) => meet(r, eventRoot(q.tokens[i].lemma)));
+  const at = q.tokens.flatMap((t, i) => (free[i] && /ed$/.test(t.norm) && !isValue(t.norm) ? [i] : []));
+  const hits = times.flatMap((t) => at.filter((i) => names(t, i)).map((i) => ({ field: t, used: [i], named: true })));
+  return hits.length === 1 ? hits[0] : undefined;
 }
 
 /**

@@ -13,10 +13,12 @@ const corrected = new WeakMap<Question, WeakMap<SourceInfo, Question>>();
 const knownOf = new WeakMap<SourceInfo, Set<string>>();
 const wordsOf = new WeakMap<SourceInfo, string[]>();
 
-/** The lemmas a source knows (built once per catalog). */
+/** The lemmas a source knows (built once per catalog), a number column's unit included ("stars" of a Rating). */
 function known(source: SourceInfo): Set<string> {
   let out = knownOf.get(source);
-  if (!out) knownOf.set(source, (out = new Set([...source.fields.flatMap((f) => f.keys.flat()), ...source.named])));
+  const units = source.dimensions.filter((d) => d.type === 'number').flatMap((d) => [...d.described]);
+  if (!out)
+    knownOf.set(source, (out = new Set([...source.fields.flatMap((f) => f.keys.flat()), ...source.named, ...units])));
   return out;
 }
 

@@ -53,10 +53,13 @@ export function otherQuantities(
   const described = new Set(source.dimensions.filter((d) => d.type !== 'number').flatMap((d) => d.keys.flat()));
   const loose = (w: string) =>
     q.tokens.some((t, i) => !taken[i] && !q.aggs.has(i) && t.lemma === w && !participle(q, i));
+  // "amount paid for hail claims": the source's own noun names its rows, not Amount claimed, unless written as it is.
+  const own = (f: Field, w: string) =>
+    source.named.has(w) && !q.tokens.some((t) => t.lemma === w && f.written.has(t.norm));
   return others.filter((f) =>
     f.keys.some(
       (k) =>
-        (k.length === 1 && loose(k[0])) ||
+        (k.length === 1 && loose(k[0]) && !own(f, k[0]) && !measure.described.has(k[0])) ||
         (f.isMeasure &&
           k.some((w) => !mine.has(w) && !described.has(w) && !source.named.has(w) && !FILLER.has(w) && loose(w))),
     ),
