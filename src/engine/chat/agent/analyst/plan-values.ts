@@ -216,6 +216,9 @@ export function numericConditions(
  */
 function kindWord(word: string, value: string, all: string[] = []): boolean {
   const own = lemmas(fold(value));
-  const others = all.filter((v) => v !== value && /\s/.test(v.trim()) && lemmas(fold(v)).includes(word));
-  return others.length > 0 && !own.includes(word) && others.every((v) => !lemmas(fold(v)).some((w) => own.includes(w)));
+  const others = all
+    .filter((v) => v !== value && /\s/.test(v.trim()))
+    .map((v) => lemmas(fold(v)))
+    .filter((words) => words.includes(word));
+  return others.length > 0 && !own.includes(word) && others.every((words) => !words.some((w) => own.includes(w)));
 }

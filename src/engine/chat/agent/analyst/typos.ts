@@ -16,9 +16,10 @@ const wordsOf = new WeakMap<SourceInfo, string[]>();
 /** The lemmas a source knows (built once per catalog), a number column's unit included ("stars" of a Rating). */
 function known(source: SourceInfo): Set<string> {
   let out = knownOf.get(source);
-  const units = source.dimensions.filter((d) => d.type === 'number').flatMap((d) => [...d.described]);
-  if (!out)
+  if (!out) {
+    const units = source.dimensions.filter((d) => d.type === 'number').flatMap((d) => [...d.described]);
     knownOf.set(source, (out = new Set([...source.fields.flatMap((f) => f.keys.flat()), ...source.named, ...units])));
+  }
   return out;
 }
 
