@@ -92,6 +92,7 @@ function plainSummaryReporter() {
       acc[t.skipped ? 'skipped' : t.passed ? 'passed' : 'failed']++;
       if (!t.skipped && !t.passed)
         acc.failures.push(`${file} › ${[...path, t.name].join(' › ')}: ${firstLine(t.error?.message)}`);
+      if (t.duration) acc.tests.push([Math.round(t.duration / 100) / 10, `${file} › ${[...path, t.name].join(' › ')}`]);
     }
     for (const s of suite?.suites ?? []) walk(s, acc, file, [...path, s.name]);
     return acc;
@@ -115,7 +116,7 @@ function plainSummaryReporter() {
     },
     stop() {
       const file = `test-results/browser${process.env.SVC_RESULTS_SUFFIX ?? ''}.json`;
-      const acc = { passed: 0, failed: 0, skipped: 0, failures: [] };
+      const acc = { passed: 0, failed: 0, skipped: 0, failures: [], tests: [] };
       for (const s of sessions) {
         const file = s.testFile.replace(`${process.cwd()}/`, '');
         walk(s.testResults, acc, file);
@@ -129,7 +130,10 @@ function plainSummaryReporter() {
         }
       }
       mkdirSync('test-results', { recursive: true });
-      writeFileSync(file, JSON.stringify({ ...acc, seconds }));
+      // The slowest tests (seconds, "file › suite › test"), for whoever shortens the run.
+      const { tests, ...counts } = acc;
+      const slowest = tests.sort((a, b) => b[0] - a[0]).slice(0, 60);
+      writeFileSync(file, JSON.stringify({ ...counts, seconds, slowest }));
       // wtr's dynamic terminal repaints over direct writes, so print on process exit.
       process.once('exit', () =>
         process.stdout.write(`\n${acc.passed} passed, ${acc.failed} failed, ${acc.skipped} skipped\n`),

@@ -1,10 +1,10 @@
 // `npm test`: type check, lint, size budgets, browser tests (Chromium, Firefox, WebKit, each in its own runner
 // process), Node tests, and the executor's Node tests again on DuckDB-wasm (WASM_FOLDERS); every stage runs, then one
-// summary line. Two lanes side by side on two cores: the browsers in one; in the other the checks and Node's stages,
+// summary line. Two lanes side by side on two cores: the browsers in one; in the other the checks and Node's tests,
 // niced (`nice -n 10`, so the browsers' timing tests — a query's deadline, a dead DuckDB replaced — keep the processor
-// they need), then the browser runs the first lane has not begun. The second lane's output goes to
-// test-results/node-lane.log and is printed after the first's. Type check, lint and size budgets count as one test
-// each, so a red check shows in the totals.
+// they need); then each lane takes the next of the runs neither has begun (the browsers, then the parity run, niced
+// wherever it runs). The second lane's output goes to test-results/node-lane.log and is printed after the first's.
+// Type check, lint and size budgets count as one test each, so a red check shows in the totals.
 // SVC_BROWSERS=chromium,firefox,webkit chooses the browsers (default all three); web-test-runner.config.mjs says which
 // files Firefox and WebKit run.
 import { spawn } from 'node:child_process';
@@ -17,7 +17,8 @@ const failures = []; // "stage: file › test: message", printed after the summa
 
 mkdirSync('test-results', { recursive: true });
 const NODE_LOG = 'test-results/node-lane.log';
-rmSync(NODE_LOG, { force: true });
+const PARITY_LOG = 'test-results/node-wasm.log';
+for (const log of [NODE_LOG, PARITY_LOG]) rmSync(log, { force: true });
 const niceable = process.platform === 'linux';
 
 /** Runs one stage: its output to the terminal, or to `log` (a file) for the second lane; `nice`: at nice 10. */
@@ -135,8 +136,8 @@ const required = list(process.env.SVC_REQUIRED_BROWSERS || 'chromium,firefox,web
 // Before both lanes: the browsers must be there for the browser lane and for Node's end-to-end tests.
 await check('ensure browsers', 'node', ['scripts/ensure-browsers.mjs']);
 
-/** One Node test stage over `files`: spec output to the Node lane's log, TAP to `tap` for the counts. */
-const nodeStage = (label, files, tap, env) =>
+/** One Node test stage over `files`: spec output to `log` (the Node lane's), TAP to `tap` for the counts. */
+const nodeStage = (label, files, tap, env, log = NODE_LOG) =>
   suite(
     'node',
     label,
@@ -154,6 +155,8 @@ const nodeStage = (label, files, tap, env) =>
     tap,
     parseTap,
     env,
+    true,
+    log,
   );
 // The executor parity run: the executor's own tests — the engine's data layer and the differential suites against
 // Cube — again on the other executor (Node's default is native DuckDB when @duckdb/node-api loads): DuckDB-wasm's
@@ -179,7 +182,8 @@ const parityTests = async () => {
     return;
   }
   const included = files.filter((f) => WASM_FOLDERS.some((d) => f.startsWith(d)) && !(f in WASM_EXCLUDED));
-  await nodeStage('node tests: wasm', included, 'test-results/node-wasm.tap', { SVC_EXECUTOR: 'wasm' });
+  // Its own log: it may run in either lane, beside a browser run writing to the Node lane's.
+  await nodeStage('node tests: wasm', included, 'test-results/node-wasm.tap', { SVC_EXECUTOR: 'wasm' }, PARITY_LOG);
 };
 
 /** One browser's run, its output to the terminal or to `log`. */
@@ -195,12 +199,13 @@ const browserSuite = (browser, log) =>
     required.includes(browser),
     log,
   );
-// The browser runs, taken in order by whichever lane is free: the first lane from the start, the Node lane once its
-// stages are done (one after another, a lane waited ~25 min on the other's last browser). Not split in parts: two
-// WebKit halves side by side missed a query deadline test's bounds here.
-const queue = [...browsers];
-const browserLane = async (log) => {
-  for (let next = queue.shift(); next; next = queue.shift()) await browserSuite(next, log);
+// The runs taken in order by whichever lane is free: the first lane from the start, the Node lane once its checks
+// and tests are done. The browsers first, then the parity run: the Node lane's own stages end ~20 min before the
+// first lane's two browsers, so with the parity run kept in the Node lane the first lane waited ~15 min on the
+// other's last browser. Not split in parts: two WebKit halves side by side missed a query deadline test's bounds.
+const queue = [...browsers.map((browser) => (log) => browserSuite(browser, log)), () => parityTests()];
+const sharedLane = async (log) => {
+  for (let next = queue.shift(); next; next = queue.shift()) await next(log);
 };
 const nodeLane = async () => {
   await check('type check', 'npx', ['tsc', '-p', '.']);
@@ -209,12 +214,13 @@ const nodeLane = async () => {
   await check('locales', 'node', ['--import', 'tsx', 'scripts/check-locales.mjs']); // every message in every locale
   await check('docs current', 'node', ['scripts/docs.mjs', '--check']); // docs/elements/ match the source's JSDoc
   await nodeTests();
-  await parityTests();
-  await browserLane(NODE_LOG);
+  await sharedLane(NODE_LOG);
 };
-await Promise.all([browserLane(), nodeLane()]);
+await Promise.all([sharedLane(), nodeLane()]);
 console.log(`\n━━ the Node lane (checks, Node tests), from ${NODE_LOG}\n`);
 process.stdout.write(existsSync(NODE_LOG) ? readFileSync(NODE_LOG, 'utf8') : '(no output)\n');
+console.log(`\n━━ the parity run (Node tests on DuckDB-wasm), from ${PARITY_LOG}\n`);
+process.stdout.write(existsSync(PARITY_LOG) ? readFileSync(PARITY_LOG, 'utf8') : '(no output)\n');
 
 console.log(`\n━━ summary\n${[...rows.checks, ...rows.browsers, ...rows.node].join('\n')}`);
 if (failures.length > 0) console.log(`\n━━ failed\n${failures.map((f) => `✗ ${f}`).join('\n')}`);
