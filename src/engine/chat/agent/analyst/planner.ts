@@ -33,6 +33,7 @@ import {
   perAverage,
   bothOf,
   measureSlice,
+  perDescribed,
   rowsOf,
   verbNames,
   narrowTie,
@@ -148,6 +149,9 @@ function planSource(
     .map(([, a]) => a);
   const counted = countedWords(q, taken);
   measures = preferCounted(measures, counted, rank, unexplained);
+  // "tickets per order": a measure described so is the one asked for (not Tickets sold divided by Orders).
+  const described = perDescribed(q, source);
+  if (described) measures = [described];
   // A share is of something that adds up: "% of absence days" is of Days absent, not of an average.
   const additive = measures.filter((m) => ['count', 'sum', 'count_distinct'].includes(m.field.agg ?? ''));
   if (q.share && additive.length) measures = additive;

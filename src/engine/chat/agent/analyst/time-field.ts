@@ -117,7 +117,12 @@ export interface TimeChoice {
   named: boolean;
   /** Dimensions named alike (the question must say which). */
   tied?: Field[];
+  /** The rows' noun and a past form naming no date ("orders placed"): the default is their own date. */
+  rowsOwn?: boolean;
 }
+
+/** The one-word names of a member ("order" of Orders; none of Refunded orders). */
+const singleKeys = (m: Field) => m.keys.filter((k) => k.length === 1).map((k) => k[0]);
 
 /** Whether a token is a verb's past form ("booked", "sold"): it names the event even when a measure has its stem. */
 export const pastForm = (norm: string) =>
@@ -177,7 +182,13 @@ export function chooseTime(
   );
   const creating = times.filter(creates);
   if (verb >= 0 && creating.length === 1) return { field: creating[0], used: [verb], named: true };
-  return { field: times[0], used: [], named: false };
+  // "refund rate on orders placed in Q3": the rows' own noun (the source's or its plain count's) then a past form
+  // naming no date and no value asks for the rows' own first date, not one the measure's words name (Refund date).
+  const rows = new Set([...source.named, ...source.measures.filter((m) => m.agg === 'count').flatMap(singleKeys)]);
+  const placed = q.tokens.findIndex(
+    (t, i) => free[i] && i > 0 && pastForm(t.norm) && !isValue(t.norm) && rows.has(q.tokens[i - 1].lemma),
+  );
+  return { field: times[0], used: [], named: false, ...(placed >= 0 && { rowsOwn: true }) };
 }
 
 /**
@@ -263,7 +274,7 @@ export function timeOf(
   const wantsTime =
     q.time.ranges.length > 0 || q.time.grain !== undefined || q.time.weekdays !== undefined || byDate !== undefined;
   if (event.tied && !byDate && (wantsTime || !eventIsValue)) return { tied: event.tied };
-  const own = byDate ?? (event.named ? event.field : measureTime(measure, source));
+  const own = byDate ?? (event.named || event.rowsOwn ? event.field : measureTime(measure, source));
   // With no other cue, a title naming another entity's time than the first contradicts it ("HIIT attendance rate
   // last month": classes held then, or bookings made then?); the question must say which, as "Campaign performance"
   // with a Campaign start beside each day's Date shows the title alone cannot.
