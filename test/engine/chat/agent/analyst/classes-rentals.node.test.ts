@@ -19,6 +19,18 @@ const meta: ServiceMetaResult = {
       ['cancelled_at', 'Cancellation date', 'time'],
       ['car_class', 'Car class', 'string'],
       ['branches_city', 'City', 'string'],
+      ['status', 'Status', 'string'],
+      ['customers_home_city', 'Home city', 'string'],
+    ]),
+    view('promotions', 'Promotions', [
+      ['count', 'Promotions', 'number', 'count'],
+      ['city', 'City', 'string'],
+      ['started_at', 'Start date', 'time'],
+    ]),
+    view('support', 'Support desk', [
+      ['count', 'Tickets', 'number', 'count'],
+      ['opened_at', 'Opened', 'time'],
+      ['priority', 'Priority', 'string'],
     ]),
     view('branches', 'Branches', [
       ['count', 'Branches', 'number', 'count'],
@@ -33,6 +45,10 @@ const values = new Map<string, string[]>([
   ['rentals.car_class', ['Economy', 'SUV', 'Van']],
   ['rentals.branches_city', ['Leeds', 'York']],
   ['branches.city', ['Leeds', 'York']],
+  ['rentals.status', ['completed', 'cancelled']],
+  ['rentals.customers_home_city', ['Leeds', 'Hull']],
+  ['promotions.city', ['Leeds', 'York']],
+  ['support.priority', ['high', 'low']],
 ]);
 const ask = planner(meta, values);
 
@@ -53,5 +69,20 @@ describe('local analyst: classes found on a box office, on a car rental model', 
     assert.equal(p.time?.field.name, 'rentals.booked_at');
     // With no such verb, the measure's own event still names its date.
     assert.equal(ask('cancelled rentals in 2025').time?.field.name, 'rentals.cancelled_at');
+  });
+  it('common slang and misspelt question words are read as meant ("tix", "wat %")', () => {
+    const p = ask('how many tix were opened last month');
+    assert.equal(p.measure.name, 'support.count');
+    assert.equal(p.time?.field.name, 'support.opened_at');
+    const q = ask('wat % of rentals were cancelled');
+    assert.equal(q.measure.name, 'rentals.count');
+    assert.ok(q.share);
+  });
+  it('verbs that ask for nothing ("customers living in", "put on") are no unknown quantity', () => {
+    const p = ask('rentals by customers living in Hull');
+    assert.equal(p.filters[0]?.field.name, 'rentals.customers_home_city');
+    const q = ask('how many promotions did York put on in 2025');
+    assert.equal(q.measure.name, 'promotions.count');
+    assert.equal(q.filters[0]?.values[0], 'York');
   });
 });
