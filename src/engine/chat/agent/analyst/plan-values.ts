@@ -89,8 +89,14 @@ export function namedValues(
   const whole = measureTitles(q, source, taken);
   const free = taken.map((t, i) => !t && !q.aggs.has(i) && !whole.has(i));
   const memberWords = new Set(source.fields.flatMap((f) => f.keys.flat()));
+  // "refunds": a count the source names by that one word (refunds: Refunded orders), not the value it inflects
+  // (refunded), so its date is the event's (Refund date) and no longer the rows' own.
+  const counts = new Set(
+    source.measures.filter((m) => m.agg === 'count').flatMap((m) => m.keys.filter((k) => k.length === 1).flat()),
+  );
+  const countNamed = (i: number, value: string) => counts.has(q.tokens[i].lemma) && fold(value) !== q.tokens[i].norm;
   const hits = matchValues(q.tokens, free, categorical(source), values, memberWords).filter(
-    (h) => h.end - h.start > 1 || !synonymOfMeasure(q, h.start, h.value, measures),
+    (h) => h.end - h.start > 1 || !(synonymOfMeasure(q, h.start, h.value, measures) || countNamed(h.start, h.value)),
   );
   // "sci-fi": a clipped compound of one value, where no word of it was read otherwise.
   const clipped = clippedValues(q, free, categorical(source), values);

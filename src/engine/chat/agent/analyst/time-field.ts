@@ -79,13 +79,14 @@ export function measureTime(measure: Field, source: SourceInfo): Field | undefin
   // The source's own noun is no event ("listings" of a Listed date), nor, in a description, the rows another count
   // counts ("Attendance rate: percent of bookings checked in" is of bookings, not at their Booking date).
   const rows = new Set(source.measures.filter((m) => m !== measure && m.agg === 'count').flatMap((m) => m.keys.flat()));
-  const words = [...new Set([...measure.keys.flat(), ...[...measure.described].filter((w) => !rows.has(w))])]
-    .filter((w) => !source.named.has(w))
-    .map(eventRoot);
-  return namedTime(
-    source.dimensions.filter((d) => d.type === 'time'),
-    source,
-    words,
+  const words = [...new Set([...measure.keys.flat(), ...[...measure.described].filter((w) => !rows.has(w))])].filter(
+    (w) => !source.named.has(w),
+  );
+  const times = source.dimensions.filter((d) => d.type === 'time');
+  // "Refunded orders" names Refund date and, by the rows another count counts, Order date: the event's.
+  return (
+    namedTime(times, source, words.map(eventRoot)) ??
+    namedTime(times, source, words.filter((w) => !rows.has(w)).map(eventRoot))
   );
 }
 
