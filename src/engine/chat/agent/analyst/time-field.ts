@@ -275,6 +275,9 @@ export function timeOf(
   const wantsTime =
     q.time.ranges.length > 0 || q.time.grain !== undefined || q.time.weekdays !== undefined || byDate !== undefined;
   if (event.tied && !byDate && (wantsTime || !eventIsValue)) return { tied: event.tied };
+  // "tickets sold in the 2024 season": a season is of events' dates, not of sales; with several, the question says.
+  const times = source.dimensions.filter((d) => d.type === 'time');
+  if (q.time.season && !byDate && !event.named && times.length > 1) return { tied: times };
   const own = byDate ?? (event.named || event.rowsOwn ? event.field : measureTime(measure, source));
   // With no other cue, a title naming another entity's time than the first contradicts it ("HIIT attendance rate
   // last month": classes held then, or bookings made then?); the question must say which, as "Campaign performance"

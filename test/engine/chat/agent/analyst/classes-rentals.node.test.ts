@@ -4,7 +4,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
-import { planner, view } from './plan-probe.js';
+import { buildCatalog } from '../../../../../src/engine/chat/agent/analyst/catalog.js';
+import { isDecline } from '../../../../../src/engine/chat/agent/analyst/plan.js';
+import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/planner.js';
+import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
+import { NOW, planner, say, view } from './plan-probe.js';
 
 const meta: ServiceMetaResult = {
   searchQuery: '',
@@ -16,6 +20,7 @@ const meta: ServiceMetaResult = {
       ['cancellations', 'Cancelled rentals', 'number', 'count'],
       ['cancellation_rate', 'Cancellation rate', 'number', 'number'],
       ['upgrades', 'Upgraded rentals', 'number', 'count'],
+      ['revenue', 'Revenue', 'number', 'sum'],
       ['booked_at', 'Rental date', 'time'],
       ['upgraded_at', 'Upgrade date', 'time'],
       ['cancelled_at', 'Cancellation date', 'time'],
@@ -26,6 +31,7 @@ const meta: ServiceMetaResult = {
     ]),
     view('promotions', 'Promotions', [
       ['count', 'Promotions', 'number', 'count'],
+      ['cars_on_sale', 'Cars on sale', 'number', 'sum'],
       ['city', 'City', 'string'],
       ['started_at', 'Start date', 'time'],
     ]),
@@ -98,5 +104,14 @@ describe('local analyst: classes found on a box office, on a car rental model', 
       ask('upgraded rentals by car class').groups.map((g) => g.name),
       ['desk.car_class'],
     );
+  });
+  it('"the 2025 season" is the year, of the one date a source has; with several, the question must say which', () => {
+    const p = ask('promotions in the 2025 season');
+    assert.equal(p.measure.name, 'promotions.count');
+    assert.deepEqual(p.time?.range, { from: '2025-01-01', to: '2025-12-31' });
+    // The desk has a rental, a cancellation and an upgrade date; the source titling Revenue must not lose to one
+    // whose measure only a synonym names (Cars on sale: "revenue" is "sales").
+    const q = planQuestion(readQuestion('revenue for the 2025 season', NOW), buildCatalog(meta), values, say);
+    assert.ok(isDecline(q), JSON.stringify(!isDecline(q) && q.measure.name));
   });
 });
