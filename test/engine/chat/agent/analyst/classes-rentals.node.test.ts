@@ -27,6 +27,7 @@ const meta: ServiceMetaResult = {
       ['car_class', 'Car class', 'string'],
       ['branches_city', 'City', 'string'],
       ['status', 'Status', 'string'],
+      ['insurance_plan', 'Insurance plan', 'string'],
       ['customers_home_city', 'Home city', 'string'],
     ]),
     view('promotions', 'Promotions', [
@@ -54,6 +55,7 @@ const values = new Map<string, string[]>([
   ['desk.branches_city', ['Leeds', 'York']],
   ['branches.city', ['Leeds', 'York']],
   ['desk.status', ['completed', 'cancelled', 'upgraded']],
+  ['desk.insurance_plan', ['Economy', 'Premium']],
   ['desk.customers_home_city', ['Leeds', 'Hull']],
   ['promotions.city', ['Leeds', 'York']],
   ['support.priority', ['high', 'low']],
@@ -113,5 +115,15 @@ describe('local analyst: classes found on a box office, on a car rental model', 
     // whose measure only a synonym names (Cars on sale: "revenue" is "sales").
     const q = planQuestion(readQuestion('revenue for the 2025 season', NOW), buildCatalog(meta), values, say);
     assert.ok(isDecline(q), JSON.stringify(!isDecline(q) && q.measure.name));
+  });
+  it('a value two dimensions hold, listed with one only one of them holds, is of that one ("economy vs SUV")', () => {
+    for (const q of ['economy vs suv rentals in 2025', 'suv or economy rentals']) {
+      const p = ask(q);
+      const fields = p.compare ? p.compare.map((c) => c.filters[0]?.field.name) : p.filters.map((f) => f.field.name);
+      assert.ok(fields.length && fields.every((f) => f === 'desk.car_class'), `${q}: ${fields.join()}`);
+    }
+    // Alone it stays a question back (a car class, or an insurance plan?).
+    const q = planQuestion(readQuestion('economy rentals', NOW), buildCatalog(meta), values, say);
+    assert.ok(isDecline(q));
   });
 });
