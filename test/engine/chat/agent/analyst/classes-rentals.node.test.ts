@@ -126,4 +126,14 @@ describe('local analyst: classes found on a box office, on a car rental model', 
     const q = planQuestion(readQuestion('economy rentals', NOW), buildCatalog(meta), values, say);
     assert.ok(isDecline(q));
   });
+  it('a name the data does not hold is said to be no value, not an unknown number ("Acme" of "Acme York")', () => {
+    const p = planQuestion(readQuestion('how many rentals did Acme York get', NOW), buildCatalog(meta), values, say);
+    assert.ok(
+      isDecline(p) && /could not find "Acme" in \*\*Front desk\*\*: no value of/.test(p.decline),
+      JSON.stringify(p),
+    );
+    // A lower-case word still says it maps to nothing.
+    const q = planQuestion(readQuestion('rentals by zorbs', NOW), buildCatalog(meta), values, say);
+    assert.ok(isDecline(q) && /maps to nothing/.test(q.decline), JSON.stringify(q));
+  });
 });
