@@ -4,7 +4,8 @@
 // files. Prints right / declined / wrong per model; requires ≥ 90% of the answerable
 // questions right in each model, at most 1% of all questions wrong, and every unanswerable one declined. The held-out
 // sets (hospital, library, delivery, cars and stocks, IT service desk, real-estate agency, manufacturing plant,
-// university, digital marketing, fitness club chain, insurance claims) were written before the analyst was run on them and are kept as written: they
+// university, digital marketing, fitness club chain, insurance claims, event
+// ticketing) were written before the analyst was run on them and are kept as written: they
 // require no wrong answer and the share right each reached when its classes were fixed (their figures are printed;
 // the bar rises as declines are fixed, never by rewording a question).
 import 'fake-indexeddb/auto';
@@ -26,6 +27,7 @@ import { LIBRARY, librarySeed } from '../../../fixtures/analyst/library.js';
 import { MARKETING, marketingSeed } from '../../../fixtures/analyst/marketing.js';
 import { PLANT, plantSeed } from '../../../fixtures/analyst/plant.js';
 import { REALTY, realtySeed } from '../../../fixtures/analyst/realty.js';
+import { TICKETING, ticketingSeed } from '../../../fixtures/analyst/ticketing.js';
 import { UNIVERSITY, universitySeed } from '../../../fixtures/analyst/university.js';
 import { WORKFORCE, workforceSeed } from '../../../fixtures/analyst/workforce.js';
 import { AIRLINE_QUESTIONS, airlineCases } from './airline-corpus.js';
@@ -44,6 +46,7 @@ import { LIBRARY_QUESTIONS, libraryCases } from './library-corpus.js';
 import { MARKETING_QUESTIONS, marketingCases } from './marketing-corpus.js';
 import { PLANT_QUESTIONS, plantCases } from './plant-corpus.js';
 import { REALTY_QUESTIONS, realtyCases } from './realty-corpus.js';
+import { TICKETING_QUESTIONS, ticketingCases } from './ticketing-corpus.js';
 import { UNIVERSITY_QUESTIONS, universityCases } from './university-corpus.js';
 import { workforceCases } from './workforce-corpus.js';
 
@@ -103,7 +106,8 @@ const MODELS: Model[] = [
   heldOut('university', universitySeed, UNIVERSITY, universityCases, UNIVERSITY_QUESTIONS, 0.97),
   heldOut('digital marketing', marketingSeed, MARKETING, marketingCases, MARKETING_QUESTIONS, 1),
   heldOut('fitness club chain', gymSeed, GYM, gymCases, GYM_QUESTIONS, 0.95),
-  heldOut('insurance claims', insuranceSeed, INSURANCE, insuranceCases, INSURANCE_QUESTIONS, 0.92),
+  heldOut('insurance claims', insuranceSeed, INSURANCE, insuranceCases, INSURANCE_QUESTIONS, 0.94),
+  heldOut('event ticketing', ticketingSeed, TICKETING, ticketingCases, TICKETING_QUESTIONS, 0.97),
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');

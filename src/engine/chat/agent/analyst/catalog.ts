@@ -25,6 +25,8 @@ export interface Field {
   segment?: boolean;
   /** Lemmas of its description: weak evidence. */
   described: Set<string>;
+  /** Its description's lemmas, when it says "per" ("tickets per order"): a "per" phrase written so names it. */
+  perDescribed?: string;
   /** Lemmas after a "per" of its names ("member" of Revenue per member): they name it only after a "per". */
   perTail?: Set<string>;
   /** A count the planner makes of a dimension's distinct values (no measure of the model counts them). */
@@ -120,6 +122,7 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
     ...(m.segment && { segment: true }),
     described: new Set(keyOf(m.description ?? '')),
     ...(perTail.size > 0 && { perTail }),
+    ...(/\bper\b/i.test(m.description ?? '') && { perDescribed: lemmas(m.description!).join(' ') }),
   };
 }
 

@@ -87,6 +87,8 @@ export interface PhraseBook {
   whichBreakdown: (fields: string) => string;
   whichColumn: (words: string, fields: string) => string;
   unmapped: (words: string, count: number, source: string, measures: string, dimensions: string | undefined) => string;
+  /** A proper name no value of the source is ("Koi" where restaurants are Koi Houston, Luigi Chicago…). */
+  noValue: (words: string, source: string, dimensions: string) => string;
   noMeasure: (source: string, measures: string, agg: AggWord | undefined) => string;
   noAggOf: (agg: AggWord, fields: string, measures: string) => string;
   whichMeasure: (fields: string) => string;

@@ -4,7 +4,7 @@
 import type { Field, SourceInfo } from './catalog.js';
 import { participle } from './cues.js';
 import type { Question } from './question.js';
-import { FILLER, FUNCTION_WORDS } from './text.js';
+import { FILLER, FUNCTION_WORDS, stem } from './text.js';
 
 /** The measures whose values add up across rows: a count is of these, never of an average or an extreme. */
 const ADDITIVE = new Set(['count', 'count_distinct', 'sum']);
@@ -86,12 +86,22 @@ export function idleMembers(
 
 /**
  * "home vs auto claims": a measure the question names only by words of its description (Loss ratio, "paid out in
- * claims") while another source has a measure titled by one of those words (Claims) — the question asks for that
- * one; answering the described measure answers another question.
+ * claims"), or by none of its own ("revenue": Seats on sale, a synonym), while another source has a measure titled by
+ * one of those words (Claims, Revenue) — the question asks for that one; answering it answers another question.
  */
 export function describedElsewhere(measure: Field, q: Question, sources: SourceInfo[]): boolean {
   const asked = new Set(q.tokens.map((t) => t.lemma));
   const own = measure.keys.flat().filter((w) => !w.startsWith('agg:'));
+  // "revenue" names Seats on sale only through a synonym (sale); Revenue of another source is written so.
+  const writes = (m: Field, norm: string) => [...m.written].some((w) => stem(w) === stem(norm));
+  // (The source's own noun names its count without being written in it: "employees" of Headcount.)
+  const home = sources.find((s) => s.name === measure.source)?.named;
+  const bySynonym = q.tokens.filter((t) => own.includes(t.lemma) && !writes(measure, t.norm) && !home?.has(t.lemma));
+  if (
+    bySynonym.length &&
+    sources.some((s) => s.measures.some((m) => m.source !== measure.source && bySynonym.some((t) => writes(m, t.norm))))
+  )
+    return true;
   if (own.some((w) => asked.has(w))) return false;
   const words = [...measure.described].filter((w) => asked.has(w) && !FUNCTION_WORDS.has(w));
   return (

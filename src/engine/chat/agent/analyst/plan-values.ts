@@ -72,6 +72,29 @@ function synonymOfMeasure(q: Question, i: number, value: string, measures: Set<s
   return written !== word && stem(fold(value)) !== word && (measures.has(word) || corrected);
 }
 
+interface Span {
+  start: number;
+  end: number;
+  field: string;
+}
+
+/**
+ * "home vs auto claims": a value two dimensions hold (Auto: a policy type and a team) listed with one only one of them
+ * holds (Home: a policy type) is of that one — listed means only "vs", "or", "and" or a comma between them.
+ */
+function listedWith(q: Question, at: Span, spans: Span[][], fields: string[]): string | undefined {
+  const between = (a: number, b: number) =>
+    q.tokens.slice(a, b).every((t) => /^(vs\.?|versus|or|and|,|compared|to|with|against)$/.test(t.norm));
+  const one = spans.flatMap((hs) => {
+    const fs = [...new Set(hs.map((h) => h.field))];
+    const o = hs[0];
+    if (o === at || fs.length !== 1 || !fields.includes(fs[0])) return [];
+    const near = o.end <= at.start ? between(o.end, at.start) : at.end <= o.start && between(at.end, o.start);
+    return near ? fs : [];
+  });
+  return new Set(one).size === 1 ? one[0] : undefined;
+}
+
 /** Values named (or negated: "not in Bern"), in the order the question names them. */
 export function namedValues(
   q: Question,
@@ -89,8 +112,14 @@ export function namedValues(
   const whole = measureTitles(q, source, taken);
   const free = taken.map((t, i) => !t && !q.aggs.has(i) && !whole.has(i));
   const memberWords = new Set(source.fields.flatMap((f) => f.keys.flat()));
+  // "refunds": a count the source names by that one word (refunds: Refunded orders), not the value it inflects
+  // (refunded), so its date is the event's (Refund date) and no longer the rows' own.
+  const counts = new Set(
+    source.measures.filter((m) => m.agg === 'count').flatMap((m) => m.keys.filter((k) => k.length === 1).flat()),
+  );
+  const countNamed = (i: number, value: string) => counts.has(q.tokens[i].lemma) && fold(value) !== q.tokens[i].norm;
   const hits = matchValues(q.tokens, free, categorical(source), values, memberWords).filter(
-    (h) => h.end - h.start > 1 || !synonymOfMeasure(q, h.start, h.value, measures),
+    (h) => h.end - h.start > 1 || !(synonymOfMeasure(q, h.start, h.value, measures) || countNamed(h.start, h.value)),
   );
   // "sci-fi": a clipped compound of one value, where no word of it was read otherwise.
   const clipped = clippedValues(q, free, categorical(source), values);
@@ -113,6 +142,8 @@ export function namedValues(
     }
     const named = fields.length > 1 && !end ? byNamingWords(q, hs[0].start, hs[0].end, fs) : undefined;
     if (named) fields = [named.name];
+    const sibling = fields.length > 1 ? listedWith(q, hs[0], [...spans.values()], fields) : undefined;
+    if (sibling) fields = [sibling];
     if (fields.length > 1) {
       const words = book.quote(say.text(wordsOf(q, hs[0].start, hs[0].end)));
       return { decline: book.whichValue(words, say.names(fs)), score: score + 2 };

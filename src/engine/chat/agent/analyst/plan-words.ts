@@ -27,12 +27,26 @@ import { categorical } from './values.js';
 export const wordsOf = (q: Question, start: number, end: number) =>
   Array.from(q.tokens.slice(start, end), (t) => t.text).join(' ');
 
-/** Whether the words around the "per" at `i` are written so in a member's title ("Miles per gallon"). */
+/**
+ * Whether the words around the "per" at `i` are written so in a member's title ("Miles per gallon"), or in a
+ * measure's description ("tickets per order" of Average order size).
+ */
 export const perInTitle = (q: Question, i: number, source: SourceInfo) => {
   // By lemmas: "rev per member" (shorthand) and "revenues per members" are written so in Revenue per member.
   const words = `${q.tokens[i - 1]?.lemma ?? ''} ${q.tokens[i].lemma} ${q.tokens[i + 1]?.lemma ?? ''}`;
-  return source.fields.some((f) => lemmas(f.title).join(' ').includes(words));
+  return source.fields.some((f) => lemmas(f.title).join(' ').includes(words) || f.perDescribed?.includes(words));
 };
+
+/** "tickets per order": the one measure whose description says so (Average order size, "tickets per order"). */
+export function perDescribed(q: Question, source: SourceInfo): Match | undefined {
+  for (let i = 1; i < q.tokens.length - 1; i++) {
+    if (q.tokens[i].norm !== 'per') continue;
+    const words = `${q.tokens[i - 1].lemma} per ${q.tokens[i + 1].lemma}`;
+    const hits = source.measures.filter((m) => m.perDescribed?.includes(words));
+    if (hits.length === 1) return { field: hits[0], score: 3, used: [i - 1, i, i + 1] };
+  }
+  return undefined;
+}
 
 /** The member named name, title or label among those of the same joined cube (the same column prefix). */
 export function strictLabel(source: SourceInfo, f: Field): Field | undefined {

@@ -33,6 +33,7 @@ import {
   perAverage,
   bothOf,
   measureSlice,
+  perDescribed,
   rowsOf,
   verbNames,
   narrowTie,
@@ -148,6 +149,9 @@ function planSource(
     .map(([, a]) => a);
   const counted = countedWords(q, taken);
   measures = preferCounted(measures, counted, rank, unexplained);
+  // "tickets per order": a measure described so is the one asked for (not Tickets sold divided by Orders).
+  const described = perDescribed(q, source);
+  if (described) measures = [described];
   // A share is of something that adds up: "% of absence days" is of Days absent, not of an average.
   const additive = measures.filter((m) => ['count', 'sum', 'count_distinct'].includes(m.field.agg ?? ''));
   if (q.share && additive.length) measures = additive;
@@ -197,7 +201,8 @@ function planSource(
   if (column) measures = [column];
   if (!measures.length) {
     const stray = unmappedWords(q, taken, source);
-    if (stray.length) return { plan: { decline: unmappedText(say, stray, source) }, score: score - stray.length };
+    if (stray.length)
+      return { plan: { decline: unmappedText(say, stray, source, values) }, score: score - stray.length };
     return {
       plan: { decline: book.noMeasure(say.text(source.title), names(source.measures), strict as AggWord | undefined) },
       score: score + 0.1,
@@ -296,7 +301,7 @@ function planSource(
   if (named.length) return { plan: { decline: book.whichMeasure(names([measure, ...named])) }, score };
   const unmapped = unmappedWords(q, taken, source);
   if (unmapped.length)
-    return { plan: { decline: unmappedText(say, unmapped, source) }, score: score - unmapped.length };
+    return { plan: { decline: unmappedText(say, unmapped, source, values) }, score: score - unmapped.length };
   const onPlan = [measure, ...filters.map((f) => f.field), ...groups, ...(per ? [per] : [])];
   const idle = idleMembers(q, taken, source, onPlan, [...at.values()]);
   if (idle.length) return { plan: { decline: book.whichBreakdown(names(idle)) }, score: score - idle.length };

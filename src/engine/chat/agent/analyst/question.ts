@@ -120,7 +120,7 @@ const tokenAt = (tokens: Token[], at: number) => tokens.findIndex((t) => t.end >
 export function readQuestion(text: string, now: number): Question {
   const folded = fold(text);
   const tokens = tokenize(text);
-  const time = parseShorthandTime(folded, now);
+  const time = seasonOf(folded, parseShorthandTime(folded, now));
   const taken = tokens.map((t) => time.spans.some(([s, e]) => t.start < e && s < t.end));
   const q: Question = {
     text,
@@ -278,6 +278,21 @@ export function rankingWord(q: Question, i: number): 'DESC' | 'ASC' | undefined 
 export function superlativeDir(q: Question, i: number): 'DESC' | 'ASC' | undefined {
   const agg = q.aggs.get(i);
   return rankingWord(q, i) ?? (agg === 'max' ? 'DESC' : agg === 'min' ? 'ASC' : undefined);
+}
+
+/**
+ * "the 2024 season", "season 2025": the year read is the season's (the word is taken with it, and marked: which of
+ * several dates a season is of, the question must say).
+ */
+function seasonOf(folded: string, time: TimeAsk): TimeAsk {
+  if (time.ranges.length !== 1) return time;
+  for (const m of folded.matchAll(/\b(?:(?:19|20)\d\d season|season (?:19|20)\d\d)\b/g)) {
+    const year = m[0].indexOf('season') === 0 ? m.index + 7 : m.index;
+    if (!time.spans.some(([s, e]) => s <= year && year + 4 <= e)) continue;
+    const at = m.index + m[0].indexOf('season');
+    return { ...time, season: true, spans: [...time.spans, [at, at + 6]] };
+  }
+  return time;
 }
 
 /** Period shorthand ("last yr", "past 3 wks", "this qtr"), written out for the time reader. */

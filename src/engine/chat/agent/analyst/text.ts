@@ -80,6 +80,9 @@ const SHORTHAND: Readonly<Record<string, string>> = ownTable({
   lasting: 'duration',
   ft: 'feet',
   thru: 'through',
+  tix: 'ticket',
+  wat: 'what',
+  wht: 'what',
 });
 
 /** A stem: plural and verb endings removed, a final e dropped, a doubled final consonant made single. */
@@ -174,7 +177,8 @@ export const FILLER = new Set(
   handle handled raise raised collect collected receive received process processed serve served manage managed
   submit submitted assign assigned treat treated deal dealt cover covered slowest slower fastest quickest
   teach taught perform performing performed drive drives drove driven driving back pay paid paying
-  run ran running hold held holding host hosted offer offered conduct conducted organize organized`
+  run ran running hold held holding host hosted offer offered conduct conducted organize organized
+  live lives living lived reside resides residing put puts putting`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),

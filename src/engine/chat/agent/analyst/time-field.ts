@@ -79,13 +79,14 @@ export function measureTime(measure: Field, source: SourceInfo): Field | undefin
   // The source's own noun is no event ("listings" of a Listed date), nor, in a description, the rows another count
   // counts ("Attendance rate: percent of bookings checked in" is of bookings, not at their Booking date).
   const rows = new Set(source.measures.filter((m) => m !== measure && m.agg === 'count').flatMap((m) => m.keys.flat()));
-  const words = [...new Set([...measure.keys.flat(), ...[...measure.described].filter((w) => !rows.has(w))])]
-    .filter((w) => !source.named.has(w))
-    .map(eventRoot);
-  return namedTime(
-    source.dimensions.filter((d) => d.type === 'time'),
-    source,
-    words,
+  const words = [...new Set([...measure.keys.flat(), ...[...measure.described].filter((w) => !rows.has(w))])].filter(
+    (w) => !source.named.has(w),
+  );
+  const times = source.dimensions.filter((d) => d.type === 'time');
+  // "Refunded orders" names Refund date and, by the rows another count counts, Order date: the event's.
+  return (
+    namedTime(times, source, words.map(eventRoot)) ??
+    namedTime(times, source, words.filter((w) => !rows.has(w)).map(eventRoot))
   );
 }
 
@@ -117,7 +118,12 @@ export interface TimeChoice {
   named: boolean;
   /** Dimensions named alike (the question must say which). */
   tied?: Field[];
+  /** The rows' noun and a past form naming no date ("orders placed"): the default is their own date. */
+  rowsOwn?: boolean;
 }
+
+/** The one-word names of a member ("order" of Orders; none of Refunded orders). */
+const singleKeys = (m: Field) => m.keys.filter((k) => k.length === 1).map((k) => k[0]);
 
 /** Whether a token is a verb's past form ("booked", "sold"): it names the event even when a measure has its stem. */
 export const pastForm = (norm: string) =>
@@ -177,7 +183,13 @@ export function chooseTime(
   );
   const creating = times.filter(creates);
   if (verb >= 0 && creating.length === 1) return { field: creating[0], used: [verb], named: true };
-  return { field: times[0], used: [], named: false };
+  // "refund rate on orders placed in Q3": the rows' own noun (the source's or its plain count's) then a past form
+  // naming no date and no value asks for the rows' own first date, not one the measure's words name (Refund date).
+  const rows = new Set([...source.named, ...source.measures.filter((m) => m.agg === 'count').flatMap(singleKeys)]);
+  const placed = q.tokens.findIndex(
+    (t, i) => free[i] && i > 0 && pastForm(t.norm) && !isValue(t.norm) && rows.has(q.tokens[i - 1].lemma),
+  );
+  return { field: times[0], used: [], named: false, ...(placed >= 0 && { rowsOwn: true }) };
 }
 
 /**
@@ -263,7 +275,10 @@ export function timeOf(
   const wantsTime =
     q.time.ranges.length > 0 || q.time.grain !== undefined || q.time.weekdays !== undefined || byDate !== undefined;
   if (event.tied && !byDate && (wantsTime || !eventIsValue)) return { tied: event.tied };
-  const own = byDate ?? (event.named ? event.field : measureTime(measure, source));
+  // "tickets sold in the 2024 season": a season is of events' dates, not of sales; with several, the question says.
+  const times = source.dimensions.filter((d) => d.type === 'time');
+  if (q.time.season && !byDate && !event.named && times.length > 1) return { tied: times };
+  const own = byDate ?? (event.named || event.rowsOwn ? event.field : measureTime(measure, source));
   // With no other cue, a title naming another entity's time than the first contradicts it ("HIIT attendance rate
   // last month": classes held then, or bookings made then?); the question must say which, as "Campaign performance"
   // with a Campaign start beside each day's Date shows the title alone cannot.

@@ -27,6 +27,8 @@ export interface TimeAsk {
   spans: [number, number][];
   /** "which month had the most …": the periods are ranked, not listed in order. */
   ranked?: boolean;
+  /** "the 2024 season": a year said as a season (of which date, the question must say when a source has several). */
+  season?: boolean;
 }
 
 const DAY = 86_400_000;

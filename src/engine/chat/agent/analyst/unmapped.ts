@@ -4,6 +4,7 @@ import { computes, type Field, type SourceInfo } from './catalog.js';
 import type { Phrases } from './phrases.js';
 import { participle } from './cues.js';
 import type { Question } from './question.js';
+import type { ValueIndex } from './values.js';
 import { FILLER, FUNCTION_WORDS } from './text.js';
 
 /** Question words not explained and unknown to the source (numbers included). */
@@ -21,9 +22,27 @@ export function unmappedWords(q: Question, taken: boolean[], source: SourceInfo)
   );
 }
 
-export function unmappedText(say: Phrases, words: Question['tokens'], source: SourceInfo): string {
+export function unmappedText(
+  say: Phrases,
+  words: Question['tokens'],
+  source: SourceInfo,
+  /** The values read: a name is said to be no value only when those of every text dimension were. */
+  values?: ValueIndex,
+): string {
   const { book } = say;
   const dims = source.dimensions.filter((d) => d.type !== 'time').slice(0, 8);
+  // "orders did Koi Chicago get": a name written capitalised inside the question is a value the data does not hold.
+  const text = dims.filter((d) => d.type === 'string');
+  if (
+    text.length &&
+    text.every((d) => values?.has(d.name)) &&
+    words.every((t) => t.start > 0 && /^\p{Lu}\p{Ll}/u.test(t.text))
+  )
+    return book.noValue(
+      words.map((t) => book.quote(say.text(t.text))).join(book.comma),
+      say.text(source.title),
+      text.map((d) => say.text(book.inline(d.title))).join(book.comma),
+    );
   return book.unmapped(
     words.map((t) => book.quote(say.text(t.text))).join(book.comma),
     words.length,

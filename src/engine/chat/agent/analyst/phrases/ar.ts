@@ -84,6 +84,8 @@ export default {
   whichColumn: (words, fields) => `لم أتمكن من معرفة العمود الذي يشير إليه ${words}: ${fields}.`,
   unmapped: (words, count, source, measures, dimensions) =>
     `لم أتمكن من معرفة الرقم المطلوب: ${words} لا ${count > 1 ? 'تطابق' : 'يطابق'} أي شيء في **${source}**. يمكنني الإجابة عن ${measures}${dimensions ? `، حسب ${dimensions}` : ''}.`,
+  noValue: (words, source, dimensions) =>
+    `لم أتمكن من العثور على ${words} في **${source}**: لا توجد قيمة من ${dimensions} مكتوبة هكذا.`,
   noMeasure: (source, measures, agg) =>
     `لم أجد في **${source}** مقياسًا${agg ? ` (${AGG[agg]})` : ''} مناسبًا لهذا السؤال. المتوفر: ${measures}.`,
   noAggOf: (agg, fields, measures) =>

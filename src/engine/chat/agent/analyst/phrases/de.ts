@@ -76,6 +76,8 @@ export default {
   whichColumn: (words, fields) => `Ich weiß nicht, auf welche Spalte sich ${words} bezieht: ${fields}.`,
   unmapped: (words, count, source, measures, dimensions) =>
     `Ich weiß nicht, welche Zahl Sie möchten: ${words} ${count > 1 ? 'passen' : 'passt'} zu nichts in **${source}**. Ich kann Fragen zu ${measures} beantworten${dimensions ? `, nach ${dimensions}` : ''}.`,
+  noValue: (words, source, dimensions) =>
+    `Ich habe ${words} in **${source}** nicht gefunden: Kein Wert von ${dimensions} lautet so.`,
   noMeasure: (source, measures, agg) =>
     `Ich habe in **${source}** keine passende Kennzahl${agg ? ` (${AGG[agg]})` : ''} für diese Frage gefunden. Vorhanden sind: ${measures}.`,
   noAggOf: (agg, fields, measures) =>

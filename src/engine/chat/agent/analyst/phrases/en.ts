@@ -77,6 +77,8 @@ export default {
   whichColumn: (words, fields) => `I could not tell which column ${words} is about: ${fields}.`,
   unmapped: (words, count, source, measures, dimensions) =>
     `I could not tell which number you want: ${words} ${count > 1 ? 'map' : 'maps'} to nothing in **${source}**. I can answer about ${measures}${dimensions ? `, by ${dimensions}` : ''}.`,
+  noValue: (words, source, dimensions) =>
+    `I could not find ${words} in **${source}**: no value of ${dimensions} is written so.`,
   noMeasure: (source, measures, agg) =>
     `I could not find ${agg ? `${a(agg)} ` : ''}measure for this question in **${source}**. It has: ${measures}.`,
   noAggOf: (agg, fields, measures) =>

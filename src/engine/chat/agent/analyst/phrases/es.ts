@@ -76,6 +76,8 @@ export default {
   whichColumn: (words, fields) => `No sé a qué columna se refiere ${words}: ${fields}.`,
   unmapped: (words, count, source, measures, dimensions) =>
     `No sé qué cifra quieres: ${words} no ${count > 1 ? 'corresponden' : 'corresponde'} a nada en **${source}**. Puedo responder sobre ${measures}${dimensions ? `, por ${dimensions}` : ''}.`,
+  noValue: (words, source, dimensions) =>
+    `No encontré ${words} en **${source}**: ningún valor de ${dimensions} se escribe así.`,
   noMeasure: (source, measures, agg) =>
     `No encontré en **${source}** ninguna medida${agg ? ` (${AGG[agg]})` : ''} para esta pregunta. Contiene: ${measures}.`,
   noAggOf: (agg, fields, measures) =>

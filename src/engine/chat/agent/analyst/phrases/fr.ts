@@ -76,6 +76,8 @@ export default {
   whichColumn: (words, fields) => `Je ne sais pas à quelle colonne ${words} se rapporte : ${fields}.`,
   unmapped: (words, count, source, measures, dimensions) =>
     `Je ne sais pas quel chiffre vous voulez : ${words} ne ${count > 1 ? 'correspondent' : 'correspond'} à rien dans **${source}**. Je peux répondre sur ${measures}${dimensions ? `, par ${dimensions}` : ''}.`,
+  noValue: (words, source, dimensions) =>
+    `Je n’ai pas trouvé ${words} dans **${source}** : aucune valeur de ${dimensions} ne s’écrit ainsi.`,
   noMeasure: (source, measures, agg) =>
     `Je n’ai trouvé dans **${source}** aucune mesure${agg ? ` (${AGG[agg]})` : ''} pour cette question. Il contient : ${measures}.`,
   noAggOf: (agg, fields, measures) =>

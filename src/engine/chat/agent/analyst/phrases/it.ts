@@ -76,6 +76,8 @@ export default {
   whichColumn: (words, fields) => `Non so a quale colonna si riferisce ${words}: ${fields}.`,
   unmapped: (words, count, source, measures, dimensions) =>
     `Non so quale numero vuoi: ${words} non ${count > 1 ? 'corrispondono' : 'corrisponde'} a nulla in **${source}**. Posso rispondere su ${measures}${dimensions ? `, per ${dimensions}` : ''}.`,
+  noValue: (words, source, dimensions) =>
+    `Non ho trovato ${words} in **${source}**: nessun valore di ${dimensions} è scritto così.`,
   noMeasure: (source, measures, agg) =>
     `Non ho trovato in **${source}** alcuna misura${agg ? ` (${AGG[agg]})` : ''} per questa domanda. Contiene: ${measures}.`,
   noAggOf: (agg, fields, measures) =>

@@ -76,6 +76,8 @@ export default {
   whichColumn: (words, fields) => `${words}がどの列についてのものか分かりませんでした：${fields}。`,
   unmapped: (words, _count, source, measures, dimensions) =>
     `どの数値が必要か分かりませんでした：${words}は **${source}** のどれにも該当しません。お答えできるのは ${measures}${dimensions ? `（${dimensions}別）` : ''}についてです。`,
+  noValue: (words, source, dimensions) =>
+    `**${source}** に${words}は見つかりませんでした。${dimensions}にそのように書かれた値はありません。`,
   noMeasure: (source, measures, agg) =>
     `**${source}** に、この質問に合うメジャー${agg ? `（${AGG[agg]}）` : ''}が見つかりませんでした。あるのは ${measures} です。`,
   noAggOf: (agg, fields, measures) =>

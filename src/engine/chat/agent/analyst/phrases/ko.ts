@@ -76,6 +76,8 @@ export default {
   whichColumn: (words, fields) => `${words}이(가) 어느 열에 관한 것인지 알 수 없습니다: ${fields}.`,
   unmapped: (words, _count, source, measures, dimensions) =>
     `원하시는 숫자를 알 수 없습니다: ${words}은(는) **${source}**의 어떤 항목과도 일치하지 않습니다. ${measures}${dimensions ? `(${dimensions}별)` : ''}에 대해 답변할 수 있습니다.`,
+  noValue: (words, source, dimensions) =>
+    `**${source}**에서 ${words}을(를) 찾을 수 없습니다: ${dimensions}에 그렇게 쓰인 값이 없습니다.`,
   noMeasure: (source, measures, agg) =>
     `**${source}**에서 이 질문에 맞는 측정값${agg ? `(${AGG[agg]})` : ''}을 찾을 수 없습니다. 있는 항목: ${measures}.`,
   noAggOf: (agg, fields, measures) => `모델에 ${fields}의 ‘${AGG[agg]}’ 측정값이 없습니다. 있는 측정값: ${measures}.`,

@@ -84,6 +84,8 @@ export default {
   whichColumn: (words, fields) => `Ik weet niet over welke kolom ${words} gaat: ${fields}.`,
   unmapped: (words, count, source, measures, dimensions) =>
     `Ik weet niet welk getal je wilt: ${words} ${count > 1 ? 'komen' : 'komt'} met niets overeen in **${source}**. Ik kan antwoorden over ${measures}${dimensions ? `, per ${dimensions}` : ''}.`,
+  noValue: (words, source, dimensions) =>
+    `Ik heb ${words} niet gevonden in **${source}**: geen waarde van ${dimensions} wordt zo geschreven.`,
   noMeasure: (source, measures, agg) =>
     `Ik heb in **${source}** geen maatstaf${agg ? ` (${AGG[agg]})` : ''} voor deze vraag gevonden. Er is: ${measures}.`,
   noAggOf: (agg, fields, measures) =>

@@ -78,6 +78,8 @@ export default {
   whichColumn: (words, fields) => `Nie wiem, której kolumny dotyczy ${words}: ${fields}.`,
   unmapped: (words, count, source, measures, dimensions) =>
     `Nie wiem, o jaką liczbę chodzi: ${words} nie ${count > 1 ? 'odpowiadają' : 'odpowiada'} niczemu w **${source}**. Mogę odpowiedzieć o ${measures}${dimensions ? `, według ${dimensions}` : ''}.`,
+  noValue: (words, source, dimensions) =>
+    `Nie znalazłem ${words} w **${source}**: żadna wartość pól ${dimensions} nie jest tak zapisana.`,
   noMeasure: (source, measures, agg) =>
     `Nie znalazłem w **${source}** miary${agg ? ` (${AGG[agg]})` : ''} dla tego pytania. Dostępne są: ${measures}.`,
   noAggOf: (agg, fields, measures) => `Model nie ma miary „${AGG[agg]}” dla ${fields}. Dostępne miary: ${measures}.`,

@@ -76,6 +76,8 @@ export default {
   whichColumn: (words, fields) => `Não sei a qual coluna ${words} se refere: ${fields}.`,
   unmapped: (words, count, source, measures, dimensions) =>
     `Não sei qual número você quer: ${words} não ${count > 1 ? 'correspondem' : 'corresponde'} a nada em **${source}**. Posso responder sobre ${measures}${dimensions ? `, por ${dimensions}` : ''}.`,
+  noValue: (words, source, dimensions) =>
+    `Não encontrei ${words} em **${source}**: nenhum valor de ${dimensions} é escrito assim.`,
   noMeasure: (source, measures, agg) =>
     `Não encontrei em **${source}** nenhuma medida${agg ? ` (${AGG[agg]})` : ''} para esta pergunta. Ele contém: ${measures}.`,
   noAggOf: (agg, fields, measures) =>

@@ -75,6 +75,7 @@ export default {
   whichColumn: (words, fields) => `我无法确定${words}指的是哪一列：${fields}。`,
   unmapped: (words, _count, source, measures, dimensions) =>
     `我无法确定您想要哪个数字：${words}在 **${source}** 中没有对应项。我可以回答关于 ${measures}${dimensions ? `（按${dimensions}）` : ''}的问题。`,
+  noValue: (words, source, dimensions) => `我在 **${source}** 中找不到${words}：${dimensions} 中没有这样写的值。`,
   noMeasure: (source, measures, agg) =>
     `我在 **${source}** 中找不到适合此问题的度量${agg ? `（${AGG[agg]}）` : ''}。现有：${measures}。`,
   noAggOf: (agg, fields, measures) => `模型中没有 ${fields} 的“${AGG[agg]}”度量。现有度量：${measures}。`,
