@@ -45,3 +45,16 @@ export async function databaseCouldNotTake(
     return STORAGE_FULL;
   return `its database file could not be written: ${firstLine(error)}`;
 }
+
+/**
+ * With tables made in memory in front of the database in OPFS (opfs-stage.ts) an import does not write the file: the
+ * copy after it does, in the background. So an import is refused here when OPFS has no room now for about its source's
+ * size — a QuotaExceededError, which databaseCouldNotTake above answers as before (the engine goes on in memory and
+ * the import says so). A copy that fails all the same leaves the table answering from memory, read again at the next
+ * start.
+ */
+export async function checkFileRoom(executor: Executor, bytes: number): Promise<void> {
+  if (!executor.keepLater || !(await keepsInOpfs(executor))) return;
+  if ((await opfsHasRoom(Math.max(bytes, 1 << 20))) === false)
+    throw new DOMException('the database file has no room for the table', 'QuotaExceededError');
+}

@@ -9,6 +9,7 @@ import { helperWorker, type HelperWorker } from './helper-workers.js';
 import { quoteIdent } from './sql-quote.js';
 import { HelperWorkerStopped, deathOf } from './helper-death.js';
 import { KEPT_STAMPS } from './opfs-kept.js';
+import { StageKeeper, stageSql } from './opfs-stage.js';
 import {
   firstLine,
   holdFileLock,
@@ -189,9 +190,12 @@ async function start(kept: KeptDatabase, release?: () => void): Promise<Executor
     }
   const conn = await db.connect();
   const importDir = privateImportDir();
-  for (const sql of hardeningSql(importDir)) await conn.query(sql);
   // The tables the database holds and the stamps of their IndexedDB records (opfs-kept.ts); in memory too, empty.
   await conn.query(`CREATE TABLE IF NOT EXISTS ${KEPT_STAMPS} (name VARCHAR PRIMARY KEY, stamp VARCHAR NOT NULL)`);
+  // A database in OPFS: tables are made in memory in front of it, and copied into it afterwards (opfs-stage.ts).
+  const file =
+    'path' in kept ? String(normalizeArrow(await conn.query('SELECT current_database()')).rows[0][0]) : undefined;
+  for (const sql of hardeningSql(importDir, [], file === undefined ? [] : stageSql(file))) await conn.query(sql);
   let queue: Promise<unknown> = Promise.resolve();
   let files = 0;
   /** One statement at a time on the connection. */
@@ -200,8 +204,14 @@ async function start(kept: KeptDatabase, release?: () => void): Promise<Executor
     queue = run.catch(() => undefined);
     return run;
   };
+  const keeper =
+    file === undefined ? undefined : new StageKeeper(file, serial, (sql) => conn.query(sql).then(normalizeArrow));
   return {
     query: (sql) => serial(async () => normalizeArrow(await conn.query(sql))),
+    ...(keeper && {
+      keepLater: (name: string, stamp: string) => Promise.resolve(keeper.keep(name, stamp)).then(() => true),
+      forget: (...names: string[]) => Promise.resolve(keeper.forget(...names)),
+    }),
     async loadTable(name, ipc, { append = false } = {}) {
       // A Blob (a stored table) is read before the connection is held; the buffer then moves.
       const bytes = ipc instanceof Uint8Array ? ipc : await bytesOfBlob(ipc);
@@ -237,9 +247,12 @@ async function start(kept: KeptDatabase, release?: () => void): Promise<Executor
     async close() {
       const done = (async () => {
         try {
-          // Everything into the database file, so the next start opens it without replaying a log.
-          if ('path' in kept) await serial(() => conn.query('CHECKPOINT')).catch(() => undefined);
-          await conn.close();
+          // Every table copied, and everything into the database file, so the next start opens it without replaying a log.
+          await keeper?.settled();
+          if (file !== undefined)
+            await serial(() => conn.query(`CHECKPOINT ${quoteIdent(file)}`)).catch(() => undefined);
+          // Not waited for when DuckDB's worker ended: it would never answer.
+          await Promise.race([conn.close(), death]).catch(() => undefined);
           await db.terminate();
         } finally {
           release?.();

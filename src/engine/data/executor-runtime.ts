@@ -85,7 +85,11 @@ export async function createExecutor(given: ExecutorOptions = {}): Promise<Execu
     loadTable: (name, ipc, options) => use((e) => e.loadTable(name, ipc, options)),
     loadFile: (name, source, format, fileOptions) => use((e) => e.loadFile(name, source, format, fileOptions)),
     exportTable: (name) => use((e) => e.exportTable(name)),
-    ...(first.keptDatabase && { keptDatabase: () => use((e) => e.keptDatabase!()) }),
+    ...(first.keptDatabase && {
+      keptDatabase: () => use((e) => e.keptDatabase!()),
+      keepLater: (name: string, stamp: string) => use(async (e) => (await e.keepLater?.(name, stamp)) ?? false),
+      forget: (...names: string[]) => use(async (e) => e.forget?.(...names)),
+    }),
     close: async () => {
       stopped = true;
       const executor = current;

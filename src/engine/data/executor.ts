@@ -57,6 +57,14 @@ export interface Executor {
    * memory (`keepDatabase: false`, another tab holds the file, no OPFS here…: data/opfs-database.ts).
    */
   keptDatabase?(): Promise<KeptDatabase>;
+  /**
+   * Browsers, with a database in OPFS: tables are made in memory in front of it and copied into it afterwards
+   * (opfs-stage.ts). Copies table `name`, made from the record stamped `stamp`, into the file in the background, and
+   * notes it with `stamp` once it is all there; false when this DuckDB has no such file (it went on in memory).
+   */
+  keepLater?(name: string, stamp: string): Promise<boolean>;
+  /** With keepLater: tables `names` are about to change; a copy of any of them under way stops. */
+  forget?(...names: string[]): Promise<void>;
   /** Whether `path`, a file on this machine, can be read where it is (native DuckDB, in a folder it may read). */
   readsInPlace?(path: string): boolean;
   /** Creates or replaces table `name` from the file at `path` by DuckDB's own reader (native DuckDB). */
@@ -122,7 +130,12 @@ export function readFileSql(path: string, format: FileFormat, options: FileOptio
  * extension that is not built in would otherwise hang or reach the network), no file, URL or external database is
  * readable, memory is bounded, and the configuration is locked so that no statement can undo any of this.
  */
-export const hardeningSql = (importDir: string, readableFiles: readonly string[] = []): string[] => [
+export const hardeningSql = (
+  importDir: string,
+  readableFiles: readonly string[] = [],
+  /** Statements of ours that need the configuration unlocked (a browser's stage: opfs-stage.ts). */
+  beforeLock: readonly string[] = [],
+): string[] => [
   'SET autoinstall_known_extensions = false',
   'SET autoload_known_extensions = false',
   // Registered import files only (`importDir`; native DuckDB also the files it reads in place, by their real paths):
@@ -131,6 +144,7 @@ export const hardeningSql = (importDir: string, readableFiles: readonly string[]
   ...(readableFiles.length > 0 ? [`SET allowed_paths = [${readableFiles.map(sqlString).join(', ')}]`] : []),
   'SET enable_external_access = false',
   "SET memory_limit = '2GB'",
+  ...beforeLock,
   'SET lock_configuration = true',
 ];
 

@@ -19,6 +19,9 @@ import { quoteIdent } from './sql-quote.js';
 /** The database's notes: table name → the stamp of the record its rows were made from. */
 export const KEPT_STAMPS = '__svc_kept';
 
+/** The in-memory database a browser's DuckDB makes tables in, in front of its file (opfs-stage.ts). */
+export const STAGE = 'svc_stage';
+
 const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /** A new record stamp: 128 random bits in hex. */
@@ -42,6 +45,7 @@ const nameList = (names: string[]) => names.map(sqlString).join(', ');
  */
 export async function changing(executor: Executor, ...names: string[]): Promise<void> {
   if (!executor.keptDatabase || names.length === 0) return;
+  await executor.forget?.(...names); // a copy of any of them into the file stops (opfs-stage.ts)
   const rows = names.map((name) => `(${sqlString(name)}, ${sqlString(CHANGING)})`).join(', ');
   await executor.query(`INSERT OR REPLACE INTO ${KEPT_STAMPS} VALUES ${rows}`);
 }
@@ -55,7 +59,11 @@ export async function unnote(executor: Executor, ...names: string[]): Promise<vo
 /** Drops tables `names` (those that exist) and their notes, noted as changing meanwhile. */
 export async function dropTables(executor: Executor, ...names: string[]): Promise<void> {
   await changing(executor, ...names);
-  for (const name of names) await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
+  for (const name of names) {
+    await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
+    // A table being copied into the file (opfs-stage.ts) is there too, behind its stage copy: both go.
+    if (executor.keepLater) await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
+  }
   await unnote(executor, ...names);
 }
 
@@ -65,6 +73,8 @@ export async function dropTables(executor: Executor, ...names: string[]): Promis
  */
 export async function note(executor: Executor, name: string, stamp: string | undefined): Promise<void> {
   if (!executor.keptDatabase || stamp === undefined) return;
+  // Made in memory in front of the file: noted once copied into it, in the background (opfs-stage.ts).
+  if (await executor.keepLater?.(name, stamp)) return;
   await executor.query(`INSERT OR REPLACE INTO ${KEPT_STAMPS} VALUES (${sqlString(name)}, ${sqlString(stamp)})`);
   await executor.query('CHECKPOINT');
 }
@@ -121,7 +131,7 @@ export async function checkKept(
 export async function sweepUnnoted(executor: Executor): Promise<string[]> {
   if (!(await keepsInOpfs(executor))) return [];
   const { rows } = await executor.query(
-    `SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main'
+    `SELECT table_name FROM duckdb_tables() WHERE database_name <> ${sqlString(STAGE)} AND schema_name = 'main'
      AND NOT temporary AND table_name <> ${sqlString(KEPT_STAMPS)} AND table_name NOT IN (SELECT name FROM ${KEPT_STAMPS})`,
   );
   const names = rows.map((row) => String(row[0]));

@@ -27,7 +27,7 @@ import { ImportDeadline, ImportTimeout, importLimits, importTimeout, type Import
 import { keepFile } from './stored-file.js';
 import { storeTable, tableInfos, unchanged, type TableInfo } from './table-records.js';
 import { ensurePolicyNames } from './policy-records.js';
-import { databaseCouldNotTake } from './database-fallback.js';
+import { checkFileRoom, databaseCouldNotTake } from './database-fallback.js';
 import { QUOTA_FULL, storageReason } from '../storage-error.js';
 import { SESSION_ONLY } from './session-tables.js';
 import { checkTableName } from './table-names.js';
@@ -192,6 +192,7 @@ export class EngineTables {
         const columns = await deadline.race(stageTable(executor, staging, read, this.limits, () => deadline.check()));
         const counted = await deadline.race(executor.query(`SELECT count(*) FROM ${quoteIdent(staging)}`));
         const rowCount = Number(counted.rows[0][0]);
+        await checkFileRoom(executor, size);
         const source = { format, size, ...(fingerprint && { fingerprint: await fingerprint }) };
         const table = { name, rowCount, columns, source, stamp: newStamp() }; // the stamp: opfs-kept.ts
         const stored = await this.persist(executor, staging, table, read, kept, loaded, deadline).catch((error) =>

@@ -8,6 +8,7 @@ import type { DataTableRecord } from '../../../src/engine/store/schema.js';
 import { createDuckDbExecutor } from '../../../src/engine/data/duckdb-browser.js';
 import { opfsFileName } from '../../../src/engine/data/opfs-database.js';
 import { HttpTransport } from '../../../src/transport/http-transport.js';
+import { deleteDatabase } from '../helpers.js';
 
 export const DATA = '/node_modules/vega-datasets/data';
 export const MODEL = `cubes:
@@ -111,4 +112,23 @@ export async function removeOpfsFile(name: string): Promise<void> {
   const root = await navigator.storage?.getDirectory?.().catch(() => undefined);
   for (const file of [opfsFileName(name), `${opfsFileName(name)}.wal`])
     await root?.removeEntry(file).catch(() => undefined);
+}
+
+/**
+ * Fresh engine names for the suite it is called in (`prefix`-time-n): their IndexedDB databases and OPFS files are
+ * removed after it.
+ */
+export function freshNames(prefix: string): () => string {
+  const names: string[] = [];
+  after(async () => {
+    for (const name of names) {
+      await deleteDatabase(name);
+      await removeOpfsFile(name);
+    }
+  });
+  return () => {
+    const name = `${prefix}-${Date.now()}-${names.length}`;
+    names.push(name);
+    return name;
+  };
 }

@@ -7,7 +7,6 @@ import { createDuckDbExecutor } from '../../../src/engine/data/duckdb-browser.js
 import { opfsFileName } from '../../../src/engine/data/opfs-database.js';
 import { createLocalEngine } from '../../../src/engine/index.js';
 import type { DataTableRecord } from '../../../src/engine/store/schema.js';
-import { deleteDatabase } from '../helpers.js';
 import {
   AIRPORTS_ONLY,
   DATA,
@@ -17,7 +16,7 @@ import {
   keptTables,
   loads,
   recordStamps,
-  removeOpfsFile,
+  freshNames,
   start,
 } from './opfs-kept-helpers.js';
 
@@ -34,12 +33,7 @@ async function writableWhenFree(handle: FileSystemFileHandle): Promise<FileSyste
 
 describe('tables kept in OPFS: stamps, repairs, keepDatabase: false', function () {
   this.timeout(180_000);
-  const names: string[] = [];
-  const fresh = () => {
-    const name = `opfs-repair-${Date.now()}-${names.length}`;
-    names.push(name);
-    return name;
-  };
+  const fresh = freshNames('opfs-repair');
   let opfs = true;
   before(async () => {
     // WebKitGTK's workers have no sync access handles: its engines keep their tables in memory.
@@ -48,13 +42,6 @@ describe('tables kept in OPFS: stamps, repairs, keepDatabase: false', function (
     await probe.engine.close();
     opfs = 'path' in (database(probe.events) ?? {});
   });
-  after(async () => {
-    for (const name of names) {
-      await deleteDatabase(name);
-      await removeOpfsFile(name);
-    }
-  });
-
   it('stamps a record stored without a stamp (by an older version) when it reads it, and serves it after', async function () {
     if (!opfs) this.skip();
     const name = fresh();
@@ -124,8 +111,11 @@ describe('tables kept in OPFS: stamps, repairs, keepDatabase: false', function (
     // its staging table, and a table of a name the registry does not know, in the file without a note.
     const executor = await createDuckDbExecutor({ opfsFile: opfsFileName(name) });
     try {
-      await executor.query('CREATE TABLE __import_7 AS SELECT range AS a FROM range(100000)');
-      await executor.query('CREATE TABLE flights AS SELECT range AS delay FROM range(1000)');
+      // Into the file itself: a table made without a database named is made in memory in front of it (opfs-stage.ts).
+      const { rows } = await executor.query("SELECT database_name FROM duckdb_databases() WHERE path LIKE 'opfs://%'");
+      const file = `"${String(rows[0][0])}".main`;
+      await executor.query(`CREATE TABLE ${file}.__import_7 AS SELECT range AS a FROM range(100000)`);
+      await executor.query(`CREATE TABLE ${file}.flights AS SELECT range AS delay FROM range(1000)`);
     } finally {
       await executor.close();
     }

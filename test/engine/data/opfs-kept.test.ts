@@ -6,7 +6,6 @@
 // airports and flights), not the demo's.
 import { expect } from '@open-wc/testing';
 import { opfsFileName } from '../../../src/engine/data/opfs-database.js';
-import { deleteDatabase } from '../helpers.js';
 import {
   AIRPORTS_ONLY,
   DATA,
@@ -18,26 +17,14 @@ import {
   keptTables,
   loads,
   recordStamps,
-  removeOpfsFile,
+  freshNames,
   start,
 } from './opfs-kept-helpers.js';
 
 describe('tables kept in a DuckDB database in OPFS (keepDatabase)', function () {
   this.timeout(180_000);
-  const names: string[] = [];
-  const fresh = () => {
-    const name = `opfs-kept-${Date.now()}-${names.length}`;
-    names.push(name);
-    return name;
-  };
+  const fresh = freshNames('opfs-kept');
   let opfs = true;
-  after(async () => {
-    for (const name of names) {
-      await deleteDatabase(name);
-      await removeOpfsFile(name);
-    }
-  });
-
   it('serves its tables at the next start from the database, reading nothing from IndexedDB', async function () {
     const name = fresh();
     const first = await start(name, {
