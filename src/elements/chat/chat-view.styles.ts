@@ -68,13 +68,6 @@ export const chatViewStyles = css`
   .answer > .chunk:not(:nth-last-child(-n + 3)) {
     content-visibility: auto;
   }
-  /* Blocks a render appended far above the answer's end (a following log scrolls past them at once) render only when
-     they near the view (sync-markdown.ts). */
-  .answer .far {
-    content-visibility: auto;
-    contain-intrinsic-size: auto 4rem;
-    overflow-clip-margin: 0.25rem; /* room for a focused link's ring at a line's start */
-  }
   /* A chunk far from view keeps its height (and, hidden until found, its text for find-in-page). */
   .answer > .chunk.away {
     content-visibility: hidden;

@@ -77,12 +77,8 @@ function fillAllChunks(el: SvcChat): void {
 }
 
 const answerOf = (el: SvcChat) => el.shadowRoot!.querySelector<HTMLElement>('[part~="answer"]')!;
-// A chunk that left the DOM and came back may keep an empty style attribute, and a block appended far from the view is
-// marked to render once near it (class="far"): neither is content.
-const dom = (el: SvcChat) =>
-  answerOf(el)
-    .innerHTML.replace(/<div class="chunk" style="">/g, '<div class="chunk">')
-    .replace(/ class="far"/g, '');
+// A chunk that left the DOM and came back may keep an empty style attribute: not content.
+const dom = (el: SvcChat) => answerOf(el).innerHTML.replace(/<div class="chunk" style="">/g, '<div class="chunk">');
 
 describe('<svc-chat> folding a stream', function () {
   this.timeout(120_000);

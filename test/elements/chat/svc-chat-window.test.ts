@@ -3,10 +3,6 @@
 // their height, and their text for find-in-page where the browser supports `hidden="until-found"`) and come back when
 // scrolled to or matched by a search.
 import { expect, waitUntil } from '@open-wc/testing';
-import { html, render } from 'lit';
-import { chatViewStyles } from '../../../src/elements/chat/chat-view.styles.js';
-import { syncMarkdown } from '../../../src/elements/chat/sync-markdown.js';
-import { StreamingMarkdown } from '../../../src/elements/shared/markdown.js';
 import '../../../src/elements/chat/svc-chat.js';
 import { DEMO, chatTransport } from '../../engine/helpers.js';
 import { longMarkdownAnswer, splitIntoDeltas } from '../../fixtures/long-answer.js';
@@ -75,42 +71,6 @@ describe('<svc-chat> long answers', function () {
     whole.innerHTML = (await import('../../../src/elements/shared/markdown.js')).renderMarkdown(text);
     expect(answer.textContent.replace(/\s+/g, ' ').trim()).to.equal(whole.textContent.replace(/\s+/g, ' ').trim());
     el.remove();
-  });
-
-  it('renders the blocks an append puts far before the end of the answer only when they near the view', async () => {
-    // What one large render appends (a fast stream's catch-up): 20 KB of answer at once, into a log of 300 px.
-    const md = new StreamingMarkdown();
-    md.append(longMarkdownAnswer(20_000));
-    const host = document.createElement('div');
-    document.body.append(host);
-    const root = host.attachShadow({ mode: 'open' });
-    root.adoptedStyleSheets = [chatViewStyles.styleSheet!];
-    render(
-      html`<div class="log" style="height: 300px; overflow: auto">
-        <div class="answer" ${syncMarkdown(() => md)}></div>
-      </div>`,
-      root,
-    );
-    const log = root.querySelector<HTMLElement>('.log')!;
-    log.scrollTop = log.scrollHeight;
-    for (let i = 0; i < 3; i++) await frame();
-    const blocks = [...root.querySelectorAll<HTMLElement>('.chunk > *')];
-    const far = blocks.filter((b) => b.classList.contains('far'));
-    // The blocks near the end render at once; most of those before are marked to render when near the view.
-    expect(far.length).to.be.greaterThan(blocks.length / 2);
-    expect(blocks.slice(-3).some((b) => b.classList.contains('far'))).to.equal(false);
-    const top = log.getBoundingClientRect().top;
-    const above = far.filter((b) => b.firstElementChild && b.getBoundingClientRect().bottom < top - 1000);
-    expect(above.length).to.be.greaterThan(0);
-    // Where the browser tells (checkVisibility), their content skips rendering until scrolled to.
-    if ('checkVisibility' in Element.prototype && CSS.supports('content-visibility', 'auto')) {
-      const shown = (b: HTMLElement) => b.firstElementChild!.checkVisibility({ contentVisibilityAuto: true });
-      expect(above.filter(shown)).to.have.length(0);
-      above[0].scrollIntoView();
-      for (let i = 0; i < 3; i++) await frame();
-      expect(shown(above[0])).to.equal(true);
-    }
-    host.remove();
   });
 
   it('keeps the nodes near the view in the DOM, the rest with their height and text, back when scrolled to or found', async () => {
