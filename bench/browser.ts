@@ -13,6 +13,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 // @ts-expect-error -- plain JS module shared with the test runner and Vite's config
 import { LIBPG_QUERY_LOADER, libpgQueryToEsm } from '../scripts/libpg-query-esm.mjs';
 import { nodeOnlyEsbuild } from '../scripts/node-only.js';
+import { LAYOUT_TRACE_CATEGORIES, layoutAttribution, type TraceEvent } from './layout-trace.js';
 import type { Row } from './util.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -145,15 +146,7 @@ export async function inChromium(modulePath: string, exportName: string, ...args
       return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000;
     });
     // The renderer main thread's tasks between a start and a stop, from a trace: each one's wall-clock and CPU time.
-    const traced: {
-      name: string;
-      ph: string;
-      pid: number;
-      tid: number;
-      dur?: number;
-      tdur?: number;
-      args?: { name?: string; beginData?: { dirtyObjects?: number }; elementCount?: number };
-    }[] = [];
+    const traced: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', ({ value }) => traced.push(...(value as unknown as typeof traced)));
     await page.exposeFunction('__traceTasksStart', async () => {
       traced.length = 0;
@@ -196,6 +189,17 @@ export async function inChromium(modulePath: string, exportName: string, ...args
         sums.set(e.name, sum);
       }
       return [...sums].sort((a, b) => b[1].cpuMs - a[1].cpuMs).slice(0, top);
+    });
+    // The same timeline with stack traces and invalidation tracking: each layout, where it ran and what dirtied it.
+    await page.exposeFunction('__traceLayoutsStart', async () => {
+      traced.length = 0;
+      await cdp.send('Tracing.start', { categories: LAYOUT_TRACE_CATEGORIES, transferMode: 'ReportEvents' });
+    });
+    await page.exposeFunction('__traceLayoutsStop', async (renders: number) => {
+      const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.end');
+      await complete;
+      return layoutAttribution(traced, renders);
     });
     // V8's sampling profiler on the page's main thread between a start and a stop: the functions with the most own
     // time (ms), as "name file:line".

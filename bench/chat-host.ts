@@ -256,6 +256,8 @@ declare global {
       top: number,
     ): Promise<[string, { count: number; wallMs: number; cpuMs: number; objects: number }][]>;
     __profileStart(): Promise<void>;
+    __traceLayoutsStart(): Promise<void>;
+    __traceLayoutsStop(renders: number): Promise<Row[]>;
     __profileStop(top: number): Promise<[string, number][]>;
   }
 }
@@ -324,4 +326,19 @@ export async function chatHostTimeline(pace = '16', top = 16): Promise<Row[]> {
       'objects laid out / elements restyled': '',
     },
   ];
+}
+
+/**
+ * Why one answer (paced every `pace` ms) lays out what it does: each Layout event by where it ran (forced by which
+ * script, or in a frame's update) with the objects laid out and what dirtied them, and `renders` render frames in order.
+ */
+export async function chatHostLayouts(pace = '16', renders = '3'): Promise<Row[]> {
+  const el = await mountLongAnswerChat(pace);
+  await window.__traceLayoutsStart();
+  await el.send('the long report');
+  await el.updateComplete;
+  await frames(2);
+  const rows = await window.__traceLayoutsStop(Number(renders));
+  el.remove();
+  return rows;
 }

@@ -98,6 +98,13 @@ const BENCHES: Record<string, { module: string; fn: string; title: string }[]> =
       title: "Where a paced answer spends the main thread, by DevTools' timeline events — Chromium",
     },
   ],
+  'chat-host-layouts': [
+    {
+      module: 'chat-host.ts',
+      fn: 'chatHostLayouts',
+      title: 'Why a paced answer lays out what it does: layouts by where they ran and what dirtied them — Chromium',
+    },
+  ],
   layout: [{ module: 'layout.ts', fn: 'layoutBench', title: 'Grid-layout core — Chromium (medians)' }],
   dashboard: [
     {
