@@ -90,9 +90,9 @@ function plainSummaryReporter() {
   const walk = (suite, acc, file, path = []) => {
     for (const t of suite?.tests ?? []) {
       acc[t.skipped ? 'skipped' : t.passed ? 'passed' : 'failed']++;
-      if (!t.skipped && !t.passed)
-        acc.failures.push(`${file} › ${[...path, t.name].join(' › ')}: ${firstLine(t.error?.message)}`);
-      if (t.duration) acc.tests.push([Math.round(t.duration / 100) / 10, `${file} › ${[...path, t.name].join(' › ')}`]);
+      const name = `${file} › ${[...path, t.name].join(' › ')}`;
+      if (!t.skipped && !t.passed) acc.failures.push(`${name}: ${firstLine(t.error?.message)}`);
+      if (t.duration) acc.tests.push([Math.round(t.duration / 100) / 10, name]);
     }
     for (const s of suite?.suites ?? []) walk(s, acc, file, [...path, s.name]);
     return acc;

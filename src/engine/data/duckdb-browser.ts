@@ -209,8 +209,14 @@ async function start(kept: KeptDatabase, release?: () => void): Promise<Executor
   return {
     query: (sql) => serial(async () => normalizeArrow(await conn.query(sql))),
     ...(keeper && {
-      keepLater: (name: string, stamp: string) => Promise.resolve(keeper.keep(name, stamp)).then(() => true),
-      forget: (...names: string[]) => Promise.resolve(keeper.forget(...names)),
+      keepLater(name: string, stamp: string) {
+        keeper.keep(name, stamp);
+        return Promise.resolve(true);
+      },
+      forget(...names: string[]) {
+        keeper.forget(...names);
+        return Promise.resolve();
+      },
     }),
     async loadTable(name, ipc, { append = false } = {}) {
       // A Blob (a stored table) is read before the connection is held; the buffer then moves.

@@ -10,7 +10,7 @@ import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { TYPES_KEY, arrowToParquet, exportSelect, parquetToIpc } from './native-arrow.js';
 import { normalizeNative } from './native-values.js';
 import { hardeningSql, readFileSql, type Executor, type FileFormat, type FileOptions } from './executor.js';
-import { quoteIdent } from './sql-quote.js';
+import { quoteIdent, quoteString } from './sql-quote.js';
 
 /** `createLocalEngine({ database })` and the folders the engine's own tables are read from. */
 export interface NativeExecutorOptions {
@@ -43,8 +43,6 @@ export interface NativeExecutor extends Executor {
 
 /** In a database file: which tables the engine put there, at which version, with their records (kept-tables.ts). */
 const KEPT = '__svc_tables';
-
-const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 let availability: Promise<string | undefined> | undefined;
 
@@ -212,7 +210,7 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
         const paths = parquet.map(() => `${importDir}${++files}.parquet`);
         try {
           await Promise.all(paths.map((path, i) => writeFile(path, parquet[i])));
-          const source = `SELECT ${select} FROM read_parquet([${paths.map(sqlString).join(', ')}])`;
+          const source = `SELECT ${select} FROM read_parquet([${paths.map(quoteString).join(', ')}])`;
           await run(
             append
               ? `INSERT INTO ${quoteIdent(name)} BY NAME ${source}`
@@ -232,7 +230,7 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
       // Nested Parquet columns (lists, structs, maps) become JSON text, as the engine's other Parquet reader makes them.
       const sqlOf = async (file: string) => {
         if (format !== 'parquet') return readFileSql(file, format, fileOptions);
-        const source = `read_parquet(${sqlString(file)})`;
+        const source = `read_parquet(${quoteString(file)})`;
         const described = await serial(() => query(`DESCRIBE SELECT * FROM ${source}`));
         const nested = described.rows
           .filter(([, type]) => /[[\]]|^(STRUCT|MAP|UNION)\b/.test(String(type)))
@@ -265,12 +263,12 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
         const described = (await run(`DESCRIBE ${quoteIdent(name)}`))
           .getRows()
           .map((r): [string, string] => [String(r[0]), String(r[1])]);
-        const types = sqlString(JSON.stringify(described.map(([, type]) => type)));
+        const types = quoteString(JSON.stringify(described.map(([, type]) => type)));
         const path = `${importDir}${++files}.parquet`;
         try {
           await conn.run(
-            `COPY (SELECT ${exportSelect(described)} FROM ${quoteIdent(name)}) TO ${sqlString(path)} ` +
-              `(FORMAT parquet, COMPRESSION uncompressed, KV_METADATA {${sqlString(TYPES_KEY)}: ${types}})`,
+            `COPY (SELECT ${exportSelect(described)} FROM ${quoteIdent(name)}) TO ${quoteString(path)} ` +
+              `(FORMAT parquet, COMPRESSION uncompressed, KV_METADATA {${quoteString(TYPES_KEY)}: ${types}})`,
           );
           return await parquetToIpc(new Uint8Array(await readFile(path)));
         } finally {
@@ -294,8 +292,8 @@ export async function createNativeExecutor(options: NativeExecutorOptions = {}):
       await serial(() =>
         run(
           version === undefined
-            ? `DELETE FROM ${KEPT} WHERE name = ${sqlString(name)}`
-            : `INSERT OR REPLACE INTO ${KEPT} VALUES (${sqlString(name)}, ${version}, ${sqlString(record ?? '{}')})`,
+            ? `DELETE FROM ${KEPT} WHERE name = ${quoteString(name)}`
+            : `INSERT OR REPLACE INTO ${KEPT} VALUES (${quoteString(name)}, ${version}, ${quoteString(record ?? '{}')})`,
         ),
       );
     },

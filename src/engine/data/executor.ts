@@ -4,6 +4,7 @@
 import type { Table } from 'apache-arrow';
 import type { SchemaColumn } from '../../api/types.js';
 import type { KeptDatabase } from './opfs-database.js';
+import { quoteString } from './sql-quote.js';
 import { formatTimestamp } from './time.js';
 
 export interface QueryResult {
@@ -94,7 +95,6 @@ export interface FileOptions {
 export const privateImportDir = (): string =>
   `/svc-imports-${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')}/`;
 
-const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const TYPE = /^[A-Za-z][A-Za-z0-9_ ]*(\(\s*\d+\s*(,\s*\d+\s*)?\))?(\[\])?$/;
 
 /** Refuses a column type that is not a plain DuckDB type name (`DECIMAL(10,2)`, `VARCHAR[]`): never SQL text. */
@@ -108,19 +108,19 @@ export function checkType(column: string, type: string): void {
  * SQL text). A Parquet file's `columns` are cast after reading (data/stage.ts).
  */
 export function readFileSql(path: string, format: FileFormat, options: FileOptions = {}): string {
-  const args = [sqlString(path)];
+  const args = [quoteString(path)];
   if (format === 'parquet') return `SELECT * FROM read_parquet(${args[0]})`;
   const delimiter = options.delimiter ?? (format === 'tsv' ? '\t' : undefined);
   if (delimiter !== undefined) {
     if (delimiter.length !== 1) throw new Error(`delimiter must be one character, not ${JSON.stringify(delimiter)}`);
-    args.push(`delim = ${sqlString(delimiter)}`);
+    args.push(`delim = ${quoteString(delimiter)}`);
   }
   if (options.header !== undefined) args.push(`header = ${options.header ? 'true' : 'false'}`);
   if (options.allowQuotedNulls !== undefined) args.push(`allow_quoted_nulls = ${options.allowQuotedNulls}`);
   const columns = Object.entries(options.columns ?? {});
   if (columns.length > 0) {
     for (const [name, type] of columns) checkType(name, type);
-    args.push(`types = {${columns.map(([n, t]) => `${sqlString(n)}: ${sqlString(t)}`).join(', ')}}`);
+    args.push(`types = {${columns.map(([n, t]) => `${quoteString(n)}: ${quoteString(t)}`).join(', ')}}`);
   }
   return `SELECT * FROM read_csv(${args.join(', ')})`;
 }
@@ -140,8 +140,8 @@ export const hardeningSql = (
   'SET autoload_known_extensions = false',
   // Registered import files only (`importDir`; native DuckDB also the files it reads in place, by their real paths):
   // set before external access is turned off and the configuration locked.
-  `SET allowed_directories = [${sqlString(importDir)}]`,
-  ...(readableFiles.length > 0 ? [`SET allowed_paths = [${readableFiles.map(sqlString).join(', ')}]`] : []),
+  `SET allowed_directories = [${quoteString(importDir)}]`,
+  ...(readableFiles.length > 0 ? [`SET allowed_paths = [${readableFiles.map(quoteString).join(', ')}]`] : []),
   'SET enable_external_access = false',
   "SET memory_limit = '2GB'",
   ...beforeLock,

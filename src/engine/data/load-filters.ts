@@ -4,6 +4,7 @@
 
 import type { LoadFilter, MemberFilter } from '../../api/types.js';
 import { templateValue, type Identity } from './policies.js';
+import { quoteString } from './sql-quote.js';
 import { resolveDateRange, timestamp, wallTimeSql, zonedStartSql } from './time.js';
 import { invalid } from '../errors.js';
 
@@ -18,7 +19,7 @@ export function literal(value: unknown): string {
   }
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (typeof value !== 'string') throw bad(`Invalid filter value ${JSON.stringify(value)}`);
-  return `'${value.replace(/'/g, "''")}'`;
+  return quoteString(value);
 }
 
 /** Renders one filter tree as a SQL condition; `resolve` maps a member name to its SQL and type. */

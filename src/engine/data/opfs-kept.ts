@@ -14,15 +14,13 @@ import type { Db } from '../store/db.js';
 import type { DataTableRecord } from '../store/schema.js';
 import type { Executor } from './executor.js';
 import type { HeldVersions } from './kept-tables.js';
-import { quoteIdent } from './sql-quote.js';
+import { quoteIdent, quoteString } from './sql-quote.js';
 
 /** The database's notes: table name → the stamp of the record its rows were made from. */
 export const KEPT_STAMPS = '__svc_kept';
 
 /** The in-memory database a browser's DuckDB makes tables in, in front of its file (opfs-stage.ts). */
 export const STAGE = 'svc_stage';
-
-const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /** A new record stamp: 128 random bits in hex. */
 export const newStamp = (): string =>
@@ -37,7 +35,7 @@ export async function keepsInOpfs(executor: Executor): Promise<boolean> {
 /** The note of a table that is being made, replaced or dropped: no record's stamp is empty. */
 export const CHANGING = '';
 
-const nameList = (names: string[]) => names.map(sqlString).join(', ');
+const nameList = (names: string[]) => names.map(quoteString).join(', ');
 
 /**
  * Before tables `names` are made, replaced or dropped in a browser's DuckDB: noted as changing (the next start drops
@@ -46,7 +44,7 @@ const nameList = (names: string[]) => names.map(sqlString).join(', ');
 export async function changing(executor: Executor, ...names: string[]): Promise<void> {
   if (!executor.keptDatabase || names.length === 0) return;
   await executor.forget?.(...names); // a copy of any of them into the file stops (opfs-stage.ts)
-  const rows = names.map((name) => `(${sqlString(name)}, ${sqlString(CHANGING)})`).join(', ');
+  const rows = names.map((name) => `(${quoteString(name)}, ${quoteString(CHANGING)})`).join(', ');
   await executor.query(`INSERT OR REPLACE INTO ${KEPT_STAMPS} VALUES ${rows}`);
 }
 
@@ -67,6 +65,10 @@ export async function dropTables(executor: Executor, ...names: string[]): Promis
   await unnote(executor, ...names);
 }
 
+/** The statement that notes table `name` as made from the record stamped `stamp`. */
+export const noteSql = (name: string, stamp: string): string =>
+  `INSERT OR REPLACE INTO ${KEPT_STAMPS} VALUES (${quoteString(name)}, ${quoteString(stamp)})`;
+
 /**
  * After table `name` was made from the record stamped `stamp`: noted so, and written through to the file (DuckDB-wasm's
  * writes to OPFS are on disk only once flushed: a tab closed without a checkpoint lost them).
@@ -75,7 +77,7 @@ export async function note(executor: Executor, name: string, stamp: string | und
   if (!executor.keptDatabase || stamp === undefined) return;
   // Made in memory in front of the file: noted once copied into it, in the background (opfs-stage.ts).
   if (await executor.keepLater?.(name, stamp)) return;
-  await executor.query(`INSERT OR REPLACE INTO ${KEPT_STAMPS} VALUES (${sqlString(name)}, ${sqlString(stamp)})`);
+  await executor.query(noteSql(name, stamp));
   await executor.query('CHECKPOINT');
 }
 
@@ -131,8 +133,8 @@ export async function checkKept(
 export async function sweepUnnoted(executor: Executor): Promise<string[]> {
   if (!(await keepsInOpfs(executor))) return [];
   const { rows } = await executor.query(
-    `SELECT table_name FROM duckdb_tables() WHERE database_name <> ${sqlString(STAGE)} AND schema_name = 'main'
-     AND NOT temporary AND table_name <> ${sqlString(KEPT_STAMPS)} AND table_name NOT IN (SELECT name FROM ${KEPT_STAMPS})`,
+    `SELECT table_name FROM duckdb_tables() WHERE database_name <> ${quoteString(STAGE)} AND schema_name = 'main'
+     AND NOT temporary AND table_name <> ${quoteString(KEPT_STAMPS)} AND table_name NOT IN (SELECT name FROM ${KEPT_STAMPS})`,
   );
   const names = rows.map((row) => String(row[0]));
   for (const name of names) await executor.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);

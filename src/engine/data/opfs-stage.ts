@@ -7,13 +7,11 @@
 // then the note says the table is changing, so a start after a tab closed mid-copy drops the copy and reads the table
 // again from IndexedDB, which stays the truth. A change to the table (`forget`) stops its copy.
 
-import { KEPT_STAMPS, STAGE } from './opfs-kept.js';
-import { quoteIdent } from './sql-quote.js';
+import { STAGE, noteSql } from './opfs-kept.js';
+import { quoteIdent, quoteString } from './sql-quote.js';
 
 /** Rows per statement of a copy into the file: two of DuckDB's row groups. */
 export const SLICE_ROWS = 245_760;
-
-const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /**
  * The statements that put the stage in front of database `file` (run before the configuration is locked): attached,
@@ -21,7 +19,7 @@ const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
  */
 export const stageSql = (file: string): string[] => [
   `ATTACH ':memory:' AS ${STAGE}`,
-  `SET search_path = ${sqlString(`${STAGE}.main,${quoteIdent(file)}.main`)}`,
+  `SET search_path = ${quoteString(`${STAGE}.main,${quoteIdent(file)}.main`)}`,
 ];
 
 type Run = (sql: string) => Promise<{ rows: unknown[][] }>;
@@ -92,7 +90,7 @@ export class StageKeeper {
     }
     await this.serial(async () => {
       if (!current()) return;
-      await this.run(`INSERT OR REPLACE INTO ${KEPT_STAMPS} VALUES (${sqlString(name)}, ${sqlString(stamp)})`);
+      await this.run(noteSql(name, stamp));
       // On disk only once flushed: a tab closed without a checkpoint lost DuckDB-wasm's writes to OPFS.
       await this.run(`CHECKPOINT ${quoteIdent(this.file)}`);
       await this.run(`DROP TABLE ${staged}`);

@@ -5,9 +5,9 @@
 import type { DayRange } from './time-range.js';
 import type { Field } from './catalog.js';
 import type { Filter, Plan } from './plan.js';
-import { quoteIdent } from '../../../data/sql-quote.js';
+import { quoteIdent, quoteString } from '../../../data/sql-quote.js';
 
-export const quoteText = (value: string) => `'${value.replace(/'/g, "''")}'`;
+export const quoteText = quoteString;
 
 const DAY = 86_400_000;
 const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
