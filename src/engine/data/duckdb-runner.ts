@@ -69,20 +69,22 @@ export class DuckDbRunner {
     private readonly session?: SessionTables,
   ) {}
 
-  /** Materialises generated tables, then (re)loads into DuckDB every table whose version changed. */
+  /**
+   * Materialises generated tables, then (re)loads into DuckDB every table whose version changed. The demo's rows are
+   * generated while DuckDB starts (in its own worker in browsers).
+   */
   private async ensureTables(record: DataModelRecord): Promise<Executor> {
-    const executor = await this.duckDb();
+    const starting = this.duckDb();
+    starting.catch(() => undefined); // its failure is the run's, below
     const run = async () => {
       let versions = record.tableVersions;
-      if (record.generate && Object.keys(versions).length === 0) {
-        this.ctx.progress({ phase: 'generate', rows: record.generate.orders });
-        versions = await this.generate(record);
-      }
-      await loadStoredTables(executor, this.ctx, versions, this.loaded, this.session);
+      if (record.generate && Object.keys(versions).length === 0) versions = await this.generate(record);
+      await loadStoredTables(await starting, this.ctx, versions, this.loaded, this.session);
     };
     // One ingest at a time; a query waits for the one in progress.
     this.ready = (this.ready ?? Promise.resolve()).then(run, run);
     await this.ready;
+    const executor = await starting;
     if (!this.loaded.swept) {
       // Tables a change cut short left without a note: dropped after this query, between imports (opfs-kept.ts).
       this.loaded.swept = true;
@@ -167,8 +169,14 @@ export class DuckDbRunner {
     return this.withDuckDb(() => fn((sql) => executor.query(sql)));
   }
 
-  /** Generates the demo dataset into IndexedDB (once: a concurrent engine may have done it already). */
+  /**
+   * Generates the demo dataset into IndexedDB, unless it is there already: queries that came in together each ask (the
+   * record they read was from before), one after the other; only the first generates (and a concurrent engine may have).
+   */
   private async generate(record: DataModelRecord): Promise<Record<string, number>> {
+    const stored = await this.ctx.db.get('dataModels', 'default');
+    if (stored && Object.keys(stored.tableVersions).length > 0) return stored.tableVersions;
+    this.ctx.progress({ phase: 'generate', rows: record.generate!.orders });
     const tables = generateDemoTables(record.generate!.orders, record.generate!.anchorMs);
     const encoded = Object.entries(tables).map(([name, columns]) => ({
       name,
