@@ -2,7 +2,7 @@
 // element and owns its view — same spec, new rows: the rows change in place (no new view); another spec: the old view
 // is finalized and a new one drawn; the element resized: the chart refits; the part removed or the host element
 // disconnected: the view is finalized (window listeners, timers and all), and drawn again if it comes back.
-// Vega and Vega-Lite load with the first chart (or before: preloadCharts); the theme (./chart-theme) comes from the element's tokens. Charts
+// Vega and Vega-Lite load with the first chart; the theme (./chart-theme) comes from the element's tokens. Charts
 // drawn with `queued` take turns across the page: one drawing (or new rows) at a time, with a yield to the main thread
 // between.
 
@@ -12,21 +12,6 @@ import type { ChartView, EmbeddedChart } from './vega-chart.js';
 import { nextTask } from '../../util/next-task.js';
 
 export type { ChartView } from './vega-chart.js';
-
-let preloading = false;
-
-/**
- * Loads Vega and Vega-Lite in idle time, ahead of a chart whose rows are on the way (once per page), so that the
- * chart is drawn when they come rather than after the libraries load: on a cold start they come seconds later.
- */
-export function preloadCharts(): void {
-  if (preloading) return;
-  preloading = true;
-  const load = () =>
-    void import('./vega-chart.js').then(({ loadVega }) => loadVega()).catch(() => (preloading = false)); // the chart itself will say what failed
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 500 });
-  else setTimeout(load);
-}
 
 export interface ChartOptions {
   /** The Vega-Lite spec, as an object or JSON text (untrusted: drawn without eval or remote data). */

@@ -7,9 +7,6 @@ import { msg } from '@lit/localize';
 import { chartTheme } from './chart-theme.js';
 import { vegaLocale } from './vega-locale.js';
 import { nextTask } from '../../util/next-task.js';
-import type * as Vega from 'vega';
-import type * as VegaInterpreter from 'vega-interpreter';
-import type * as VegaLite from 'vega-lite';
 
 /** A copy of the spec without anything that could fetch: `url` keys anywhere, and its own data. */
 export function withoutRemoteData(spec: unknown): unknown {
@@ -59,20 +56,6 @@ interface VegaView extends ChartView {
   runAsync(): Promise<unknown>;
 }
 
-type Libraries = [typeof Vega, typeof VegaLite, typeof VegaInterpreter];
-let libraries: Promise<Libraries> | undefined;
-
-/** Vega, Vega-Lite and the expression interpreter, loaded once for the page (tried again after a failed load). */
-export function loadVega(): Promise<Libraries> {
-  libraries ??= Promise.all([import('vega'), import('vega-lite'), import('vega-interpreter')]).catch(
-    (error: unknown) => {
-      libraries = undefined;
-      throw error;
-    },
-  );
-  return libraries;
-}
-
 /**
  * Draws `spec` with `values` as SVG into `container`, themed from its tokens (under the spec's own config). The chart
  * fits the container's width, and its height too with `fitHeight` (a container of fixed height, like a card's body):
@@ -88,7 +71,11 @@ export async function embedChart(
     config = { ...chartTheme(container), locale: vegaLocale(locale) },
   }: { fitHeight?: boolean; locale?: string; config?: Record<string, unknown> } = {},
 ): Promise<EmbeddedChart> {
-  const [{ parse, View, Warn }, { compile }, { expressionInterpreter }] = await loadVega();
+  const [{ parse, View, Warn }, { compile }, { expressionInterpreter }] = await Promise.all([
+    import('vega'),
+    import('vega-lite'),
+    import('vega-interpreter'),
+  ]);
   // A first chart is five tasks, not one: the modules' evaluation, Vega-Lite's compilation, Vega's parse, the view's
   // dataflow (built from the parsed runtime), then its SVG element and the run that computes and draws the marks —
   // each of them tens of ms on a slow machine, together well over 100.

@@ -5,7 +5,7 @@
 import { msg, str } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ReportSnapshot, TypedWidget } from '../../../api/types.js';
-import { preloadCharts, vegaChart } from '../../shared/chart.js';
+import { vegaChart } from '../../shared/chart.js';
 import { formatNumber, formatValue, numberStyleOf } from '../../shared/format.js';
 import type { DataColumn } from '../columns.js';
 import type { ChartData } from '../chart-data.js';
@@ -28,7 +28,6 @@ export function renderChart(host: WidgetHost, widget: TypedWidget<'CHART'>, widt
   const state = host.data.get(widget.id);
   const kind = report.kind ?? 'vega';
   const data = state?.data;
-  if (!data && !state?.error && (kind === 'vega' || kind === 'map')) preloadCharts();
   const downloads = data && !host.dashboard.restrictDownload;
   return html`${
       title || downloads
