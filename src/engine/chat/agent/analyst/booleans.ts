@@ -31,6 +31,8 @@ export function booleanFilters(
   q: Question,
   source: SourceInfo,
   taken: boolean[],
+  /** After the measure is chosen: a measure named whole no longer holds its words back from a boolean. */
+  late = false,
 ): { filters: { filter: Filter; at: number }[]; used: number[]; score: number } {
   const out: { filter: Filter; at: number }[] = [];
   const used: number[] = [];
@@ -75,7 +77,7 @@ export function booleanFilters(
         w &&
         !part.has(w) &&
         measureWords.has(w) &&
-        (wholeWords.has(w) || !booleans.some((b) => b.written.has(q.tokens[i].norm)))
+        ((wholeWords.has(w) && !late) || !booleans.some((b) => b.written.has(q.tokens[i].norm)))
           ? undefined
           : w,
       );

@@ -144,6 +144,10 @@ export function buildCatalog(meta: ServiceMetaResult): SourceInfo[] {
     for (const f of fields)
       if (titles.get(f.title.toLowerCase())! > 1 && fold(f.title) !== fold(f.column.replace(/_/g, ' ')))
         f.title = `${f.title} (${f.column.replace(/_/g, ' ')})`;
+    // A description's word that names a yes/no member of the source is that member's, no evidence for another
+    // ("Checks: all checks, voided ones included" does not answer "checks were voided").
+    const flags = new Set(fields.filter((f) => f.type === 'boolean').flatMap((f) => f.keys.flat()));
+    for (const f of fields) if (f.type !== 'boolean') for (const w of flags) f.described.delete(w);
     // A source's only count is what its name counts ("how many employees" → Headcount of `employees`).
     const counts = fields.filter((f) => f.agg === 'count');
     if (counts.length === 1 && cube.type !== 'view') counts[0].keys.push(keyOf(cube.name), keyOf(cube.title));

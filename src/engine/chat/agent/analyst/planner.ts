@@ -273,6 +273,14 @@ function planSource(
   // "how many guests": a plain count in the source named by the counted noun is the most direct reading.
   if (measure.agg === 'count' && counted.some((i) => source.named.has(q.tokens[i].lemma))) score += 0.5;
   use(best[0].used);
+  // "how many checks were voided", "how many reservations were no-shows": a boolean whose words the whole title of
+  // another measure held back (Voided checks, No-shows) while the counted noun chose the plain count (Checks,
+  // Reservations) still filters the rows: a word naming a member is never left aside.
+  for (const b of booleanFilters(q, source, taken, true).filters) {
+    filters.push(b.filter);
+    at.set(b.filter, b.at);
+    score += 1;
+  }
   const lead = groups.length ? undefined : leadingGroup(q, taken, source, best[0].used);
   if (lead) {
     groups.push(lead.field);

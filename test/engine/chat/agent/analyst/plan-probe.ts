@@ -24,16 +24,24 @@ export const planner =
 
 type Member = ServiceMetaResult['cubes'][number]['members'][number];
 
-/** A view as serviceMeta lists it; each member as [name, title, type, aggType (measures)]. */
-export const view = (name: string, title: string, members: [string, string, Member['type'], string?][]) => ({
+/**
+ * A view as serviceMeta lists it; each member as [name, title, type, aggType (measures), more (a description,
+ * synonyms, a segment)].
+ */
+export const view = (
+  name: string,
+  title: string,
+  members: [string, string, Member['type'], string?, Pick<Member, 'description' | 'meta' | 'segment'>?][],
+) => ({
   name,
   type: 'view' as const,
   title,
-  members: members.map(([member, memberTitle, type, aggType]) => ({
+  members: members.map(([member, memberTitle, type, aggType, more]) => ({
     name: `${name}.${member}`,
     title: memberTitle,
     type,
     ...(aggType && { aggType }),
+    ...more,
   })),
 });
 
