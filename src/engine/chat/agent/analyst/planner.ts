@@ -154,7 +154,15 @@ function planSource(
   if (described) measures = [described];
   // A share is of something that adds up: "% of absence days" is of Days absent, not of an average.
   const additive = measures.filter((m) => ['count', 'sum', 'count_distinct'].includes(m.field.agg ?? ''));
-  if (q.share && additive.length) measures = additive;
+  // "tip % by order type", "% of goal by channel": a measure one of whose names, percent included, the question
+  // writes whole is the number asked, no share of a total.
+  const percent = measures.filter(
+    (m) =>
+      m.used.some((u) => q.tokens[u].lemma === 'percent') &&
+      m.field.keys.some((k) => k.includes('percent') && k.every((w) => unexplained.includes(w))),
+  );
+  if (percent.length) measures = percent;
+  else if (q.share && additive.length) measures = additive;
   const strict = asked.find((a) => a !== 'count' && a !== 'sum');
   const eventNoun = event.named && !eventIsValue && event.used.length > 0;
   // "how many Indian restaurants are there": no measure counts restaurants; the distinct count of the member titled
@@ -347,7 +355,7 @@ function planSource(
   return {
     plan: two
       ? { ...plan, compare: [measureSlice(two[0]), measureSlice(two[1])] }
-      : finish(say, q, plan, groups, valueSets, superlative, at, measureAt),
+      : finish(say, percent.length ? { ...q, share: false } : q, plan, groups, valueSets, superlative, at, measureAt),
     score: score + (timeField && wantsTime ? 1 : 0) + (event.named ? 0.5 : 0),
   };
 }

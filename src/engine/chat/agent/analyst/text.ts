@@ -37,6 +37,7 @@ const SYNONYMS: string[][] = [
   ['decease', 'die', 'dead', 'death'],
   ['feet', 'foot', 'footage'],
   ['property', 'home'],
+  ['percent', 'percentage'],
 ];
 
 /** Words the synonyms know: a typo of one is read as it ("lenght" → length). */
@@ -52,6 +53,7 @@ const SHORTHAND: Readonly<Record<string, string>> = ownTable({
   qty: 'quantity',
   amt: 'amount',
   pct: 'percent',
+  '%': 'percent',
   num: 'number',
   nr: 'number',
   cnt: 'count',
@@ -128,7 +130,8 @@ export interface Token {
 /** Tokens of `text` (letters, digits, `_`, inner apostrophes and dots in numbers), with their positions. */
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}_]+(?:[.,'][\p{L}\p{N}]+)*%?/gu)) {
+  // A "%" standing alone is a word: "tip % by order type" names Tip %.
+  for (const m of text.matchAll(/[\p{L}\p{N}_]+(?:[.,'][\p{L}\p{N}]+)*%?|%/gu)) {
     const raw = m[0];
     const norm = fold(raw);
     const base = norm.replace(/'s$/, '');
@@ -143,6 +146,7 @@ export function tokenize(text: string): Token[] {
 export function lemmas(text: string): string[] {
   return text
     .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/%/g, ' percent ')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .map(lemma);
@@ -178,7 +182,7 @@ export const FILLER = new Set(
   submit submitted assign assigned treat treated deal dealt cover covered slowest slower fastest quickest
   teach taught perform performing performed drive drives drove driven driving back pay paid paying
   run ran running hold held holding host hosted offer offered conduct conducted organize organized
-  live lives living lived reside resides residing put puts putting`
+  live lives living lived reside resides residing put puts putting reach reached achieve achieved attain attained`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),

@@ -14,6 +14,10 @@ const carrier: ServiceMetaResult = {
       ['count', 'Deliveries', 'number', 'count', { description: 'All deliveries, damaged ones included' }],
       ['damaged_count', 'Damaged deliveries', 'number', 'count'],
       ['weight', 'Weight shipped', 'number', 'sum', { description: 'Kilograms, damaged deliveries excluded' }],
+      ['on_time', 'On-time deliveries', 'number', 'count'],
+      ['on_time_percent', 'On-time %', 'number', 'number', { description: 'On-time deliveries as a percent of all' }],
+      ['target', 'Target', 'number', 'sum'],
+      ['percent_of_target', 'Percent of target', 'number', 'number'],
       ['shipped_at', 'Ship date', 'time'],
       ['service', 'Service', 'string'],
       ['damaged', 'Damaged', 'boolean'],
@@ -38,6 +42,7 @@ const clinic: ServiceMetaResult = {
     view('visits', 'Visits', [
       ['count', 'Visits', 'number', 'count'],
       ['walk_ins', 'Walk-ins', 'number', 'count', { description: 'Visits without an appointment' }],
+      ['walk_in_percent', 'Walk-in %', 'number', 'number', { description: 'Walk-ins as a percent of visits' }],
       ['visited_at', 'Visit date', 'time'],
       ['department', 'Department', 'string'],
       ['walk_in', 'Walk-in', 'boolean'],
@@ -58,5 +63,24 @@ describe('local analyst: classes of question from the fundraising and restaurant
     const q = clinicPlan('how many visits were walk-ins in 2025');
     assert.ok(['visits.count', 'visits.walk_ins'].includes(q.measure.name));
     if (q.measure.name === 'visits.count') assert.deepEqual(filters(q), ['walk_in = true']);
+  });
+
+  it('a measure titled with "%" that the question writes whole is the number, no share of a total ("on-time % by service")', () => {
+    const p = carrierPlan('on-time % by service');
+    assert.equal(p.measure.name, 'deliveries.on_time_percent');
+    assert.equal(p.share, undefined);
+    const q = clinicPlan('walk-in % by department');
+    assert.equal(q.measure.name, 'visits.walk_in_percent');
+    assert.equal(q.share, undefined);
+    // A share asked of rows is still a share: no "%" measure is named whole.
+    const r = clinicPlan('what % of visits were walk-ins');
+    assert.notEqual(r.measure.name, 'visits.walk_in_percent');
+    assert.ok(r.share);
+  });
+
+  it('"reached" asks for nothing ("% of target reached by service")', () => {
+    const p = carrierPlan('% of target reached by service');
+    assert.equal(p.measure.name, 'deliveries.percent_of_target');
+    assert.equal(p.share, undefined);
   });
 });
