@@ -29,7 +29,6 @@ import {
   extremeOfTotal,
   leadingGroup,
   entityBeforeBy,
-  moneyNamed,
   perAverage,
   bothOf,
   measureSlice,
@@ -39,6 +38,7 @@ import {
   narrowTie,
   superlativeOf,
 } from './plan-words.js';
+import { moneyNamed, moneyOverCount, moneyWords } from './money.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
 import { categorical, type ValueIndex } from './values.js';
@@ -180,6 +180,7 @@ function planSource(
     }
     if (named.length === 1) measures = [{ ...named[0], field: distinctCount(named[0].field) }];
   }
+  if (!asked.includes('count')) measures = moneyOverCount(q, source, taken, measures);
   if (!measures.length) measures = moneyNamed(q, source, taken);
   if (!measures.length) measures = verbNames(q, source, taken);
   const items = asked.includes('count') ? itemsCounted(q, source, howMany, [...at.values()], measures) : undefined;
@@ -318,6 +319,8 @@ function planSource(
   const unmapped = unmappedWords(q, taken, source);
   if (unmapped.length)
     return { plan: { decline: unmappedText(say, unmapped, source, values) }, score: score - unmapped.length };
+  // "which state gives the most" over a source with no money (Donors): the giving asked is left unexplained.
+  score -= moneyWords(q, taken).length;
   const onPlan = [measure, ...filters.map((f) => f.field), ...groups, ...(per ? [per] : [])];
   const idle = idleMembers(q, taken, source, onPlan, [...at.values()]);
   if (idle.length) return { plan: { decline: book.whichBreakdown(names(idle)) }, score: score - idle.length };

@@ -182,7 +182,8 @@ export const FILLER = new Set(
   submit submitted assign assigned treat treated deal dealt cover covered slowest slower fastest quickest
   teach taught perform performing performed drive drives drove driven driving back pay paid paying
   run ran running hold held holding host hosted offer offered conduct conducted organize organized
-  live lives living lived reside resides residing put puts putting reach reached achieve achieved attain attained`
+  live lives living lived reside resides residing put puts putting reach reached achieve achieved attain attained
+  lifetime`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),

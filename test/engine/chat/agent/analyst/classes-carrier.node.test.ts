@@ -17,6 +17,7 @@ const carrier: ServiceMetaResult = {
       ['on_time', 'On-time deliveries', 'number', 'count'],
       ['on_time_percent', 'On-time %', 'number', 'number', { description: 'On-time deliveries as a percent of all' }],
       ['target', 'Target', 'number', 'sum'],
+      ['revenue', 'Revenue', 'number', 'sum', { description: 'USD' }],
       ['percent_of_target', 'Percent of target', 'number', 'number'],
       ['shipped_at', 'Ship date', 'time'],
       ['service', 'Service', 'string'],
@@ -42,6 +43,7 @@ const clinic: ServiceMetaResult = {
     view('visits', 'Visits', [
       ['count', 'Visits', 'number', 'count'],
       ['walk_ins', 'Walk-ins', 'number', 'count', { description: 'Visits without an appointment' }],
+      ['charges', 'Charges', 'number', 'sum', { description: 'USD' }],
       ['walk_in_percent', 'Walk-in %', 'number', 'number', { description: 'Walk-ins as a percent of visits' }],
       ['visited_at', 'Visit date', 'time'],
       ['department', 'Department', 'string'],
@@ -51,7 +53,33 @@ const clinic: ServiceMetaResult = {
 };
 const clinicValues = new Map<string, string[]>([['visits.department', ['Cardiology', 'Dermatology']]]);
 
+// A crowdfunding platform: pledges by backers of projects.
+const pledges: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('pledges', 'Pledges', [
+      ['count', 'Pledges', 'number', 'count'],
+      ['amount', 'Amount pledged', 'number', 'sum', { description: 'USD' }],
+      ['backers', 'Unique backers', 'number', 'count_distinct'],
+      ['pledged_at', 'Pledge date', 'time'],
+      ['backers_country', 'Country', 'string'],
+      ['projects_category', 'Category', 'string'],
+    ]),
+    view('backers', 'Backers', [
+      ['count', 'Backers', 'number', 'count'],
+      ['country', 'Country', 'string'],
+      ['joined_at', 'Join date', 'time'],
+    ]),
+  ],
+};
+const pledgeValues = new Map<string, string[]>([
+  ['pledges.backers_country', ['Canada', 'Japan']],
+  ['pledges.projects_category', ['Games', 'Film']],
+  ['backers.country', ['Canada', 'Japan']],
+]);
+
 const carrierPlan = planner(carrier, carrierValues);
+const pledgePlan = planner(pledges, pledgeValues);
 const clinicPlan = planner(clinic, clinicValues);
 
 describe('local analyst: classes of question from the fundraising and restaurant sets', () => {
@@ -82,5 +110,33 @@ describe('local analyst: classes of question from the fundraising and restaurant
     const p = carrierPlan('% of target reached by service');
     assert.equal(p.measure.name, 'deliveries.percent_of_target');
     assert.equal(p.share, undefined);
+  });
+
+  it('a verb of giving, or "how much" with a verb of money coming in, asks for the one money sum, not a count', () => {
+    const p = pledgePlan('which country gives the most');
+    assert.equal(p.measure.name, 'pledges.amount');
+    assert.deepEqual(
+      p.groups.map((g) => g.name),
+      ['pledges.backers_country'],
+    );
+    const q = pledgePlan('how much did backers in Canada give last year');
+    assert.equal(q.measure.name, 'pledges.amount');
+    assert.deepEqual(filters(q), ['backers_country = Canada']);
+    assert.equal(q.time?.field.name, 'pledges.pledged_at');
+    assert.equal(pledgePlan('games vs film giving in 2025').measure.name, 'pledges.amount');
+    const r = carrierPlan('how much did express deliveries bring in last month');
+    assert.equal(r.measure.name, 'deliveries.revenue');
+    assert.deepEqual(filters(r), ['service = Express']);
+    const s = clinicPlan('how much did cardiology bring in in 2025');
+    assert.equal(s.measure.name, 'visits.charges');
+    assert.deepEqual(filters(s), ['department = Cardiology']);
+    // A count asked stays a count.
+    assert.notEqual(pledgePlan('how many backers gave in 2025').measure.name, 'pledges.amount');
+  });
+
+  it('"lifetime" asks for all time ("top 5 backers by lifetime giving")', () => {
+    const p = pledgePlan('top 3 countries by lifetime giving');
+    assert.equal(p.measure.name, 'pledges.amount');
+    assert.equal(p.time, undefined);
   });
 });

@@ -1,0 +1,78 @@
+// Money a question asks for without naming a measure: "which club made the most money", "which state gives the
+// most", "online vs direct mail giving", "how much did the spring appeal bring in". The source's one sum kept in a
+// currency that is no outgoing (its title or description says the currency: Revenue, "USD") is what such words name.
+
+import { tie, type Field, type Match, type SourceInfo } from './catalog.js';
+import type { Question } from './question.js';
+import { lemma, lemmas } from './text.js';
+
+/** Lemmas of currencies a measure's title or description may name its unit by. */
+const CURRENCIES = new Set(lemmas('usd eur gbp chf jpy cad aud dollars euros pounds sterling yen currency'));
+
+/** Lemmas of money going out: "money" made or earned is never a cost ("spend" names Spend itself). */
+const OUTGOINGS = new Set(
+  lemmas('cost costs spend spent expense expenses budget fee fees payout refund discount loss'),
+);
+
+/** Words of money coming in: "money", and giving or donating (the money given), as a verb or a noun. */
+const MONEY = new Set(lemmas('money give donate'));
+
+/** The source's one sum kept in a currency that is no outgoing, if it has exactly one. */
+export function moneyMeasure(source: SourceInfo): Field | undefined {
+  const kept = source.measures.filter(
+    (m) =>
+      m.agg === 'sum' &&
+      [...m.described, ...m.keys.flat()].some((w) => CURRENCIES.has(w)) &&
+      !m.keys.flat().some((w) => OUTGOINGS.has(w)),
+  );
+  return kept.length === 1 ? kept[0] : undefined;
+}
+
+/**
+ * Free words asking for money: "money", "gives", "giving", "donated" — not "give me the list", where the verb asks to
+ * be shown something.
+ */
+export function moneyWords(q: Question, taken: boolean[]): number[] {
+  return q.tokens.flatMap((t, i) =>
+    !taken[i] && MONEY.has(t.lemma) && !/^(me|us)$/.test(q.tokens[i + 1]?.norm ?? '') ? [i] : [],
+  );
+}
+
+/** Verbs of money coming in ("bring in", "make", "earn"); "how much do we pay" asks for money going out. */
+const INCOMING = new Set(lemmas('bring make earn generate take raise collect receive gross net'));
+
+/** "how much did … bring in": "how much" and a verb of money coming in ask for an amount of money. */
+const howMuch = (q: Question) => {
+  const at = q.tokens.findIndex((t, i) => t.norm === 'much' && q.tokens[i - 1]?.norm === 'how');
+  return at >= 0 && q.tokens.slice(at + 1).some((t) => INCOMING.has(t.lemma)) ? at : -1;
+};
+
+/**
+ * The money measure, when the free words ask for money and no member names a measure ("which club made the most
+ * money", "how much did the spring appeal bring in"); with two such sums, neither.
+ */
+export function moneyNamed(q: Question, source: SourceInfo, taken: boolean[]): Match[] {
+  const words = moneyWords(q, taken);
+  const much = howMuch(q);
+  const money = moneyMeasure(source);
+  if (!money || (!words.length && much < 0)) return [];
+  const own = words.some((i) => source.named.has(q.tokens[i].lemma)) ? 0.5 : 0;
+  return [{ field: money, score: 0.5 + own, used: words.length ? words : [much] }];
+}
+
+/**
+ * "which state gives the most", "how much did corporate donors give", "how much did express deliveries bring in": a
+ * verb of giving, or "how much" with a verb of money coming in, asks for the money, not a count of the givers or rows
+ * it names (Donors, Deliveries) — unless a count is asked ("how many donors gave").
+ */
+export function moneyOverCount(q: Question, source: SourceInfo, taken: boolean[], measures: Match[]): Match[] {
+  const given = moneyWords(q, taken).filter((i) => q.tokens[i].lemma !== lemma('money'));
+  const much = howMuch(q);
+  const words = given.length ? given : much >= 0 ? [much] : [];
+  const money = moneyMeasure(source);
+  if (!words.length || !money || !measures.length) return measures;
+  if (!tie(measures).every((m) => m.field.agg === 'count' || m.field.agg === 'count_distinct')) return measures;
+  // Above the count it replaces, and more when a money word also names the source ("giving" of Giving).
+  const own = words.some((i) => source.named.has(q.tokens[i].lemma)) ? 0.5 : 0;
+  return [{ field: money, score: measures[0].score + 0.5 + own, used: words }];
+}
