@@ -38,6 +38,7 @@ const SYNONYMS: string[][] = [
   ['feet', 'foot', 'footage'],
   ['property', 'home'],
   ['percent', 'percentage'],
+  ['gift', 'donation', 'contribution'],
 ];
 
 /** Words the synonyms know: a typo of one is read as it ("lenght" → length). */

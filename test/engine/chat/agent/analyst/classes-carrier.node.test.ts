@@ -69,6 +69,13 @@ const pledges: ServiceMetaResult = {
       ['count', 'Backers', 'number', 'count'],
       ['country', 'Country', 'string'],
       ['joined_at', 'Join date', 'time'],
+      [
+        'first_pledge_at',
+        'First pledge date',
+        'time',
+        undefined,
+        { description: 'When the backer first pledged (acquisition)' },
+      ],
     ]),
   ],
 };
@@ -78,7 +85,37 @@ const pledgeValues = new Map<string, string[]>([
   ['backers.country', ['Canada', 'Japan']],
 ]);
 
+// A gym's members, and a museum's collection (gifts of works among its acquisitions).
+const gym: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('members', 'Members', [
+      ['count', 'Members', 'number', 'count'],
+      ['plan', 'Plan', 'string'],
+      ['signed_at', 'Contract date', 'time'],
+      [
+        'first_visit_at',
+        'First visit date',
+        'time',
+        undefined,
+        { description: 'When the member first came (enrolment)' },
+      ],
+    ]),
+    view('museum', 'Collection', [
+      ['gifts', 'Gifts', 'number', 'count'],
+      ['purchases', 'Purchases', 'number', 'count'],
+      ['acquired_at', 'Acquisition date', 'time'],
+      ['medium', 'Medium', 'string'],
+    ]),
+  ],
+};
+const gymValues = new Map<string, string[]>([
+  ['members.plan', ['Basic', 'Premium']],
+  ['museum.medium', ['Painting', 'Sculpture']],
+]);
+
 const carrierPlan = planner(carrier, carrierValues);
+const gymPlan = planner(gym, gymValues);
 const pledgePlan = planner(pledges, pledgeValues);
 const clinicPlan = planner(clinic, clinicValues);
 
@@ -138,5 +175,30 @@ describe('local analyst: classes of question from the fundraising and restaurant
     const p = pledgePlan('top 3 countries by lifetime giving');
     assert.equal(p.measure.name, 'pledges.amount');
     assert.equal(p.time, undefined);
+  });
+
+  it('"donations" and "contributions" are gifts: the measure titled so', () => {
+    const p = gymPlan('how many donations did the museum get in 2024');
+    assert.equal(p.measure.name, 'museum.gifts');
+    assert.equal(p.time?.field.name, 'museum.acquired_at');
+    assert.equal(gymPlan('contributions by medium').measure.name, 'museum.gifts');
+  });
+
+  it('a verb its subject names, written in a date\'s description, picks that date ("did we acquire": acquisition)', () => {
+    const p = pledgePlan('how many new backers did we acquire in 2025');
+    assert.equal(p.measure.name, 'backers.count');
+    assert.equal(p.time?.field.name, 'backers.first_pledge_at');
+    const q = gymPlan('how many new members did we enroll in 2025');
+    assert.equal(q.measure.name, 'members.count');
+    assert.equal(q.time?.field.name, 'members.first_visit_at');
+  });
+
+  it('"first time X" are new X, by the one date titled "first …"', () => {
+    const p = pledgePlan('first time backers in november');
+    assert.equal(p.measure.name, 'backers.count');
+    assert.equal(p.time?.field.name, 'backers.first_pledge_at');
+    const q = gymPlan('first-time members last month');
+    assert.equal(q.measure.name, 'members.count');
+    assert.equal(q.time?.field.name, 'members.first_visit_at');
   });
 });
