@@ -33,6 +33,10 @@ export interface Field {
   distinctOf?: string;
   /** An aggregation the planner makes of a number column (no measure of the model computes it). */
   columnOf?: string;
+  /** A measure's column (the member it aggregates) and the conditions its model filters keep, when serviceMeta says. */
+  over?: string;
+  filtered?: boolean;
+  keeps?: { member: string; value: string | boolean }[];
 }
 
 /** The distinct count of a dimension's values, as a measure ("how many restaurants": restaurants' names). */
@@ -123,6 +127,9 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
     described: new Set(keyOf(m.description ?? '')),
     ...(perTail.size > 0 && { perTail }),
     ...(/\bper\b/i.test(m.description ?? '') && { perDescribed: lemmas(m.description!).join(' ') }),
+    ...(m.over !== undefined && { over: m.over }),
+    ...(m.filtered && { filtered: true }),
+    ...(m.keeps && { keeps: m.keeps }),
   };
 }
 

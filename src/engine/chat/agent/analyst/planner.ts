@@ -22,7 +22,8 @@ import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { breakdown } from './plan-breakdown.js';
 import { datedValues } from './dated-values.js';
-import { countNotAverage, describedElsewhere, idleMembers, rowsOrDistinct, titled } from './plan-guards.js';
+import { countNotAverage, describedElsewhere, idleMembers, keptRows, percentTitled } from './plan-guards.js';
+import { rowsOrDistinct, titled } from './plan-guards.js';
 import { measureStems, namedValues, numericConditions } from './plan-values.js';
 import {
   columnAsked,
@@ -154,13 +155,7 @@ function planSource(
   if (described) measures = [described];
   // A share is of something that adds up: "% of absence days" is of Days absent, not of an average.
   const additive = measures.filter((m) => ['count', 'sum', 'count_distinct'].includes(m.field.agg ?? ''));
-  // "tip % by order type", "% of goal by channel": a measure one of whose names, percent included, the question
-  // writes whole is the number asked, no share of a total.
-  const percent = measures.filter(
-    (m) =>
-      m.used.some((u) => q.tokens[u].lemma === 'percent') &&
-      m.field.keys.some((k) => k.includes('percent') && k.every((w) => unexplained.includes(w))),
-  );
+  const percent = percentTitled(q, measures, unexplained);
   if (percent.length) measures = percent;
   else if (q.share && additive.length) measures = additive;
   const strict = asked.find((a) => a !== 'count' && a !== 'sum');
@@ -337,6 +332,11 @@ function planSource(
   // A measure per entity divides what adds up; an average per guest is no such thing.
   if (per && !['sum', 'count'].includes(measure.agg ?? ''))
     return { plan: { decline: book.whichMeasure(names([measure, per])) }, score };
+  // The rows the model's own measures of a column keep, for an aggregation composed of it.
+  const kept = keptRows(source, measure);
+  if (!kept)
+    return { plan: { decline: book.noAggOf(strict as AggWord, names([measure]), names(source.measures)) }, score };
+  filters.push(...kept.filter((k) => !filters.some((f) => f.field === k.field)));
   const plan: Plan = {
     source,
     measure,

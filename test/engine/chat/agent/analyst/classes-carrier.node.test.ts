@@ -13,7 +13,19 @@ const carrier: ServiceMetaResult = {
     view('deliveries', 'Deliveries', [
       ['count', 'Deliveries', 'number', 'count', { description: 'All deliveries, damaged ones included' }],
       ['damaged_count', 'Damaged deliveries', 'number', 'count'],
-      ['weight', 'Weight shipped', 'number', 'sum', { description: 'Kilograms, damaged deliveries excluded' }],
+      [
+        'weight',
+        'Weight shipped',
+        'number',
+        'sum',
+        {
+          description: 'Kilograms, damaged deliveries excluded',
+          over: 'weight_kg',
+          filtered: true,
+          keeps: [{ member: 'damaged', value: false }],
+        },
+      ],
+      ['weight_kg', 'Weight', 'number'],
       ['on_time', 'On-time deliveries', 'number', 'count'],
       ['on_time_percent', 'On-time %', 'number', 'number', { description: 'On-time deliveries as a percent of all' }],
       ['target', 'Target', 'number', 'sum'],
@@ -59,7 +71,17 @@ const pledges: ServiceMetaResult = {
   cubes: [
     view('pledges', 'Pledges', [
       ['count', 'Pledges', 'number', 'count'],
-      ['amount', 'Amount pledged', 'number', 'sum', { description: 'USD' }],
+      [
+        'amount',
+        'Amount pledged',
+        'number',
+        'sum',
+        { description: 'USD', over: 'pledge', filtered: true, keeps: [{ member: 'status', value: 'collected' }] },
+      ],
+      ['refunds', 'Refunds', 'number', 'sum', { over: 'refund', filtered: true }],
+      ['refund', 'Refund', 'number'],
+      ['pledge', 'Pledge', 'number'],
+      ['status', 'Status', 'string'],
       ['backers', 'Unique backers', 'number', 'count_distinct'],
       ['pledged_at', 'Pledge date', 'time'],
       ['backers_country', 'Country', 'string'],
@@ -82,6 +104,7 @@ const pledges: ServiceMetaResult = {
 const pledgeValues = new Map<string, string[]>([
   ['pledges.backers_country', ['Canada', 'Japan']],
   ['pledges.projects_category', ['Games', 'Film']],
+  ['pledges.status', ['collected', 'failed']],
   ['backers.country', ['Canada', 'Japan']],
 ]);
 
@@ -200,5 +223,16 @@ describe('local analyst: classes of question from the fundraising and restaurant
     const q = gymPlan('first-time members last month');
     assert.equal(q.measure.name, 'members.count');
     assert.equal(q.time?.field.name, 'members.first_visit_at');
+  });
+
+  it("an aggregation composed of a number column keeps the rows the model's measures of that column keep", () => {
+    const p = carrierPlan('average weight of express deliveries');
+    assert.equal(p.measure.columnOf, 'weight_kg');
+    assert.deepEqual(filters(p), ['damaged = false', 'service = Express']);
+    const q = pledgePlan('average pledge in Canada');
+    assert.equal(q.measure.columnOf, 'pledge');
+    assert.deepEqual(filters(q), ['backers_country = Canada', 'status = collected']);
+    // A measure of the column whose filters are not told: no composition over other rows than the model's.
+    assert.throws(() => pledgePlan('average refund in Canada'), /declined/);
   });
 });

@@ -26,12 +26,18 @@ type Member = ServiceMetaResult['cubes'][number]['members'][number];
 
 /**
  * A view as serviceMeta lists it; each member as [name, title, type, aggType (measures), more (a description,
- * synonyms, a segment)].
+ * synonyms, a segment, a measure's column and filters)].
  */
 export const view = (
   name: string,
   title: string,
-  members: [string, string, Member['type'], string?, Pick<Member, 'description' | 'meta' | 'segment'>?][],
+  members: [
+    string,
+    string,
+    Member['type'],
+    string?,
+    Pick<Member, 'description' | 'meta' | 'segment' | 'over' | 'filtered' | 'keeps'>?,
+  ][],
 ) => ({
   name,
   type: 'view' as const,
