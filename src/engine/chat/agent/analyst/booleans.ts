@@ -31,8 +31,11 @@ export function booleanFilters(
   q: Question,
   source: SourceInfo,
   taken: boolean[],
-  /** After the measure is chosen: a measure named whole no longer holds its words back from a boolean. */
-  late = false,
+  /**
+   * After the measure is chosen, the words the first reading used: a measure named whole no longer holds its words
+   * back from a boolean.
+   */
+  earlier?: number[],
 ): { filters: { filter: Filter; at: number }[]; used: number[]; score: number } {
   const out: { filter: Filter; at: number }[] = [];
   const used: number[] = [];
@@ -70,6 +73,8 @@ export function booleanFilters(
     const rest = /^(?:un|non)(\p{L}{4,})$/u.exec(t.norm)?.[1];
     if (rest && !taken[i] && boolWords.has(lemma(rest))) prefixed.set(i, lemma(rest));
   });
+  const late = earlier !== undefined;
+  const after = new Set((earlier ?? []).filter((u) => !taken[u + 1]).map((u) => u + 1));
   for (let left = booleans; left.length;) {
     const words = freeWords(q, taken, true)
       .map((w, i) => (w && prefixed.get(i)) ?? w)
@@ -86,7 +91,7 @@ export function booleanFilters(
     // least half of the segment's own words.
     const named = (x: Match) => {
       const own = x.used.filter(
-        (u) => !head(q.tokens[u].lemma) && x.field.keys.some((k) => k.includes(q.tokens[u].lemma)),
+        (u) => !head(q.tokens[u].lemma) && !after.has(u) && x.field.keys.some((k) => k.includes(q.tokens[u].lemma)),
       );
       if (own.some((u) => !otherWords.has(q.tokens[u].lemma))) return own;
       const lemmas = new Set(own.map((u) => q.tokens[u].lemma));
@@ -108,6 +113,9 @@ export function booleanFilters(
     const negative = not !== undefined || m.used.some((u) => prefixed.has(u));
     out.push({ filter: { field: m.field, op: '=', values: [!negative] }, at: Math.min(...own) });
     m.used.forEach((u) => (taken[u] = true));
+    // "recurring gifts": the noun right after a boolean's word is what it qualifies, no other boolean alone (Major
+    // gifts).
+    for (const u of m.used) if (!taken[u + 1]) after.add(u + 1);
     score += m.score;
   }
   return { filters: out, used, score };

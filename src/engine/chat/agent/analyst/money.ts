@@ -4,7 +4,7 @@
 
 import { tie, type Field, type Match, type SourceInfo } from './catalog.js';
 import type { Question } from './question.js';
-import { lemma, lemmas } from './text.js';
+import { lemmas } from './text.js';
 
 /** Lemmas of currencies a measure's title or description may name its unit by. */
 const CURRENCIES = new Set(lemmas('usd eur gbp chf jpy cad aud dollars euros pounds sterling yen currency'));
@@ -61,15 +61,19 @@ export function moneyNamed(q: Question, source: SourceInfo, taken: boolean[]): M
 }
 
 /**
- * "which state gives the most", "how much did corporate donors give", "how much did express deliveries bring in": a
- * verb of giving, or "how much" with a verb of money coming in, asks for the money, not a count of the givers or rows
- * it names (Donors, Deliveries) — unless a count is asked ("how many donors gave").
+ * "which state gives the most", "how much did corporate donors give", "how much did express deliveries bring in",
+ * "the share of the money from insured deliveries": a word of money or giving, or "how much" with a verb of money
+ * coming in, asks for the money, not a count of the givers or rows it names (Donors, Deliveries) — unless a count is
+ * asked ("how many donors gave"); and of the measures named, for the money one.
  */
 export function moneyOverCount(q: Question, source: SourceInfo, taken: boolean[], measures: Match[]): Match[] {
-  const given = moneyWords(q, taken).filter((i) => q.tokens[i].lemma !== lemma('money'));
-  const much = howMuch(q);
-  const words = given.length ? given : much >= 0 ? [much] : [];
   const money = moneyMeasure(source);
+  // "the share of the money raised …": the money measure among those named, over another ("gifts": Gifts).
+  const named = measures.find((m) => m.field === money);
+  const all = moneyWords(q, taken);
+  if (named && all.length) return [{ ...named, score: measures[0].score + 0.5, used: [...named.used, ...all] }];
+  const much = howMuch(q);
+  const words = all.length ? all : much >= 0 ? [much] : [];
   if (!words.length || !money || !measures.length) return measures;
   if (!tie(measures).every((m) => m.field.agg === 'count' || m.field.agg === 'count_distinct')) return measures;
   // Above the count it replaces, and more when a money word also names the source ("giving" of Giving).

@@ -39,7 +39,7 @@ import {
   narrowTie,
   superlativeOf,
 } from './plan-words.js';
-import { moneyNamed, moneyOverCount, moneyWords } from './money.js';
+import { moneyMeasure, moneyNamed, moneyOverCount, moneyWords } from './money.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
 import { categorical, type ValueIndex } from './values.js';
@@ -277,10 +277,12 @@ function planSource(
   // "how many guests": a plain count in the source named by the counted noun is the most direct reading.
   if (measure.agg === 'count' && counted.some((i) => source.named.has(q.tokens[i].lemma))) score += 0.5;
   use(best[0].used);
+  // "the money raised": a word of money is the money measure's.
+  if (measure === moneyMeasure(source)) use(moneyWords(q, taken));
   // "how many checks were voided", "how many reservations were no-shows": a boolean whose words the whole title of
   // another measure held back (Voided checks, No-shows) while the counted noun chose the plain count (Checks,
   // Reservations) still filters the rows: a word naming a member is never left aside.
-  for (const b of booleanFilters(q, source, taken, true).filters) {
+  for (const b of booleanFilters(q, source, taken, onBoolean).filters) {
     filters.push(b.filter);
     at.set(b.filter, b.at);
     score += 1;

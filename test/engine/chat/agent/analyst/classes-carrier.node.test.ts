@@ -34,6 +34,8 @@ const carrier: ServiceMetaResult = {
       ['shipped_at', 'Ship date', 'time'],
       ['service', 'Service', 'string'],
       ['damaged', 'Damaged', 'boolean'],
+      ['insured', 'Insured', 'boolean'],
+      ['heavy', 'Heavy deliveries', 'boolean', undefined, { segment: true, description: 'Over 30 kg' }],
       ['depots_city', 'Depot city', 'string'],
     ]),
     view('depots', 'Depots', [
@@ -82,6 +84,8 @@ const pledges: ServiceMetaResult = {
       ['refund', 'Refund', 'number'],
       ['pledge', 'Pledge', 'number'],
       ['status', 'Status', 'string'],
+      ['is_recurring', 'Recurring', 'boolean'],
+      ['big_pledges', 'Big pledges', 'boolean', undefined, { segment: true }],
       ['backers', 'Unique backers', 'number', 'count_distinct'],
       ['pledged_at', 'Pledge date', 'time'],
       ['backers_country', 'Country', 'string'],
@@ -234,5 +238,20 @@ describe('local analyst: classes of question from the fundraising and restaurant
     assert.deepEqual(filters(q), ['backers_country = Canada', 'status = collected']);
     // A measure of the column whose filters are not told: no composition over other rows than the model's.
     assert.throws(() => pledgePlan('average refund in Canada'), /declined/);
+  });
+
+  it('"money" is the money measure\'s word, and the noun after a flag names no other flag alone', () => {
+    const p = pledgePlan('what share of the money pledged came from recurring pledges');
+    assert.equal(p.measure.name, 'pledges.amount');
+    assert.deepEqual(
+      p.share?.part?.map((f) => f.field.column),
+      ['is_recurring'],
+    );
+    const q = carrierPlan('what share of the money came from insured deliveries');
+    assert.equal(q.measure.name, 'deliveries.revenue');
+    assert.deepEqual(
+      q.share?.part?.map((f) => f.field.column),
+      ['insured'],
+    );
   });
 });
