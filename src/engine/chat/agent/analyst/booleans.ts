@@ -120,3 +120,25 @@ export function booleanFilters(
   }
   return { filters: out, used, score };
 }
+
+/**
+ * "how many checks were voided", "how many reservations were no-shows": once the measure is chosen, a boolean whose
+ * words the whole title of another measure held back (Voided checks, No-shows) while the counted noun chose the plain
+ * count (Checks, Reservations) still filters the rows — a word naming a member is never left aside. Adds the filters
+ * (with where they start) and returns the evidence.
+ */
+export function lateFlags(
+  q: Question,
+  source: SourceInfo,
+  taken: boolean[],
+  earlier: number[],
+  filters: Filter[],
+  at: Map<Filter, number>,
+): number {
+  const late = booleanFilters(q, source, taken, earlier).filters;
+  for (const b of late) {
+    filters.push(b.filter);
+    at.set(b.filter, b.at);
+  }
+  return late.length;
+}

@@ -4,7 +4,8 @@
 // scoring of a member against the words of a question.
 
 import type { ServiceMetaCube, ServiceMetaMember, ServiceMetaResult } from '../../../../api/types.js';
-import { AGG_STEMS, FUNCTION_WORDS, fold, lemma, lemmas, stem, type Aggregation, type Token } from './text.js';
+import { ACRONYMS, AGG_STEMS, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
+import type { Aggregation, Token } from './text.js';
 
 export interface Field {
   /** `source.member`. */
@@ -103,8 +104,11 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
   // "LOS" of Average length of stay, "AOV" of Average order value: the initials of a title of three words or more
   // (aggregation words aside when the rest still has three).
   if (/\S\s+\S+\s+\S/.test(m.title)) keys.push(...initialKeys(m.title));
+  // "AOV": a business acronym's words name it, as written (questions read "aov" as them).
+  const spelled = [m.title, ...synonyms.filter((s) => typeof s === 'string')].flatMap((n) => ACRONYMS[fold(n)] ?? []);
+  keys.push(...spelled.map((n) => keyOf(n)));
   const isMeasure = m.aggType !== undefined;
-  const names = [column, m.title, ...synonyms.filter((s) => typeof s === 'string')];
+  const names = [column, m.title, ...synonyms.filter((s) => typeof s === 'string'), ...spelled];
   const split = (n: string) => fold(n.replace(/([a-z])([A-Z])/g, '$1 $2')).split(/[^\p{L}\p{N}]+/u);
   const written = new Set(names.flatMap(split));
   const perTail = new Set(

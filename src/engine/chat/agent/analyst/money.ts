@@ -4,7 +4,7 @@
 
 import { tie, type Field, type Match, type SourceInfo } from './catalog.js';
 import type { Question } from './question.js';
-import { lemmas } from './text.js';
+import { lemma, lemmas } from './text.js';
 
 /** Lemmas of currencies a measure's title or description may name its unit by. */
 const CURRENCIES = new Set(lemmas('usd eur gbp chf jpy cad aud dollars euros pounds sterling yen currency'));
@@ -17,7 +17,7 @@ const OUTGOINGS = new Set(
 /** Words of money coming in: "money", and giving or donating (the money given), as a verb or a noun. */
 const MONEY = new Set(lemmas('money give donate'));
 
-/** The source's one sum kept in a currency that is no outgoing, if it has exactly one. */
+/** The source's one sum kept in a currency that is no outgoing, if it has exactly one (or one named revenue). */
 export function moneyMeasure(source: SourceInfo): Field | undefined {
   const kept = source.measures.filter(
     (m) =>
@@ -25,7 +25,9 @@ export function moneyMeasure(source: SourceInfo): Field | undefined {
       [...m.described, ...m.keys.flat()].some((w) => CURRENCIES.has(w)) &&
       !m.keys.flat().some((w) => OUTGOINGS.has(w)),
   );
-  return kept.length === 1 ? kept[0] : undefined;
+  // Of several (Sales, Tips), the one named revenue (its synonyms: sales, turnover) is the money coming in.
+  const revenue = kept.filter((m) => m.keys.some((k) => k.includes(lemma('revenue'))));
+  return kept.length === 1 ? kept[0] : revenue.length === 1 ? revenue[0] : undefined;
 }
 
 /**
@@ -79,4 +81,23 @@ export function moneyOverCount(q: Question, source: SourceInfo, taken: boolean[]
   // Above the count it replaces, and more when a money word also names the source ("giving" of Giving).
   const own = words.some((i) => source.named.has(q.tokens[i].lemma)) ? 0.5 : 0;
   return [{ field: money, score: measures[0].score + 0.5 + own, used: words }];
+}
+
+/**
+ * "average order value", "avg booking value": the average of a count's rows' value is the money measure per row
+ * counted (Sales per Orders) — the count named right before "value".
+ */
+export function valuePer(
+  q: Question,
+  source: SourceInfo,
+  best: Match[],
+  agg: string,
+): { per: Field; money: Match } | undefined {
+  const money = moneyMeasure(source);
+  // A count the question names whole ("order" of Orders, not of Order lines).
+  const whole = (m: Match) => m.field.keys.some((k) => k.every((w) => m.used.some((u) => q.tokens[u].lemma === w)));
+  const count = best.length === 1 && best[0].field.agg === 'count' && whole(best[0]) ? best[0] : undefined;
+  const at = count?.used.find((u) => q.tokens[u + 1]?.norm === 'value');
+  if (agg !== 'avg' || !money || !count || at === undefined) return undefined;
+  return { per: count.field, money: { field: money, score: count.score, used: [...count.used, at + 1] } };
 }

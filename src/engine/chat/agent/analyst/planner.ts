@@ -3,7 +3,7 @@
 // word must be explained; a word that maps to nothing, two members that fit alike or an aggregation the model lacks
 // give a Decline that names what exists instead. Each source is planned and the best-supported plan wins.
 
-import { booleanFilters, countNames, freeWords } from './booleans.js';
+import { booleanFilters, countNames, freeWords, lateFlags } from './booleans.js';
 import {
   byPrefixOnly,
   computes,
@@ -39,7 +39,7 @@ import {
   narrowTie,
   superlativeOf,
 } from './plan-words.js';
-import { moneyMeasure, moneyNamed, moneyOverCount, moneyWords } from './money.js';
+import { moneyMeasure, moneyNamed, moneyOverCount, moneyWords, valuePer } from './money.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
 import { categorical, type ValueIndex } from './values.js';
@@ -238,9 +238,11 @@ function planSource(
         ? undefined
         : (columnAsked(source, ranked, strict, book) ?? extremeOfTotal(q, source, best, strict, book));
       if (named) same.push(named);
-      const rows = same.length || per ? undefined : rowsOf(source, best, strict);
+      // "average order value": the money per row counted (Sales per Orders); "avg downtime": a total per row.
+      const valued = same.length || per ? undefined : valuePer(q, source, best, strict);
+      const rows = same.length || per ? undefined : (valued?.per ?? rowsOf(source, best, strict));
       if (rows) per = rows;
-      if (rows) same.push(best[0]);
+      if (rows) same.push(valued?.money ?? best[0]);
       if (!same.length) {
         return {
           plan: {
@@ -279,14 +281,7 @@ function planSource(
   use(best[0].used);
   // "the money raised": a word of money is the money measure's.
   if (measure === moneyMeasure(source)) use(moneyWords(q, taken));
-  // "how many checks were voided", "how many reservations were no-shows": a boolean whose words the whole title of
-  // another measure held back (Voided checks, No-shows) while the counted noun chose the plain count (Checks,
-  // Reservations) still filters the rows: a word naming a member is never left aside.
-  for (const b of booleanFilters(q, source, taken, onBoolean).filters) {
-    filters.push(b.filter);
-    at.set(b.filter, b.at);
-    score += 1;
-  }
+  score += lateFlags(q, source, taken, onBoolean, filters, at);
   const lead = groups.length ? undefined : leadingGroup(q, taken, source, best[0].used);
   if (lead) {
     groups.push(lead.field);

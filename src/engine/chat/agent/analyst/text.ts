@@ -88,6 +88,11 @@ const SHORTHAND: Readonly<Record<string, string>> = ownTable({
   wht: 'what',
 });
 
+/** Business acronyms of several words: a question reads them as the words, a member titled so is named by them. */
+export const ACRONYMS: Readonly<Record<string, string>> = ownTable({
+  aov: 'average order value',
+});
+
 /** A stem: plural and verb endings removed, a final e dropped, a doubled final consonant made single. */
 export function stem(word: string): string {
   const w = SHORTHAND[fold(word)] ?? fold(word);

@@ -14,6 +14,7 @@ const bakery: ServiceMetaResult = {
       ['count', 'Sales lines', 'number', 'count'],
       ['pieces', 'Pieces sold', 'number', 'sum', { over: 'qty' }],
       ['takings', 'Takings', 'number', 'sum', { description: 'GBP' }],
+      ['orders', 'Orders', 'number', 'count'],
       ['qty', 'Quantity', 'number'],
       ['sold_at', 'Sale time', 'time'],
       ['item', 'Item', 'string'],
@@ -42,12 +43,19 @@ const books: ServiceMetaResult = {
     view('book_sales', 'Book sales', [
       ['count', 'Orders', 'number', 'count'],
       ['copies', 'Copies sold', 'number', 'sum', { over: 'quantity' }],
+      ['royalties', 'Royalties', 'number', 'sum', { description: 'USD' }],
+      ['revenue', 'Revenue', 'number', 'sum', { description: 'USD' }],
       ['quantity', 'Quantity', 'number'],
       ['ordered_at', 'Order date', 'time'],
       ['title', 'Title', 'string'],
       ['genre', 'Genre', 'string'],
       ['bookseller', 'Bookseller', 'string'],
       ['branches_city', 'Branch city', 'string'],
+    ]),
+    view('web', 'Web shop', [
+      ['count', 'Web orders', 'number', 'count'],
+      ['aov', 'AOV', 'number', 'avg'],
+      ['channel', 'Channel', 'string'],
     ]),
     view('bookstores', 'Branches', [
       ['count', 'Branches', 'number', 'count'],
@@ -62,6 +70,7 @@ const bookValues = new Map<string, string[]>([
   ['book_sales.bookseller', ['Ivy Moss', 'Ben Holt']],
   ['book_sales.branches_city', ['York', 'Bath']],
   ['bookstores.city', ['York', 'Bath']],
+  ['web.channel', ['App', 'Site']],
 ]);
 
 const bakeryPlan = planner(bakery, bakeryValues);
@@ -108,5 +117,18 @@ describe('local analyst: classes of question from the restaurant set', () => {
     const q = bookPlan('how many orchards did we sell in 2025');
     assert.equal(q.measure.name, 'book_sales.copies');
     assert.deepEqual(filters(q), ['title = Winter Orchard']);
+  });
+
+  it('"average order value", "aov": the money per row counted, of the one money sum (of several, the revenue)', () => {
+    for (const q of ['average order value by shop', 'aov by shop']) {
+      const p = bakeryPlan(q);
+      assert.equal(p.measure.name, 'baked.takings');
+      assert.equal(p.per?.name, 'baked.orders');
+    }
+    const q = bookPlan('average order value by genre');
+    assert.equal(q.measure.name, 'book_sales.revenue');
+    assert.equal(q.per?.name, 'book_sales.count');
+    // A member titled with the acronym is named by it.
+    assert.equal(bookPlan('aov by channel').measure.name, 'web.aov');
   });
 });
