@@ -41,7 +41,7 @@ export function moneyWords(q: Question, taken: boolean[]): number[] {
 }
 
 /** Verbs of money coming in ("bring in", "make", "earn"); "how much do we pay" asks for money going out. */
-const INCOMING = new Set(lemmas('bring make earn generate take raise collect receive gross net'));
+const INCOMING = new Set(lemmas('bring make earn generate raise collect receive gross'));
 
 /** "how much did … bring in": "how much" and a verb of money coming in ask for an amount of money. */
 const howMuch = (q: Question) => {
@@ -73,11 +73,19 @@ export function moneyOverCount(q: Question, source: SourceInfo, taken: boolean[]
   // "the share of the money raised …": the money measure among those named, over another ("gifts": Gifts).
   const named = measures.find((m) => m.field === money);
   const all = moneyWords(q, taken);
-  if (named && all.length) return [{ ...named, score: measures[0].score + 0.5, used: [...named.used, ...all] }];
+  const nouns = all.filter((i) => /^(money|giving)$/.test(q.tokens[i].norm));
+  if (named && nouns.length) return [{ ...named, score: measures[0].score + 0.5, used: [...named.used, ...all] }];
   const much = howMuch(q);
   const words = all.length ? all : much >= 0 ? [much] : [];
   if (!words.length || !money || !measures.length) return measures;
-  if (!tie(measures).every((m) => m.field.agg === 'count' || m.field.agg === 'count_distinct')) return measures;
+  const counts = tie(measures);
+  if (!counts.every((m) => m.field.agg === 'count' || m.field.agg === 'count_distinct')) return measures;
+  // A verb's givers come before it ("donors … give"); what follows it is what is given ("which doctor gives the most
+  // prescriptions": Prescriptions stays). "money" and "giving" are nouns of the money itself.
+  const verb = all.length
+    ? all.find((i) => !nouns.includes(i))
+    : q.tokens.findIndex((t, i) => i > much && INCOMING.has(t.lemma));
+  if (verb !== undefined && counts.some((m) => m.used.some((u) => u > verb))) return measures;
   // Above the count it replaces, and more when a money word also names the source ("giving" of Giving).
   const own = words.some((i) => source.named.has(q.tokens[i].lemma)) ? 0.5 : 0;
   return [{ field: money, score: measures[0].score + 0.5 + own, used: words }];

@@ -194,8 +194,9 @@ describe('local analyst: classes of question from the fundraising and restaurant
     const s = clinicPlan('how much did cardiology bring in in 2025');
     assert.equal(s.measure.name, 'visits.charges');
     assert.deepEqual(filters(s), ['department = Cardiology']);
-    // A count asked stays a count.
+    // A count asked stays a count, and so does a count of what is given.
     assert.notEqual(pledgePlan('how many backers gave in 2025').measure.name, 'pledges.amount');
+    assert.equal(pledgePlan('which country gives the most pledges').measure.name, 'pledges.count');
   });
 
   it('"lifetime" asks for all time ("top 5 backers by lifetime giving")', () => {
