@@ -24,21 +24,7 @@ const GENERIC = new Set([
   'local',
 ]);
 /** Events that create a thing: "new customers" counts them by the first of these their source has. */
-const CREATION = [
-  'creat',
-  'sign',
-  'signup',
-  'regist',
-  'join',
-  'open',
-  'start',
-  'hir',
-  'onboard',
-  'launch',
-  'found',
-  // A date titled "first …" (First gift date, First order) is when the thing was new.
-  'first',
-];
+const CREATION = ['creat', 'sign', 'signup', 'regist', 'join', 'open', 'start', 'hir', 'onboard', 'launch', 'found'];
 
 /** A lemma without a derivational ending, so "departure"/"departed" and "cancellation"/"canceled" meet. */
 export function eventRoot(l: string): string {
@@ -194,13 +180,17 @@ export function chooseTime(
   if (most > 0 && top.length > 1) return { used: [], named: true, tied: top.map((f) => f.field) };
   const creates = (f: Field) => roots[times.indexOf(f)].some((r) => CREATION.some((c) => meet(r, c)));
   if (most > 0) {
-    const used = creates(top[0].field) ? [...top[0].used, ...fresh] : top[0].used;
+    const made = creates(top[0].field) || (firsts.length === 1 && top[0].field === firsts[0]);
+    const used = made ? [...top[0].used, ...fresh] : top[0].used;
     return { field: top[0].field, used, named: true };
   }
   // With no creation-like time, the first: the date a row is entered ("new listings": Listed date).
   // "first time donors": the one date titled "first …" (only then are they words of a date).
   const firstTime = fresh.some((i) => q.tokens[i].norm === 'first') && firsts.length === 1 ? firsts[0] : undefined;
-  const created = fresh.length ? (firstTime ?? times.find(creates) ?? times[0]) : undefined;
+  // Else the creation-like one, else the one titled "first …" (First gift date: when the thing was new).
+  const created = fresh.length
+    ? (firstTime ?? times.find(creates) ?? (firsts.length === 1 ? firsts[0] : times[0]))
+    : undefined;
   if (created) return { field: created, used: fresh, named: true };
   // "campaigns we launched", "did we open": a verb of creating that names no date picks the one creation-like date.
   const verb = q.tokens.findIndex(
