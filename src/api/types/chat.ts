@@ -89,6 +89,13 @@ export interface ServiceMetaMember {
    * `WHERE "long_haul" = TRUE`.
    */
   segment?: boolean;
+  /**
+   * Ours, of a measure: the member of the same source it aggregates (a `sum` of Tip), whether the model filters its
+   * rows, and those filters when each is a plain condition on a member (`voided` = false, `status` = completed).
+   */
+  over?: string;
+  filtered?: boolean;
+  keeps?: { member: string; value: string | boolean }[];
 }
 
 export interface ServiceMetaCube {

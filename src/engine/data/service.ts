@@ -11,7 +11,7 @@ import { compileLoad, type CompiledLoad } from './load-compiler.js';
 import { loadResponse, metaResponse, policyNotes } from './cube-responses.js';
 import { DuckDbRunner } from './duckdb-runner.js';
 import { SessionTables } from './session-tables.js';
-import { resolveModel, type ResolvedModel } from './model.js';
+import { resolveModel, type ResolvedModel, type Source } from './model.js';
 import type { Identity } from './policies.js';
 import { rewriteSql } from './sql-api.js';
 import { failed, notFound } from '../errors.js';
@@ -67,6 +67,11 @@ export class DataService {
   /** DuckDB's own query function once the stored tables are in it (model checks: data/probe.ts). */
   withTables<T>(fn: (run: (sql: string) => Promise<QueryResult>) => Promise<T>): Promise<T | undefined> {
     return this.duckDb.withTables(fn);
+  }
+
+  /** The model's sources as resolved: what each member is defined as (serviceMeta's measure terms). */
+  async sources(): Promise<ReadonlyMap<string, Source>> {
+    return (await this.state()).resolved.sources;
   }
 
   async meta(identity: Identity): Promise<MetaResponse> {

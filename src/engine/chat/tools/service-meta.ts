@@ -3,6 +3,7 @@
 
 import type { MetaMember, ServiceMetaInput, ServiceMetaResult } from '../../../api/types.js';
 import { SERVICE_META } from '../../../api/tools.js';
+import { measureTerms } from './measure-terms.js';
 import { text, type ToolDescriptor } from './types.js';
 
 export const serviceMeta: ToolDescriptor<typeof SERVICE_META, ServiceMetaInput, ServiceMetaResult> = {
@@ -20,6 +21,7 @@ export const serviceMeta: ToolDescriptor<typeof SERVICE_META, ServiceMetaInput, 
   input: (args) => ({ searchQuery: text(args.searchQuery) }),
   async run({ data, identity }, { searchQuery }) {
     const meta = await data.meta(identity);
+    const sources = await data.sources();
     const words = searchQuery
       .toLowerCase()
       .split(/[^\p{L}\p{N}_]+/u)
@@ -47,6 +49,7 @@ export const serviceMeta: ToolDescriptor<typeof SERVICE_META, ServiceMetaInput, 
               ...(m.aggType !== undefined && { aggType: m.aggType }),
               ...(m.format !== undefined && { format: m.format }),
               ...(m.meta !== undefined && { meta: m.meta }),
+              ...(m.aggType !== undefined && measureTerms(sources.get(c.name), m.name.slice(c.name.length + 1))),
             })),
         }))
         .filter((c) => c.members.length > 0),

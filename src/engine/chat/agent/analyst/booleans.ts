@@ -31,6 +31,11 @@ export function booleanFilters(
   q: Question,
   source: SourceInfo,
   taken: boolean[],
+  /**
+   * After the measure is chosen, the words the first reading used: a measure named whole no longer holds its words
+   * back from a boolean.
+   */
+  earlier?: number[],
 ): { filters: { filter: Filter; at: number }[]; used: number[]; score: number } {
   const out: { filter: Filter; at: number }[] = [];
   const used: number[] = [];
@@ -68,6 +73,8 @@ export function booleanFilters(
     const rest = /^(?:un|non)(\p{L}{4,})$/u.exec(t.norm)?.[1];
     if (rest && !taken[i] && boolWords.has(lemma(rest))) prefixed.set(i, lemma(rest));
   });
+  const late = earlier !== undefined;
+  const after = new Set((earlier ?? []).filter((u) => !taken[u + 1]).map((u) => u + 1));
   for (let left = booleans; left.length;) {
     const words = freeWords(q, taken, true)
       .map((w, i) => (w && prefixed.get(i)) ?? w)
@@ -75,7 +82,7 @@ export function booleanFilters(
         w &&
         !part.has(w) &&
         measureWords.has(w) &&
-        (wholeWords.has(w) || !booleans.some((b) => b.written.has(q.tokens[i].norm)))
+        ((wholeWords.has(w) && !late) || !booleans.some((b) => b.written.has(q.tokens[i].norm)))
           ? undefined
           : w,
       );
@@ -84,7 +91,7 @@ export function booleanFilters(
     // least half of the segment's own words.
     const named = (x: Match) => {
       const own = x.used.filter(
-        (u) => !head(q.tokens[u].lemma) && x.field.keys.some((k) => k.includes(q.tokens[u].lemma)),
+        (u) => !head(q.tokens[u].lemma) && !after.has(u) && x.field.keys.some((k) => k.includes(q.tokens[u].lemma)),
       );
       if (own.some((u) => !otherWords.has(q.tokens[u].lemma))) return own;
       const lemmas = new Set(own.map((u) => q.tokens[u].lemma));
@@ -106,7 +113,32 @@ export function booleanFilters(
     const negative = not !== undefined || m.used.some((u) => prefixed.has(u));
     out.push({ filter: { field: m.field, op: '=', values: [!negative] }, at: Math.min(...own) });
     m.used.forEach((u) => (taken[u] = true));
+    // "recurring gifts": the noun right after a boolean's word is what it qualifies, no other boolean alone (Major
+    // gifts).
+    for (const u of m.used) if (!taken[u + 1]) after.add(u + 1);
     score += m.score;
   }
   return { filters: out, used, score };
+}
+
+/**
+ * "how many checks were voided", "how many reservations were no-shows": once the measure is chosen, a boolean whose
+ * words the whole title of another measure held back (Voided checks, No-shows) while the counted noun chose the plain
+ * count (Checks, Reservations) still filters the rows — a word naming a member is never left aside. Adds the filters
+ * (with where they start) and returns the evidence.
+ */
+export function lateFlags(
+  q: Question,
+  source: SourceInfo,
+  taken: boolean[],
+  earlier: number[],
+  filters: Filter[],
+  at: Map<Filter, number>,
+): number {
+  const late = booleanFilters(q, source, taken, earlier).filters;
+  for (const b of late) {
+    filters.push(b.filter);
+    at.set(b.filter, b.at);
+  }
+  return late.length;
 }

@@ -4,7 +4,8 @@
 // scoring of a member against the words of a question.
 
 import type { ServiceMetaCube, ServiceMetaMember, ServiceMetaResult } from '../../../../api/types.js';
-import { AGG_STEMS, FUNCTION_WORDS, fold, lemma, lemmas, stem, type Aggregation, type Token } from './text.js';
+import { ACRONYMS, AGG_STEMS, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
+import type { Aggregation, Token } from './text.js';
 
 export interface Field {
   /** `source.member`. */
@@ -33,6 +34,10 @@ export interface Field {
   distinctOf?: string;
   /** An aggregation the planner makes of a number column (no measure of the model computes it). */
   columnOf?: string;
+  /** A measure's column (the member it aggregates) and the conditions its model filters keep, when serviceMeta says. */
+  over?: string;
+  filtered?: boolean;
+  keeps?: { member: string; value: string | boolean }[];
 }
 
 /** The distinct count of a dimension's values, as a measure ("how many restaurants": restaurants' names). */
@@ -99,8 +104,11 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
   // "LOS" of Average length of stay, "AOV" of Average order value: the initials of a title of three words or more
   // (aggregation words aside when the rest still has three).
   if (/\S\s+\S+\s+\S/.test(m.title)) keys.push(...initialKeys(m.title));
+  // "AOV": a business acronym's words name it, as written (questions read "aov" as them).
+  const spelled = [m.title, ...synonyms.filter((s) => typeof s === 'string')].flatMap((n) => ACRONYMS[fold(n)] ?? []);
+  keys.push(...spelled.map((n) => keyOf(n)));
   const isMeasure = m.aggType !== undefined;
-  const names = [column, m.title, ...synonyms.filter((s) => typeof s === 'string')];
+  const names = [column, m.title, ...synonyms.filter((s) => typeof s === 'string'), ...spelled];
   const split = (n: string) => fold(n.replace(/([a-z])([A-Z])/g, '$1 $2')).split(/[^\p{L}\p{N}]+/u);
   const written = new Set(names.flatMap(split));
   const perTail = new Set(
@@ -123,6 +131,9 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
     described: new Set(keyOf(m.description ?? '')),
     ...(perTail.size > 0 && { perTail }),
     ...(/\bper\b/i.test(m.description ?? '') && { perDescribed: lemmas(m.description!).join(' ') }),
+    ...(m.over !== undefined && { over: m.over }),
+    ...(m.filtered && { filtered: true }),
+    ...(m.keeps && { keeps: m.keeps }),
   };
 }
 
@@ -144,6 +155,10 @@ export function buildCatalog(meta: ServiceMetaResult): SourceInfo[] {
     for (const f of fields)
       if (titles.get(f.title.toLowerCase())! > 1 && fold(f.title) !== fold(f.column.replace(/_/g, ' ')))
         f.title = `${f.title} (${f.column.replace(/_/g, ' ')})`;
+    // A description's word that names a yes/no member of the source is that member's, no evidence for another
+    // ("Checks: all checks, voided ones included" does not answer "checks were voided").
+    const flags = new Set(fields.filter((f) => f.type === 'boolean').flatMap((f) => f.keys.flat()));
+    for (const f of fields) if (f.type !== 'boolean') for (const w of flags) f.described.delete(w);
     // A source's only count is what its name counts ("how many employees" → Headcount of `employees`).
     const counts = fields.filter((f) => f.agg === 'count');
     if (counts.length === 1 && cube.type !== 'view') counts[0].keys.push(keyOf(cube.name), keyOf(cube.title));

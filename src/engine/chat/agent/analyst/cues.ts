@@ -49,6 +49,8 @@ export function countedWords(q: Question, taken: boolean[]): number[] {
   if (at === undefined) return [];
   const out: number[] = [];
   for (let j = at + 1; j < q.tokens.length && out.length < 2; j++) {
+    // "how many different servers": what is counted follows "different".
+    if (q.aggs.get(j) === 'count_distinct' && !out.length) continue;
     if (q.aggs.has(j)) break;
     if (taken[j]) {
       if (out.length) break;
@@ -171,6 +173,8 @@ export function itemsCounted(
   }
   // The plain quantity: Units, Quantity sold, Units produced (not Planned units, Defective units).
   const plain = (k: string[]) => k.includes('quantity') && k.every((w) => w === 'quantity' || FILLER.has(w));
-  const quantities = source.measures.filter((m) => m.agg === 'sum' && m.keys.some(plain));
+  // Or a sum of the source's plain quantity column (Items sold: a sum of Quantity), when serviceMeta tells the column.
+  const column = (m: Field) => source.dimensions.find((d) => d.column === m.over)?.keys.some(plain) === true;
+  const quantities = source.measures.filter((m) => m.agg === 'sum' && (m.keys.some(plain) || column(m)));
   return quantities.length === 1 ? quantities[0] : undefined;
 }

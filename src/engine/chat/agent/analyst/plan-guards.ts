@@ -1,7 +1,8 @@
 // Guards on a plan's measure: readings the planner could make from the words alone that a careful analyst would not
 // ("how many F grades" is no average grade).
 
-import type { Field, SourceInfo } from './catalog.js';
+import type { Field, Match, SourceInfo } from './catalog.js';
+import type { Filter } from './plan.js';
 import { participle } from './cues.js';
 import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS, stem } from './text.js';
@@ -113,3 +114,36 @@ export function describedElsewhere(measure: Field, q: Question, sources: SourceI
     )
   );
 }
+
+/**
+ * "avg tip on delivery orders": an aggregation composed of a number column keeps the rows the model's own measures
+ * of that column all keep (Tips: a sum of Tip over checks not voided) — their common filters, as conditions on the
+ * source's members. Undefined when a measure of the column filters rows in a way not told (the composition would
+ * answer over other rows than the model's).
+ */
+export function keptRows(source: SourceInfo, measure: Field): Filter[] | undefined {
+  if (!measure.columnOf) return [];
+  const over = source.measures.filter((m) => m.over === measure.columnOf);
+  if (over.some((m) => m.filtered && !m.keeps)) return undefined;
+  const same = (a: { member: string; value: unknown }, b: { member: string; value: unknown }) =>
+    a.member === b.member && a.value === b.value;
+  const common = (over[0]?.keeps ?? []).filter((k) => over.every((m) => m.keeps?.some((x) => same(x, k))));
+  const out: Filter[] = [];
+  for (const k of common) {
+    const field = source.dimensions.find((d) => d.column === k.member);
+    if (!field) return undefined;
+    out.push({ field, op: '=', values: [k.value] });
+  }
+  return out;
+}
+
+/**
+ * "tip % by order type", "% of goal by channel": the measures one of whose names, percent included, the question
+ * writes whole — the number asked, no share of a total.
+ */
+export const percentTitled = (q: Question, measures: Match[], words: (string | undefined)[]) =>
+  measures.filter(
+    (m) =>
+      m.used.some((u) => q.tokens[u].lemma === 'percent') &&
+      m.field.keys.some((k) => k.includes('percent') && k.every((w) => words.includes(w))),
+  );

@@ -213,31 +213,6 @@ export function verbNames(q: Question, source: SourceInfo, taken: boolean[]): Ma
   return named.length === 1 ? named : [];
 }
 
-/** Lemmas of currencies a measure's title or description may name its unit by. */
-const CURRENCIES = new Set(lemmas('usd eur gbp chf jpy cad aud dollars euros pounds sterling yen currency'));
-
-/** Lemmas of money going out: "money" made or earned is never a cost ("spend" names Spend itself). */
-const OUTGOINGS = new Set(
-  lemmas('cost costs spend spent expense expenses budget fee fees payout refund discount loss'),
-);
-
-/**
- * "which club made the most money": the source's one sum kept in a currency (its title or description says so:
- * Revenue, "USD") and not an outgoing (Spend, Budget, Fuel cost) is what "money" names when no member does; with
- * two it names neither.
- */
-export function moneyNamed(q: Question, source: SourceInfo, taken: boolean[]): Match[] {
-  const at = q.tokens.findIndex((t, i) => !taken[i] && t.lemma === lemma('money'));
-  if (at < 0) return [];
-  const kept = source.measures.filter(
-    (m) =>
-      m.agg === 'sum' &&
-      [...m.described, ...m.keys.flat()].some((w) => CURRENCIES.has(w)) &&
-      !m.keys.flat().some((w) => OUTGOINGS.has(w)),
-  );
-  return kept.length === 1 ? [{ field: kept[0], score: 0.5, used: [at] }] : [];
-}
-
 /**
  * "the longest single downtime": an extreme of a total (Downtime, a sum in minutes) said to be of one row is of the one
  * number column of the rows kept in the same unit (Duration (minutes)) — the values the total adds up.

@@ -3,7 +3,7 @@
 // word must be explained; a word that maps to nothing, two members that fit alike or an aggregation the model lacks
 // give a Decline that names what exists instead. Each source is planned and the best-supported plan wins.
 
-import { booleanFilters, countNames, freeWords } from './booleans.js';
+import { booleanFilters, countNames, freeWords, lateFlags } from './booleans.js';
 import {
   byPrefixOnly,
   computes,
@@ -22,14 +22,14 @@ import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
 import { breakdown } from './plan-breakdown.js';
 import { datedValues } from './dated-values.js';
-import { countNotAverage, describedElsewhere, idleMembers, rowsOrDistinct, titled } from './plan-guards.js';
+import { countNotAverage, describedElsewhere, idleMembers, keptRows, percentTitled } from './plan-guards.js';
+import { rowsOrDistinct, titled } from './plan-guards.js';
 import { measureStems, namedValues, numericConditions } from './plan-values.js';
 import {
   columnAsked,
   extremeOfTotal,
   leadingGroup,
   entityBeforeBy,
-  moneyNamed,
   perAverage,
   bothOf,
   measureSlice,
@@ -39,6 +39,7 @@ import {
   narrowTie,
   superlativeOf,
 } from './plan-words.js';
+import { moneyMeasure, moneyNamed, moneyOverCount, moneyWords, valuePer } from './money.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
 import { categorical, type ValueIndex } from './values.js';
@@ -154,7 +155,9 @@ function planSource(
   if (described) measures = [described];
   // A share is of something that adds up: "% of absence days" is of Days absent, not of an average.
   const additive = measures.filter((m) => ['count', 'sum', 'count_distinct'].includes(m.field.agg ?? ''));
-  if (q.share && additive.length) measures = additive;
+  const percent = percentTitled(q, measures, unexplained);
+  if (percent.length) measures = percent;
+  else if (q.share && additive.length) measures = additive;
   const strict = asked.find((a) => a !== 'count' && a !== 'sum');
   const eventNoun = event.named && !eventIsValue && event.used.length > 0;
   // "how many Indian restaurants are there": no measure counts restaurants; the distinct count of the member titled
@@ -172,6 +175,7 @@ function planSource(
     }
     if (named.length === 1) measures = [{ ...named[0], field: distinctCount(named[0].field) }];
   }
+  if (!asked.includes('count')) measures = moneyOverCount(q, source, taken, measures);
   if (!measures.length) measures = moneyNamed(q, source, taken);
   if (!measures.length) measures = verbNames(q, source, taken);
   const items = asked.includes('count') ? itemsCounted(q, source, howMany, [...at.values()], measures) : undefined;
@@ -234,9 +238,11 @@ function planSource(
         ? undefined
         : (columnAsked(source, ranked, strict, book) ?? extremeOfTotal(q, source, best, strict, book));
       if (named) same.push(named);
-      const rows = same.length || per ? undefined : rowsOf(source, best, strict);
+      // "average order value": the money per row counted (Sales per Orders); "avg downtime": a total per row.
+      const valued = same.length || per ? undefined : valuePer(q, source, best, strict);
+      const rows = same.length || per ? undefined : (valued?.per ?? rowsOf(source, best, strict));
       if (rows) per = rows;
-      if (rows) same.push(best[0]);
+      if (rows) same.push(valued?.money ?? best[0]);
       if (!same.length) {
         return {
           plan: {
@@ -273,6 +279,9 @@ function planSource(
   // "how many guests": a plain count in the source named by the counted noun is the most direct reading.
   if (measure.agg === 'count' && counted.some((i) => source.named.has(q.tokens[i].lemma))) score += 0.5;
   use(best[0].used);
+  // "the money raised": a word of money is the money measure's.
+  if (measure === moneyMeasure(source)) use(moneyWords(q, taken));
+  score += lateFlags(q, source, taken, onBoolean, filters, at);
   const lead = groups.length ? undefined : leadingGroup(q, taken, source, best[0].used);
   if (lead) {
     groups.push(lead.field);
@@ -302,6 +311,8 @@ function planSource(
   const unmapped = unmappedWords(q, taken, source);
   if (unmapped.length)
     return { plan: { decline: unmappedText(say, unmapped, source, values) }, score: score - unmapped.length };
+  // "which state gives the most" over a source with no money (Donors): the giving asked is left unexplained.
+  score -= moneyWords(q, taken).length;
   const onPlan = [measure, ...filters.map((f) => f.field), ...groups, ...(per ? [per] : [])];
   const idle = idleMembers(q, taken, source, onPlan, [...at.values()]);
   if (idle.length) return { plan: { decline: book.whichBreakdown(names(idle)) }, score: score - idle.length };
@@ -318,6 +329,11 @@ function planSource(
   // A measure per entity divides what adds up; an average per guest is no such thing.
   if (per && !['sum', 'count'].includes(measure.agg ?? ''))
     return { plan: { decline: book.whichMeasure(names([measure, per])) }, score };
+  // The rows the model's own measures of a column keep, for an aggregation composed of it.
+  const kept = keptRows(source, measure);
+  if (!kept)
+    return { plan: { decline: book.noAggOf(strict as AggWord, names([measure]), names(source.measures)) }, score };
+  filters.push(...kept.filter((k) => !filters.some((f) => f.field === k.field)));
   const plan: Plan = {
     source,
     measure,
@@ -339,7 +355,7 @@ function planSource(
   return {
     plan: two
       ? { ...plan, compare: [measureSlice(two[0]), measureSlice(two[1])] }
-      : finish(say, q, plan, groups, valueSets, superlative, at, measureAt),
+      : finish(say, percent.length ? { ...q, share: false } : q, plan, groups, valueSets, superlative, at, measureAt),
     score: score + (timeField && wantsTime ? 1 : 0) + (event.named ? 0.5 : 0),
   };
 }

@@ -4,7 +4,7 @@
 
 import { ownTable } from '../../../../util/own.js';
 import { parseTime, type TimeAsk } from './time-range.js';
-import { NUMBER_WORDS, aggregationWords, fold, tokenize, type Aggregation, type Token } from './text.js';
+import { ACRONYMS, NUMBER_WORDS, aggregationWords, fold, tokenize, type Aggregation, type Token } from './text.js';
 import type { Comparison } from './plan.js';
 import { durationWord } from './units.js';
 
@@ -117,7 +117,9 @@ const isCount = (w: string) => /^\d+$/.test(w) || NUMBER_WORDS[w] !== undefined;
 /** Token index of the token starting at or covering character `at`. */
 const tokenAt = (tokens: Token[], at: number) => tokens.findIndex((t) => t.end > at);
 
-export function readQuestion(text: string, now: number): Question {
+export function readQuestion(asked: string, now: number): Question {
+  // "aov by channel": a business acronym is read as its words (a member titled "AOV" is named by them too).
+  const text = asked.replace(/\p{L}+/gu, (w) => ACRONYMS[w.toLowerCase()] ?? w);
   const folded = fold(text);
   const tokens = tokenize(text);
   const time = seasonOf(folded, parseShorthandTime(folded, now));

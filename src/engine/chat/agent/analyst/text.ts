@@ -37,6 +37,8 @@ const SYNONYMS: string[][] = [
   ['decease', 'die', 'dead', 'death'],
   ['feet', 'foot', 'footage'],
   ['property', 'home'],
+  ['percent', 'percentage'],
+  ['gift', 'donation', 'contribution'],
 ];
 
 /** Words the synonyms know: a typo of one is read as it ("lenght" → length). */
@@ -52,6 +54,7 @@ const SHORTHAND: Readonly<Record<string, string>> = ownTable({
   qty: 'quantity',
   amt: 'amount',
   pct: 'percent',
+  '%': 'percent',
   num: 'number',
   nr: 'number',
   cnt: 'count',
@@ -83,6 +86,11 @@ const SHORTHAND: Readonly<Record<string, string>> = ownTable({
   tix: 'ticket',
   wat: 'what',
   wht: 'what',
+});
+
+/** Business acronyms of several words: a question reads them as the words, a member titled so is named by them. */
+export const ACRONYMS: Readonly<Record<string, string>> = ownTable({
+  aov: 'average order value',
 });
 
 /** A stem: plural and verb endings removed, a final e dropped, a doubled final consonant made single. */
@@ -128,7 +136,8 @@ export interface Token {
 /** Tokens of `text` (letters, digits, `_`, inner apostrophes and dots in numbers), with their positions. */
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}_]+(?:[.,'][\p{L}\p{N}]+)*%?/gu)) {
+  // A "%" standing alone is a word: "tip % by order type" names Tip %.
+  for (const m of text.matchAll(/[\p{L}\p{N}_]+(?:[.,'][\p{L}\p{N}]+)*%?|%/gu)) {
     const raw = m[0];
     const norm = fold(raw);
     const base = norm.replace(/'s$/, '');
@@ -143,6 +152,7 @@ export function tokenize(text: string): Token[] {
 export function lemmas(text: string): string[] {
   return text
     .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/%/g, ' percent ')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .map(lemma);
@@ -178,7 +188,8 @@ export const FILLER = new Set(
   submit submitted assign assigned treat treated deal dealt cover covered slowest slower fastest quickest
   teach taught perform performing performed drive drives drove driven driving back pay paid paying
   run ran running hold held holding host hosted offer offered conduct conducted organize organized
-  live lives living lived reside resides residing put puts putting`
+  live lives living lived reside resides residing put puts putting reach reached achieve achieved attain attained
+  lifetime`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),

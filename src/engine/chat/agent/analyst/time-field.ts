@@ -161,18 +161,36 @@ export function chooseTime(
   });
   const most = Math.max(...found.map((f) => f.used.length));
   const top = found.filter((f) => f.used.length === most);
+  // "new guests", "first-time donors": their creation-like time (the words "new", "first time" are then explained by
+  // it).
+  const firsts = times.filter((t) => t.keys.some((k) => k.includes('first')));
+  const fresh = q.tokens.flatMap((t, i) =>
+    free[i] &&
+    (/^(new|added)$/.test(t.norm) ||
+      (firsts.length === 1 &&
+        ((t.norm === 'first' && q.tokens[i + 1]?.norm === 'time') ||
+          (t.norm === 'time' && q.tokens[i - 1]?.norm === 'first'))))
+      ? [i]
+      : [],
+  );
+  // "new donors we acquired": the event a date's description names ("first gift date (acquisition)") is the one that
+  // makes them new.
   const described = most > 0 ? undefined : describedEvent(q, source, times, free, isValue);
-  if (described) return described;
+  if (described) return { ...described, used: [...described.used, ...fresh] };
   if (most > 0 && top.length > 1) return { used: [], named: true, tied: top.map((f) => f.field) };
-  // "new guests": their creation-like time (the word "new" is then explained by it).
-  const fresh = q.tokens.flatMap((t, i) => (free[i] && /^(new|added)$/.test(t.norm) ? [i] : []));
   const creates = (f: Field) => roots[times.indexOf(f)].some((r) => CREATION.some((c) => meet(r, c)));
   if (most > 0) {
-    const used = creates(top[0].field) ? [...top[0].used, ...fresh] : top[0].used;
+    const made = creates(top[0].field) || (firsts.length === 1 && top[0].field === firsts[0]);
+    const used = made ? [...top[0].used, ...fresh] : top[0].used;
     return { field: top[0].field, used, named: true };
   }
   // With no creation-like time, the first: the date a row is entered ("new listings": Listed date).
-  const created = fresh.length ? (times.find(creates) ?? times[0]) : undefined;
+  // "first time donors": the one date titled "first …" (only then are they words of a date).
+  const firstTime = fresh.some((i) => q.tokens[i].norm === 'first') && firsts.length === 1 ? firsts[0] : undefined;
+  // Else the creation-like one, else the one titled "first …" (First gift date: when the thing was new).
+  const created = fresh.length
+    ? (firstTime ?? times.find(creates) ?? (firsts.length === 1 ? firsts[0] : times[0]))
+    : undefined;
   if (created) return { field: created, used: fresh, named: true };
   // "campaigns we launched", "did we open": a verb of creating that names no date picks the one creation-like date.
   const verb = q.tokens.findIndex(
@@ -210,7 +228,9 @@ function describedEvent(
       )
       .map(eventRoot);
   const names = (t: Field, i: number) => roots(t).some((r) => meet(r, eventRoot(q.tokens[i].lemma)));
-  const at = q.tokens.flatMap((t, i) => (free[i] && /ed$/.test(t.norm) && !isValue(t.norm) ? [i] : []));
+  // A past form, or a verb after its subject ("did we acquire").
+  const verb = (i: number) => /ed$/.test(q.tokens[i].norm) || /^(we|they|you|i)$/.test(q.tokens[i - 1]?.norm ?? '');
+  const at = q.tokens.flatMap((t, i) => (free[i] && verb(i) && !isValue(t.norm) ? [i] : []));
   const hits = times.flatMap((t) => at.filter((i) => names(t, i)).map((i) => ({ field: t, used: [i], named: true })));
   return hits.length === 1 ? hits[0] : undefined;
 }

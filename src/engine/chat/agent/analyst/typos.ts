@@ -1,10 +1,11 @@
 // Typos of the words that name members ("avg outage lenght", "revenu by region", "salery"): a question word the
 // source does not know, of five letters or more, is read as the one word of the source's member names, titles and
-// synonyms (or of the analyst's own synonyms) within its typo budget — only when exactly one word is that close.
+// synonyms, its own name and title (or of the analyst's own synonyms) within its typo budget — only when exactly one
+// word is that close.
 
 import type { SourceInfo } from './catalog.js';
 import type { Question } from './question.js';
-import { FILLER, FUNCTION_WORDS, VOCABULARY, editDistance, lemma, typoBudget } from './text.js';
+import { FILLER, FUNCTION_WORDS, VOCABULARY, editDistance, fold, lemma, typoBudget } from './text.js';
 
 /** What a word's own ending adds ("long" of "longest", "wait" of "waiting"): no cut of a longer word. */
 const ENDING = /^(s|es|ed|d|ing|er|ers|est|ly|ness|ment|ments|ion|ions|al|y)$/;
@@ -27,7 +28,9 @@ function known(source: SourceInfo): Set<string> {
 function words(source: SourceInfo): string[] {
   let out = wordsOf.get(source);
   if (!out) {
-    out = [...new Set([...source.fields.flatMap((f) => [...f.written]), ...VOCABULARY])].filter(
+    // The source's own name and title too ("resturants" of the view `restaurants`).
+    const own = fold(`${source.name} ${source.title}`).split(/[^\p{L}\p{N}]+/u);
+    out = [...new Set([...source.fields.flatMap((f) => [...f.written]), ...own, ...VOCABULARY])].filter(
       (w) => w.length >= 4 && !/^\d/.test(w),
     );
     wordsOf.set(source, out);

@@ -330,7 +330,10 @@ export function matchValues(
           (!!prev && !!fields.find((f) => f.name === field)?.keys.some((k) => k.includes(prev)));
         // A part of three letters only as a name is written, not opening the question ("by Raj": Raj Patel).
         const short = norm.length === 3 && !(i > 0 && /^\p{Lu}\p{Ll}/u.test(span[0].text));
+        // "how many ribeyes": the plural of a part of one value counted is that value (Ribeye Steak).
+        const counted = tokens[i - 1]?.norm === 'many' && /[^s]s$/.test(norm);
         found = short ? [] : partOf(norm, exact, parts, owns, written);
+        if (!found.length && !short && counted) found = partOf(norm.slice(0, -1), exact, parts, owns, () => true);
         // "amazon stock": the one code of a name (AMZN).
         if (!found.length) found = codesOf(norm, codes).map((c) => ({ field: c.field, value: c.value, edits: 0 }));
         // "printer tickets": the one-word activity its agent noun names (Printing), not any value of its stem.

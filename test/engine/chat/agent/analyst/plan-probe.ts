@@ -24,16 +24,30 @@ export const planner =
 
 type Member = ServiceMetaResult['cubes'][number]['members'][number];
 
-/** A view as serviceMeta lists it; each member as [name, title, type, aggType (measures)]. */
-export const view = (name: string, title: string, members: [string, string, Member['type'], string?][]) => ({
+/**
+ * A view as serviceMeta lists it; each member as [name, title, type, aggType (measures), more (a description,
+ * synonyms, a segment, a measure's column and filters)].
+ */
+export const view = (
+  name: string,
+  title: string,
+  members: [
+    string,
+    string,
+    Member['type'],
+    string?,
+    Pick<Member, 'description' | 'meta' | 'segment' | 'over' | 'filtered' | 'keeps'>?,
+  ][],
+) => ({
   name,
   type: 'view' as const,
   title,
-  members: members.map(([member, memberTitle, type, aggType]) => ({
+  members: members.map(([member, memberTitle, type, aggType, more]) => ({
     name: `${name}.${member}`,
     title: memberTitle,
     type,
     ...(aggType && { aggType }),
+    ...more,
   })),
 });
 

@@ -1,0 +1,111 @@
+// Money a question asks for without naming a measure: "which club made the most money", "which state gives the
+// most", "online vs direct mail giving", "how much did the spring appeal bring in". The source's one sum kept in a
+// currency that is no outgoing (its title or description says the currency: Revenue, "USD") is what such words name.
+
+import { tie, type Field, type Match, type SourceInfo } from './catalog.js';
+import type { Question } from './question.js';
+import { lemma, lemmas } from './text.js';
+
+/** Lemmas of currencies a measure's title or description may name its unit by. */
+const CURRENCIES = new Set(lemmas('usd eur gbp chf jpy cad aud dollars euros pounds sterling yen currency'));
+
+/** Lemmas of money going out: "money" made or earned is never a cost ("spend" names Spend itself). */
+const OUTGOINGS = new Set(
+  lemmas('cost costs spend spent expense expenses budget fee fees payout refund discount loss'),
+);
+
+/** Words of money coming in: "money", and giving or donating (the money given), as a verb or a noun. */
+const MONEY = new Set(lemmas('money give donate'));
+
+/** The source's one sum kept in a currency that is no outgoing, if it has exactly one (or one named revenue). */
+export function moneyMeasure(source: SourceInfo): Field | undefined {
+  const kept = source.measures.filter(
+    (m) =>
+      m.agg === 'sum' &&
+      [...m.described, ...m.keys.flat()].some((w) => CURRENCIES.has(w)) &&
+      !m.keys.flat().some((w) => OUTGOINGS.has(w)),
+  );
+  // Of several (Sales, Tips), the one named revenue (its synonyms: sales, turnover) is the money coming in.
+  const revenue = kept.filter((m) => m.keys.some((k) => k.includes(lemma('revenue'))));
+  return kept.length === 1 ? kept[0] : revenue.length === 1 ? revenue[0] : undefined;
+}
+
+/**
+ * Free words asking for money: "money", "gives", "giving", "donated" — not "give me the list", where the verb asks to
+ * be shown something.
+ */
+export function moneyWords(q: Question, taken: boolean[]): number[] {
+  return q.tokens.flatMap((t, i) =>
+    !taken[i] && MONEY.has(t.lemma) && !/^(me|us)$/.test(q.tokens[i + 1]?.norm ?? '') ? [i] : [],
+  );
+}
+
+/** Verbs of money coming in ("bring in", "make", "earn"); "how much do we pay" asks for money going out. */
+const INCOMING = new Set(lemmas('bring make earn generate raise collect receive gross'));
+
+/** "how much did … bring in": "how much" and a verb of money coming in ask for an amount of money. */
+const howMuch = (q: Question) => {
+  const at = q.tokens.findIndex((t, i) => t.norm === 'much' && q.tokens[i - 1]?.norm === 'how');
+  return at >= 0 && q.tokens.slice(at + 1).some((t) => INCOMING.has(t.lemma)) ? at : -1;
+};
+
+/**
+ * The money measure, when the free words ask for money and no member names a measure ("which club made the most
+ * money", "how much did the spring appeal bring in"); with two such sums, neither.
+ */
+export function moneyNamed(q: Question, source: SourceInfo, taken: boolean[]): Match[] {
+  const words = moneyWords(q, taken);
+  const much = howMuch(q);
+  const money = moneyMeasure(source);
+  if (!money || (!words.length && much < 0)) return [];
+  const own = words.some((i) => source.named.has(q.tokens[i].lemma)) ? 0.5 : 0;
+  return [{ field: money, score: 0.5 + own, used: words.length ? words : [much] }];
+}
+
+/**
+ * "which state gives the most", "how much did corporate donors give", "how much did express deliveries bring in",
+ * "the share of the money from insured deliveries": a word of money or giving, or "how much" with a verb of money
+ * coming in, asks for the money, not a count of the givers or rows it names (Donors, Deliveries) — unless a count is
+ * asked ("how many donors gave"); and of the measures named, for the money one.
+ */
+export function moneyOverCount(q: Question, source: SourceInfo, taken: boolean[], measures: Match[]): Match[] {
+  const money = moneyMeasure(source);
+  // "the share of the money raised …": the money measure among those named, over another ("gifts": Gifts).
+  const named = measures.find((m) => m.field === money);
+  const all = moneyWords(q, taken);
+  const nouns = all.filter((i) => /^(money|giving)$/.test(q.tokens[i].norm));
+  if (named && nouns.length) return [{ ...named, score: measures[0].score + 0.5, used: [...named.used, ...all] }];
+  const much = howMuch(q);
+  const words = all.length ? all : much >= 0 ? [much] : [];
+  if (!words.length || !money || !measures.length) return measures;
+  const counts = tie(measures);
+  if (!counts.every((m) => m.field.agg === 'count' || m.field.agg === 'count_distinct')) return measures;
+  // A verb's givers come before it ("donors … give"); what follows it is what is given ("which doctor gives the most
+  // prescriptions": Prescriptions stays). "money" and "giving" are nouns of the money itself.
+  const verb = all.length
+    ? all.find((i) => !nouns.includes(i))
+    : q.tokens.findIndex((t, i) => i > much && INCOMING.has(t.lemma));
+  if (verb !== undefined && counts.some((m) => m.used.some((u) => u > verb))) return measures;
+  // Above the count it replaces, and more when a money word also names the source ("giving" of Giving).
+  const own = words.some((i) => source.named.has(q.tokens[i].lemma)) ? 0.5 : 0;
+  return [{ field: money, score: measures[0].score + 0.5 + own, used: words }];
+}
+
+/**
+ * "average order value", "avg booking value": the average of a count's rows' value is the money measure per row
+ * counted (Sales per Orders) — the count named right before "value".
+ */
+export function valuePer(
+  q: Question,
+  source: SourceInfo,
+  best: Match[],
+  agg: string,
+): { per: Field; money: Match } | undefined {
+  const money = moneyMeasure(source);
+  // A count the question names whole ("order" of Orders, not of Order lines).
+  const whole = (m: Match) => m.field.keys.some((k) => k.every((w) => m.used.some((u) => q.tokens[u].lemma === w)));
+  const count = best.length === 1 && best[0].field.agg === 'count' && whole(best[0]) ? best[0] : undefined;
+  const at = count?.used.find((u) => q.tokens[u + 1]?.norm === 'value');
+  if (agg !== 'avg' || !money || !count || at === undefined) return undefined;
+  return { per: count.field, money: { field: money, score: count.score, used: [...count.used, at + 1] } };
+}
