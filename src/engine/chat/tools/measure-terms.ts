@@ -36,17 +36,25 @@ function condition(source: Source, m: Member, sql: string): { member: string; va
   return d && equal ? { member: d.name, value: equal[2] } : undefined;
 }
 
-/** The terms of measure `name` of `source`; none for a dimension, a segment or a formula over other measures. */
-export function measureTerms(source: Source | undefined, name: string): MeasureTerms {
+/**
+ * The terms of measure `name` of `source`; none for a dimension, a segment or a formula over other measures. Only
+ * members the asker may see (`shown`, their names in the source) are named: a filter on a member an access policy
+ * hides says only that the measure is filtered.
+ */
+export function measureTerms(source: Source | undefined, name: string, shown: ReadonlySet<string>): MeasureTerms {
   const m = source?.members.get(name);
   if (!source || !m?.measure) return {};
-  const over = m.measure.sql ? columnOf(source, m, plain(m.measure.sql)) : undefined;
+  const visible = (d: Member | undefined) => (d && shown.has(d.name) ? d : undefined);
+  const over = m.measure.sql ? visible(columnOf(source, m, plain(m.measure.sql))) : undefined;
   const filters = m.measure.filters ?? [];
-  const keeps = filters.map((f) => condition(source, m, f.sql));
+  const keeps = filters.map((f) => {
+    const kept = condition(source, m, f.sql);
+    return kept && shown.has(kept.member) ? kept : undefined;
+  });
+  const plainKeeps = keeps.filter((k) => k !== undefined);
   return {
     ...(over && { over: over.name }),
     ...(filters.length > 0 && { filtered: true }),
-    ...(filters.length > 0 &&
-      keeps.every((k) => k !== undefined) && { keeps: keeps as NonNullable<(typeof keeps)[0]>[] }),
+    ...(filters.length > 0 && plainKeeps.length === filters.length && { keeps: plainKeeps }),
   };
 }

@@ -31,7 +31,8 @@ export const serviceMeta: ToolDescriptor<typeof SERVICE_META, ServiceMetaInput, 
     return {
       searchQuery,
       cubes: meta.cubes
-        .map((c) => ({
+        .map((c) => ({ c, shown: new Set([...c.measures, ...c.dimensions].map((m) => local(c.name, m.name))) }))
+        .map(({ c, shown }) => ({
           name: c.name,
           type: c.type,
           title: c.title,
@@ -49,13 +50,16 @@ export const serviceMeta: ToolDescriptor<typeof SERVICE_META, ServiceMetaInput, 
               ...(m.aggType !== undefined && { aggType: m.aggType }),
               ...(m.format !== undefined && { format: m.format }),
               ...(m.meta !== undefined && { meta: m.meta }),
-              ...(m.aggType !== undefined && measureTerms(sources.get(c.name), m.name.slice(c.name.length + 1))),
+              ...(m.aggType !== undefined && measureTerms(sources.get(c.name), local(c.name, m.name), shown)),
             })),
         }))
         .filter((c) => c.members.length > 0),
     };
   },
 };
+
+/** A member's name inside its cube or view (`orders.count` → `count`). */
+const local = (cube: string, member: string) => member.slice(cube.length + 1);
 
 /** The text a search matches a member on: name, title, description and `meta.synonyms`. */
 function memberText(m: MetaMember): string {

@@ -32,31 +32,43 @@ const model = {
 
 describe('serviceMeta: measure terms', () => {
   const { sources } = resolveModel(model);
+  const all = new Set([...sources.values()].flatMap((s) => [...s.members.keys()]));
   it('names the column a measure aggregates and the conditions its filters keep', () => {
-    assert.deepEqual(measureTerms(sources.get('trips'), 'ride_minutes'), {
+    assert.deepEqual(measureTerms(sources.get('trips'), 'ride_minutes', all), {
       over: 'minutes',
       filtered: true,
       keeps: [{ member: 'test_ride', value: false }],
     });
-    assert.deepEqual(measureTerms(sources.get('trips'), 'fares'), {
+    assert.deepEqual(measureTerms(sources.get('trips'), 'fares', all), {
       over: 'fare',
       filtered: true,
       keeps: [{ member: 'status', value: 'paid' }],
     });
   });
   it('says a measure is filtered, without conditions, when a filter is no plain condition on a member', () => {
-    assert.deepEqual(measureTerms(sources.get('trips'), 'long_fares'), { over: 'fare', filtered: true });
+    assert.deepEqual(measureTerms(sources.get('trips'), 'long_fares', all), { over: 'fare', filtered: true });
   });
   it('names nothing for a formula, a count or a dimension', () => {
-    assert.deepEqual(measureTerms(sources.get('trips'), 'per_trip'), {});
-    assert.deepEqual(measureTerms(sources.get('trips'), 'count'), {});
-    assert.deepEqual(measureTerms(sources.get('trips'), 'fare'), {});
+    assert.deepEqual(measureTerms(sources.get('trips'), 'per_trip', all), {});
+    assert.deepEqual(measureTerms(sources.get('trips'), 'count', all), {});
+    assert.deepEqual(measureTerms(sources.get('trips'), 'fare', all), {});
   });
   it("names a view's members by their names in the view", () => {
-    assert.deepEqual(measureTerms(sources.get('rides'), 'trips_fares'), {
+    assert.deepEqual(measureTerms(sources.get('rides'), 'trips_fares', all), {
       over: 'trips_fare',
       filtered: true,
       keeps: [{ member: 'trips_status', value: 'paid' }],
+    });
+  });
+  it('names no member the asker may not see: a hidden filter column leaves only "filtered", a hidden column no "over"', () => {
+    const without = (...names: string[]) => new Set([...all].filter((n) => !names.includes(n)));
+    assert.deepEqual(measureTerms(sources.get('trips'), 'ride_minutes', without('test_ride')), {
+      over: 'minutes',
+      filtered: true,
+    });
+    assert.deepEqual(measureTerms(sources.get('trips'), 'fares', without('fare')), {
+      filtered: true,
+      keeps: [{ member: 'status', value: 'paid' }],
     });
   });
 });
