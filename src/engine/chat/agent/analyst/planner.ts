@@ -16,7 +16,7 @@ import {
   type SourceInfo,
 } from './catalog.js';
 import { countedWords, itemsCounted, numberedValues, participle, preferCounted } from './cues.js';
-import { chooseTime, eventOnly, periodOfEvent, timeOf } from './time-field.js';
+import { chooseTime, eventOnly, periodOfEvent, timeOf, wholeYears } from './time-field.js';
 import { FUNCTION_WORDS, fold } from './text.js';
 import { correctTypos } from './typos.js';
 import { finish } from './finish.js';
@@ -304,7 +304,8 @@ function planSource(
   const chosen = timeOf(q, source, event, measure, byDate, eventIsValue);
   if ('tied' in chosen) return { plan: { decline: book.whichDate(names(chosen.tied)) }, score };
   const { wantsTime, timeField, present } = chosen;
-  if (wantsTime && !timeField) return { plan: { decline: book.noDate(say.text(source.title)) }, score };
+  if (wantsTime && (!timeField || (timeField.yearNumber && !wholeYears(q))))
+    return { plan: { decline: book.noDate(say.text(source.title)) }, score };
   // 6. Every word must be explained, and no other quantity named: "average nights per booking" is not a booking value.
   const named = otherQuantities(q, taken, source, measure, [...filters.map((f) => f.field), ...groups]);
   if (named.length) return { plan: { decline: book.whichMeasure(names([measure, ...named])) }, score };
@@ -346,7 +347,9 @@ function planSource(
         time: {
           field: timeField,
           ...(present && { present }),
-          ...((q.time.grain ?? (byDate && 'day')) && { grain: q.time.grain ?? 'day' }),
+          ...((q.time.grain ?? (byDate && 'day')) && {
+            grain: timeField.yearNumber ? 'year' : (q.time.grain ?? 'day'),
+          }),
           ...(q.time.ranges.length === 1 && { range: q.time.ranges[0] }),
           ...(q.time.weekdays && { weekdays: q.time.weekdays }),
         },
