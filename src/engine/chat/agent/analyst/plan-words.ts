@@ -288,3 +288,47 @@ export function entityBeforeBy(q: Question, taken: boolean[], source: SourceInfo
     if (!taken[i] && !taken[i - 1] && !q.aggs.has(i) && (prefixes.get(q.tokens[i].lemma) ?? 0) > 1) return i;
   return undefined;
 }
+
+/**
+ * "which species is the heaviest", "which breed is the lightest": groups called only the superlative a max or min
+ * measure's title says are ranked by their average of that quantity (the max is "the heaviest penguin"): the
+ * source's average measure over the same column, high first for a max, low first for a min.
+ */
+export function groupAverage(
+  q: Question,
+  source: SourceInfo,
+  best: Match,
+  grouped: boolean,
+): { field: Field; dir: 'DESC' | 'ASC' } | undefined {
+  const m = best.field;
+  if (!grouped || !q.ranks || (m.agg !== 'max' && m.agg !== 'min') || !m.over || !best.used.length) return undefined;
+  if (!best.used.every((u) => /[^e]est$/.test(q.tokens[u].norm))) return undefined;
+  const avg = source.measures.filter((f) => f.agg === 'avg' && f.over === m.over);
+  return avg.length === 1 ? { field: avg[0], dir: m.agg === 'max' ? 'DESC' : 'ASC' } : undefined;
+}
+
+/**
+ * "fertility rate", "heart rate" over a model with no rate: "rate" right after a word naming an average or an extreme
+ * is that level's own name (a count's "churn rate" is no count of churned rows: it stays unexplained).
+ */
+export const levelRate = (q: Question, source: SourceInfo, best: Match) =>
+  ['avg', 'max', 'min'].includes(best.field.agg ?? '') && !source.fields.some((f) => f.written.has('rate'))
+    ? q.tokens.flatMap((t, i) => (/^rates?$/.test(t.norm) && best.used.includes(i - 1) ? [i] : []))
+    : [];
+
+/** The base of a superlative: heaviest → heavy, lightest → light, biggest → big. */
+const baseOf = (w: string) => /^([a-z]{2,}?)(?:(i)|([b-df-hj-np-tv-z])\3)?est$/.exec(w);
+
+/**
+ * "how light is the lightest chinstrap": the base of a superlative that named the measure, said again, is its word
+ * too (alone, "how long do people wait" names no Longest wait).
+ */
+export const restatedBase = (q: Question, best: Match) =>
+  q.tokens.flatMap((t, i) =>
+    best.used.some((u) => {
+      const m = baseOf(q.tokens[u].norm);
+      return m !== null && u !== i && (m[2] ? `${m[1]}y` : m[3] ? m[1] + m[3] : m[1]) === t.norm;
+    })
+      ? [i]
+      : [],
+  );

@@ -362,7 +362,7 @@ export function parseTime(folded: string, now: number): TimeAsk {
     }
   }
   m = at(
-    `(?<!(?:over|above|under|below|than|least|most|top|bottom|exceeding|of) )(?:(in|during|for|on|of|within|at|from) )?(${REX})`,
+    `(?<!\\b(?:over|above|under|below|than|least|most|top|bottom|exceeding|of) )(?:(in|during|for|on|of|within|at|from) )?(${REX})`,
   ).exec(text);
   // A bare month or weekday name needs a preposition ("may I see…" is no month).
   if (m && (m[1] || !compiled(`^(?:${MON})$`).test(m[2]))) {
