@@ -3,7 +3,7 @@
 // share. Every question word must be explained; a word that maps to nothing, two members that fit alike or an
 // aggregation the model lacks give a Decline that names what exists instead.
 
-import { booleanFilters, countNames, freeWords, lateFlags } from './booleans.js';
+import { booleanFilters, countNames, freeWords, lateFlags, plainCount, rowNoun } from './booleans.js';
 import {
   byPrefixOnly,
   computes,
@@ -13,6 +13,7 @@ import {
   tie,
   wholly,
   type Field,
+  type Match,
   type SourceInfo,
 } from './catalog.js';
 import { countedWords, itemsCounted, numberedValues, participle, preferCounted } from './cues.js';
@@ -38,6 +39,7 @@ import {
   groupAverage,
   levelRate,
   restatedBase,
+  distinctHaving,
 } from './plan-words.js';
 import { moneyMeasure, moneyNamed, moneyOverCount, moneyWords, valuePer } from './money.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
@@ -207,7 +209,10 @@ export function planSource(
     // "How many shipments", "which engines has Chrome used": the source's own count when the noun names the source,
     // an event, or the question asks only for a breakdown.
     const counts = source.measures.filter((m) => m.agg === 'count');
-    if (counts.length === 1) measures = [{ field: counts[0], score: 0.5, used: [] }];
+    // "late trips by mode": a segment said with the rows' noun counts all rows (Scheduled trips) it keeps.
+    const rows = onBoolean.some((u) => rowNoun(source, q.tokens[u].lemma)) ? plainCount(source) : undefined;
+    const count = counts.length === 1 ? counts[0] : rows;
+    if (count) measures = [{ field: count, score: 0.5, used: [] }];
   }
   const column = !measures.length && strict ? columnAsked(source, ranked, strict, book) : undefined;
   if (column) measures = [column];
@@ -263,6 +268,11 @@ export function planSource(
     } else best = fit;
   }
   best = narrowTie(q, best, afterValue, asked);
+  // "unsigned deliveries": counts tied on the rows' noun alone are the count of all rows.
+  const all = plainCount(source);
+  const byNoun = (m: Match) => m.field.agg === 'count' && m.used.every((u) => rowNoun(source, q.tokens[u].lemma));
+  if (best.length > 1 && best.every(byNoun) && best.some((m) => m.field === all))
+    best = best.filter((m) => m.field === all);
   const countFit = best.length > 1 && asked.includes('count') ? best.filter((m) => m.field.agg === 'count') : [];
   if (countFit.length === 1) best = countFit;
   // "planned units vs produced units": two measures side by side, in the question's order.
@@ -277,7 +287,12 @@ export function planSource(
   if (rowCount) best = [{ ...best[0], field: rowCount }];
   const average = groupAverage(q, source, best[0], groups.length > 0);
   if (average) [best, superlative] = [[{ ...best[0], field: average.field }], average.dir];
-  const measure = best[0].field;
+  let measure = best[0].field;
+  // "the district with the busiest stops": what happens at the stops, not how many stops there are (a source whose
+  // own count counts them answers nothing here).
+  const thing = busy >= 0 ? q.tokens[busy + 1]?.lemma : undefined;
+  if (thing && measure.agg === 'count' && (source.named.has(thing) || countNames(source, thing)))
+    return { plan: { decline: book.noMeasure(say.text(source.title), names(source.measures), undefined) }, score: -1 };
   const measureAt = best[0].used.length ? Math.min(...best[0].used) : undefined;
   // "how many rooms" is no sum of Room nights: a count asked of another measure needs the measure's whole name.
   const countable = computes(measure, 'count') || measure === items;
@@ -301,6 +316,12 @@ export function planSource(
   q.aggs.forEach((_, i) => (taken[i] = true));
   score += best[0].score;
   const having: Filter[] = [];
+  const anyOf = groups.length ? undefined : distinctHaving(q, source, onMeasure, measure, counted, taken);
+  if (anyOf) {
+    filters.push(...anyOf.keeps.filter((k) => !filters.some((f) => f.field === k.field)));
+    [measure, onMeasure.length] = [anyOf.field, 0];
+    use(anyOf.used);
+  }
   for (const n of onMeasure) {
     if (!groups.length)
       return {

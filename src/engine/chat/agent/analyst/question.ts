@@ -180,13 +180,15 @@ export function readQuestion(asked: string, now: number): Question {
       // "more than an hour": one of the unit.
       const a =
         /^an?$/.test(norm[i + len] ?? '') && /^(second|minute|hour|day|week|month|year)$/.test(norm[i + len + 1]);
-      const n = a ? '1' : norm[i + len];
+      // "at least one cancelled trip": any.
+      const one = words === 'at least' && /^(one|a|an|any)$/.test(norm[i + len] ?? '');
+      const n = a || one ? '1' : norm[i + len];
       // "5000g", "12kg": a unit of measure written on the number, kept to be checked against the column's.
       const inline = /^(-?\d[\d,]*(?:\.\d+)?)(?:(k|m|bn)|(g|kg|mg|lbs?|oz|mm|cm|km|ml))?%?$/.exec(n ?? '');
       if (op && inline) {
         // "over 100m", "under 2.5k": the unit written on the number.
         const scale = inline[2] ? INLINE_UNITS[inline[2]] : unit(i + len + 1);
-        const end = i + len + 1 + (!inline[2] && scale > 1 ? 1 : 0);
+        const end = i + len + 1 + (!inline[2] && !one && scale > 1 ? 1 : 0);
         const measured = inline[3] ? { written: inline[3] } : {};
         q.numeric.push({
           op,
