@@ -338,7 +338,7 @@ export function planSource(
   if (wantsTime && (!timeField || (timeField.yearNumber && !wholeYears(q))))
     return { plan: { decline: book.noDate(say.text(source.title)) }, score };
   // 6. Every word must be explained, and no other quantity named: "average nights per booking" is not a booking value.
-  const named = otherQuantities(q, taken, source, measure, [...filters.map((f) => f.field), ...groups]);
+  const named = otherQuantities(q, taken, source, measure, [...filters.map((f) => f.field), ...groups], afterValue);
   if (named.length) return { plan: { decline: book.whichMeasure(names([measure, ...named])) }, score };
   const unmapped = unmappedWords(q, taken, source);
   if (unmapped.length)

@@ -107,4 +107,104 @@ describe('local analyst: classes of question from the public-transit set (rows, 
     );
     assert.ok(isDecline(r));
   });
+
+  it('"which Y has the busiest X": the activity at the X by their Y, not the number of X', () => {
+    const library: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('lending', 'Lending', [
+          ['count', 'Loans', 'number', 'count'],
+          ['branches_name', 'Branch', 'string'],
+          ['branches_region', 'Region', 'string'],
+          ['lent_at', 'Loan date', 'time'],
+        ]),
+        view('branch_list', 'Branches', [
+          ['count', 'Branches', 'number', 'count'],
+          ['name', 'Branch', 'string'],
+          ['region', 'Region', 'string'],
+        ]),
+      ],
+    };
+    const p = planner(
+      library,
+      new Map([
+        ['lending.branches_region', ['Uplands']],
+        ['branch_list.region', ['Uplands']],
+      ]),
+    )('which region has the busiest branches');
+    assert.equal(p.source.name, 'lending');
+    assert.deepEqual(
+      p.groups.map((g) => g.column),
+      ['branches_region'],
+    );
+    const gym: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('visits', 'Visits', [
+          ['count', 'Check-ins', 'number', 'count'],
+          ['clubs_name', 'Club', 'string'],
+          ['clubs_city', 'City', 'string'],
+          ['checked_in_at', 'Check-in time', 'time'],
+        ]),
+        view('club_list', 'Clubs', [
+          ['count', 'Clubs', 'number', 'count'],
+          ['name', 'Club', 'string'],
+          ['city', 'City', 'string'],
+        ]),
+      ],
+    };
+    const q = planner(
+      gym,
+      new Map([
+        ['visits.clubs_city', ['Leeds']],
+        ['club_list.city', ['Leeds']],
+      ]),
+    )('which city has the busiest clubs');
+    assert.equal(q.source.name, 'visits');
+    assert.deepEqual(
+      q.groups.map((g) => g.column),
+      ['clubs_city'],
+    );
+  });
+
+  it('"card payments" after a value is its dimension (Payment type) restated, not the quantity titled so (Payment)', () => {
+    const till: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('tills', 'Till sales', [
+          ['count', 'Sales', 'number', 'count'],
+          ['takings', 'Takings', 'number', 'sum', { over: 'payment' }],
+          ['payment_type', 'Payment type', 'string'],
+          ['payment', 'Payment', 'number'],
+          ['sold_at', 'Sale time', 'time'],
+        ]),
+      ],
+    };
+    const p = planner(till, new Map([['tills.payment_type', ['card', 'cash']]]))('what % of sales were card payments');
+    assert.equal(p.measure.column, 'count');
+    assert.deepEqual(
+      p.share?.part?.map((f) => `${f.field.column} = ${f.values.join()}`),
+      ['payment_type = card'],
+    );
+    const hotel: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('stays', 'Stays', [
+          ['count', 'Stays', 'number', 'count'],
+          ['room_type', 'Room type', 'string'],
+          ['room_charge', 'Room', 'number', undefined, { description: 'charged per night' }],
+          ['arrived_at', 'Arrival date', 'time'],
+        ]),
+      ],
+    };
+    const q = planner(
+      hotel,
+      new Map([['stays.room_type', ['suite', 'standard']]]),
+    )('what share of stays were suite rooms');
+    assert.equal(q.measure.column, 'count');
+    assert.deepEqual(
+      q.share?.part?.map((f) => `${f.field.column} = ${f.values.join()}`),
+      ['room_type = suite'],
+    );
+  });
 });
