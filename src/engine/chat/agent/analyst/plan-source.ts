@@ -22,7 +22,7 @@ import { FUNCTION_WORDS, fold } from './text.js';
 import { finish } from './finish.js';
 import { breakdown } from './plan-breakdown.js';
 import { countNotAverage, idleMembers, keptRows, percentTitled, rowsOrDistinct } from './plan-guards.js';
-import { measureStems, namedValues, numericConditions } from './plan-values.js';
+import { measureStems, namedValues, numericConditions, unsetFilters } from './plan-values.js';
 import {
   columnAsked,
   extremeOfTotal,
@@ -101,6 +101,10 @@ export function planSource(
     at.set(b.filter, b.at);
   }
   const onBoolean = flags.used;
+  for (const [f, start] of unsetFilters(q, source, taken)) {
+    filters.push(f);
+    at.set(f, start);
+  }
   score += flags.score;
   // 2. Breakdown: each phrase part names a dimension (better than it names a measure).
   const parts = breakdown(q, source, taken, afterValue, say, score);

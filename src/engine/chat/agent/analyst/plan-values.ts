@@ -277,3 +277,22 @@ function kindWord(word: string, value: string, all: string[] = []): boolean {
     .filter((words) => words.includes(word));
   return others.length > 0 && !own.includes(word) && others.every((words) => !words.some((w) => own.includes(w)));
 }
+
+/**
+ * "penguins with no sex recorded", "orders missing a postcode", "tickets without an assignee": a text member named by
+ * the word right after "no", "missing" or "without" has no value recorded (NULL). Marks the words taken.
+ */
+export function unsetFilters(q: Question, source: SourceInfo, taken: boolean[]): [Filter, number][] {
+  const out: [Filter, number][] = [];
+  const texts = source.dimensions.filter((d) => d.type === 'string');
+  q.tokens.forEach((t, i) => {
+    if (taken[i] || !/^(no|missing|without)$/.test(t.norm)) return;
+    const j = /^(an?|the|any)$/.test(q.tokens[i + 1]?.norm ?? '') ? i + 2 : i + 1;
+    const word = q.tokens[j];
+    const named = texts.filter((d) => word && !taken[j] && d.keys.some((k) => k.length === 1 && k[0] === word.lemma));
+    if (named.length !== 1) return;
+    out.push([{ field: named[0], op: '=', values: [] }, i]);
+    for (let k = i; k <= j; k++) taken[k] = true;
+  });
+  return out;
+}

@@ -18,6 +18,7 @@ const literal = (v: string | number | boolean) =>
 function filterSql(f: Filter, column = quoteIdent(f.field.column)): string {
   if (f.field.type === 'boolean' && f.values.length === 1 && typeof f.values[0] === 'boolean')
     return f.values[0] ? `${column} = TRUE` : `${column} = FALSE`;
+  if (f.op === '=' && !f.values.length) return `${column} IS NULL`;
   if (f.op === '=' && f.values.length > 1) return `${column} IN (${f.values.map(literal).join(', ')})`;
   if (f.op === '!=') return `(${column} IS NULL OR ${column} NOT IN (${f.values.map(literal).join(', ')}))`;
   return `${column} ${f.op} ${literal(f.values[0])}`;

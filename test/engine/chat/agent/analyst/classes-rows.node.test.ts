@@ -9,6 +9,7 @@ import { buildCatalog } from '../../../../../src/engine/chat/agent/analyst/catal
 import { isDecline } from '../../../../../src/engine/chat/agent/analyst/plan.js';
 import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/planner.js';
 import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
+import { toSql } from '../../../../../src/engine/chat/agent/analyst/sql.js';
 import { NOW, filters, planner, say, view } from './plan-probe.js';
 
 const courier: ServiceMetaResult = {
@@ -206,5 +207,39 @@ describe('local analyst: classes of question from the public-transit set (rows, 
       q.share?.part?.map((f) => `${f.field.column} = ${f.values.join()}`),
       ['room_type = suite'],
     );
+  });
+
+  it('"no X recorded", "without an X": the text member X has no value (IS NULL)', () => {
+    const desk: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('tickets', 'Tickets', [
+          ['count', 'Tickets', 'number', 'count'],
+          ['assignee', 'Assignee', 'string'],
+          ['queue', 'Queue', 'string'],
+          ['opened_at', 'Opened', 'time'],
+        ]),
+      ],
+    };
+    const p = planner(
+      desk,
+      new Map([
+        ['tickets.queue', ['Billing']],
+        ['tickets.assignee', ['Ann']],
+      ]),
+    )('how many tickets without an assignee last month');
+    assert.match(toSql(p), /"assignee" IS NULL/);
+    const shop: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('web_orders', 'Web orders', [
+          ['count', 'Orders', 'number', 'count'],
+          ['postcode', 'Postcode', 'string'],
+          ['channel', 'Channel', 'string'],
+        ]),
+      ],
+    };
+    const q = planner(shop, new Map([['web_orders.channel', ['app']]]))('how many orders have no postcode recorded');
+    assert.match(toSql(q), /WHERE "postcode" IS NULL/);
   });
 });
