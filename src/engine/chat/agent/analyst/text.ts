@@ -40,6 +40,7 @@ const SYNONYMS: string[][] = [
   ['percent', 'percentage'],
   ['gift', 'donation', 'contribution'],
   ['weight', 'weigh', 'mass'],
+  ['route', 'line'],
 ];
 
 /** Words the synonyms know: a typo of one is read as it ("lenght" → length). */
