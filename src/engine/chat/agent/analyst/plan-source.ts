@@ -74,7 +74,7 @@ export function planSource(
   const asValue = (w: string) => categorical(source).some((f) => (values.get(f.name) ?? []).some((v) => fold(v) === w));
   const event = chooseTime(q, source, open, asValue);
   use(eventOnly(q, event, asValue));
-  const numbered = numberedValues(q, source, taken);
+  const numbered = numberedValues(q, source, taken, values);
   filters.push(...numbered.filters);
   use(numbered.used);
   score += 2 * numbered.filters.length;

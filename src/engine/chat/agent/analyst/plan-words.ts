@@ -134,7 +134,9 @@ export function narrowTie(q: Question, best: Match[], afterValue: Set<number>, a
   if (own.length) best = own;
   // "most horsepower of any car": the one whose title writes more of the question's words as written ("Most
   // horsepower", not Average horsepower), where a word like "most" names no member by itself.
-  const writes = (m: Match) => q.tokens.filter((t) => m.field.written.has(t.norm)).length;
+  // A function word is no evidence ("trips on route 42" writes no more of On-time trips than of Scheduled trips).
+  const writes = (m: Match) =>
+    q.tokens.filter((t) => !FUNCTION_WORDS.has(t.lemma) && m.field.written.has(t.norm)).length;
   const most = Math.max(...best.map(writes));
   best = best.filter((m) => writes(m) === most);
   // "msft price by month": one quantity as its average, highest and lowest, no aggregation asked: its average.

@@ -242,4 +242,86 @@ describe('local analyst: classes of question from the public-transit set (rows, 
     const q = planner(shop, new Map([['web_orders.channel', ['app']]]))('how many orders have no postcode recorded');
     assert.match(toSql(q), /WHERE "postcode" IS NULL/);
   });
+
+  it('"line" names a route ("which metro line", "the busiest freight line")', () => {
+    const buses: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('journeys', 'Journeys', [
+          ['count', 'Journeys', 'number', 'count'],
+          ['avg_wait', 'Average wait', 'number', 'avg', { over: 'wait' }],
+          ['routes_name', 'Route', 'string'],
+          ['routes_kind', 'Kind', 'string'],
+          ['wait', 'Wait (minutes)', 'number'],
+        ]),
+      ],
+    };
+    const p = planner(
+      buses,
+      new Map([
+        ['journeys.routes_kind', ['express', 'local']],
+        ['journeys.routes_name', ['Red']],
+      ]),
+    )('which express line has the longest average wait');
+    assert.deepEqual(
+      p.groups.map((g) => g.column),
+      ['routes_name'],
+    );
+    assert.deepEqual(filters(p), ['routes_kind = express']);
+    const rail: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('consignments', 'Consignments', [
+          ['count', 'Consignments', 'number', 'count'],
+          ['tonnage', 'Tonnage', 'number', 'sum'],
+          ['route', 'Route', 'string'],
+          ['commodity', 'Commodity', 'string'],
+        ]),
+      ],
+    };
+    const q = planner(rail, new Map([['consignments.commodity', ['coal', 'grain']]]))('tonnage by line');
+    assert.deepEqual(
+      q.groups.map((g) => g.column),
+      ['route'],
+    );
+  });
+
+  it('"flight 101", "ward 7": a word naming a text member, then a code it holds, is that value', () => {
+    const air: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('legs', 'Flight legs', [
+          ['count', 'Legs flown', 'number', 'count'],
+          ['on_time', 'On-time legs flown', 'number', 'count', { filtered: true }],
+          ['flights_number', 'Flight number', 'string'],
+          ['flights_name', 'Flight', 'string'],
+          ['departed_at', 'Departure', 'time'],
+        ]),
+      ],
+    };
+    const p = planner(
+      air,
+      new Map([
+        ['legs.flights_number', ['101', 'BA7']],
+        ['legs.flights_name', ['Dawn Hop']],
+      ]),
+    )('legs flown on flight 101 last month');
+    assert.deepEqual(filters(p), ['flights_number = 101']);
+    // "on" is no word of On-time legs flown here: a function word is no evidence for a title.
+    assert.equal(p.measure.column, 'count');
+    const care: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('stays', 'Ward stays', [
+          ['count', 'Stays', 'number', 'count'],
+          ['in_house', 'In-house stays', 'number', 'count', { filtered: true }],
+          ['ward', 'Ward', 'string'],
+          ['admitted_at', 'Admission', 'time'],
+        ]),
+      ],
+    };
+    const q = planner(care, new Map([['stays.ward', ['7', '12B']]]))('stays in ward 12b in 2025');
+    assert.deepEqual(filters(q), ['ward = 12B']);
+    assert.equal(q.measure.column, 'count');
+  });
 });
