@@ -286,7 +286,8 @@ export function unsetFilters(q: Question, source: SourceInfo, taken: boolean[]):
   const out: [Filter, number][] = [];
   const texts = source.dimensions.filter((d) => d.type === 'string');
   q.tokens.forEach((t, i) => {
-    if (taken[i] || !/^(no|missing|without)$/.test(t.norm)) return;
+    // "no-shows" is a word of its own, no Show missing.
+    if (taken[i] || !/^(no|missing|without)$/.test(t.norm) || q.text[t.end] === '-') return;
     const j = /^(an?|the|any)$/.test(q.tokens[i + 1]?.norm ?? '') ? i + 2 : i + 1;
     const word = q.tokens[j];
     const named = texts.filter((d) => word && !taken[j] && d.keys.some((k) => k.length === 1 && k[0] === word.lemma));

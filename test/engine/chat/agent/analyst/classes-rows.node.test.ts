@@ -241,6 +241,19 @@ describe('local analyst: classes of question from the public-transit set (rows, 
     };
     const q = planner(shop, new Map([['web_orders.channel', ['app']]]))('how many orders have no postcode recorded');
     assert.match(toSql(q), /WHERE "postcode" IS NULL/);
+    // "no-shows" is a word of its own: no Show missing.
+    const theatre: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('seats', 'Seats', [
+          ['count', 'Seats sold', 'number', 'count'],
+          ['no_shows', 'No-shows', 'number', 'count', { filtered: true }],
+          ['show', 'Show', 'string'],
+        ]),
+      ],
+    };
+    const r = planner(theatre, new Map([['seats.show', ['Hamlet']]]))('no-shows by show');
+    assert.doesNotMatch(toSql(r), /IS NULL/);
   });
 
   it('"line" names a route ("which metro line", "the busiest freight line")', () => {
