@@ -42,6 +42,13 @@ const one = (text: string, now: number) => {
 };
 
 describe('time ranges', () => {
+  it('a word ending in a ranking word is no ranking word: "stop last month", "laptop last month" are periods', () => {
+    const now = Date.UTC(2026, 0, 15, 12);
+    for (const text of ['busiest stop last month', 'laptop sales last month', 'desktop installs last month'])
+      assert.deepEqual(parseTime(text, now).ranges, [{ from: '2025-12-01', to: '2025-12-31' }], text);
+    assert.deepEqual(parseTime('top last month', now).ranges, []);
+  });
+
   it('"in <month> <year>" is that whole month (February has 29 days in leap years)', () => {
     fc.assert(
       fc.property(year, fc.integer({ min: 0, max: 11 }), clock, (y, m, now) => {

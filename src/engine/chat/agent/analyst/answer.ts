@@ -15,6 +15,7 @@ function filterText(say: Phrases, f: Filter): string {
   const name = say.text(book.inline(f.field.title));
   const values = () => book.or(f.values.map((v) => say.text(String(v))));
   if (f.field.type === 'boolean') return f.values[0] ? book.isTrue(name) : book.isFalse(name);
+  if (f.op === '=' && !f.values.length) return book.isUnset(name);
   if (f.op === '=') return book.isAny(name, values());
   if (f.op === '!=') return book.isNone(name, values());
   return book.compares(name, f.op, f.values.map((v) => say.format(v)).join(book.comma));

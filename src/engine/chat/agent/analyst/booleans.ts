@@ -3,7 +3,7 @@
 // "days" of Wet days) is no filter alone; a word naming a measure is the measure's unless a boolean writes it so
 // ("average delay" is no Delayed flights, "delayed flights" is).
 
-import { byPrefixOnly, rank, type Match, type SourceInfo } from './catalog.js';
+import { byPrefixOnly, keyOf, rank, type Match, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import { rankingWord, type Question } from './question.js';
 import { lemma } from './text.js';
@@ -21,6 +21,26 @@ export function freeWords(q: Question, taken: boolean[], ranking: boolean): (str
 export const countNames = (source: SourceInfo, lemma: string) => {
   const counts = source.measures.filter((m) => m.agg === 'count');
   return counts.length === 1 && counts[0].keys.some((k) => k.includes(lemma));
+};
+
+/** The source's one count of all its rows (no filter in the model), of several counts ("Scheduled trips"). */
+export const plainCount = (source: SourceInfo) => {
+  const plain = source.measures.filter((m) => m.agg === 'count' && !m.filtered);
+  return plain.length === 1 ? plain[0] : undefined;
+};
+
+/**
+ * Whether a lemma is the noun of the source's plain count's title: what its rows are ("trip" of Scheduled trips
+ * beside Cancelled trips, "test" of Tests ordered beside Repeated tests) — the word it shares with the other counts,
+ * else its last.
+ */
+export const rowNoun = (source: SourceInfo, lemma: string) => {
+  const plain = plainCount(source);
+  if (!plain) return false;
+  const words = keyOf(plain.title);
+  const others = source.measures.filter((m) => m !== plain && m.agg === 'count').flatMap((m) => keyOf(m.title));
+  const shared = words.filter((w) => others.includes(w));
+  return (shared.length === 1 ? shared[0] : words.at(-1)) === lemma;
 };
 
 /**
@@ -42,7 +62,7 @@ export function booleanFilters(
   let score = 0;
   const booleans = source.dimensions.filter((d) => d.type === 'boolean');
   const measureWords = new Set(source.measures.flatMap((m) => m.keys.flat()));
-  const head = (l: string) => source.named.has(l) || countNames(source, l);
+  const head = (l: string) => source.named.has(l) || countNames(source, l) || rowNoun(source, l);
   const otherWords = new Set(source.fields.filter((f) => f.type !== 'boolean').flatMap((f) => f.keys.flat()));
   // "late fees": the words of a measure named whole are the measure's, not a segment's (Late returns).
   const free = freeWords(q, taken, true);
@@ -73,6 +93,9 @@ export function booleanFilters(
     const rest = /^(?:un|non)(\p{L}{4,})$/u.exec(t.norm)?.[1];
     if (rest && !taken[i] && boolWords.has(lemma(rest))) prefixed.set(i, lemma(rest));
   });
+  // "unresolved": written as the boolean's "resolved" once its prefix is off.
+  const unprefixed = (i: number) =>
+    prefixed.has(i) ? q.tokens[i].norm.replace(/^(?:un|non)-?/, '') : q.tokens[i].norm;
   const late = earlier !== undefined;
   const after = new Set((earlier ?? []).filter((u) => !taken[u + 1]).map((u) => u + 1));
   for (let left = booleans; left.length;) {
@@ -82,7 +105,7 @@ export function booleanFilters(
         w &&
         !part.has(w) &&
         measureWords.has(w) &&
-        ((wholeWords.has(w) && !late) || !booleans.some((b) => b.written.has(q.tokens[i].norm)))
+        ((wholeWords.has(w) && !late) || !booleans.some((b) => b.written.has(unprefixed(i))))
           ? undefined
           : w,
       );
@@ -90,11 +113,10 @@ export function booleanFilters(
     // other members are named by too ("books" of Books still out, and of Book title) names the segment only with at
     // least half of the segment's own words.
     const named = (x: Match) => {
-      const own = x.used.filter(
-        (u) => !head(q.tokens[u].lemma) && !after.has(u) && x.field.keys.some((k) => k.includes(q.tokens[u].lemma)),
-      );
-      if (own.some((u) => !otherWords.has(q.tokens[u].lemma))) return own;
-      const lemmas = new Set(own.map((u) => q.tokens[u].lemma));
+      const at = (u: number) => prefixed.get(u) ?? q.tokens[u].lemma;
+      const own = x.used.filter((u) => !head(at(u)) && !after.has(u) && x.field.keys.some((k) => k.includes(at(u))));
+      if (own.some((u) => !otherWords.has(at(u)))) return own;
+      const lemmas = new Set(own.map(at));
       const enough = x.field.keys.some((k) => {
         const mine = k.filter((l) => !head(l));
         return mine.length > 0 && mine.filter((l) => lemmas.has(l)).length * 2 >= mine.length;

@@ -38,6 +38,8 @@ export interface Field {
   over?: string;
   filtered?: boolean;
   keeps?: { member: string; value: string | boolean }[];
+  /** A number dimension of years standing for the date of a source with none (typed `time` for the planner). */
+  yearNumber?: boolean;
 }
 
 /** The distinct count of a dimension's values, as a measure ("how many restaurants": restaurants' names). */
@@ -137,6 +139,8 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
   };
 }
 
+const YEAR_NUMBER = { type: 'time', yearNumber: true } as const;
+
 /** Nouns of persons a source may count, and the words that ask for persons in general. */
 const PERSONS = new Set(
   lemmas(
@@ -163,6 +167,10 @@ export function buildCatalog(meta: ServiceMetaResult): SourceInfo[] {
     const counts = fields.filter((f) => f.agg === 'count');
     if (counts.length === 1 && cube.type !== 'view') counts[0].keys.push(keyOf(cube.name), keyOf(cube.title));
     const named = new Set([...keyOf(cube.name), ...keyOf(cube.title)]);
+    // A source with no date but one number dimension named just "year" (a table of country-years, of seasons) is
+    // dated by it: "in 2005", "the 60s", "by year" filter and group that column in whole years.
+    const years = fields.filter((f) => !f.isMeasure && f.type === 'number' && f.keys.some((k) => k.join() === 'year'));
+    if (years.length === 1 && !fields.some((f) => f.type === 'time')) Object.assign(years[0], YEAR_NUMBER);
     // A source of persons ("employees", "guests", "patients") is what "people" counts.
     if ([...named].some((l) => PERSONS.has(l))) {
       for (const l of PEOPLE) named.add(l);

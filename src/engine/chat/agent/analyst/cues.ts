@@ -7,6 +7,7 @@ import type { Field, Match, SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS, NUMBER_WORDS } from './text.js';
+import type { ValueIndex } from './values.js';
 
 const countOf = (w: string) => (/^\d+$/.test(w) ? Number(w) : NUMBER_WORDS[w]);
 
@@ -15,12 +16,29 @@ export function numberedValues(
   q: Question,
   source: SourceInfo,
   taken: boolean[],
+  values: ValueIndex = new Map(),
 ): { filters: Filter[]; used: number[] } {
   const filters: Filter[] = [];
   const used: number[] = [];
   const numbers = source.dimensions.filter((d) => d.type === 'number' && !/(^|_)id$/.test(d.column));
+  const texts = source.dimensions.filter((d) => d.type === 'string');
   q.tokens.forEach((t, i) => {
     const next = q.tokens[i + 1];
+    // "route 42", "gate B7": a word naming text members, then a code one of them holds as a value.
+    const coded =
+      next && !taken[i] && !taken[i + 1] && /\d/.test(next.norm)
+        ? texts.filter(
+            (d) =>
+              d.keys.some((k) => k.includes(t.lemma)) &&
+              (values.get(d.name) ?? []).some((v) => v.toLowerCase() === next.norm),
+          )
+        : [];
+    if (coded.length === 1) {
+      const value = values.get(coded[0].name)!.find((v) => v.toLowerCase() === next.norm)!;
+      filters.push({ field: coded[0], op: '=', values: [value] });
+      used.push(i, i + 1);
+      return;
+    }
     const n = countOf(t.norm);
     if (n === undefined || !next || taken[i] || taken[i + 1]) return;
     // "3 bedrooms", "2 bed" (a word cut short: the start of the one title it can be).

@@ -60,6 +60,8 @@ export interface PhraseBook {
   // Conditions
   isTrue: (field: string) => string;
   isFalse: (field: string) => string;
+  /** A member with no value recorded (NULL). */
+  isUnset: (field: string) => string;
   isAny: (field: string, values: string) => string;
   isNone: (field: string, values: string) => string;
   compares: (field: string, op: string, values: string) => string;

@@ -3,7 +3,7 @@
 // Both mark the words they explain in `taken` and give the evidence they add to the plan's score.
 
 import { freeWords } from './booleans.js';
-import { rank, tie, type Field, type SourceInfo } from './catalog.js';
+import { rank, tie, type Field, type Match, type SourceInfo } from './catalog.js';
 import { clippedValues } from './clipped.js';
 import { byDirection, byNamingWords, directionAt } from './cues.js';
 import { wordsOf } from './plan-words.js';
@@ -201,6 +201,8 @@ export function numericConditions(
   say: Phrases,
   /** Words that named the event only: they may name the column too ("took more than an hour to deliver"). */
   event: number[] = [],
+  /** The segments and booleans already applied. */
+  kept: Field[] = [],
 ): { filters: Filter[]; onMeasure: Question['numeric']; score: number } | Asked {
   const { book } = say;
   const onMeasure: typeof q.numeric = [];
@@ -208,10 +210,21 @@ export function numericConditions(
   let score = 0;
   const use = (ids: number[]) => ids.forEach((i) => (taken[i] = true));
   for (const n of q.numeric) {
+    // "more than 100 million people" with the segment "Over 100 million people" applied: the segment's own bound.
+    if (kept.some((f) => f.segment && titleNumbers(f.title).includes(n.value))) {
+      for (let i = n.start; i < n.end; i++) taken[i] = true;
+      continue;
+    }
     const open = taken.map((t, i) => t && !event.includes(i));
     const near = freeWords(q, open, true).map((w, i) => (i >= n.start - 3 && i < n.end + 3 ? w : undefined));
     const numbers = source.dimensions.filter((d) => d.type === 'number' && !/(^|_)id$/.test(d.column));
-    let targets = tie(rank(numbers, near));
+    // A column only its description names by a word another member is named by ("Cluster: regional group of
+    // countries", beside Country) is no target; a unit only a description says ("miles", of Distance, beside the Miles
+    // flown summed of it) still is.
+    const named = (f: Field, u: number) => f.keys.some((k) => k.includes(near[u]!));
+    const other = (m: Match, u: number) =>
+      source.fields.some((f) => f !== m.field && f.over !== m.field.column && named(f, u));
+    let targets = tie(rank(numbers, near).filter((m) => m.used.some((u) => named(m.field, u) || !other(m, u))));
     // "events over 90 min": no column named, the one kept in a unit of time (Duration (minutes)).
     const timed = n.unit && !targets.length ? numbers.filter((d) => columnUnit(d) !== undefined) : [];
     if (timed.length === 1) targets = [{ field: timed[0], score: 0.5, used: [] }];
@@ -232,6 +245,9 @@ export function numericConditions(
       onMeasure.push(n);
       continue;
     }
+    // "over 5kg" on a column kept in grams: no conversion guessed.
+    if (n.written && !target.field.written.has(n.written))
+      return { decline: book.compareWhat(say.format(n.value)), score: score + target.score };
     use(target.used);
     const scale = unitScale(n.unit, target.field, use); // "longer than 2 hours" on minutes: 120
     filters.push({ field: target.field, op: n.op, values: [n.value * scale] });
@@ -240,6 +256,14 @@ export function numericConditions(
   }
   return { filters, onMeasure, score };
 }
+
+const SCALES: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, bn: 1e9, billion: 1e9 };
+
+/** The numbers a title writes ("Over 100 million people": 100000000; "Orders over $2.5k": 2500). */
+const titleNumbers = (title: string) =>
+  [...fold(title).matchAll(/(\d[\d,]*(?:\.\d+)?) ?(k|thousand|m|million|bn|billion)?\b/g)].map(
+    (m) => Number(m[1].replace(/,/g, '')) * (m[2] ? SCALES[m[2]] : 1),
+  );
 
 /**
  * Whether `word` (a lemma) is a word of other values of the dimension than `value` ("damage" of Water damage after
@@ -252,4 +276,24 @@ function kindWord(word: string, value: string, all: string[] = []): boolean {
     .map((v) => lemmas(fold(v)))
     .filter((words) => words.includes(word));
   return others.length > 0 && !own.includes(word) && others.every((words) => !words.some((w) => own.includes(w)));
+}
+
+/**
+ * "penguins with no sex recorded", "orders missing a postcode", "tickets without an assignee": a text member named by
+ * the word right after "no", "missing" or "without" has no value recorded (NULL). Marks the words taken.
+ */
+export function unsetFilters(q: Question, source: SourceInfo, taken: boolean[]): [Filter, number][] {
+  const out: [Filter, number][] = [];
+  const texts = source.dimensions.filter((d) => d.type === 'string');
+  q.tokens.forEach((t, i) => {
+    // "no-shows" is a word of its own, no Show missing.
+    if (taken[i] || !/^(no|missing|without)$/.test(t.norm) || q.text[t.end] === '-') return;
+    const j = /^(an?|the|any)$/.test(q.tokens[i + 1]?.norm ?? '') ? i + 2 : i + 1;
+    const word = q.tokens[j];
+    const named = texts.filter((d) => word && !taken[j] && d.keys.some((k) => k.length === 1 && k[0] === word.lemma));
+    if (named.length !== 1) return;
+    out.push([{ field: named[0], op: '=', values: [] }, i]);
+    for (let k = i; k <= j; k++) taken[k] = true;
+  });
+  return out;
 }

@@ -1,7 +1,7 @@
 // The planner's readings of words against a source's members: which member a word names, which label names a source's
 // rows, and what a phrase after "per" counts (planner.ts puts them together).
 
-import { freeWords } from './booleans.js';
+import { freeWords, rowNoun } from './booleans.js';
 import {
   columnAggregate,
   computes,
@@ -16,9 +16,9 @@ import {
   type SourceInfo,
 } from './catalog.js';
 import type { PhraseBook } from './phrase-book.js';
-import type { Slice } from './plan.js';
+import type { Filter, Slice } from './plan.js';
 import { superlativeDir, type Question } from './question.js';
-import { FILLER, lemma, lemmas } from './text.js';
+import { FILLER, FUNCTION_WORDS, lemma, lemmas } from './text.js';
 import { pastForm } from './time-field.js';
 import { columnUnit } from './units.js';
 import { categorical } from './values.js';
@@ -134,7 +134,9 @@ export function narrowTie(q: Question, best: Match[], afterValue: Set<number>, a
   if (own.length) best = own;
   // "most horsepower of any car": the one whose title writes more of the question's words as written ("Most
   // horsepower", not Average horsepower), where a word like "most" names no member by itself.
-  const writes = (m: Match) => q.tokens.filter((t) => m.field.written.has(t.norm)).length;
+  // A function word is no evidence ("trips on route 42" writes no more of On-time trips than of Scheduled trips).
+  const writes = (m: Match) =>
+    q.tokens.filter((t) => !FUNCTION_WORDS.has(t.lemma) && m.field.written.has(t.norm)).length;
   const most = Math.max(...best.map(writes));
   best = best.filter((m) => writes(m) === most);
   // "msft price by month": one quantity as its average, highest and lowest, no aggregation asked: its average.
@@ -287,4 +289,81 @@ export function entityBeforeBy(q: Question, taken: boolean[], source: SourceInfo
   for (let i = 0; i < by; i++)
     if (!taken[i] && !taken[i - 1] && !q.aggs.has(i) && (prefixes.get(q.tokens[i].lemma) ?? 0) > 1) return i;
   return undefined;
+}
+
+/**
+ * "which species is the heaviest", "which breed is the lightest": groups called only the superlative a max or min
+ * measure's title says are ranked by their average of that quantity (the max is "the heaviest penguin"): the
+ * source's average measure over the same column, high first for a max, low first for a min.
+ */
+export function groupAverage(
+  q: Question,
+  source: SourceInfo,
+  best: Match,
+  grouped: boolean,
+): { field: Field; dir: 'DESC' | 'ASC' } | undefined {
+  const m = best.field;
+  if (!grouped || !q.ranks || (m.agg !== 'max' && m.agg !== 'min') || !m.over || !best.used.length) return undefined;
+  if (!best.used.every((u) => /[^e]est$/.test(q.tokens[u].norm))) return undefined;
+  const avg = source.measures.filter((f) => f.agg === 'avg' && f.over === m.over);
+  return avg.length === 1 ? { field: avg[0], dir: m.agg === 'max' ? 'DESC' : 'ASC' } : undefined;
+}
+
+/**
+ * "fertility rate", "heart rate" over a model with no rate: "rate" right after a word naming an average or an extreme
+ * is that level's own name (a count's "churn rate" is no count of churned rows: it stays unexplained).
+ */
+export const levelRate = (q: Question, source: SourceInfo, best: Match) =>
+  ['avg', 'max', 'min'].includes(best.field.agg ?? '') && !source.fields.some((f) => f.written.has('rate'))
+    ? q.tokens.flatMap((t, i) => (/^rates?$/.test(t.norm) && best.used.includes(i - 1) ? [i] : []))
+    : [];
+
+/** The base of a superlative: heaviest → heavy, lightest → light, biggest → big. */
+const baseOf = (w: string) => /^([a-z]{2,}?)(?:(i)|([b-df-hj-np-tv-z])\3)?est$/.exec(w);
+
+/**
+ * "how light is the lightest chinstrap": the base of a superlative that named the measure, said again, is its word
+ * too (alone, "how long do people wait" names no Longest wait).
+ */
+export const restatedBase = (q: Question, best: Match) =>
+  q.tokens.flatMap((t, i) =>
+    best.used.some((u) => {
+      const m = baseOf(q.tokens[u].norm);
+      return m !== null && u !== i && (m[2] ? `${m[1]}y` : m[3] ? m[1] + m[3] : m[1]) === t.norm;
+    })
+      ? [i]
+      : [],
+  );
+
+/**
+ * "how many routes had at least one cancelled trip": the distinct count of the text member the counted noun names
+ * wholly, over the rows the count asked of (Cancelled trips) keeps — one number, not the count per route. None when
+ * the count's own filter is not a plain condition, or no one member is named so.
+ */
+export function distinctHaving(
+  q: Question,
+  source: SourceInfo,
+  onMeasure: Question['numeric'],
+  measure: Field,
+  counted: number[],
+  taken: boolean[],
+): { field: Field; keeps: Filter[]; used: number[] } | undefined {
+  const n = onMeasure.length === 1 ? onMeasure[0] : undefined;
+  if (!n || n.op !== '>=' || n.value !== 1) return undefined;
+  // The rows' noun after "at least one" ("trip" of Scheduled trips) is the rows, the condition's words beside.
+  const rows = q.tokens.flatMap((t, i) => (i >= n.end && i <= n.end + 2 && rowNoun(source, t.lemma) ? [i] : []));
+  // "how many routes" already read as the distinct count of Route: the condition's other words must be filters
+  // taken ("cancelled": Cancelled = true), not a count's title left aside (Failed deliveries, filtered unsaid).
+  const loose = q.tokens.some((t, i) => i >= n.end && i < rows[0] && !taken[i] && !FUNCTION_WORDS.has(t.lemma));
+  if (measure.distinctOf) return rows.length && !loose ? { field: measure, keeps: [], used: rows } : undefined;
+  if (measure.agg !== 'count' || (measure.filtered && !measure.keeps)) return undefined;
+  const only = q.tokens.map((t, i) => (counted.includes(i) && i < n.start ? t.lemma : undefined));
+  const named = tie(rank(categorical(source), only)).filter((m) => wholly(m.field, only));
+  if (named.length !== 1) return undefined;
+  const keeps = (measure.keeps ?? []).map((k) => {
+    const field = source.dimensions.find((d) => d.column === k.member);
+    return field && { field, op: '=' as const, values: [k.value] };
+  });
+  if (keeps.some((k) => !k)) return undefined;
+  return { field: distinctCount(named[0].field), keeps: keeps as Filter[], used: [...named[0].used, ...rows] };
 }

@@ -8,7 +8,7 @@ export type Comparison = '=' | '!=' | '>' | '>=' | '<' | '<=';
 
 export interface Filter {
   field: Field;
-  /** `=` with several values means any of them; booleans compare with true. */
+  /** `=` with several values means any of them, with none that nothing is recorded (NULL); booleans compare with true. */
   op: Comparison;
   values: (string | number | boolean)[];
 }

@@ -18,6 +18,8 @@ export interface NumericAsk {
   end: number;
   /** A duration unit written after the number ("over 2 hours"): seconds per unit, and the unit word's index. */
   unit?: { seconds: number; at: number };
+  /** A unit of measure written on the number ("5000g"): the column must be kept in it. */
+  written?: string;
 }
 
 export interface Question {
@@ -178,13 +180,24 @@ export function readQuestion(asked: string, now: number): Question {
       // "more than an hour": one of the unit.
       const a =
         /^an?$/.test(norm[i + len] ?? '') && /^(second|minute|hour|day|week|month|year)$/.test(norm[i + len + 1]);
-      const n = a ? '1' : norm[i + len];
-      const inline = /^(-?\d[\d,]*(?:\.\d+)?)(k|m|bn)?%?$/.exec(n ?? '');
+      // "at least one cancelled trip": any.
+      const one = words === 'at least' && /^(one|a|an|any)$/.test(norm[i + len] ?? '');
+      const n = a || one ? '1' : norm[i + len];
+      // "5000g", "12kg": a unit of measure written on the number, kept to be checked against the column's.
+      const inline = /^(-?\d[\d,]*(?:\.\d+)?)(?:(k|m|bn)|(g|kg|mg|lbs?|oz|mm|cm|km|ml))?%?$/.exec(n ?? '');
       if (op && inline) {
         // "over 100m", "under 2.5k": the unit written on the number.
         const scale = inline[2] ? INLINE_UNITS[inline[2]] : unit(i + len + 1);
-        const end = i + len + 1 + (!inline[2] && scale > 1 ? 1 : 0);
-        q.numeric.push({ op, value: toNumber(inline[1]) * scale, start: i, end, ...durationAt(norm, end) });
+        const end = i + len + 1 + (!inline[2] && !one && scale > 1 ? 1 : 0);
+        const measured = inline[3] ? { written: inline[3] } : {};
+        q.numeric.push({
+          op,
+          value: toNumber(inline[1]) * scale,
+          start: i,
+          end,
+          ...measured,
+          ...durationAt(norm, end),
+        });
         for (let j = i; j < end; j++) taken[j] = true;
         break;
       }
@@ -247,6 +260,11 @@ export function readQuestion(asked: string, now: number): Question {
   // Breakdown phrases: the words after "by", "per", "for each", "which"…
   norm.forEach((w, i) => {
     if (!TRIGGERS.has(w) || taken[i]) return;
+    // "the average across all countries": the rows aggregated over, one number (not "by country").
+    if (w === 'across' && /^(all|every)$/.test(norm[i + 1] ?? '') && phrase(norm, taken, i + 2).length === 1) {
+      taken[i] = taken[i + 1] = taken[i + 2] = true;
+      return;
+    }
     const p = phrase(norm, taken, i + 1);
     if (p.length) q.groupPhrases.push(p);
   });

@@ -18,6 +18,7 @@ const literal = (v: string | number | boolean) =>
 function filterSql(f: Filter, column = quoteIdent(f.field.column)): string {
   if (f.field.type === 'boolean' && f.values.length === 1 && typeof f.values[0] === 'boolean')
     return f.values[0] ? `${column} = TRUE` : `${column} = FALSE`;
+  if (f.op === '=' && !f.values.length) return `${column} IS NULL`;
   if (f.op === '=' && f.values.length > 1) return `${column} IN (${f.values.map(literal).join(', ')})`;
   if (f.op === '!=') return `(${column} IS NULL OR ${column} NOT IN (${f.values.map(literal).join(', ')}))`;
   return `${column} ${f.op} ${literal(f.values[0])}`;
@@ -30,10 +31,26 @@ function rangeSql(column: string, r: DayRange): string[] {
   ];
 }
 
+/**
+ * A range as whole years, for a dimension of year numbers: none when it starts or ends inside a year ("last month"),
+ * unless it runs to today ("since 2000": to this year).
+ */
+export function yearsOf(r: DayRange, untilNow = false): { from?: number; to?: number } | undefined {
+  if ((r.from && !r.from.endsWith('-01-01')) || (r.to && !r.to.endsWith('-12-31') && !untilNow)) return undefined;
+  return { ...(r.from && { from: Number(r.from.slice(0, 4)) }), ...(r.to && { to: Number(r.to.slice(0, 4)) }) };
+}
+
+function yearsSql(column: string, r: DayRange): string[] {
+  const { from, to } = yearsOf(r, true) ?? {};
+  if (from !== undefined && from === to) return [`${column} = ${from}`];
+  return [...(from !== undefined ? [`${column} >= ${from}`] : []), ...(to !== undefined ? [`${column} <= ${to}`] : [])];
+}
+
 /** The output column of the time grain. */
 export function grainColumn(p: Plan): string | undefined {
   const t = p.time;
   if (!t?.grain) return undefined;
+  if (t.field.yearNumber) return t.field.column;
   if (t.grain === 'weekday') return 'weekday';
   if (t.grain === 'hour') return 'hour_of_day';
   return `${t.field.column}_${t.grain}`;
@@ -42,7 +59,8 @@ export function grainColumn(p: Plan): string | undefined {
 /** WHERE conditions of the plan, plus `extra` filters and a range replacing the plan's. */
 function whereSql(p: Plan, extra: Filter[] = [], range = p.time?.range): string[] {
   const where = [...p.filters, ...extra].map((f) => filterSql(f));
-  if (p.time && range) where.push(...rangeSql(quoteIdent(p.time.field.column), range));
+  const span = p.time?.field.yearNumber ? yearsSql : rangeSql;
+  if (p.time && range) where.push(...span(quoteIdent(p.time.field.column), range));
   if (p.time?.present) where.push(`${quoteIdent(p.time.field.column)} IS NOT NULL`);
   if (p.time?.weekdays?.length)
     where.push(`ISODOW(${quoteIdent(p.time.field.column)}) IN (${p.time.weekdays.join(', ')})`);
@@ -67,11 +85,13 @@ function baseSelect(p: Plan, alias: string, extra: Filter[] = [], range = p.time
   if (t && grain) {
     const col = quoteIdent(t.field.column);
     select.push(
-      t.grain === 'weekday'
-        ? `DAYNAME(${col}) AS weekday`
-        : t.grain === 'hour'
-          ? `HOUR(${col}) AS hour_of_day`
-          : `DATE_TRUNC('${t.grain}', ${col}) AS ${quoteIdent(grain)}`,
+      t.field.yearNumber
+        ? col
+        : t.grain === 'weekday'
+          ? `DAYNAME(${col}) AS weekday`
+          : t.grain === 'hour'
+            ? `HOUR(${col}) AS hour_of_day`
+            : `DATE_TRUNC('${t.grain}', ${col}) AS ${quoteIdent(grain)}`,
     );
   }
   const groups = select.length;

@@ -39,6 +39,8 @@ const SYNONYMS: string[][] = [
   ['property', 'home'],
   ['percent', 'percentage'],
   ['gift', 'donation', 'contribution'],
+  ['weight', 'weigh', 'mass'],
+  ['route', 'line'],
 ];
 
 /** Words the synonyms know: a typo of one is read as it ("lenght" → length). */

@@ -6,6 +6,7 @@
 import { rank, type Field, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import type { Question } from './question.js';
+import { yearsOf } from './sql.js';
 import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
 
 /** Words of time dimensions' names that name no event. */
@@ -313,3 +314,9 @@ export function timeOf(
     timeField !== source.dimensions.find((d) => d.type === 'time');
   return { wantsTime, timeField, present };
 }
+
+/** Whether a dimension of year numbers serves the time asked: whole years, by year or as a trend (yearly), no weekdays. */
+export const wholeYears = (q: Question) =>
+  (q.time.grain === undefined || q.time.grain === 'year' || q.time.trend === true) &&
+  !q.time.weekdays &&
+  q.time.ranges.every((r) => yearsOf(r, q.time.untilNow) !== undefined);

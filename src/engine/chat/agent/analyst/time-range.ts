@@ -29,6 +29,10 @@ export interface TimeAsk {
   ranked?: boolean;
   /** "the 2024 season": a year said as a season (of which date, the question must say when a source has several). */
   season?: boolean;
+  /** "over time", "trend": no grain named, only one asked for (monthly by default). */
+  trend?: boolean;
+  /** "since 2000": the range runs to today, not to the end of a named period. */
+  untilNow?: boolean;
 }
 
 const DAY = 86_400_000;
@@ -227,6 +231,7 @@ function mask(text: string, start: number, end: number): string {
   return text.slice(0, start) + ' '.repeat(end - start) + text.slice(end);
 }
 
+const TREND = /\bover time\b|\btrend(?:s|ing)?\b/;
 const GRAINS: [RegExp, Grain][] = [
   [
     /\b(?:by|per|each|for each|every) (?:week ?day|weekday|day of (?:the )?week)\b|\bweekday (?:pattern|breakdown)\b/,
@@ -239,7 +244,7 @@ const GRAINS: [RegExp, Grain][] = [
   [/\bquarterly\b|\bquarter by quarter\b|\b(?:by|per|each|every|for each) quarter\b/, 'quarter'],
   [/\b(?:yearly|annual(?:ly)?|year over year|yoy)\b|\byear by year\b|\b(?:by|per|each|every|for each) year\b/, 'year'],
   // Last: a trend is monthly unless a grain is named ("usage trend by quarter").
-  [/\bover time\b|\btrend(?:s|ing)?\b/, 'month'],
+  [TREND, 'month'],
 ];
 
 const RECURRING: [RegExp, number[]][] = [
@@ -268,6 +273,7 @@ export function parseTime(folded: string, now: number): TimeAsk {
   for (const [pattern, grain] of GRAINS) {
     const m = pattern.exec(text);
     if (m) {
+      if (!ask.grain && pattern === TREND) ask.trend = true;
       ask.grain ??= grain;
       take(m.index, m.index + m[0].length);
     }
@@ -343,6 +349,7 @@ export function parseTime(folded: string, now: number): TimeAsk {
           : m[1] === 'after'
             ? { start: s.end, end: today + DAY }
             : undefined;
+      if (range) ask.untilNow = true;
       ask.ranges = [
         range
           ? toRange(range)
@@ -355,7 +362,7 @@ export function parseTime(folded: string, now: number): TimeAsk {
     }
   }
   m = at(
-    `(?<!(?:over|above|under|below|than|least|most|top|bottom|exceeding|of) )(?:(in|during|for|on|of|within|at|from) )?(${REX})`,
+    `(?<!\\b(?:over|above|under|below|than|least|most|top|bottom|exceeding|of) )(?:(in|during|for|on|of|within|at|from) )?(${REX})`,
   ).exec(text);
   // A bare month or weekday name needs a preposition ("may I see…" is no month).
   if (m && (m[1] || !compiled(`^(?:${MON})$`).test(m[2]))) {

@@ -48,6 +48,9 @@ export function correctTypos(q: Question, source: SourceInfo): Question {
     const budget = typoBudget(t.norm.length);
     if (t.norm.length < 4 || q.taken[i] || q.aggs.has(i) || knows.has(t.lemma) || /\d/.test(t.norm)) return;
     if (FUNCTION_WORDS.has(t.lemma) || FILLER.has(t.lemma)) return;
+    // "unresolved", "nonstop": a negated form of a known word is no typo of it (it says the opposite).
+    const negated = /^(?:un|non|dis)-?(\p{L}{4,})$/u.exec(t.norm)?.[1];
+    if (negated && words(source).includes(negated)) return;
     const near = words(source).filter(
       (w) => budget > 0 && Math.abs(w.length - t.norm.length) <= budget && editDistance(t.norm, w, budget) <= budget,
     );

@@ -63,6 +63,8 @@ export function otherQuantities(
   source: SourceInfo,
   measure: Field,
   used: Field[],
+  /** Words right after a value naming its dimension ("student fares" of Fare type): the value's, no quantity. */
+  afterValue: Set<number> = new Set(),
 ): Field[] {
   const quantities = [...source.measures, ...source.dimensions].filter(
     (f) => f.type === 'number' && !computes(f, 'count'),
@@ -71,7 +73,7 @@ export function otherQuantities(
   const mine = new Set(measure.keys.flat());
   const described = new Set(source.dimensions.filter((d) => d.type !== 'number').flatMap((d) => d.keys.flat()));
   const loose = (w: string) =>
-    q.tokens.some((t, i) => !taken[i] && !q.aggs.has(i) && t.lemma === w && !participle(q, i));
+    q.tokens.some((t, i) => !taken[i] && !afterValue.has(i) && !q.aggs.has(i) && t.lemma === w && !participle(q, i));
   // "amount paid for hail claims": the source's own noun names its rows, not Amount claimed, unless written as it is.
   const own = (f: Field, w: string) =>
     source.named.has(w) && !q.tokens.some((t) => t.lemma === w && f.written.has(t.norm));

@@ -58,6 +58,7 @@ export default {
   reading: (parts, source) => `${parts.join('، ')}، من ${source}.`,
   isTrue: (field) => field,
   isFalse: (field) => `ليس ${field}`,
+  isUnset: (field) => `${field} غير مسجل`,
   isAny: (field, values) => `${field}: ${values}`,
   isNone: (field, values) => `${field}: ليس ${values}`,
   compares: (field, op, values) => `${field} ${op} ${values}`,

@@ -50,6 +50,7 @@ export default {
   reading: (parts, source) => `${parts.join(', ')}, aus ${source}.`,
   isTrue: (field) => field,
   isFalse: (field) => `nicht ${field}`,
+  isUnset: (field) => `${field} nicht erfasst`,
   isAny: (field, values) => `${field}: ${values}`,
   isNone: (field, values) => `${field}: nicht ${values}`,
   compares: (field, op, values) => `${field} ${op} ${values}`,

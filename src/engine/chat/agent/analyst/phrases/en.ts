@@ -51,6 +51,7 @@ export default {
   reading: (parts, source) => `${parts.join(', ')}, from ${source}.`,
   isTrue: (field) => field,
   isFalse: (field) => `not ${field}`,
+  isUnset: (field) => `${field} not recorded`,
   isAny: (field, values) => `${field} ${values}`,
   isNone: (field, values) => `${field} not ${values}`,
   compares: (field, op, values) => `${field} ${op} ${values}`,

@@ -50,6 +50,7 @@ export default {
   reading: (parts, source) => `${parts.join(', ')}, de ${source}.`,
   isTrue: (field) => field,
   isFalse: (field) => `no ${field}`,
+  isUnset: (field) => `${field} sin registrar`,
   isAny: (field, values) => `${field}: ${values}`,
   isNone: (field, values) => `${field}: no ${values}`,
   compares: (field, op, values) => `${field} ${op} ${values}`,

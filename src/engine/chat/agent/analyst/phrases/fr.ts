@@ -50,6 +50,7 @@ export default {
   reading: (parts, source) => `${parts.join(', ')}, dans ${source}.`,
   isTrue: (field) => field,
   isFalse: (field) => `non ${field}`,
+  isUnset: (field) => `${field} non renseigné`,
   isAny: (field, values) => `${field} : ${values}`,
   isNone: (field, values) => `${field} : pas ${values}`,
   compares: (field, op, values) => `${field} ${op} ${values}`,

@@ -50,6 +50,7 @@ export default {
   reading: (parts, source) => `${parts.join(', ')}, da ${source}.`,
   isTrue: (field) => field,
   isFalse: (field) => `non ${field}`,
+  isUnset: (field) => `${field} non registrato`,
   isAny: (field, values) => `${field}: ${values}`,
   isNone: (field, values) => `${field}: non ${values}`,
   compares: (field, op, values) => `${field} ${op} ${values}`,

@@ -50,6 +50,7 @@ export default {
   reading: (parts, source) => `${parts.join('、')}（${source}より）。`,
   isTrue: (field) => field,
   isFalse: (field) => `${field}ではない`,
+  isUnset: (field) => `${field}の記録なし`,
   isAny: (field, values) => `${field}：${values}`,
   isNone: (field, values) => `${field}：${values}以外`,
   compares: (field, op, values) => `${field} ${op} ${values}`,

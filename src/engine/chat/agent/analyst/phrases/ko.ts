@@ -50,6 +50,7 @@ export default {
   reading: (parts, source) => `${parts.join(', ')}, 출처: ${source}.`,
   isTrue: (field) => field,
   isFalse: (field) => `${field} 아님`,
+  isUnset: (field) => `${field} 기록 없음`,
   isAny: (field, values) => `${field}: ${values}`,
   isNone: (field, values) => `${field}: ${values} 제외`,
   compares: (field, op, values) => `${field} ${op} ${values}`,

@@ -58,6 +58,7 @@ export default {
   reading: (parts, source) => `${parts.join(', ')}, uit ${source}.`,
   isTrue: (field) => field,
   isFalse: (field) => `niet ${field}`,
+  isUnset: (field) => `${field} niet vastgelegd`,
   isAny: (field, values) => `${field}: ${values}`,
   isNone: (field, values) => `${field}: niet ${values}`,
   compares: (field, op, values) => `${field} ${op} ${values}`,

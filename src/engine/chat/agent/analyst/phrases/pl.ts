@@ -52,6 +52,7 @@ export default {
   reading: (parts, source) => `${parts.join(', ')}, ze źródła ${source}.`,
   isTrue: (field) => field,
   isFalse: (field) => `nie ${field}`,
+  isUnset: (field) => `${field}: brak danych`,
   isAny: (field, values) => `${field}: ${values}`,
   isNone: (field, values) => `${field}: nie ${values}`,
   compares: (field, op, values) => `${field} ${op} ${values}`,

@@ -50,6 +50,7 @@ export default {
   reading: (parts, source) => `${parts.join(', ')}, de ${source}.`,
   isTrue: (field) => field,
   isFalse: (field) => `não ${field}`,
+  isUnset: (field) => `${field} não registrado`,
   isAny: (field, values) => `${field}: ${values}`,
   isNone: (field, values) => `${field}: não ${values}`,
   compares: (field, op, values) => `${field} ${op} ${values}`,

@@ -49,6 +49,7 @@ export default {
   reading: (parts, source) => `${parts.join('，')}，来自${source}。`,
   isTrue: (field) => field,
   isFalse: (field) => `非${field}`,
+  isUnset: (field) => `${field}未记录`,
   isAny: (field, values) => `${field}：${values}`,
   isNone: (field, values) => `${field}：非${values}`,
   compares: (field, op, values) => `${field} ${op} ${values}`,
