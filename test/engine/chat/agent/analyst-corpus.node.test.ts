@@ -127,7 +127,7 @@ const MODELS: Model[] = [
       PENGUINS,
       penguinsCases,
       PENGUINS_QUESTIONS,
-      0.97,
+      1,
     ),
     data: penguinsData,
   },
