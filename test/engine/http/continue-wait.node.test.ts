@@ -137,7 +137,10 @@ describe('abandoned loads stop (over HTTP)', () => {
       const pending = fetch(loadRequest(url, slowComparison, controller.signal)).catch((e: unknown) => e);
       await busy(); // the load runs
       controller.abort();
-      assert.equal(((await pending) as Error).name, 'AbortError');
+      const outcome = await pending;
+      // What came instead of the abort, if anything did (seen once in a full run, never alone).
+      const instead = outcome instanceof Response ? `answered ${outcome.status}: ${await outcome.text()}` : outcome;
+      assert.equal((outcome as Error).name, 'AbortError', String(instead));
       const cpu = await cpuUntilIdle();
       t.diagnostic(`CPU until idle: ${Math.round(cpu)} ms`);
       assert.ok(cpu < 6000, `the process used ${Math.round(cpu)} ms of CPU after the client went away`);
