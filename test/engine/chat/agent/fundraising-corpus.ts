@@ -5,14 +5,13 @@
 // (sql-cases.ts). Written before the analyst was run on them, and kept as written.
 import { campaigns, donations, donors, events } from '../../../fixtures/analyst/fundraising.js';
 import type { Case } from './corpus.js';
-import { sqlCases, type Spec } from './sql-cases.js';
+import { cmp, month, part, ranked, sqlCases, within, type Spec } from './sql-cases.js';
 
 const G = `(SELECT g.*, CAST(g.donated_at AS TIMESTAMP) gt, d.name donor, d.donor_type, d.state,
   CAST(d.first_gift_at AS TIMESTAMP) fg, c.name campaign, c.channel FROM donations g
   LEFT JOIN donors d ON g.donor_id = d.id LEFT JOIN campaigns c ON g.campaign_id = c.id)`;
 const D = `(SELECT *, CAST(first_gift_at AS TIMESTAMP) fg FROM donors)`;
 const E = `(SELECT *, CAST(held_at AS TIMESTAMP) et FROM events)`;
-const within = (col: string, from: string, to: string) => `${col} >= '${from}' AND ${col} < '${to}'`;
 const DEC = (col: string) => within(col, '2025-12-01', '2026-01-01');
 const NOV = (col: string) => within(col, '2025-11-01', '2025-12-01');
 const Q4 = (col: string) => within(col, '2025-10-01', '2026-01-01');
@@ -24,13 +23,7 @@ const RAISED = `sum(amount) FILTER (WHERE ${DONE})`;
 const AVG_GIFT = `avg(amount) FILTER (WHERE ${DONE})`;
 const DONORS = `count(DISTINCT donor_id) FILTER (WHERE ${DONE})`;
 const REFUND_RATE = `100.0 * count(*) FILTER (WHERE status = 'refunded') / count(*)`;
-const month = (col: string) => `strftime(date_trunc('month', ${col}), '%Y-%m-%d')`;
 const quarter = (col: string) => `strftime(date_trunc('quarter', ${col}), '%Y-%m-%d')`;
-const cmp = (from: string, a: string, b: string) =>
-  `SELECT a, b, b - a, 100.0 * (b - a) / a FROM (SELECT ${a} a, ${b} b FROM ${from})`;
-const part = (from: string, agg: string, where: string) =>
-  `SELECT ${agg} FILTER (WHERE ${where}), ${agg}, 100.0 * ${agg} FILTER (WHERE ${where}) / ${agg} FROM ${from}`;
-const ranked = (q: string, sql: string): Spec => ({ q, sql, ordered: true });
 
 const specs: Spec[] = [
   { q: 'how much did we raise last month', sql: `SELECT ${RAISED} FROM ${G} WHERE ${DEC('gt')}` },

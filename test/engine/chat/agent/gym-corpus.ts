@@ -5,7 +5,7 @@
 // them, and kept as written.
 import { bookings, clubs, instructors, members, payments, sessions } from '../../../fixtures/analyst/gym.js';
 import type { Case } from './corpus.js';
-import { sqlCases, type Spec } from './sql-cases.js';
+import { cmp, month, part, sqlCases, within, type Spec } from './sql-cases.js';
 
 const B = `(SELECT b.*, CAST(b.booked_at AS TIMESTAMP) bt, s.class_type, CAST(s.starts_at AS TIMESTAMP) st, s.capacity,
   i.name instructor, c.name club, c.city, m.plan FROM bookings b LEFT JOIN sessions s ON b.session_id = s.id
@@ -17,16 +17,10 @@ const M = `(SELECT m.*, CAST(m.joined_at AS TIMESTAMP) jt, CAST(m.cancelled_at A
   FROM members m LEFT JOIN clubs c ON m.club_id = c.id)`;
 const P = `(SELECT p.*, CAST(p.paid_at AS TIMESTAMP) pt, m.plan, c.name club, c.city FROM payments p
   LEFT JOIN members m ON p.member_id = m.id LEFT JOIN clubs c ON m.club_id = c.id)`;
-const within = (col: string, from: string, to: string) => `${col} >= '${from}' AND ${col} < '${to}'`;
 const DEC = (col: string) => within(col, '2025-12-01', '2026-01-01');
 const Y25 = (col: string) => within(col, '2025-01-01', '2026-01-01');
 const RATE = `100.0 * count(*) FILTER (WHERE NOT no_show) / count(*)`;
 const PER = `sum(amount) / count(DISTINCT member_id)`;
-const month = (col: string) => `strftime(date_trunc('month', ${col}), '%Y-%m-%d')`;
-const cmp = (from: string, a: string, b: string) =>
-  `SELECT a, b, b - a, 100.0 * (b - a) / a FROM (SELECT ${a} a, ${b} b FROM ${from})`;
-const part = (from: string, agg: string, where: string) =>
-  `SELECT ${agg} FILTER (WHERE ${where}), ${agg}, 100.0 * ${agg} FILTER (WHERE ${where}) / ${agg} FROM ${from}`;
 
 const specs: Spec[] = [
   { q: 'how many active members do we have', sql: `SELECT count(*) FROM ${M} WHERE cancelled_at IS NULL` },

@@ -4,25 +4,18 @@
 // rows (sql-cases.ts). Written before the analyst was run on them, and kept as written.
 import { adjusters, claims, customers, policies } from '../../../fixtures/analyst/insurance.js';
 import type { Case } from './corpus.js';
-import { sqlCases, type Spec } from './sql-cases.js';
+import { cmp, month, part, ranked, sqlCases, within, type Spec } from './sql-cases.js';
 
 const C = `(SELECT c.*, CAST(c.filed_at AS TIMESTAMP) ft, CAST(c.closed_at AS TIMESTAMP) ct, p.policy_type, p.state,
   a.name adjuster, a.team, u.name customer, u.segment FROM claims c LEFT JOIN policies p ON c.policy_id = p.id
   LEFT JOIN adjusters a ON c.adjuster_id = a.id LEFT JOIN customers u ON p.customer_id = u.id)`;
 const P = `(SELECT p.*, CAST(p.starts_on AS TIMESTAMP) st, u.name customer, u.segment FROM policies p
   LEFT JOIN customers u ON p.customer_id = u.id)`;
-const within = (col: string, from: string, to: string) => `${col} >= '${from}' AND ${col} < '${to}'`;
 const DEC = (col: string) => within(col, '2025-12-01', '2026-01-01');
 const Q4 = (col: string) => within(col, '2025-10-01', '2026-01-01');
 const Y25 = (col: string) => within(col, '2025-01-01', '2026-01-01');
 const APPROVAL = `100.0 * count(*) FILTER (WHERE status = 'approved') / count(*) FILTER (WHERE status IN ('approved', 'denied'))`;
 const LOSS = `100.0 * sum(paid_losses) / sum(premium)`;
-const month = (col: string) => `strftime(date_trunc('month', ${col}), '%Y-%m-%d')`;
-const cmp = (from: string, a: string, b: string) =>
-  `SELECT a, b, b - a, 100.0 * (b - a) / a FROM (SELECT ${a} a, ${b} b FROM ${from})`;
-const part = (from: string, agg: string, where: string) =>
-  `SELECT ${agg} FILTER (WHERE ${where}), ${agg}, 100.0 * ${agg} FILTER (WHERE ${where}) / ${agg} FROM ${from}`;
-const ranked = (q: string, sql: string): Spec => ({ q, sql, ordered: true });
 
 const specs: Spec[] = [
   { q: 'how many open claims do we have', sql: `SELECT count(*) FROM ${C} WHERE status = 'open'` },

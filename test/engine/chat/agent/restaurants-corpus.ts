@@ -6,7 +6,7 @@
 // analyst was run on them, and kept as written.
 import { checks, locations, menuItems, orderLines, reservations } from '../../../fixtures/analyst/restaurants.js';
 import type { Case } from './corpus.js';
-import { sqlCases, type Spec } from './sql-cases.js';
+import { cmp, month, part, ranked, sqlCases, within, type Spec } from './sql-cases.js';
 
 const C = `(SELECT c.*, CAST(c.placed_at AS TIMESTAMP) pt, l.name AS location, l.city, l.region FROM checks c
   LEFT JOIN locations l ON c.location_id = l.id)`;
@@ -15,7 +15,6 @@ const L = `(SELECT ol.*, m.name AS item, m.category, CAST(c.placed_at AS TIMESTA
   LEFT JOIN checks c ON ol.check_id = c.id LEFT JOIN locations l ON c.location_id = l.id)`;
 const R = `(SELECT r.*, CAST(r.reserved_for AS TIMESTAMP) rt, l.name AS location, l.city, l.region FROM reservations r
   LEFT JOIN locations l ON r.location_id = l.id)`;
-const within = (col: string, from: string, to: string) => `${col} >= '${from}' AND ${col} < '${to}'`;
 const DEC = (col: string) => within(col, '2025-12-01', '2026-01-01');
 const Q4 = (col: string) => within(col, '2025-10-01', '2026-01-01');
 const Y25 = (col: string) => within(col, '2025-01-01', '2026-01-01');
@@ -24,12 +23,6 @@ const KEPT = 'NOT voided';
 const SALES = `sum(total) FILTER (WHERE ${KEPT})`;
 const ITEM_SALES = `sum(quantity * unit_price) FILTER (WHERE ${KEPT})`;
 const FOOD_COST = `sum(quantity * unit_cost) FILTER (WHERE ${KEPT})`;
-const month = (col: string) => `strftime(date_trunc('month', ${col}), '%Y-%m-%d')`;
-const cmp = (from: string, a: string, b: string) =>
-  `SELECT a, b, b - a, 100.0 * (b - a) / a FROM (SELECT ${a} a, ${b} b FROM ${from})`;
-const part = (from: string, agg: string, where: string) =>
-  `SELECT ${agg} FILTER (WHERE ${where}), ${agg}, 100.0 * ${agg} FILTER (WHERE ${where}) / ${agg} FROM ${from}`;
-const ranked = (q: string, sql: string): Spec => ({ q, sql, ordered: true });
 
 const specs: Spec[] = [
   { q: 'sales last month', sql: `SELECT ${SALES} FROM ${C} WHERE ${DEC('pt')}` },

@@ -7,6 +7,19 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { Row } from '../../../fixtures/analyst/rows.js';
 import type { Case } from './corpus.js';
 
+/** A condition that `col` lies in [from, to). */
+export const within = (col: string, from: string, to: string) => `${col} >= '${from}' AND ${col} < '${to}'`;
+/** `col`'s month as the engine writes it (its first day). */
+export const month = (col: string) => `strftime(date_trunc('month', ${col}), '%Y-%m-%d')`;
+/** Two aggregates of `from` compared as the analyst answers "A vs B": both, the difference and its percent. */
+export const cmp = (from: string, a: string, b: string) =>
+  `SELECT a, b, b - a, 100.0 * (b - a) / a FROM (SELECT ${a} a, ${b} b FROM ${from})`;
+/** The part of aggregate `agg` where `where` holds, the whole and the share in percent. */
+export const part = (from: string, agg: string, where: string) =>
+  `SELECT ${agg} FILTER (WHERE ${where}), ${agg}, 100.0 * ${agg} FILTER (WHERE ${where}) / ${agg} FROM ${from}`;
+/** A question whose rows come in order (a ranking, a time series). */
+export const ranked = (q: string, sql: string): Spec => ({ q, sql, ordered: true });
+
 /** A question and the SQL that answers it (rows: breakdown columns, then the measure), or one to decline. */
 export type Spec = { q: string; sql: string; ordered?: boolean } | { q: string; decline: true };
 

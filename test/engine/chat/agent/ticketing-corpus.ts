@@ -5,7 +5,7 @@
 // and kept as written.
 import { customers, events, orders, venues } from '../../../fixtures/analyst/ticketing.js';
 import type { Case } from './corpus.js';
-import { sqlCases, type Spec } from './sql-cases.js';
+import { cmp, month, part, ranked, sqlCases, within, type Spec } from './sql-cases.js';
 
 const O = `(SELECT o.*, CAST(o.ordered_at AS TIMESTAMP) ot, CAST(o.refunded_at AS TIMESTAMP) rt, e.name event_name,
   e.genre, e.promoter, CAST(e.starts_at AS TIMESTAMP) st, v.name venue, v.city, c.home_city FROM orders o
@@ -14,7 +14,6 @@ const O = `(SELECT o.*, CAST(o.ordered_at AS TIMESTAMP) ot, CAST(o.refunded_at A
 const E = `(SELECT e.*, CAST(e.starts_at AS TIMESTAMP) st, v.name venue, v.city FROM events e
   LEFT JOIN venues v ON e.venue_id = v.id)`;
 const U = `(SELECT *, CAST(signed_up_at AS TIMESTAMP) su FROM customers)`;
-const within = (col: string, from: string, to: string) => `${col} >= '${from}' AND ${col} < '${to}'`;
 const DEC = (col: string) => within(col, '2025-12-01', '2026-01-01');
 const Q4 = (col: string) => within(col, '2025-10-01', '2026-01-01');
 const Y25 = (col: string) => within(col, '2025-01-01', '2026-01-01');
@@ -23,12 +22,6 @@ const TICKETS = `sum(quantity) FILTER (WHERE status = 'paid')`;
 const REVENUE = `sum(price_paid) FILTER (WHERE status = 'paid')`;
 const REFUND_RATE = `100.0 * count(*) FILTER (WHERE status = 'refunded') / count(*)`;
 const SELL = `100.0 * sum(tickets_sold) / sum(seats)`;
-const month = (col: string) => `strftime(date_trunc('month', ${col}), '%Y-%m-%d')`;
-const cmp = (from: string, a: string, b: string) =>
-  `SELECT a, b, b - a, 100.0 * (b - a) / a FROM (SELECT ${a} a, ${b} b FROM ${from})`;
-const part = (from: string, agg: string, where: string) =>
-  `SELECT ${agg} FILTER (WHERE ${where}), ${agg}, 100.0 * ${agg} FILTER (WHERE ${where}) / ${agg} FROM ${from}`;
-const ranked = (q: string, sql: string): Spec => ({ q, sql, ordered: true });
 
 const specs: Spec[] = [
   { q: 'how many tickets did we sell last month', sql: `SELECT ${TICKETS} FROM ${O} WHERE ${DEC('ot')}` },

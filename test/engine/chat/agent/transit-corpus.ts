@@ -6,7 +6,7 @@
 // them, and kept as written.
 import { incidents, routes, stops, taps, trips } from '../../../fixtures/analyst/transit.js';
 import type { Case } from './corpus.js';
-import { sqlCases, type Spec } from './sql-cases.js';
+import { cmp, month, part, ranked, sqlCases, within, type Spec } from './sql-cases.js';
 
 const T = `(SELECT t.*, CAST(t.scheduled_departure AS TIMESTAMP) sd, r.number route_number, r.name route, r.mode,
   r.district FROM trips t LEFT JOIN routes r ON t.route_id = r.id)`;
@@ -14,19 +14,12 @@ const P = `(SELECT p.*, CAST(p.tapped_at AS TIMESTAMP) ta, s.name stop, s.distri
   r.name route, r.mode FROM taps p LEFT JOIN stops s ON p.stop_id = s.id LEFT JOIN routes r ON p.route_id = r.id)`;
 const I = `(SELECT i.*, CAST(i.reported_at AS TIMESTAMP) rt, r.number route_number, r.name route, r.mode, r.district
   FROM incidents i LEFT JOIN routes r ON i.route_id = r.id)`;
-const within = (col: string, from: string, to: string) => `${col} >= '${from}' AND ${col} < '${to}'`;
 const DEC = (col: string) => within(col, '2025-12-01', '2026-01-01');
 const Q4 = (col: string) => within(col, '2025-10-01', '2026-01-01');
 const Y25 = (col: string) => within(col, '2025-01-01', '2026-01-01');
 const Y24 = (col: string) => within(col, '2024-01-01', '2025-01-01');
 const OTP = `100.0 * count(*) FILTER (WHERE NOT cancelled AND delay_minutes <= 5) / count(*) FILTER (WHERE NOT cancelled)`;
 const CANCEL_RATE = `100.0 * count(*) FILTER (WHERE cancelled) / count(*)`;
-const month = (col: string) => `strftime(date_trunc('month', ${col}), '%Y-%m-%d')`;
-const cmp = (from: string, a: string, b: string) =>
-  `SELECT a, b, b - a, 100.0 * (b - a) / a FROM (SELECT ${a} a, ${b} b FROM ${from})`;
-const part = (from: string, agg: string, where: string) =>
-  `SELECT ${agg} FILTER (WHERE ${where}), ${agg}, 100.0 * ${agg} FILTER (WHERE ${where}) / ${agg} FROM ${from}`;
-const ranked = (q: string, sql: string): Spec => ({ q, sql, ordered: true });
 
 const specs: Spec[] = [
   { q: 'how many trips were cancelled last month', sql: `SELECT count(*) FROM ${T} WHERE cancelled AND ${DEC('sd')}` },
