@@ -49,6 +49,10 @@ const howMuch = (q: Question) => {
   return at >= 0 && q.tokens.slice(at + 1).some((t) => INCOMING.has(t.lemma)) ? at : -1;
 };
 
+/** Half a point more when a money word also names the source ("giving" of Giving). */
+const ownWord = (q: Question, source: SourceInfo, words: number[]) =>
+  words.some((i) => source.named.has(q.tokens[i].lemma)) ? 0.5 : 0;
+
 /**
  * The money measure, when the free words ask for money and no member names a measure ("which club made the most
  * money", "how much did the spring appeal bring in"); with two such sums, neither.
@@ -58,8 +62,7 @@ export function moneyNamed(q: Question, source: SourceInfo, taken: boolean[]): M
   const much = howMuch(q);
   const money = moneyMeasure(source);
   if (!money || (!words.length && much < 0)) return [];
-  const own = words.some((i) => source.named.has(q.tokens[i].lemma)) ? 0.5 : 0;
-  return [{ field: money, score: 0.5 + own, used: words.length ? words : [much] }];
+  return [{ field: money, score: 0.5 + ownWord(q, source, words), used: words.length ? words : [much] }];
 }
 
 /**
@@ -86,9 +89,8 @@ export function moneyOverCount(q: Question, source: SourceInfo, taken: boolean[]
     ? all.find((i) => !nouns.includes(i))
     : q.tokens.findIndex((t, i) => i > much && INCOMING.has(t.lemma));
   if (verb !== undefined && counts.some((m) => m.used.some((u) => u > verb))) return measures;
-  // Above the count it replaces, and more when a money word also names the source ("giving" of Giving).
-  const own = words.some((i) => source.named.has(q.tokens[i].lemma)) ? 0.5 : 0;
-  return [{ field: money, score: measures[0].score + 0.5 + own, used: words }];
+  // Above the count it replaces, and more when a money word also names the source.
+  return [{ field: money, score: measures[0].score + 0.5 + ownWord(q, source, words), used: words }];
 }
 
 /**
