@@ -5,8 +5,8 @@
 // questions right in each model, at most 1% of all questions wrong, and every unanswerable one declined. The held-out
 // sets (hospital, library, delivery, cars and stocks, IT service desk, real-estate agency, manufacturing plant,
 // university, digital marketing, fitness club chain, insurance claims, event
-// ticketing, nonprofit fundraising, restaurant chain, public transit, penguins and gapminder) were written before
-// the analyst was run on them and are kept as written: they
+// ticketing, nonprofit fundraising, restaurant chain, public transit, penguins and gapminder, recruiting pipeline)
+// were written before the analyst was run on them and are kept as written: they
 // require no wrong answer and the share right each reached when its classes were fixed (their figures are printed;
 // the bar rises as declines are fixed, never by rewording a question).
 import 'fake-indexeddb/auto';
@@ -23,6 +23,7 @@ import { ENERGY, energySeed } from '../../../fixtures/analyst/energy.js';
 import { FUNDRAISING, fundraisingSeed } from '../../../fixtures/analyst/fundraising.js';
 import { GYM, gymSeed } from '../../../fixtures/analyst/gym.js';
 import { HELPDESK, helpdeskSeed } from '../../../fixtures/analyst/helpdesk.js';
+import { HIRING, hiringSeed } from '../../../fixtures/analyst/hiring.js';
 import { HOSPITAL, hospitalSeed } from '../../../fixtures/analyst/hospital.js';
 import { HOTELS, hotelsSeed } from '../../../fixtures/analyst/hotels.js';
 import { INSURANCE, insuranceSeed } from '../../../fixtures/analyst/insurance.js';
@@ -46,6 +47,7 @@ import { energyCases } from './energy-corpus.js';
 import { FUNDRAISING_QUESTIONS, fundraisingCases } from './fundraising-corpus.js';
 import { GYM_QUESTIONS, gymCases } from './gym-corpus.js';
 import { HELPDESK_QUESTIONS, helpdeskCases } from './helpdesk-corpus.js';
+import { HIRING_QUESTIONS, hiringCases } from './hiring-corpus.js';
 import { HOSPITAL_QUESTIONS, hospitalCases } from './hospital-corpus.js';
 import { hotelsCases } from './hotels-corpus.js';
 import { INSURANCE_QUESTIONS, insuranceCases } from './insurance-corpus.js';
@@ -131,6 +133,7 @@ const MODELS: Model[] = [
     ),
     data: penguinsData,
   },
+  heldOut('recruiting pipeline', hiringSeed, HIRING, hiringCases, HIRING_QUESTIONS, 0.85),
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');
