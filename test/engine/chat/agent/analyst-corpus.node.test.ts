@@ -5,8 +5,8 @@
 // questions right in each model, at most 1% of all questions wrong, and every unanswerable one declined. The held-out
 // sets (hospital, library, delivery, cars and stocks, IT service desk, real-estate agency, manufacturing plant,
 // university, digital marketing, fitness club chain, insurance claims, event
-// ticketing, nonprofit fundraising, restaurant chain, public transit, penguins and gapminder) were written before
-// the analyst was run on them and are kept as written: they
+// ticketing, nonprofit fundraising, restaurant chain, public transit, penguins and gapminder, music streaming) were
+// written before the analyst was run on them and are kept as written: they
 // require no wrong answer and the share right each reached when its classes were fixed (their figures are printed;
 // the bar rises as declines are fixed, never by rewording a question).
 import 'fake-indexeddb/auto';
@@ -31,6 +31,7 @@ import { MARKETING, marketingSeed } from '../../../fixtures/analyst/marketing.js
 import { PLANT, plantSeed } from '../../../fixtures/analyst/plant.js';
 import { REALTY, realtySeed } from '../../../fixtures/analyst/realty.js';
 import { RESTAURANTS, restaurantsSeed } from '../../../fixtures/analyst/restaurants.js';
+import { STREAMING, streamingSeed } from '../../../fixtures/analyst/streaming.js';
 import { TICKETING, ticketingSeed } from '../../../fixtures/analyst/ticketing.js';
 import { TRANSIT, transitSeed } from '../../../fixtures/analyst/transit.js';
 import { UNIVERSITY, universitySeed } from '../../../fixtures/analyst/university.js';
@@ -54,6 +55,7 @@ import { MARKETING_QUESTIONS, marketingCases } from './marketing-corpus.js';
 import { PLANT_QUESTIONS, plantCases } from './plant-corpus.js';
 import { REALTY_QUESTIONS, realtyCases } from './realty-corpus.js';
 import { RESTAURANTS_QUESTIONS, restaurantsCases } from './restaurants-corpus.js';
+import { STREAMING_QUESTIONS, streamingCases } from './streaming-corpus.js';
 import { TICKETING_QUESTIONS, ticketingCases } from './ticketing-corpus.js';
 import { TRANSIT_QUESTIONS, transitCases } from './transit-corpus.js';
 import { UNIVERSITY_QUESTIONS, universityCases } from './university-corpus.js';
@@ -131,6 +133,7 @@ const MODELS: Model[] = [
     ),
     data: penguinsData,
   },
+  heldOut('music streaming', streamingSeed, STREAMING, streamingCases, STREAMING_QUESTIONS, 0.85),
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');
