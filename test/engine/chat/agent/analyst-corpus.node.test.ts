@@ -6,7 +6,8 @@
 // sets (hospital, library, delivery, cars and stocks, IT service desk, real-estate agency, manufacturing plant,
 // university, digital marketing, fitness club chain, insurance claims, event
 // ticketing, nonprofit fundraising, restaurant chain, public transit, penguins and gapminder, recruiting pipeline,
-// bird strikes and football matches) were written before the analyst was run on them and are kept as written: they
+// bird strikes and football matches, music streaming) were written before the analyst was run on them and are kept
+// as written: they
 // require no wrong answer and the share right each reached when its classes were fixed (their figures are printed;
 // the bar rises as declines are fixed, never by rewording a question).
 import 'fake-indexeddb/auto';
@@ -32,6 +33,7 @@ import { MARKETING, marketingSeed } from '../../../fixtures/analyst/marketing.js
 import { PLANT, plantSeed } from '../../../fixtures/analyst/plant.js';
 import { REALTY, realtySeed } from '../../../fixtures/analyst/realty.js';
 import { RESTAURANTS, restaurantsSeed } from '../../../fixtures/analyst/restaurants.js';
+import { STREAMING, streamingSeed } from '../../../fixtures/analyst/streaming.js';
 import { TICKETING, ticketingSeed } from '../../../fixtures/analyst/ticketing.js';
 import { TRANSIT, transitSeed } from '../../../fixtures/analyst/transit.js';
 import { UNIVERSITY, universitySeed } from '../../../fixtures/analyst/university.js';
@@ -57,6 +59,7 @@ import { MARKETING_QUESTIONS, marketingCases } from './marketing-corpus.js';
 import { PLANT_QUESTIONS, plantCases } from './plant-corpus.js';
 import { REALTY_QUESTIONS, realtyCases } from './realty-corpus.js';
 import { RESTAURANTS_QUESTIONS, restaurantsCases } from './restaurants-corpus.js';
+import { STREAMING_QUESTIONS, streamingCases } from './streaming-corpus.js';
 import { TICKETING_QUESTIONS, ticketingCases } from './ticketing-corpus.js';
 import { TRANSIT_QUESTIONS, transitCases } from './transit-corpus.js';
 import { UNIVERSITY_QUESTIONS, universityCases } from './university-corpus.js';
@@ -147,6 +150,7 @@ const MODELS: Model[] = [
     ),
     data: wildlifeData,
   },
+  heldOut('music streaming', streamingSeed, STREAMING, streamingCases, STREAMING_QUESTIONS, 0.85),
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');
