@@ -6,6 +6,7 @@
 import type { ServiceMetaCube, ServiceMetaMember, ServiceMetaResult } from '../../../../api/types.js';
 import { ACRONYMS, AGG_STEMS, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
 import type { Aggregation, Token } from './text.js';
+import { wholeNames } from './described.js';
 
 export interface Field {
   /** `source.member`. */
@@ -204,7 +205,7 @@ export const byPrefixOnly = (m: Match, tokens: Token[]) =>
  * best share of one key found (so "Completed orders" beats "Orders" when both words are there), plus a little for
  * description words. Matches that only share an aggregation word score 0: "average" alone names no measure.
  */
-export function scoreField(f: Field, words: (string | undefined)[]): Match {
+export function scoreField(f: Field, words: (string | undefined)[], claimed?: Set<string>): Match {
   const used = new Set<number>();
   let coverage = 0;
   let content = 0;
@@ -224,7 +225,7 @@ export function scoreField(f: Field, words: (string | undefined)[]): Match {
   }
   let described = 0;
   words.forEach((w, i) => {
-    if (w && !used.has(i) && f.described.has(w) && !w.startsWith('agg:') && described < 1) {
+    if (w && !used.has(i) && f.described.has(w) && !w.startsWith('agg:') && !claimed?.has(w) && described < 1) {
       described += 0.5;
       used.add(i);
       content++;
@@ -240,8 +241,9 @@ export function scoreField(f: Field, words: (string | undefined)[]): Match {
 
 /** The best matches among `fields`, best first (score > 0). */
 export function rank(fields: Field[], words: (string | undefined)[]): Match[] {
+  const claimed = wholeNames(fields, words);
   return fields
-    .map((f) => scoreField(f, words))
+    .map((f) => scoreField(f, words, claimed))
     .filter((m) => m.score > 0)
     .sort((a, b) => b.score - a.score);
 }

@@ -12,6 +12,8 @@ import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
 import { fold, lemma, lemmas, stem } from './text.js';
 import { columnUnit, unitScale } from './units.js';
+import { spelledTitles } from './spelled.js';
+import { filteredCountNamed } from './share-count.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
 
 /** Nouns of the persons a business serves, one another's synonyms in a question ("plus members" of customers). */
@@ -110,6 +112,7 @@ export function namedValues(
   let score = 0;
   const afterValue = new Set<number>();
   const whole = measureTitles(q, source, taken);
+  for (const i of spelledTitles(q, source, taken)) whole.add(i);
   const free = taken.map((t, i) => !t && !q.aggs.has(i) && !whole.has(i));
   const memberWords = new Set(source.fields.flatMap((f) => f.keys.flat()));
   // "refunds": a count the source names by that one word (refunds: Refunded orders), not the value it inflects
@@ -117,7 +120,8 @@ export function namedValues(
   const counts = new Set(
     source.measures.filter((m) => m.agg === 'count').flatMap((m) => m.keys.filter((k) => k.length === 1).flat()),
   );
-  const countNamed = (i: number, value: string) => counts.has(q.tokens[i].lemma) && fold(value) !== q.tokens[i].norm;
+  const countNamed = (i: number, value: string) =>
+    (counts.has(q.tokens[i].lemma) && fold(value) !== q.tokens[i].norm) || filteredCountNamed(q, source, i);
   const hits = matchValues(q.tokens, free, categorical(source), values, memberWords).filter(
     (h) => h.end - h.start > 1 || !(synonymOfMeasure(q, h.start, h.value, measures) || countNamed(h.start, h.value)),
   );
