@@ -239,6 +239,8 @@ export function matchValues(
   index: ValueIndex,
   /** Lemmas that name members of the source: never read as a part of a value. */
   avoid: Set<string> = new Set(),
+  /** Lemmas naming what the source's rows are ("strikes"): "goose strikes" names the one value with "goose". */
+  rows: Set<string> = new Set(),
 ): ValueHit[] {
   const hits: ValueHit[] = [];
   const {
@@ -345,6 +347,7 @@ export function matchValues(
         const written = (field: string) =>
           /^\p{Lu}/u.test(span[0].text) ||
           elidedWords.has(norm) ||
+          (norm.length >= 4 && rows.has(next ?? '')) ||
           (!!prev && !!fields.find((f) => f.name === field)?.keys.some((k) => k.includes(prev)));
         // A part of three letters only as a name is written, not opening the question ("by Raj": Raj Patel).
         const short = norm.length === 3 && !(i > 0 && /^\p{Lu}\p{Ll}/u.test(span[0].text));

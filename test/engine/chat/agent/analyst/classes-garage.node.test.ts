@@ -1,9 +1,12 @@
 // The planner on classes of question the held-out set of bird strikes and football matches found it declining or
 // answering wrongly, over two models written here (none of the corpus models' names or values): a parking garage's
 // sessions and a van fleet's workshop jobs, as serviceMeta lists them, and the values the look-up would read.
+import 'fake-indexeddb/auto';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
+import { createLocalEngine, type Agent, type EngineSeed } from '../../../../../src/engine/index.js';
+import { HttpTransport } from '../../../../../src/transport/http-transport.js';
 import { filters, planner, view } from './plan-probe.js';
 
 const garage: ServiceMetaResult = {
@@ -65,6 +68,7 @@ const fleet: ServiceMetaResult = {
       ['arrival_bay', 'Arrival bay', 'string'],
       ['departure_bay', 'Departure bay', 'string'],
       ['depot', 'Depot', 'string'],
+      ['supplier', 'Supplier', 'string'],
     ]),
   ],
 };
@@ -75,7 +79,70 @@ const fleetValues = new Map<string, string[]>([
   ['jobs.arrival_bay', ['A1', 'A2']],
   ['jobs.departure_bay', ['D1', 'D2']],
   ['jobs.depot', ["D'ARCY ROAD DEPOT", 'MILL LANE DEPOT']],
+  ['jobs.supplier', ['Northern brake works', 'Apex glass']],
 ]);
+
+// A view with no description of its own over a hidden cube that has one (a kennel's visits, logged with complaints).
+const kennelSeed: EngineSeed = {
+  account: { name: 'kennel', plan: 'enterprise' },
+  deployments: [{ id: 3, name: 'Kennel', apiSecret: 'kennel-secret-0123456789-0123456789-0123' }],
+  users: [{ email: 'desk@kennel.test', role: 'admin' }],
+  apiKeys: [{ key: 'kennel-admin-key', userEmail: 'desk@kennel.test' }],
+  agents: [{ id: 'desk', deploymentId: 3 }],
+  dataModel: {
+    cubes: [
+      {
+        name: 'stays',
+        sql_table: 'stays',
+        title: 'Boarding stays',
+        description: 'Stays and owner grievances recorded against a pen',
+        public: false,
+        measures: [
+          { name: 'count', type: 'count', title: 'Stays' },
+          { name: 'extended_count', type: 'count', title: 'Extended stays', filters: [{ sql: '{CUBE}.extended' }] },
+        ],
+        dimensions: [
+          { name: 'id', type: 'number', sql: 'id', primary_key: true },
+          { name: 'breed', type: 'string', sql: 'breed', title: 'Breed' },
+          { name: 'extended', type: 'boolean', sql: 'extended', title: 'Extended' },
+        ],
+      },
+    ],
+    views: [{ name: 'stay_log', title: 'Stay log', cubes: [{ join_path: 'stays', includes: '*' }] }],
+  },
+  tables: {
+    stays: [
+      { id: 1, breed: 'Beagle', extended: true },
+      { id: 2, breed: 'Collie', extended: false },
+    ],
+  },
+};
+
+/** serviceMeta as the kennel's admin sees it, through the engine. */
+async function kennelMeta(): Promise<ServiceMetaResult> {
+  let meta: ServiceMetaResult | undefined;
+  const agent: Agent = {
+    async *answer(ctx) {
+      meta = await ctx.tools.serviceMeta({ searchQuery: '' });
+      yield { final: 'ok' };
+    },
+  };
+  const engine = await createLocalEngine({ seed: kennelSeed, agent, name: `kennel-${Date.now()}-${Math.random()}` });
+  try {
+    const transport = new HttpTransport({
+      baseUrl: 'https://kennel.example',
+      accountName: 'kennel',
+      agentId: 'desk',
+      auth: { apiKey: 'kennel-admin-key' },
+      fetch: (request) => engine.fetch(request),
+    });
+    for await (const m of await transport.streamChat({ input: 'hi', sessionSettings: { externalId: 'desk-1' } }))
+      void m;
+  } finally {
+    await engine.close();
+  }
+  return meta!;
+}
 
 const garagePlan = planner(garage, garageValues);
 const fleetPlan = planner(fleet, fleetValues);
@@ -169,5 +236,74 @@ describe('local analyst: classes of question from the bird-strike and football s
       'stay_minutes >= 90',
     ]);
     assert.deepEqual(filters(fleetPlan('how many jobs with waiting hours of 4 or fewer')), ['waiting_hours <= 4']);
+  });
+
+  it('"N or more X" that a segment states is that segment ("sessions with 3 or more tickets")', () => {
+    const meta: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('visits', 'Garage visits', [
+          ['count', 'Visits', 'number', 'count'],
+          ['tickets', 'Tickets', 'number', 'sum'],
+          ['busy', 'Busy visits', 'boolean', undefined, { segment: true, description: '3 tickets or more' }],
+          ['deck', 'Deck', 'string'],
+        ]),
+        view('repairs', 'Repairs', [
+          ['count', 'Repairs', 'number', 'count'],
+          ['parts', 'Parts', 'number', 'sum'],
+          ['big', 'Big repairs', 'boolean', undefined, { segment: true, description: 'at least 10 parts' }],
+          ['bay', 'Bay', 'string'],
+        ]),
+      ],
+    };
+    const plan = planner(meta, new Map());
+    const p = plan('# of visits with 3 or more tickets by deck');
+    assert.equal(p.measure.name, 'visits.count');
+    assert.deepEqual(filters(p), ['busy = true']);
+    const q = plan('how many repairs with at least 10 parts');
+    assert.equal(q.measure.name, 'repairs.count');
+    assert.deepEqual(filters(q), ['big = true']);
+  });
+
+  it('a source\'s description names its rows; a view with none has its hidden root cube\'s ("grievances by breed")', async () => {
+    const meta = await kennelMeta();
+    const log = meta.cubes.find((c) => c.name === 'stay_log');
+    assert.equal(log?.description, 'Stays and owner grievances recorded against a pen');
+    const p = planner(meta, new Map([['stay_log.breed', ['Beagle', 'Collie']]]))('grievances by breed');
+    assert.equal(p.measure.name, 'stay_log.count');
+    assert.deepEqual(
+      p.groups.map((g) => g.column),
+      ['breed'],
+    );
+    // A described source answers by its description's nouns too, never by a modifier of them ("owner").
+    const described: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        {
+          ...view('desk', 'Front desk', [
+            ['count', 'Calls', 'number', 'count'],
+            ['missed', 'Missed calls', 'number', 'count', { filtered: true }],
+            ['topic', 'Topic', 'string'],
+          ]),
+          description: 'Calls and customer enquiries taken at the front desk',
+        },
+      ],
+    };
+    const q = planner(described, new Map())('enquiries by topic');
+    assert.equal(q.measure.name, 'desk.count');
+  });
+
+  it('a part of one value written before the rows\' noun names that value ("brake jobs", "trust sessions")', () => {
+    assert.deepEqual(filters(fleetPlan('labour cost of brake jobs')), ['supplier = Northern brake works']);
+    assert.deepEqual(filters(garagePlan('how many trust sessions in 2025')), ['operator = CITY PARKING TRUST']);
+  });
+
+  it('verbs of taking part ask for nothing ("how many different operators participated")', () => {
+    const p = garagePlan('how many different operators participated in 2025');
+    assert.equal(p.measure.agg, 'count_distinct');
+    assert.equal(p.measure.column, 'operator');
+    const q = fleetPlan('how many different depots have competed');
+    assert.equal(q.measure.agg, 'count_distinct');
+    assert.equal(q.measure.column, 'depot');
   });
 });
