@@ -5,14 +5,22 @@
 import type { Field } from './catalog.js';
 import { FUNCTION_WORDS, fold, lemma } from './text.js';
 
+/** Each field's names of two content words or more, aggregation words aside (kept per field). */
+const longNames = new WeakMap<Field, string[][]>();
+const namesOf = (f: Field) => {
+  let out = longNames.get(f);
+  if (!out) {
+    out = f.keys.map((k) => k.filter((w) => !w.startsWith('agg:'))).filter((k) => k.length > 1);
+    longNames.set(f, out);
+  }
+  return out;
+};
+
 /** The words of the names of `fields` that `words` spell whole (two content words or more, aggregation words aside). */
 export function wholeNames(fields: Field[], words: (string | undefined)[]): Set<string> {
   const out = new Set<string>();
-  for (const f of fields)
-    for (const k of f.keys) {
-      const own = k.filter((w) => !w.startsWith('agg:'));
-      if (own.length > 1 && own.every((w) => words.includes(w))) for (const w of own) out.add(w);
-    }
+  const asked = new Set(words);
+  for (const f of fields) for (const k of namesOf(f)) if (k.every((w) => asked.has(w))) for (const w of k) out.add(w);
   return out;
 }
 

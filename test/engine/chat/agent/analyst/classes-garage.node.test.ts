@@ -7,7 +7,11 @@ import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
 import { createLocalEngine, type Agent, type EngineSeed } from '../../../../../src/engine/index.js';
 import { HttpTransport } from '../../../../../src/transport/http-transport.js';
-import { filters, planner, view } from './plan-probe.js';
+import { buildCatalog } from '../../../../../src/engine/chat/agent/analyst/catalog.js';
+import { isDecline } from '../../../../../src/engine/chat/agent/analyst/plan.js';
+import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/planner.js';
+import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
+import { NOW, filters, planner, say, view } from './plan-probe.js';
 
 const garage: ServiceMetaResult = {
   searchQuery: '',
@@ -191,6 +195,12 @@ describe('local analyst: classes of question from the bird-strike and football s
       p.share.part?.map((f) => f.field.column),
       ['fined'],
     );
+    // "what caused …" asks for a cause, no number.
+    for (const [meta, values, question] of [
+      [garage, garageValues, 'what caused the most penalty fees'],
+      [fleet, fleetValues, 'what led to reworks'],
+    ] as const)
+      assert.ok(isDecline(planQuestion(readQuestion(question, NOW), buildCatalog(meta), values, say)), question);
     const q = fleetPlan('what % of jobs ended under warranty');
     assert.deepEqual(
       q.share?.part?.map((f) => f.field.column),
