@@ -112,6 +112,7 @@ export function breakdown(
       }
       // "by Marisol hotels": the word after a value restates the value's dimension; no breakdown.
       if (best[0].used.every((u) => afterValue.has(u))) continue;
+      // "top 10 teams by away goals": of Home team and Away team, the one the ranked measure's word qualifies.
       const qualified = best.length > 1 ? qualifiedBy(q, best, part) : undefined;
       if (qualified) best = [qualified];
       if (best.length > 1 && new Set(best.map((b) => b.field.name)).size > 1) {
