@@ -5,6 +5,7 @@ import type { MetaMember, ServiceMetaInput, ServiceMetaResult } from '../../../a
 import { SERVICE_META } from '../../../api/tools.js';
 import { measureTerms } from './measure-terms.js';
 import { text, type ToolDescriptor } from './types.js';
+import type { Source } from '../../data/model.js';
 
 export const serviceMeta: ToolDescriptor<typeof SERVICE_META, ServiceMetaInput, ServiceMetaResult> = {
   name: SERVICE_META,
@@ -36,7 +37,7 @@ export const serviceMeta: ToolDescriptor<typeof SERVICE_META, ServiceMetaInput, 
           name: c.name,
           type: c.type,
           title: c.title,
-          ...(c.description !== undefined && { description: c.description }),
+          ...(describe(c, sources) !== undefined && { description: describe(c, sources) }),
           ...(c.meta !== undefined && { meta: c.meta }),
           members: [...c.measures, ...c.dimensions, ...(c.segments ?? [])]
             .filter((m) => matches(memberText(m)) || matches(c.title))
@@ -57,6 +58,15 @@ export const serviceMeta: ToolDescriptor<typeof SERVICE_META, ServiceMetaInput, 
     };
   },
 };
+
+/**
+ * A source's description; a view with none has its root cube's (the view's rows are that cube's, even when the cube is
+ * hidden: "incidents and rider complaints" says what a view of incidents counts).
+ */
+function describe(c: { name: string; description?: string }, sources: ReadonlyMap<string, Source>): string | undefined {
+  const root = sources.get(c.name)?.root;
+  return c.description ?? (root !== undefined ? sources.get(root)?.description : undefined);
+}
 
 /** A member's name inside its cube or view (`orders.count` → `count`). */
 const local = (cube: string, member: string) => member.slice(cube.length + 1);

@@ -126,7 +126,7 @@ const MODELS: Model[] = [
   heldOut('event ticketing', ticketingSeed, TICKETING, ticketingCases, TICKETING_QUESTIONS, 0.97),
   heldOut('nonprofit fundraising', fundraisingSeed, FUNDRAISING, fundraisingCases, FUNDRAISING_QUESTIONS, 0.97),
   heldOut('restaurant chain', restaurantsSeed, RESTAURANTS, restaurantsCases, RESTAURANTS_QUESTIONS, 0.97),
-  heldOut('public transit', transitSeed, TRANSIT, transitCases, TRANSIT_QUESTIONS, 0.97),
+  heldOut('public transit', transitSeed, TRANSIT, transitCases, TRANSIT_QUESTIONS, 1),
   {
     ...heldOut(
       'penguins and gapminder (vega-datasets files)',

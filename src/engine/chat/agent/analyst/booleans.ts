@@ -7,6 +7,7 @@ import { byPrefixOnly, keyOf, rank, type Match, type SourceInfo } from './catalo
 import type { Filter } from './plan.js';
 import { rankingWord, type Question } from './question.js';
 import { lemma } from './text.js';
+import { compoundParts } from './spelled.js';
 
 /** The words still free, as lemmas (aggregation words as `agg:x` unless they rank). */
 export function freeWords(q: Question, taken: boolean[], ranking: boolean): (string | undefined)[] {
@@ -62,6 +63,7 @@ export function booleanFilters(
   let score = 0;
   const booleans = source.dimensions.filter((d) => d.type === 'boolean');
   const measureWords = new Set(source.measures.flatMap((m) => m.keys.flat()));
+  const measureNames = new Set(source.measures.flatMap((m) => m.keys.filter((k) => k.length === 1).flat()));
   const head = (l: string) => source.named.has(l) || countNames(source, l) || rowNoun(source, l);
   const otherWords = new Set(source.fields.filter((f) => f.type !== 'boolean').flatMap((f) => f.keys.flat()));
   // "late fees": the words of a measure named whole are the measure's, not a segment's (Late returns).
@@ -78,11 +80,16 @@ export function booleanFilters(
         )
       : [],
   );
+  // "total cost" of Total cost: its aggregation word written too.
+  const spelled = (k: string[]) =>
+    k.length > 1 && k.some((w) => w.startsWith('agg:')) && k.every((w) => free.includes(w));
   const wholeWords = new Set(
     source.measures.flatMap((m) =>
       m.keys
+        .filter((k) => !spelled(k))
         .map((k) => k.filter((w) => !w.startsWith('agg:')))
         .filter((k) => k.length > 1 && k.every((w) => free.includes(w)) && !k.every((w) => part.has(w)))
+        .concat(m.keys.filter(spelled).map((k) => k.filter((w) => !w.startsWith('agg:'))))
         .flat(),
     ),
   );
@@ -116,10 +123,18 @@ export function booleanFilters(
       const at = (u: number) => prefixed.get(u) ?? q.tokens[u].lemma;
       const own = x.used.filter((u) => !head(at(u)) && !after.has(u) && x.field.keys.some((k) => k.includes(at(u))));
       if (own.some((u) => !otherWords.has(at(u)))) return own;
-      const lemmas = new Set(own.map(at));
+      // "goals scored" names no High-scoring matches: a hyphenated word's part counts only with the rest of it written.
+      const compound = compoundParts(x.field.title);
+      const found = new Set(own.map(at));
+      const written = (l: string) => found.has(l) || q.tokens.some((t) => t.lemma === l);
+      const lemmas = new Set([...found].filter((l) => (compound.get(l) ?? [l]).every(written)));
+      // "draws" is the measure Draws, no Goalless draws: words that are measures' whole names name no segment in part
+      // (until the measure chosen is another one).
       const enough = x.field.keys.some((k) => {
         const mine = k.filter((l) => !head(l));
-        return mine.length > 0 && mine.filter((l) => lemmas.has(l)).length * 2 >= mine.length;
+        const hit = mine.filter((l) => lemmas.has(l));
+        const measured = !late && hit.length < mine.length && hit.every((l) => measureNames.has(l));
+        return mine.length > 0 && hit.length * 2 >= mine.length && !measured;
       });
       return enough ? own : [];
     };

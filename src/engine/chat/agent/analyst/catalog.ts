@@ -6,6 +6,7 @@
 import type { ServiceMetaCube, ServiceMetaMember, ServiceMetaResult } from '../../../../api/types.js';
 import { ACRONYMS, AGG_STEMS, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
 import type { Aggregation, Token } from './text.js';
+import { describedRows, wholeNames } from './described.js';
 
 export interface Field {
   /** `source.member`. */
@@ -24,6 +25,8 @@ export interface Field {
   written: Set<string>;
   /** A segment: a named filter, a boolean column true on the rows it keeps. */
   segment?: boolean;
+  /** A segment's description as written (the bound it may state: "5 goals or more"). */
+  note?: string;
   /** Lemmas of its description: weak evidence. */
   described: Set<string>;
   /** Its description's lemmas, when it says "per" ("tickets per order"): a "per" phrase written so names it. */
@@ -130,6 +133,7 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
     keys,
     written,
     ...(m.segment && { segment: true }),
+    ...(m.segment && m.description && { note: m.description }),
     described: new Set(keyOf(m.description ?? '')),
     ...(perTail.size > 0 && { perTail }),
     ...(/\bper\b/i.test(m.description ?? '') && { perDescribed: lemmas(m.description!).join(' ') }),
@@ -167,6 +171,8 @@ export function buildCatalog(meta: ServiceMetaResult): SourceInfo[] {
     const counts = fields.filter((f) => f.agg === 'count');
     if (counts.length === 1 && cube.type !== 'view') counts[0].keys.push(keyOf(cube.name), keyOf(cube.title));
     const named = new Set([...keyOf(cube.name), ...keyOf(cube.title)]);
+    const plain = fields.filter((f) => f.agg === 'count' && !f.filtered);
+    describedRows(fields, cube.description, plain.length === 1 ? plain[0] : undefined);
     // A source with no date but one number dimension named just "year" (a table of country-years, of seasons) is
     // dated by it: "in 2005", "the 60s", "by year" filter and group that column in whole years.
     const years = fields.filter((f) => !f.isMeasure && f.type === 'number' && f.keys.some((k) => k.join() === 'year'));
@@ -204,7 +210,7 @@ export const byPrefixOnly = (m: Match, tokens: Token[]) =>
  * best share of one key found (so "Completed orders" beats "Orders" when both words are there), plus a little for
  * description words. Matches that only share an aggregation word score 0: "average" alone names no measure.
  */
-export function scoreField(f: Field, words: (string | undefined)[]): Match {
+export function scoreField(f: Field, words: (string | undefined)[], claimed?: Set<string>): Match {
   const used = new Set<number>();
   let coverage = 0;
   let content = 0;
@@ -224,7 +230,7 @@ export function scoreField(f: Field, words: (string | undefined)[]): Match {
   }
   let described = 0;
   words.forEach((w, i) => {
-    if (w && !used.has(i) && f.described.has(w) && !w.startsWith('agg:') && described < 1) {
+    if (w && !used.has(i) && f.described.has(w) && !w.startsWith('agg:') && !claimed?.has(w) && described < 1) {
       described += 0.5;
       used.add(i);
       content++;
@@ -240,8 +246,9 @@ export function scoreField(f: Field, words: (string | undefined)[]): Match {
 
 /** The best matches among `fields`, best first (score > 0). */
 export function rank(fields: Field[], words: (string | undefined)[]): Match[] {
+  const claimed = wholeNames(fields, words);
   return fields
-    .map((f) => scoreField(f, words))
+    .map((f) => scoreField(f, words, claimed))
     .filter((m) => m.score > 0)
     .sort((a, b) => b.score - a.score);
 }

@@ -5,6 +5,7 @@ import { keyOf, type Field, type SourceInfo } from './catalog.js';
 import type { Decline, Filter, Plan } from './plan.js';
 import type { Phrases } from './phrases.js';
 import { rankingWord, type Question } from './question.js';
+import { filteredPart } from './share-count.js';
 
 /** Ranking, comparison and share on a plan whose members are settled. */
 export function finish(
@@ -65,7 +66,13 @@ export function finish(
     const whole = plan.filters.filter((f) => pivot !== undefined && (at.get(f) ?? pivot) < pivot);
     const part = plan.filters.filter((f) => !whole.includes(f));
     const of = part.length || groups.length ? undefined : wholeMeasure(q, plan.measure, plan.source, pivot);
-    if (part.length) {
+    // "what pct of matches ended in a draw": the model's count Draws of Matches.
+    const counted =
+      part.length || groups.length || of || plan.time?.present ? undefined : filteredPart(q, plan.measure, plan.source);
+    if (counted) {
+      [plan.share, plan.measure] = [{ part: [], of: plan.measure }, counted];
+      plan.filters = whole;
+    } else if (part.length) {
       plan.share = { part };
       plan.filters = whole;
     } else if (groups.length) plan.share = {};

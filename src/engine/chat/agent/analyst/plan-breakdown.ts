@@ -9,6 +9,7 @@ import { FUNCTION_WORDS } from './text.js';
 import { entityLabel, labelOf, perEntity, perInTitle, sameWords, strictLabel } from './plan-words.js';
 import { unmappedText } from './unmapped.js';
 import { categorical } from './values.js';
+import { qualifiedBy, rankedNoun } from './plan-qualifier.js';
 import type { Question } from './question.js';
 import type { Phrases } from './phrases.js';
 import type { Scored } from './plan.js';
@@ -98,7 +99,7 @@ export function breakdown(
       if (
         !dims.length ||
         ranksBy ||
-        (measures[0] && measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0))
+        (measures[0] && measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0) && !rankedNoun(q, part))
       )
         continue;
       let best = tie(dims);
@@ -111,6 +112,9 @@ export function breakdown(
       }
       // "by Marisol hotels": the word after a value restates the value's dimension; no breakdown.
       if (best[0].used.every((u) => afterValue.has(u))) continue;
+      // "top 10 teams by away goals": of Home team and Away team, the one the ranked measure's word qualifies.
+      const qualified = best.length > 1 ? qualifiedBy(q, best, part) : undefined;
+      if (qualified) best = [qualified];
       if (best.length > 1 && new Set(best.map((b) => b.field.name)).size > 1) {
         return {
           plan: {

@@ -2,7 +2,7 @@
 // it (or a question back when two hold it alike), and its numeric conditions on the number column named near them.
 // Both mark the words they explain in `taken` and give the evidence they add to the plan's score.
 
-import { freeWords } from './booleans.js';
+import { freeWords, plainCount } from './booleans.js';
 import { rank, tie, type Field, type Match, type SourceInfo } from './catalog.js';
 import { clippedValues } from './clipped.js';
 import { byDirection, byNamingWords, directionAt } from './cues.js';
@@ -12,6 +12,9 @@ import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
 import { fold, lemma, lemmas, stem } from './text.js';
 import { columnUnit, unitScale } from './units.js';
+import { spelledTitles } from './spelled.js';
+import { filteredCountNamed } from './share-count.js';
+import { boundSegment } from './bound-segment.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
 
 /** Nouns of the persons a business serves, one another's synonyms in a question ("plus members" of customers). */
@@ -110,6 +113,7 @@ export function namedValues(
   let score = 0;
   const afterValue = new Set<number>();
   const whole = measureTitles(q, source, taken);
+  for (const i of spelledTitles(q, source, taken)) whole.add(i);
   const free = taken.map((t, i) => !t && !q.aggs.has(i) && !whole.has(i));
   const memberWords = new Set(source.fields.flatMap((f) => f.keys.flat()));
   // "refunds": a count the source names by that one word (refunds: Refunded orders), not the value it inflects
@@ -117,8 +121,15 @@ export function namedValues(
   const counts = new Set(
     source.measures.filter((m) => m.agg === 'count').flatMap((m) => m.keys.filter((k) => k.length === 1).flat()),
   );
-  const countNamed = (i: number, value: string) => counts.has(q.tokens[i].lemma) && fold(value) !== q.tokens[i].norm;
-  const hits = matchValues(q.tokens, free, categorical(source), values, memberWords).filter(
+  const countNamed = (i: number, value: string) =>
+    (counts.has(q.tokens[i].lemma) && fold(value) !== q.tokens[i].norm) || filteredCountNamed(q, source, i);
+  // "goose strikes": a part of one value written before the rows' noun (the count of all rows names them).
+  const rows = new Set(
+    plainCount(source)
+      ?.keys.filter((k) => k.length === 1)
+      .flat(),
+  );
+  const hits = matchValues(q.tokens, free, categorical(source), values, memberWords, rows).filter(
     (h) => h.end - h.start > 1 || !(synonymOfMeasure(q, h.start, h.value, measures) || countNamed(h.start, h.value)),
   );
   // "sci-fi": a clipped compound of one value, where no word of it was read otherwise.
@@ -213,6 +224,14 @@ export function numericConditions(
     // "more than 100 million people" with the segment "Over 100 million people" applied: the segment's own bound.
     if (kept.some((f) => f.segment && titleNumbers(f.title).includes(n.value))) {
       for (let i = n.start; i < n.end; i++) taken[i] = true;
+      continue;
+    }
+    // "matches with 5 or more goals": the segment stating it ("5 goals or more").
+    const stated = boundSegment(q, source, n);
+    if (stated && stated.used.every((i) => !taken[i] || (i >= n.start && i < n.end))) {
+      filters.push({ field: stated.field, op: '=', values: [true] });
+      use(stated.used);
+      score += 2;
       continue;
     }
     const open = taken.map((t, i) => t && !event.includes(i));

@@ -107,6 +107,20 @@ const COMPARATORS: [RegExp, Comparison][] = [
   [/^at most$|^no more than$|^up to$|^(?:maximum|max) of$/, '<='],
 ];
 
+/** "5 or more", "3 or fewer": the bound the words after "or" set. */
+const OR_BOUND: Record<string, Comparison> = ownTable<Comparison>({
+  more: '>=',
+  greater: '>=',
+  higher: '>=',
+  above: '>=',
+  over: '>=',
+  less: '<=',
+  fewer: '<=',
+  lower: '<=',
+  below: '<=',
+  under: '<=',
+});
+
 /** The duration unit written at token `at` ("2 hours"), for a condition to compare a column kept in another. */
 function durationAt(norm: string[], at: number): Pick<NumericAsk, 'unit'> {
   const seconds = durationWord(norm[at] ?? '');
@@ -137,7 +151,7 @@ export function readQuestion(asked: string, now: number): Question {
     groupPhrases: [],
     withPhrases: new Set(),
     compares: /\b(vs\.?|versus|compare[ds]?|comparison|against)\b/.test(folded),
-    share: /\b(share|percentage|percent|proportion|fraction)\b|%/.test(folded),
+    share: /\b(share|percentage|percent|pct|proportion|fraction)\b|%/.test(folded),
     negated: new Map(),
     ranks: /\b(which|what|with the|having the|ha[sd] the|have the|rank(ed)?)\b/.test(folded),
   };
@@ -170,6 +184,13 @@ export function readQuestion(asked: string, now: number): Question {
         ...durationAt(norm, i + 4),
       });
       for (let j = i; j < i + 4; j++) taken[j] = true;
+      continue;
+    }
+    // "5 or more goals", "2 or fewer stars": the number and its bound.
+    const orBound = /^\d[\d,]*(?:\.\d+)?$/.test(one) && norm[i + 1] === 'or' ? OR_BOUND[norm[i + 2] ?? ''] : undefined;
+    if (orBound) {
+      q.numeric.push({ op: orBound, value: toNumber(one), start: i, end: i + 3, ...durationAt(norm, i + 3) });
+      for (let j = i; j < i + 3; j++) taken[j] = true;
       continue;
     }
     for (const [words, len] of [

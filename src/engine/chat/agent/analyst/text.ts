@@ -191,7 +191,8 @@ export const FILLER = new Set(
   teach taught perform performing performed drive drives drove driven driving back pay paid paying
   run ran running hold held holding host hosted offer offered conduct conducted organize organized
   live lives living lived reside resides residing put puts putting reach reached achieve achieved attain attained
-  lifetime`
+  lifetime cause caused causing result resulted resulting end ended ending finish finished finishing lead led
+  play played playing compete competed participate participated`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),

@@ -7,6 +7,11 @@ import type { Question } from './question.js';
 import type { ValueIndex } from './values.js';
 import { FILLER, FUNCTION_WORDS } from './text.js';
 
+/** "what caused the most delays", "what led to it": a verb of cause right after "what" asks for a cause, no number. */
+const asksWhy = (q: Question, i: number) =>
+  /^(cause[sd]?|causing|lead|leads|led|result(s|ed)?)$/.test(q.tokens[i].norm) &&
+  /^(what|who)$/.test(q.tokens[i - 1]?.norm ?? '');
+
 /** Question words not explained and unknown to the source (numbers included). */
 export function unmappedWords(q: Question, taken: boolean[], source: SourceInfo) {
   const known = new Set(source.fields.flatMap((f) => f.keys.flat()));
@@ -15,7 +20,7 @@ export function unmappedWords(q: Question, taken: boolean[], source: SourceInfo)
       !taken[i] &&
       !q.aggs.has(i) &&
       !FUNCTION_WORDS.has(t.lemma) &&
-      !FILLER.has(t.lemma) &&
+      (!FILLER.has(t.lemma) || asksWhy(q, i)) &&
       !(t.norm === 'long' && q.tokens[i - 1]?.norm === 'how') && // "how long do people wait": the wait measure
       !source.named.has(t.lemma) &&
       !(known.has(t.lemma) && !/^\d/.test(t.norm)),

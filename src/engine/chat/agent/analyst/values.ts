@@ -12,6 +12,7 @@ import { quoteIdent } from '../../../data/sql-quote.js';
 import { quoteText } from './sql.js';
 import { countryNames } from './countries.js';
 import { stateNames } from './us-states.js';
+import { elided, partOf } from './value-parts.js';
 
 /** Values per field name (`source.member`). */
 export type ValueIndex = Map<string, string[]>;
@@ -129,6 +130,8 @@ interface Lookup {
   fullNames: Set<string>;
   /** Words of values of several words ("Hopper" of "Edward Hopper"), with the values they are part of. */
   parts: Map<string, Set<string>>;
+  /** Words written with an apostrophe inside, as one word ("ohare" of O'Hare): a name however it is cased. */
+  elided: Set<string>;
   /** Runs of two words or more inside values of three or more ("black friday" of Black Friday Blitz). */
   runs: Map<string, Set<string>>;
   byLength: Map<number, { field: string; value: string; norm: string; bag: Int16Array }[]>;
@@ -172,6 +175,7 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
     acronyms: new Map(),
     fullNames: new Set(),
     parts: new Map(),
+    elided: new Set(),
     runs: new Map(),
     byLength: new Map(),
     codes: [],
@@ -199,12 +203,15 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
       const ws = words(value);
       if (ws.length === 0 || ws.length > 6 || /^[\d.,:\s-]+$/.test(value)) continue;
       const norm = ws.join(' ');
-      // "ebook", "ebooks" for E-book: a hyphenated value written as one word.
-      const joined = /\p{L}-\p{L}/u.test(value) && ws.length === 2 ? [ws.join(''), lemma(ws.join(''))] : [];
+      // "ebook", "ebooks" for E-book, "takeoff run" for Take-off run: a hyphenated word written as one.
+      const closed = /\p{L}-\p{L}/u.test(value) ? words(value.replace(/(\p{L})-(?=\p{L})/gu, '$1')) : [];
+      const joined = closed.length ? [closed.join(' '), closed.map(lemma).join(' ')] : [];
       for (const k of new Set([norm, ws.map(lemma).join(' '), ...joined]))
         exact.set(k, [...(exact.get(k) ?? []), { field: f.name, value }]);
       if (ws.length > 1) {
-        for (const w of ws) if (w.length >= 3) parts.set(w, (parts.get(w) ?? new Set()).add(`${f.name}\u0000${value}`));
+        for (const w of elided(value)) out.elided.add(w);
+        for (const w of [...ws, ...elided(value)])
+          if (w.length >= 3) parts.set(w, (parts.get(w) ?? new Set()).add(`${f.name}\u0000${value}`));
         for (let a = 0; a < ws.length; a++)
           for (let b = a + 2; b <= ws.length && b - a < ws.length; b++) {
             const run = ws.slice(a, b).join(' ');
@@ -232,9 +239,21 @@ export function matchValues(
   index: ValueIndex,
   /** Lemmas that name members of the source: never read as a part of a value. */
   avoid: Set<string> = new Set(),
+  /** Lemmas naming what the source's rows are ("strikes"): "goose strikes" names the one value with "goose". */
+  rows: Set<string> = new Set(),
 ): ValueHit[] {
   const hits: ValueHit[] = [];
-  const { exact, aliases, acronyms, fullNames, parts, byLength, codes, runs: lookupRuns } = lookup(fields, index);
+  const {
+    exact,
+    aliases,
+    acronyms,
+    fullNames,
+    parts,
+    byLength,
+    codes,
+    runs: lookupRuns,
+    elided: elidedWords,
+  } = lookup(fields, index);
   for (let n = 6; n >= 1; n--) {
     for (let i = 0; i + n <= tokens.length; i++) {
       if (!free.slice(i, i + n).every(Boolean)) continue;
@@ -327,6 +346,8 @@ export function matchValues(
         const prev = tokens[i - 1]?.lemma;
         const written = (field: string) =>
           /^\p{Lu}/u.test(span[0].text) ||
+          elidedWords.has(norm) ||
+          (norm.length >= 4 && rows.has(next ?? '')) ||
           (!!prev && !!fields.find((f) => f.name === field)?.keys.some((k) => k.includes(prev)));
         // A part of three letters only as a name is written, not opening the question ("by Raj": Raj Patel).
         const short = norm.length === 3 && !(i > 0 && /^\p{Lu}\p{Ll}/u.test(span[0].text));
@@ -351,49 +372,4 @@ export function matchValues(
     }
   }
   return hits;
-}
-
-/** Endings of adjectives and demonyms made from a value ("snowy" → Snow, "Estonian" → Estonia, "Swedish" → Sweden). */
-const ADJECTIVE = /(?:y|ish|ian|an|n|ese|ic|al|i)$/;
-
-const commonPrefix = (a: string, b: string) => {
-  let p = 0;
-  while (p < a.length && p < b.length && a[p] === b[p]) p++;
-  return p;
-};
-
-/**
- * A value a single word names without being all of it: an adjective or demonym of a one-word value ("snowy" → Snow,
- * "Swedish" → Sweden: the word without its ending begins the one value it can), or the one value of several words it
- * is a part of ("Hopper" → Edward Hopper; not a word several values share).
- */
-function partOf(
-  norm: string,
-  exact: Map<string, { field: string; value: string }[]>,
-  parts: Map<string, Set<string>>,
-  /** Whether the next word names this field. */
-  owns: (field: string) => boolean,
-  /** Whether the word is written as a name of this field's. */
-  capitalized: (field: string) => boolean,
-): { field: string; value: string; edits: number }[] {
-  if (norm.length >= 5 && ADJECTIVE.test(norm)) {
-    for (const cut of [norm.replace(/(?:ish|ian|ese|ic|al|an|y|i)$/, ''), norm.replace(/n$/, '')]) {
-      const base = cut.replace(/([b-df-hj-np-tv-z])\1$/, '$1');
-      const hit = exact.get(base) ?? exact.get(cut);
-      if (hit && base.length >= 3) return hit.map((v) => ({ ...v, edits: 1 }));
-    }
-    const stem = norm.replace(/(?:ish|ian|ese|ic|an|i)$/, '');
-    if (stem.length >= 4 && stem !== norm) {
-      const fits = [...exact.entries()].filter(
-        ([v]) => !v.includes(' ') && v.length <= stem.length + 3 && commonPrefix(v, stem) >= stem.length - 1,
-      );
-      const values = fits.flatMap(([, vs]) => vs);
-      if (new Set(values.map((v) => `${v.field}\u0000${v.value}`)).size === 1 && owns(values[0].field))
-        return [{ ...values[0], edits: 1 }];
-    }
-  }
-  const owners = parts.get(norm);
-  if (owners?.size !== 1) return [];
-  const [field, value] = [...owners][0].split('\u0000');
-  return capitalized(field) ? [{ field, value, edits: 1 }] : [];
 }

@@ -1,0 +1,57 @@
+// "matches with 5 or more goals" where a segment says "5 goals or more" (High-scoring matches): a numeric condition a
+// segment's title or description states — the same number, the same bound and the noun it counts — is that segment,
+// the model's own condition, even with no column to compare.
+
+import type { Field, SourceInfo } from './catalog.js';
+import type { Comparison } from './plan.js';
+import type { NumericAsk, Question } from './question.js';
+import { fold, lemmas } from './text.js';
+
+/** Bounds a text writes around its number: before it ("at least 5") or after its noun ("5 goals or more"). */
+const BEFORE: [RegExp, Comparison][] = [
+  [/(?:at least|no less than|minimum of)\s+$/, '>='],
+  [/(?:more than|over|above|greater than)\s+$/, '>'],
+  [/(?:at most|no more than|up to)\s+$/, '<='],
+  [/(?:fewer than|less than|under|below)\s+$/, '<'],
+];
+const AFTER: [RegExp, Comparison][] = [
+  [/^\s*(?:\p{L}+\s+)?(?:or more|and more|or over|or above|\+)/u, '>='],
+  [/^\s*(?:\p{L}+\s+)?(?:or fewer|or less|or under|or below)/u, '<='],
+];
+
+/** The bounds a segment's title and description state: number, comparison and the lemmas of the words after it. */
+function bounds(f: Field): { value: number; op: Comparison; words: string[] }[] {
+  const out: { value: number; op: Comparison; words: string[] }[] = [];
+  for (const text of [fold(f.title), fold(f.note ?? '')])
+    for (const m of text.matchAll(/(\d[\d,]*(?:\.\d+)?)\s*(?:or\s+(?:more|fewer|less)\s+)?/g)) {
+      const before = text.slice(0, m.index);
+      const after = text.slice(m.index + m[1].length);
+      const op = (BEFORE.find(([p]) => p.test(before)) ?? AFTER.find(([p]) => p.test(after)))?.[1];
+      if (op) out.push({ value: Number(m[1].replace(/,/g, '')), op, words: lemmas(after).slice(0, 4) });
+    }
+  return out;
+}
+
+/**
+ * The segment stating the condition `n` of `q` on the noun written right after it, with the tokens it explains (the
+ * condition and the noun).
+ */
+export function boundSegment(
+  q: Question,
+  source: SourceInfo,
+  n: NumericAsk,
+): { field: Field; used: number[] } | undefined {
+  const noun = q.tokens[n.end];
+  if (!noun) return undefined;
+  const hits = source.dimensions.filter(
+    (d) =>
+      d.segment &&
+      bounds(d).some(
+        (b) => b.value === n.value && b.op === n.op && n.upTo === undefined && b.words.includes(noun.lemma),
+      ),
+  );
+  if (hits.length !== 1) return undefined;
+  const used: number[] = [];
+  for (let i = n.start; i <= n.end; i++) used.push(i);
+  return { field: hits[0], used };
+}

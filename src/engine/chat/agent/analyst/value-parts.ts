@@ -1,0 +1,52 @@
+// A value a single word names without being all of it (values.ts reads the question's words against the values):
+// an adjective or demonym of a one-word value, or the one value of several words the word is a part of.
+
+import { fold } from './text.js';
+
+/** Words of a value written with an apostrophe inside, as one word ("ohare" of O'Hare). */
+export const elided = (value: string) => [...fold(value).matchAll(/\p{L}+'\p{L}+/gu)].map((m) => m[0].replace("'", ''));
+
+/** Endings of adjectives and demonyms made from a value ("snowy" → Snow, "Estonian" → Estonia, "Swedish" → Sweden). */
+const ADJECTIVE = /(?:y|ish|ian|an|n|ese|ic|al|i)$/;
+
+const commonPrefix = (a: string, b: string) => {
+  let p = 0;
+  while (p < a.length && p < b.length && a[p] === b[p]) p++;
+  return p;
+};
+
+/**
+ * A value a single word names without being all of it: an adjective or demonym of a one-word value ("snowy" → Snow,
+ * "Swedish" → Sweden: the word without its ending begins the one value it can), or the one value of several words it
+ * is a part of ("Hopper" → Edward Hopper; not a word several values share).
+ */
+export function partOf(
+  norm: string,
+  exact: Map<string, { field: string; value: string }[]>,
+  parts: Map<string, Set<string>>,
+  /** Whether the next word names this field. */
+  owns: (field: string) => boolean,
+  /** Whether the word is written as a name of this field's. */
+  capitalized: (field: string) => boolean,
+): { field: string; value: string; edits: number }[] {
+  if (norm.length >= 5 && ADJECTIVE.test(norm)) {
+    for (const cut of [norm.replace(/(?:ish|ian|ese|ic|al|an|y|i)$/, ''), norm.replace(/n$/, '')]) {
+      const base = cut.replace(/([b-df-hj-np-tv-z])\1$/, '$1');
+      const hit = exact.get(base) ?? exact.get(cut);
+      if (hit && base.length >= 3) return hit.map((v) => ({ ...v, edits: 1 }));
+    }
+    const stem = norm.replace(/(?:ish|ian|ese|ic|an|i)$/, '');
+    if (stem.length >= 4 && stem !== norm) {
+      const fits = [...exact.entries()].filter(
+        ([v]) => !v.includes(' ') && v.length <= stem.length + 3 && commonPrefix(v, stem) >= stem.length - 1,
+      );
+      const values = fits.flatMap(([, vs]) => vs);
+      if (new Set(values.map((v) => `${v.field}\u0000${v.value}`)).size === 1 && owns(values[0].field))
+        return [{ ...values[0], edits: 1 }];
+    }
+  }
+  const owners = parts.get(norm);
+  if (owners?.size !== 1) return [];
+  const [field, value] = [...owners][0].split('\u0000');
+  return capitalized(field) ? [{ field, value, edits: 1 }] : [];
+}
