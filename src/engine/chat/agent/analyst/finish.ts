@@ -5,6 +5,7 @@ import { keyOf, type Field, type SourceInfo } from './catalog.js';
 import type { Decline, Filter, Plan } from './plan.js';
 import type { Phrases } from './phrases.js';
 import { rankingWord, type Question } from './question.js';
+import { yearsOf } from './sql.js';
 
 /** Ranking, comparison and share on a plan whose members are settled. */
 export function finish(
@@ -36,6 +37,10 @@ export function finish(
     }
   }
   if (q.time.ranges.length === 2) {
+    // "yoy revenue: 2024 vs 2025": two whole years compared year by year are the two years' totals.
+    const year = (r: (typeof q.time.ranges)[number]) =>
+      yearsOf(r)?.from !== undefined && yearsOf(r)?.from === yearsOf(r)?.to;
+    if (plan.time?.grain === 'year' && q.time.ranges.every(year)) delete plan.time.grain;
     if (groups.length || plan.time?.grain) return { decline: book.twoPeriodsBroken };
     const [a, b] = q.time.ranges;
     plan.compare = [

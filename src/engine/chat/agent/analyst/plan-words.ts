@@ -268,7 +268,9 @@ export const measureSlice = (m: Match): Slice => ({ label: m.field.title, filter
 export function leadingGroup(q: Question, taken: boolean[], source: SourceInfo, measureUsed?: number[]) {
   const by = q.tokens.findIndex((t, i) => t.norm === 'by' && (!measureUsed || measureUsed.some((u) => u > i)));
   if (by <= 0 || measureUsed?.some((u) => u < by)) return undefined;
-  const words = freeWords(q, taken, true).map((w, i) => (i < by ? w : undefined));
+  // "experience of candidates by source" over Candidates: the source's own noun in the plural is its rows, no group.
+  const rows = (i: number) => source.named.has(q.tokens[i].lemma) && /[^s]s$/.test(q.tokens[i].norm);
+  const words = freeWords(q, taken, true).map((w, i) => (i < by && !rows(i) ? w : undefined));
   const named = tie(rank(categorical(source), words)).filter((m) => wholly(m.field, words));
   return named.length === 1 ? named[0] : undefined;
 }

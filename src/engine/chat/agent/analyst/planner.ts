@@ -3,6 +3,7 @@
 
 import { measureStems } from './plan-values.js';
 import { planSource } from './plan-source.js';
+import { sensible } from './plan-sense.js';
 import { correctTypos } from './typos.js';
 import { datedValues } from './dated-values.js';
 import { describedElsewhere, titled } from './plan-guards.js';
@@ -19,7 +20,7 @@ export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIn
   const measured = measureStems(sources);
   const scored = sources.map((s) => ({
     source: s,
-    ...planSource(datedValues(correctTypos(q, s), s, values), s, values, say, measured),
+    ...sensible(planSource(datedValues(correctTypos(q, s), s, values), s, values, say, measured), say, s.title),
   }));
   // A plan whose measure only its description names, when another source titles a measure so, is no answer.
   const ok = scored.filter((s) => !('decline' in s.plan) && !describedElsewhere(s.plan.measure, q, sources));

@@ -137,7 +137,7 @@ export function readQuestion(asked: string, now: number): Question {
     groupPhrases: [],
     withPhrases: new Set(),
     compares: /\b(vs\.?|versus|compare[ds]?|comparison|against)\b/.test(folded),
-    share: /\b(share|percentage|percent|proportion|fraction)\b|%/.test(folded),
+    share: /\b(share|percentage|percent|pct|proportion|fraction)\b|%/.test(folded),
     negated: new Map(),
     ranks: /\b(which|what|with the|having the|ha[sd] the|have the|rank(ed)?)\b/.test(folded),
   };

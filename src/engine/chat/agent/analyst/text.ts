@@ -191,7 +191,7 @@ export const FILLER = new Set(
   teach taught perform performing performed drive drives drove driven driving back pay paid paying
   run ran running hold held holding host hosted offer offered conduct conducted organize organized
   live lives living lived reside resides residing put puts putting reach reached achieve achieved attain attained
-  lifetime`
+  lifetime send sends sent sending now`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),

@@ -323,10 +323,11 @@ export function matchValues(
         const names = (f: Field) => !!next && f.keys.some((k) => k.includes(next));
         const owns = (field: string) =>
           fields.some((f) => f.name === field && names(f)) || !fields.some((f) => f.name !== field && names(f));
-        // "dr tanaka", "author asimov": a name's part written in lowercase after a word naming its dimension.
+        // "dr tanaka", "did priya do": a name's part in lowercase after a word naming its dimension or an auxiliary.
         const prev = tokens[i - 1]?.lemma;
         const written = (field: string) =>
           /^\p{Lu}/u.test(span[0].text) ||
+          /^(do|hav|will|can)$/.test(prev ?? '') ||
           (!!prev && !!fields.find((f) => f.name === field)?.keys.some((k) => k.includes(prev)));
         // A part of three letters only as a name is written, not opening the question ("by Raj": Raj Patel).
         const short = norm.length === 3 && !(i > 0 && /^\p{Lu}\p{Ll}/u.test(span[0].text));

@@ -1,0 +1,261 @@
+// The planner on classes of question the recruiting-pipeline and music-streaming held-out sets found it wrong or
+// declining on, over models written here (none of the corpus models' names): a retailer's store openings and a
+// bank's account openings (a segment titled by a word the source's noun shares), a course platform's registration
+// funnel and a city's permit desk (a filtered count titled by an event a date names, beside a view title that
+// names it too), a marketplace, a ride service, a survey panel and a fleet of vans; as serviceMeta lists them, and
+// the values the look-up would read.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ServiceMetaResult } from '../../../../../src/api/types.js';
+import { buildCatalog } from '../../../../../src/engine/chat/agent/analyst/catalog.js';
+import { isDecline } from '../../../../../src/engine/chat/agent/analyst/plan.js';
+import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/planner.js';
+import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
+import { NOW, filters, planner, say, view } from './plan-probe.js';
+
+const meta = (...cubes: ServiceMetaResult['cubes']): ServiceMetaResult => ({ searchQuery: '', cubes });
+
+const stores = meta(
+  view('store_openings', 'Store openings', [
+    ['count', 'Stores', 'number', 'count'],
+    ['avg_floor', 'Avg floor area', 'number', 'avg'],
+    ['region', 'Region', 'string'],
+    ['opened_at', 'Opened', 'time'],
+    ['closed_at', 'Closed', 'time'],
+    ['open', 'Open', 'boolean', undefined, { segment: true }],
+  ]),
+);
+const accounts = meta(
+  view('account_openings', 'Account openings', [
+    ['count', 'Accounts', 'number', 'count'],
+    ['branch', 'Branch', 'string'],
+    ['product', 'Product', 'string'],
+    ['opened_at', 'Opened', 'time'],
+    ['open', 'Open', 'boolean', undefined, { segment: true }],
+  ]),
+);
+
+const funnel = meta(
+  view('funnel', 'Registration funnel', [
+    ['count', 'Leads', 'number', 'count'],
+    [
+      'registrations',
+      'Registrations',
+      'number',
+      'count',
+      { filtered: true, keeps: [{ member: 'stage', value: 'registered' }] },
+    ],
+    ['created_at', 'Lead date', 'time'],
+    ['registered_at', 'Registration date', 'time'],
+    ['stage', 'Stage', 'string'],
+    ['region', 'Region', 'string'],
+    ['advisor', 'Advisor', 'string'],
+  ]),
+  view('courses', 'Courses', [
+    ['count', 'Courses', 'number', 'count'],
+    ['region', 'Region', 'string'],
+    ['launched_at', 'Launch date', 'time'],
+  ]),
+);
+const funnelValues = new Map<string, string[]>([
+  ['funnel.stage', ['lead', 'trial', 'registered']],
+  ['funnel.region', ['North', 'South']],
+  ['funnel.advisor', ['Marta Ruiz', 'Oskar Berg']],
+  ['courses.region', ['North', 'South']],
+]);
+
+const builder = meta(
+  view('build_schedule', 'Build schedule', [
+    ['count', 'Homes', 'number', 'count'],
+    ['starts', 'Starts', 'number', 'count', { filtered: true, keeps: [{ member: 'stage', value: 'started' }] }],
+    ['planned_at', 'Planned date', 'time'],
+    ['started_at', 'Start date', 'time'],
+    ['stage', 'Stage', 'string'],
+    ['region', 'Region', 'string'],
+  ]),
+);
+const builderValues = new Map<string, string[]>([
+  ['build_schedule.stage', ['planned', 'started', 'finished']],
+  ['build_schedule.region', ['Coast', 'Valley']],
+]);
+
+const permits = meta(
+  view('permit_desk', 'Approval queue', [
+    ['count', 'Requests', 'number', 'count'],
+    ['approvals', 'Approvals', 'number', 'count', { filtered: true, keeps: [{ member: 'status', value: 'approved' }] }],
+    ['submitted_at', 'Submission date', 'time'],
+    ['approved_at', 'Approval date', 'time'],
+    ['status', 'Status', 'string'],
+    ['district', 'District', 'string'],
+    ['inspector', 'Inspector', 'string'],
+  ]),
+);
+const permitValues = new Map<string, string[]>([
+  ['permit_desk.status', ['submitted', 'approved', 'refused']],
+  ['permit_desk.district', ['Harbour', 'Old Town']],
+  ['permit_desk.inspector', ['Ines Duarte', 'Karl Lund']],
+]);
+
+const market = meta(
+  view('orders', 'Orders', [
+    ['count', 'Orders', 'number', 'count'],
+    ['revenue', 'Revenue', 'number', 'sum'],
+    ['placed_at', 'Order date', 'time'],
+    ['returned', 'Returned', 'boolean'],
+    ['channel', 'Channel', 'string'],
+    ['buyers_age_bracket', 'Age bracket', 'string'],
+  ]),
+  view('products', 'Products', [
+    ['count', 'Products', 'number', 'count'],
+    ['title', 'Product', 'string'],
+    ['category', 'Category', 'string'],
+  ]),
+  view('sellers', 'Sellers', [
+    ['count', 'Sellers', 'number', 'count'],
+    ['name', 'Seller', 'string'],
+    ['avg_rating', 'Avg rating', 'number', 'avg'],
+    ['city', 'City', 'string'],
+    ['referrer', 'Referrer', 'string'],
+  ]),
+);
+const marketValues = new Map<string, string[]>([
+  ['orders.channel', ['web', 'app']],
+  ['orders.buyers_age_bracket', ['18-29', '30-49', '50+']],
+  ['products.category', ['Toys', 'Garden']],
+  ['sellers.city', ['Lyon', 'Porto']],
+  ['sellers.referrer', ['partner', 'search']],
+]);
+
+const rides = meta(
+  view('trips', 'Trips', [
+    ['count', 'Trips', 'number', 'count'],
+    [
+      'completed',
+      'Completed trips',
+      'number',
+      'count',
+      { description: 'trips finished (the fee definition)', filtered: true },
+    ],
+    ['fare', 'Fares', 'number', 'sum', { description: 'USD' }],
+    ['started_at', 'Start time', 'time'],
+    ['van_tier', 'Van tier', 'string'],
+    ['riders_income_band', 'Income band', 'string'],
+  ]),
+);
+const rideValues = new Map<string, string[]>([
+  ['trips.van_tier', ['standard', 'large']],
+  ['trips.riders_income_band', ['low', 'middle', 'high']],
+]);
+
+const plan = (m: ServiceMetaResult, values: Map<string, string[]>, q: string) =>
+  planQuestion(readQuestion(q, NOW), buildCatalog(m), values, say);
+
+describe('local analyst: classes of question from the recruiting and music streaming sets', () => {
+  it('a word written as a segment is the segment, though the source noun shares its stem ("open stores")', () => {
+    const p = planner(stores, new Map([['store_openings.region', ['East', 'West']]]))('open stores by region');
+    assert.deepEqual(filters(p), ['open = true']);
+    assert.deepEqual(
+      p.groups.map((g) => g.column),
+      ['region'],
+    );
+    const q = planner(
+      accounts,
+      new Map([['account_openings.branch', ['Elm Street', 'Main Square']]]),
+    )('how many open accounts by branch');
+    assert.deepEqual(filters(q), ['open = true']);
+  });
+
+  it("a filtered count titled by an event is dated by that event's date, though the view's title names it", () => {
+    const p = planner(funnel, funnelValues)('registrations last quarter');
+    assert.equal(p.measure.name, 'funnel.registrations');
+    assert.equal(p.time?.field.name, 'funnel.registered_at');
+    const q = planner(permits, permitValues)('approvals last quarter');
+    assert.equal(q.measure.name, 'permit_desk.approvals');
+    assert.equal(q.time?.field.name, 'permit_desk.approved_at');
+  });
+
+  it('a verb a filtered count is titled by counts that measure at its date ("how many homes did we start")', () => {
+    const p = planner(builder, builderValues)('how many did we start in 2025, by region');
+    assert.equal(p.measure.name, 'build_schedule.starts');
+    assert.equal(p.time?.field.name, 'build_schedule.started_at');
+    assert.deepEqual(
+      p.groups.map((g) => g.column),
+      ['region'],
+    );
+  });
+
+  it('"pct" asks for a share like "percent"', () => {
+    const p = planner(market, marketValues)('pct of orders that got returned');
+    assert.ok(p.share);
+    assert.deepEqual(
+      p.share?.part?.map((f) => f.field.column),
+      ['returned'],
+    );
+    const q = planner(rides, rideValues)('pct of trips in large vans');
+    assert.ok(q.share);
+  });
+
+  it('a measure divided by itself is no answer ("fees per completed trip" where only a description says fee)', () => {
+    const p = plan(rides, rideValues, 'how much do we pay out in fees per completed trip');
+    assert.ok(isDecline(p), JSON.stringify(!isDecline(p) && p.measure.name));
+    const q = plan(market, marketValues, 'how much do we pay in returned per returned order');
+    if (!isDecline(q)) assert.notEqual(q.per?.name, q.measure.name);
+  });
+
+  it('a filler verb written as a counted plural must map ("the most likes", "the most offers")', () => {
+    assert.ok(isDecline(plan(market, marketValues, 'which products got the most likes')));
+    assert.ok(isDecline(plan(market, marketValues, 'which sellers got the most offers')));
+  });
+
+  it('the source\'s own noun before "by" is its rows, no breakdown by its name column', () => {
+    const p = planner(market, marketValues)('avg rating of sellers by city');
+    assert.equal(p.measure.name, 'sellers.avg_rating');
+    assert.deepEqual(
+      p.groups.map((g) => g.column),
+      ['city'],
+    );
+    const q = planner(market, marketValues)('number of products by category');
+    assert.deepEqual(
+      q.groups.map((g) => g.column),
+      ['category'],
+    );
+  });
+
+  it('"send", "right now" ask for nothing', () => {
+    const p = planner(market, marketValues)('how many sellers did partners send us');
+    assert.deepEqual(filters(p), ['referrer = partner']);
+    const q = planner(
+      stores,
+      new Map([['store_openings.region', ['East', 'West']]]),
+    )('how many open stores do we have right now');
+    assert.deepEqual(filters(q), ['open = true']);
+  });
+
+  it('a bucket word names a dimension titled with another ("age group": Age bracket, "income range": Income band)', () => {
+    const p = planner(market, marketValues)('revenue by age group');
+    assert.deepEqual(
+      p.groups.map((g) => g.column),
+      ['buyers_age_bracket'],
+    );
+    const q = planner(rides, rideValues)('fares by income range');
+    assert.deepEqual(
+      q.groups.map((g) => g.column),
+      ['riders_income_band'],
+    );
+  });
+
+  it('"yoy" over two whole years compares the two totals', () => {
+    const p = planner(market, marketValues)('yoy revenue: 2023 vs 2024');
+    assert.equal(p.compare?.length, 2);
+    assert.equal(p.time?.grain, undefined);
+    const q = planner(rides, rideValues)('year over year fares 2024 vs 2025');
+    assert.equal(q.compare?.length, 2);
+  });
+
+  it('a given name in lowercase after an auxiliary verb is the one person it begins ("did marta do")', () => {
+    const p = planner(funnel, funnelValues)('how many leads did marta get in Q4');
+    assert.deepEqual(filters(p), ['advisor = Marta Ruiz']);
+    const q = planner(permits, permitValues)('how many requests did karl handle in 2025');
+    assert.deepEqual(filters(q), ['inspector = Karl Lund']);
+  });
+});
