@@ -139,6 +139,14 @@ export function narrowTie(q: Question, best: Match[], afterValue: Set<number>, a
     q.tokens.filter((t) => !FUNCTION_WORDS.has(t.lemma) && m.field.written.has(t.norm)).length;
   const most = Math.max(...best.map(writes));
   best = best.filter((m) => writes(m) === most);
+  // "the top of the salary band": of measures told apart by a max and a min, "top" or "upper" is the max.
+  const end = q.tokens.some((t) => /^(top|upper)$/.test(t.norm))
+    ? 'agg:max'
+    : q.tokens.some((t) => /^(bottom|lower)$/.test(t.norm))
+      ? 'agg:min'
+      : undefined;
+  const ends = end ? best.filter((m) => m.field.keys.some((k) => k.includes(end))) : [];
+  if (ends.length === 1) return ends;
   // "msft price by month": one quantity as its average, highest and lowest, no aggregation asked: its average.
   const avg = best.filter((m) => m.field.agg === 'avg');
   if (!asked.length && avg.length === 1 && best.every((m) => ['avg', 'max', 'min'].includes(m.field.agg ?? '')))

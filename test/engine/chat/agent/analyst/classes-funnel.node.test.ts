@@ -19,6 +19,8 @@ const stores = meta(
   view('store_openings', 'Store openings', [
     ['count', 'Stores', 'number', 'count'],
     ['avg_floor', 'Avg floor area', 'number', 'avg'],
+    ['avg_rent_min', 'Avg rent band min', 'number', 'avg'],
+    ['avg_rent_max', 'Avg rent band max', 'number', 'avg'],
     ['region', 'Region', 'string'],
     ['opened_at', 'Opened', 'time'],
     ['closed_at', 'Closed', 'time'],
@@ -83,6 +85,8 @@ const permits = meta(
   view('permit_desk', 'Approval queue', [
     ['count', 'Requests', 'number', 'count'],
     ['approvals', 'Approvals', 'number', 'count', { filtered: true, keeps: [{ member: 'status', value: 'approved' }] }],
+    ['avg_fee_min', 'Avg fee range min', 'number', 'avg'],
+    ['avg_fee_max', 'Avg fee range max', 'number', 'avg'],
     ['submitted_at', 'Submission date', 'time'],
     ['approved_at', 'Approval date', 'time'],
     ['status', 'Status', 'string'],
@@ -146,6 +150,30 @@ const rideValues = new Map<string, string[]>([
   ['trips.van_tier', ['standard', 'large']],
   ['trips.riders_income_band', ['low', 'middle', 'high']],
 ]);
+
+const theatre = meta(
+  view('visits', 'Box office', [
+    ['count', 'Visits', 'number', 'count'],
+    ['visitors', 'Visitors', 'number', 'count_distinct', { description: 'Distinct patrons' }],
+    ['visited_at', 'Visit date', 'time'],
+    ['stage_name', 'Stage', 'string'],
+  ]),
+  view('patron_list', 'Patrons', [
+    ['count', 'Patrons', 'number', 'count'],
+    ['city', 'City', 'string'],
+  ]),
+);
+const rentals = meta(
+  view('rentals', 'Rentals', [
+    ['count', 'Rentals', 'number', 'count'],
+    ['renters', 'Renters', 'number', 'count_distinct', { description: 'Distinct customers' }],
+    ['rented_at', 'Rental date', 'time'],
+  ]),
+  view('customer_list', 'Customers', [
+    ['count', 'Customers', 'number', 'count'],
+    ['city', 'City', 'string'],
+  ]),
+);
 
 const plan = (m: ServiceMetaResult, values: Map<string, string[]>, q: string) =>
   planQuestion(readQuestion(q, NOW), buildCatalog(m), values, say);
@@ -257,5 +285,36 @@ describe('local analyst: classes of question from the recruiting and music strea
     assert.deepEqual(filters(p), ['advisor = Marta Ruiz']);
     const q = planner(permits, permitValues)('how many requests did karl handle in 2025');
     assert.deepEqual(filters(q), ['inspector = Karl Lund']);
+  });
+
+  it("a distinct count asked is the measure counting so, though another source counts the noun's rows", () => {
+    const p = planner(theatre, new Map())('number of distinct patrons who visited in 2025');
+    assert.equal(p.measure.name, 'visits.visitors');
+    const q = planner(rentals, new Map())('number of unique customers who rented in 2024');
+    assert.equal(q.measure.name, 'rentals.renters');
+  });
+
+  it('a filtered count named after the rows\' count is a share of it ("% of leads end in a registration")', () => {
+    const p = planner(funnel, funnelValues)('what % of leads got a registration');
+    assert.equal(p.measure.name, 'funnel.registrations');
+    assert.equal(p.share?.of?.name, 'funnel.count');
+    const q = planner(permits, permitValues)('what percentage of requests got an approval');
+    assert.equal(q.measure.name, 'permit_desk.approvals');
+    assert.equal(q.share?.of?.name, 'permit_desk.count');
+  });
+
+  it('a filter that empties a measure of the plan is no answer ("trials per registration")', () => {
+    const p = plan(funnel, funnelValues, 'how many trials do we run per registration');
+    assert.ok(isDecline(p) || p.filters.every((f) => f.field.column !== 'stage'));
+    const q = plan(builder, builderValues, 'how many planned homes do we have per start');
+    assert.ok(isDecline(q) || q.filters.every((f) => f.field.column !== 'stage'));
+  });
+
+  it('"top" or "bottom" of a band is the measure of its max or its min', () => {
+    const s = planner(stores, new Map([['store_openings.region', ['East', 'West']]]));
+    assert.equal(s('average top of the rent band by region').measure.name, 'store_openings.avg_rent_max');
+    assert.equal(s('average bottom of the rent band').measure.name, 'store_openings.avg_rent_min');
+    const p = planner(permits, permitValues)('average top of the fee range by district');
+    assert.equal(p.measure.name, 'permit_desk.avg_fee_max');
   });
 });
