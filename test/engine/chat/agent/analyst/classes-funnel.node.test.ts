@@ -175,6 +175,15 @@ const rentals = meta(
   ]),
 );
 
+const outreach = meta(funnel.cubes[0], view('calls', 'Advisor calls', [['count', 'Calls', 'number', 'count']]));
+const inspections = meta(
+  permits.cubes[0],
+  view('inspections', 'Site inspections', [
+    ['count', 'Inspections', 'number', 'count'],
+    ['district', 'District', 'string'],
+  ]),
+);
+
 const plan = (m: ServiceMetaResult, values: Map<string, string[]>, q: string) =>
   planQuestion(readQuestion(q, NOW), buildCatalog(m), values, say);
 
@@ -316,5 +325,22 @@ describe('local analyst: classes of question from the recruiting and music strea
     assert.equal(s('average bottom of the rent band').measure.name, 'store_openings.avg_rent_min');
     const p = planner(permits, permitValues)('average top of the fee range by district');
     assert.equal(p.measure.name, 'permit_desk.avg_fee_max');
+  });
+
+  it('one source\'s total per an event another source counts is their ratio ("calls per registration")', () => {
+    const p = planner(outreach, funnelValues)('how many calls do we make per registration');
+    assert.equal(p.measure.name, 'calls.count');
+    assert.equal(p.per?.name, 'funnel.registrations');
+    assert.equal(p.perFrom?.source.name, 'funnel');
+    const q = planner(inspections, permitValues)('inspections per approval by district');
+    assert.equal(q.measure.name, 'inspections.count');
+    assert.equal(q.per?.name, 'permit_desk.approvals');
+    assert.deepEqual(
+      q.perFrom?.groups.map((g) => g.name),
+      ['permit_desk.district'],
+    );
+    // Per the rows of another source (leads: all of them, or those called?) is left to a distinct count of one.
+    const r = plan(outreach, funnelValues, 'how many calls do we make per lead');
+    assert.ok(isDecline(r) || !r.perFrom);
   });
 });
