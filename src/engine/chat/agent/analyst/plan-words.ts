@@ -1,7 +1,7 @@
 // The planner's readings of words against a source's members: which member a word names, which label names a source's
 // rows, and what a phrase after "per" counts (planner.ts puts them together).
 
-import { freeWords, rowNoun } from './booleans.js';
+import { freeWords, plainCount, rowNoun } from './booleans.js';
 import {
   columnAggregate,
   computes,
@@ -215,6 +215,9 @@ export function perAverage(source: SourceInfo, words: (string | undefined)[], pe
  * Units produced; "widgets sold": Quantity sold), by a word of their own titles.
  */
 export function verbNames(q: Question, source: SourceInfo, taken: boolean[]): Match[] {
+  // "rejections by reason": the noun of a status value counts the rows having it.
+  const rows = q.valueNouns?.length ? plainCount(source) : undefined;
+  if (rows) return [{ field: rows, score: 0.5, used: [] }];
   const verbs = q.tokens.flatMap((t, i) => (!taken[i] && FILLER.has(t.lemma) && pastForm(t.norm) ? [i] : []));
   const named = source.measures.flatMap((m) => {
     const used = verbs.filter((i) => m.keys.some((k) => k.includes(q.tokens[i].lemma)));

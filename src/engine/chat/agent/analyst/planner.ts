@@ -5,6 +5,7 @@ import { measureStems } from './plan-values.js';
 import { planSource } from './plan-source.js';
 import { sensible } from './plan-sense.js';
 import { acrossPlan } from './plan-across.js';
+import { valueNouns } from './value-nouns.js';
 import { correctTypos } from './typos.js';
 import { datedValues } from './dated-values.js';
 import { describedElsewhere, titled } from './plan-guards.js';
@@ -21,7 +22,11 @@ export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIn
   const measured = measureStems(sources);
   const scored = sources.map((s) => ({
     source: s,
-    ...sensible(planSource(datedValues(correctTypos(q, s), s, values), s, values, say, measured), say, s.title),
+    ...sensible(
+      planSource(valueNouns(datedValues(correctTypos(q, s), s, values), s, values), s, values, say, measured),
+      say,
+      s.title,
+    ),
   }));
   // A plan whose measure only its description names, when another source titles a measure so, is no answer.
   const ok = scored.filter((s) => !('decline' in s.plan) && !describedElsewhere(s.plan.measure, q, sources));

@@ -143,11 +143,13 @@ const rides = meta(
     ['fare', 'Fares', 'number', 'sum', { description: 'USD' }],
     ['started_at', 'Start time', 'time'],
     ['van_tier', 'Van tier', 'string'],
+    ['status', 'Status', 'string'],
     ['riders_income_band', 'Income band', 'string'],
   ]),
 );
 const rideValues = new Map<string, string[]>([
   ['trips.van_tier', ['standard', 'large']],
+  ['trips.status', ['completed', 'cancelled', 'no show']],
   ['trips.riders_income_band', ['low', 'middle', 'high']],
 ]);
 
@@ -303,7 +305,7 @@ describe('local analyst: classes of question from the recruiting and music strea
     assert.equal(q.measure.name, 'rentals.renters');
   });
 
-  it('a filtered count named after the rows\' count is a share of it ("% of leads end in a registration")', () => {
+  it('a filtered count named after the rows\' count is a share of it ("% of leads got a registration")', () => {
     const p = planner(funnel, funnelValues)('what % of leads got a registration');
     assert.equal(p.measure.name, 'funnel.registrations');
     assert.equal(p.share?.of?.name, 'funnel.count');
@@ -342,5 +344,25 @@ describe('local analyst: classes of question from the recruiting and music strea
     // Per the rows of another source (leads: all of them, or those called?) is left to a distinct count of one.
     const r = plan(outreach, funnelValues, 'how many calls do we make per lead');
     assert.ok(isDecline(r) || !r.perFrom);
+  });
+
+  it('the noun of a status value written as a past form names the value and counts its rows ("refusals")', () => {
+    const p = planner(permits, permitValues)('refusals by district');
+    assert.equal(p.measure.name, 'permit_desk.count');
+    assert.deepEqual(filters(p), ['status = refused']);
+    assert.deepEqual(
+      p.groups.map((g) => g.column),
+      ['district'],
+    );
+    const q = planner(rides, rideValues)('cancellations by van tier');
+    assert.equal(q.measure.name, 'trips.count');
+    assert.deepEqual(filters(q), ['status = cancelled']);
+  });
+
+  it('"different people" with a verb count the one distinct count titled by its doer ("rented": Renters)', () => {
+    const p = planner(rentals, new Map())('how many different people rented something in 2024');
+    assert.equal(p.measure.name, 'rentals.renters');
+    const q = planner(theatre, new Map())('how many different people visited in 2025');
+    assert.equal(q.measure.name, 'visits.visitors');
   });
 });
