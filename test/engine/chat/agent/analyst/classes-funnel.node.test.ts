@@ -186,6 +186,31 @@ const inspections = meta(
   ]),
 );
 
+const inspectionLog = meta(
+  view('inspection_log', 'Inspection log', [
+    ['count', 'Inspections', 'number', 'count'],
+    ['avg_minutes', 'Avg duration', 'number', 'avg'],
+    ['sites_zone', 'Zone', 'string'],
+    ['sites_owner', 'Owner', 'string'],
+  ]),
+);
+const inspectionValues = new Map<string, string[]>([
+  ['inspection_log.sites_zone', ['Harbour', 'Uptown']],
+  ['inspection_log.sites_owner', ['City', 'Private']],
+]);
+const tastings = meta(
+  view('tastings', 'Tastings', [
+    ['count', 'Tastings', 'number', 'count'],
+    ['avg_score', 'Avg score', 'number', 'avg'],
+    ['wines_region', 'Region', 'string'],
+    ['wines_grape', 'Grape', 'string'],
+  ]),
+);
+const tastingValues = new Map<string, string[]>([
+  ['tastings.wines_region', ['Bordeaux', 'Rioja']],
+  ['tastings.wines_grape', ['Merlot', 'Tempranillo']],
+]);
+
 const plan = (m: ServiceMetaResult, values: Map<string, string[]>, q: string) =>
   planQuestion(readQuestion(q, NOW), buildCatalog(m), values, say);
 
@@ -364,5 +389,15 @@ describe('local analyst: classes of question from the recruiting and music strea
     assert.equal(p.measure.name, 'rentals.renters');
     const q = planner(theatre, new Map())('how many different people visited in 2025');
     assert.equal(q.measure.name, 'visits.visitors');
+  });
+
+  it('a plural noun after a value of a joined entity names that entity, unless counted ("harbour properties")', () => {
+    const p = planner(inspectionLog, inspectionValues)('avg duration for harbour properties');
+    assert.equal(p.measure.name, 'inspection_log.avg_minutes');
+    assert.deepEqual(filters(p), ['sites_zone = Harbour']);
+    const q = planner(tastings, tastingValues)('avg score for bordeaux bottles');
+    assert.deepEqual(filters(q), ['wines_region = Bordeaux']);
+    assert.ok(isDecline(plan(tastings, tastingValues, 'how many bordeaux bottles')));
+    assert.ok(isDecline(plan(inspectionLog, inspectionValues, 'number of harbour properties')));
   });
 });
