@@ -150,6 +150,15 @@ export function tokenize(text: string): Token[] {
   return out;
 }
 
+/**
+ * Whether token `i` stands as a subject between an auxiliary and a verb ("did priya do", "does luna have"): a name,
+ * not a word qualifying the noun after it ("did new customers").
+ */
+export function subjectAt(tokens: Token[], i: number): boolean {
+  const [before, after] = [tokens[i - 1]?.lemma ?? '', tokens[i + 1]?.lemma ?? ''];
+  return /^(do|hav|will|can)$/.test(before) && (FUNCTION_WORDS.has(after) || FILLER.has(after));
+}
+
 /** Lemmas of a member's name ("customers_region" → customer, region) or title. */
 export function lemmas(text: string): string[] {
   return text

@@ -32,6 +32,8 @@ export function valueNouns(q: Question, source: SourceInfo, values: ValueIndex):
   const at: number[] = [];
   q.tokens.forEach((t, i) => {
     if (q.taken[i] || q.aggs.has(i) || !/[^s]s$/.test(t.norm) || measureWords.has(t.lemma)) return;
+    // "shipments by carrier" over Shipments with a status Shipped: the source's own noun is all its rows.
+    if (source.named.has(t.lemma)) return;
     const root = eventRoot(t.lemma);
     const hits = categorical(source).flatMap((f) => roots(values, f.name).get(root) ?? []);
     if (hits.length !== 1 || lemma(fold(hits[0])) === t.lemma) return;
