@@ -150,7 +150,7 @@ const MODELS: Model[] = [
     ),
     data: wildlifeData,
   },
-  heldOut('music streaming', streamingSeed, STREAMING, streamingCases, STREAMING_QUESTIONS, 0.85),
+  heldOut('music streaming', streamingSeed, STREAMING, streamingCases, STREAMING_QUESTIONS, 0.91),
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');

@@ -103,6 +103,12 @@ export function booleanFilters(
   // "unresolved": written as the boolean's "resolved" once its prefix is off.
   const unprefixed = (i: number) =>
     prefixed.has(i) ? q.tokens[i].norm.replace(/^(?:un|non)-?/, '') : q.tokens[i].norm;
+  // "open reqs" of Job openings: a word written as a segment's own word and as no other member's names the segment,
+  // though its stem is the source's noun (open, opening).
+  const spelt = (x: Match, u: number) =>
+    !!x.field.segment &&
+    x.field.written.has(q.tokens[u].norm) &&
+    !source.fields.some((f) => f !== x.field && f.written.has(q.tokens[u].norm));
   const late = earlier !== undefined;
   const after = new Set((earlier ?? []).filter((u) => !taken[u + 1]).map((u) => u + 1));
   for (let left = booleans; left.length;) {
@@ -121,8 +127,10 @@ export function booleanFilters(
     // least half of the segment's own words.
     const named = (x: Match) => {
       const at = (u: number) => prefixed.get(u) ?? q.tokens[u].lemma;
-      const own = x.used.filter((u) => !head(at(u)) && !after.has(u) && x.field.keys.some((k) => k.includes(at(u))));
-      if (own.some((u) => !otherWords.has(at(u)))) return own;
+      const own = x.used.filter(
+        (u) => (!head(at(u)) || spelt(x, u)) && !after.has(u) && x.field.keys.some((k) => k.includes(at(u))),
+      );
+      if (own.some((u) => !otherWords.has(at(u)) || spelt(x, u))) return own;
       // "goals scored" names no High-scoring matches: a hyphenated word's part counts only with the rest of it written.
       const compound = compoundParts(x.field.title);
       const found = new Set(own.map(at));

@@ -196,3 +196,22 @@ export function itemsCounted(
   const quantities = source.measures.filter((m) => m.agg === 'sum' && (m.keys.some(plain) || column(m)));
   return quantities.length === 1 ? quantities[0] : undefined;
 }
+
+/**
+ * "how many different people listened": persons counted apart are the one distinct count titled by the agent noun of
+ * a verb of the question (Unique listeners: listen-er), whatever else the verb's stem names.
+ */
+export function distinctDoers(q: Question, source: SourceInfo, measures: Match[], counted: number[]): Match[] {
+  if (![...q.aggs.values()].includes('count_distinct')) return measures;
+  const people = counted.filter((i) => /^(people|persons|individuals)$/.test(q.tokens[i].norm));
+  if (!people.length) return measures;
+  const verbs = new Set(q.tokens.map((t) => t.lemma));
+  const doers = source.measures.filter(
+    (m) =>
+      m.agg === 'count_distinct' &&
+      m.keys.some((k) =>
+        k.some((w) => /(er|or)$/.test(w) && [w.slice(0, -2), w.slice(0, -1)].some((v) => verbs.has(v))),
+      ),
+  );
+  return doers.length === 1 ? [{ field: doers[0], score: 1 + people.length, used: people }] : measures;
+}

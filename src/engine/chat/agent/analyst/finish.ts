@@ -6,6 +6,8 @@ import type { Decline, Filter, Plan } from './plan.js';
 import type { Phrases } from './phrases.js';
 import { rankingWord, type Question } from './question.js';
 import { filteredPart } from './share-count.js';
+import { yearsOf } from './sql.js';
+import { plainCount } from './booleans.js';
 
 /** Ranking, comparison and share on a plan whose members are settled. */
 export function finish(
@@ -37,6 +39,10 @@ export function finish(
     }
   }
   if (q.time.ranges.length === 2) {
+    // "yoy revenue: 2024 vs 2025": two whole years compared year by year are the two years' totals.
+    const year = (r: (typeof q.time.ranges)[number]) =>
+      yearsOf(r)?.from !== undefined && yearsOf(r)?.from === yearsOf(r)?.to;
+    if (plan.time?.grain === 'year' && q.time.ranges.every(year)) delete plan.time.grain;
     if (groups.length || plan.time?.grain) return { decline: book.twoPeriodsBroken };
     const [a, b] = q.time.ranges;
     plan.compare = [
@@ -65,7 +71,10 @@ export function finish(
     const pivot = verb >= 0 ? verb : measureAt;
     const whole = plan.filters.filter((f) => pivot !== undefined && (at.get(f) ?? pivot) < pivot);
     const part = plan.filters.filter((f) => !whole.includes(f));
-    const of = part.length || groups.length ? undefined : wholeMeasure(q, plan.measure, plan.source, pivot);
+    const rows = part.length || groups.length ? undefined : rowsWhole(q, plan.measure, plan.source);
+    if (rows) plan.measure = rows.part;
+    const of =
+      part.length || groups.length ? undefined : (wholeMeasure(q, plan.measure, plan.source, pivot) ?? rows?.of);
     // "what pct of matches ended in a draw": the model's count Draws of Matches.
     const counted =
       part.length || groups.length || of || plan.time?.present ? undefined : filteredPart(q, plan.measure, plan.source);
@@ -109,4 +118,30 @@ function wholeMeasure(q: Question, part: Field, source: SourceInfo, pivot: numbe
     return m !== part && m.agg === part.agg && title[0] === head && !narrowing.some((w) => title.includes(w));
   });
   return wholes.length === 1 ? wholes[0] : undefined;
+}
+
+/**
+ * "what % of applications end in a hire": a filtered count (Hires) whose title the question writes after the words of
+ * the rows' own count (Applications: the source's one count of all rows) is the part, that count the whole — whichever
+ * of the two the measure read.
+ */
+function rowsWhole(q: Question, measure: Field, source: SourceInfo): { part: Field; of: Field } | undefined {
+  const all = plainCount(source);
+  if (!all) return undefined;
+  const at = (w: string) => q.tokens.findIndex((t) => t.lemma === w);
+  const span = (f: Field) => keyOf(f.title).map(at);
+  const rows = span(all);
+  if (!rows.length || rows.some((i) => i < 0)) return undefined;
+  const parts = source.measures.filter((m) => {
+    const own = span(m);
+    return (
+      m !== all &&
+      (measure === all || measure === m) &&
+      m.agg === 'count' &&
+      !!m.filtered &&
+      own.length > 0 &&
+      Math.min(...own) > Math.max(...rows)
+    );
+  });
+  return parts.length === 1 ? { part: parts[0], of: all } : undefined;
 }

@@ -91,6 +91,8 @@ export function idleMembers(
  * one of those words (Claims, Revenue) — the question asks for that one; answering it answers another question.
  */
 export function describedElsewhere(measure: Field, q: Question, sources: SourceInfo[]): boolean {
+  // "number of distinct candidates": a distinct count asked is this one's, not another source's count of rows.
+  if (measure.agg === 'count_distinct' && [...q.aggs.values()].includes('count_distinct')) return false;
   const asked = new Set(q.tokens.map((t) => t.lemma));
   const own = measure.keys.flat().filter((w) => !w.startsWith('agg:'));
   // "revenue" names Seats on sale only through a synonym (sale); Revenue of another source is written so.

@@ -16,7 +16,7 @@ import {
   type Match,
   type SourceInfo,
 } from './catalog.js';
-import { countedWords, itemsCounted, numberedValues, participle, preferCounted } from './cues.js';
+import { countedWords, distinctDoers, itemsCounted, numberedValues, participle, preferCounted } from './cues.js';
 import { chooseTime, eventOnly, periodOfEvent, timeOf, wholeYears } from './time-field.js';
 import { FUNCTION_WORDS, fold } from './text.js';
 import { finish } from './finish.js';
@@ -163,7 +163,7 @@ export function planSource(
     .filter(([i]) => !(ranking && (rankingWord(q, i) || i === superlativeAt)))
     .map(([, a]) => a);
   const counted = countedWords(q, taken);
-  measures = preferCounted(measures, counted, rank, unexplained);
+  measures = distinctDoers(q, source, preferCounted(measures, counted, rank, unexplained), counted);
   // "tickets per order": a measure described so is the one asked for (not Tickets sold divided by Orders).
   const described = perDescribed(q, source);
   if (described) measures = [described];

@@ -10,7 +10,7 @@ import { wordsOf } from './plan-words.js';
 import type { Filter } from './plan.js';
 import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
-import { fold, lemma, lemmas, stem } from './text.js';
+import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
 import { columnUnit, unitScale } from './units.js';
 import { spelledTitles } from './spelled.js';
 import { filteredCountNamed } from './share-count.js';
@@ -193,6 +193,13 @@ export function namedValues(
       f.keys.some((k) => k.some((w) => CLIENTELE.has(w)))
     )
       taken[hs[0].end] = true;
+    else if (
+      next &&
+      !taken[hs[0].end] &&
+      !memberWords.has(next.lemma) &&
+      joinedNoun(q, source, f, hs[0].start, hs[0].end)
+    )
+      taken[hs[0].end] = true;
     score += 2;
   }
   for (const [field, vs] of valueSets) {
@@ -201,6 +208,20 @@ export function namedValues(
     filters.push([{ field, op: '=', values: vs }, starts.get(field)!]);
   }
   return { filters, valueSets, afterValue, score };
+}
+
+/**
+ * "avg score for engineering roles" where Engineering is the Department of the view's joined openings: a plural noun
+ * no member is named by, right after a value of a joined entity's column (a prefix several columns share), is that
+ * entity the value qualifies — unless it is what a count counts ("how many engineering roles" must name its rows).
+ */
+function joinedNoun(q: Question, source: SourceInfo, f: Field, start: number, end: number): boolean {
+  const next = q.tokens[end];
+  if (!next || !/[^s]s$/.test(next.norm) || FILLER.has(next.lemma) || FUNCTION_WORDS.has(next.lemma)) return false;
+  const cut = f.column.indexOf('_');
+  const prefix = cut > 0 ? f.column.slice(0, cut + 1) : '';
+  if (!prefix || source.dimensions.filter((d) => d.column.startsWith(prefix)).length < 2) return false;
+  return !/^(many|of)$/.test(q.tokens[start - 1]?.norm ?? '');
 }
 
 /** Numeric conditions ("a wait over 100 minutes"): on a number column, or left for the measure (`onMeasure`). */

@@ -1,7 +1,7 @@
 // The planner's readings of words against a source's members: which member a word names, which label names a source's
 // rows, and what a phrase after "per" counts (planner.ts puts them together).
 
-import { freeWords, rowNoun } from './booleans.js';
+import { freeWords, plainCount, rowNoun } from './booleans.js';
 import {
   columnAggregate,
   computes,
@@ -139,6 +139,14 @@ export function narrowTie(q: Question, best: Match[], afterValue: Set<number>, a
     q.tokens.filter((t) => !FUNCTION_WORDS.has(t.lemma) && m.field.written.has(t.norm)).length;
   const most = Math.max(...best.map(writes));
   best = best.filter((m) => writes(m) === most);
+  // "the top of the salary band": of measures told apart by a max and a min, "top" or "upper" is the max.
+  const end = q.tokens.some((t) => /^(top|upper)$/.test(t.norm))
+    ? 'agg:max'
+    : q.tokens.some((t) => /^(bottom|lower)$/.test(t.norm))
+      ? 'agg:min'
+      : undefined;
+  const ends = end ? best.filter((m) => m.field.keys.some((k) => k.includes(end))) : [];
+  if (ends.length === 1) return ends;
   // "msft price by month": one quantity as its average, highest and lowest, no aggregation asked: its average.
   const avg = best.filter((m) => m.field.agg === 'avg');
   if (!asked.length && avg.length === 1 && best.every((m) => ['avg', 'max', 'min'].includes(m.field.agg ?? '')))
@@ -207,6 +215,9 @@ export function perAverage(source: SourceInfo, words: (string | undefined)[], pe
  * Units produced; "widgets sold": Quantity sold), by a word of their own titles.
  */
 export function verbNames(q: Question, source: SourceInfo, taken: boolean[]): Match[] {
+  // "rejections by reason": the noun of a status value counts the rows having it.
+  const rows = q.valueNouns?.length ? plainCount(source) : undefined;
+  if (rows) return [{ field: rows, score: 0.5, used: [] }];
   const verbs = q.tokens.flatMap((t, i) => (!taken[i] && FILLER.has(t.lemma) && pastForm(t.norm) ? [i] : []));
   const named = source.measures.flatMap((m) => {
     const used = verbs.filter((i) => m.keys.some((k) => k.includes(q.tokens[i].lemma)));
@@ -268,7 +279,9 @@ export const measureSlice = (m: Match): Slice => ({ label: m.field.title, filter
 export function leadingGroup(q: Question, taken: boolean[], source: SourceInfo, measureUsed?: number[]) {
   const by = q.tokens.findIndex((t, i) => t.norm === 'by' && (!measureUsed || measureUsed.some((u) => u > i)));
   if (by <= 0 || measureUsed?.some((u) => u < by)) return undefined;
-  const words = freeWords(q, taken, true).map((w, i) => (i < by ? w : undefined));
+  // "experience of candidates by source" over Candidates: the source's own noun in the plural is its rows, no group.
+  const rows = (i: number) => source.named.has(q.tokens[i].lemma) && /[^s]s$/.test(q.tokens[i].norm);
+  const words = freeWords(q, taken, true).map((w, i) => (i < by && !rows(i) ? w : undefined));
   const named = tie(rank(categorical(source), words)).filter((m) => wholly(m.field, words));
   return named.length === 1 ? named[0] : undefined;
 }

@@ -37,6 +37,11 @@ export interface Plan {
   measure: Field;
   /** A distinct count the measure is divided by ("revenue per guest"). */
   per?: Field;
+  /**
+   * Where `per` is another source's measure ("interviews per hire": Hires of the pipeline), with that source's
+   * dimensions standing for the plan's groups, in order.
+   */
+  perFrom?: { source: SourceInfo; groups: Field[] };
   groups: Field[];
   time?: TimeUse;
   filters: Filter[];

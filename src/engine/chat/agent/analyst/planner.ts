@@ -3,6 +3,9 @@
 
 import { measureStems } from './plan-values.js';
 import { planSource } from './plan-source.js';
+import { sensible } from './plan-sense.js';
+import { acrossPlan } from './plan-across.js';
+import { valueNouns } from './value-nouns.js';
 import { correctTypos } from './typos.js';
 import { datedValues } from './dated-values.js';
 import { describedElsewhere, titled } from './plan-guards.js';
@@ -19,10 +22,17 @@ export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIn
   const measured = measureStems(sources);
   const scored = sources.map((s) => ({
     source: s,
-    ...planSource(datedValues(correctTypos(q, s), s, values), s, values, say, measured),
+    ...sensible(
+      planSource(valueNouns(datedValues(correctTypos(q, s), s, values), s, values), s, values, say, measured),
+      say,
+      s.title,
+    ),
   }));
   // A plan whose measure only its description names, when another source titles a measure so, is no answer.
   const ok = scored.filter((s) => !('decline' in s.plan) && !describedElsewhere(s.plan.measure, q, sources));
+  // "interviews per hire": no one source has both; one's total divided by another's.
+  const across = ok.length ? undefined : acrossPlan(q, sources, (rest) => planQuestion(rest, sources, values, say));
+  if (across) return across;
   const pool = (ok.length ? ok : scored.filter((s) => 'decline' in s.plan)).sort(
     (a, b) => b.score - a.score || Number(b.source.type === 'view') - Number(a.source.type === 'view'),
   );

@@ -44,6 +44,8 @@ export interface Question {
   negated: Map<number, number>;
   /** Whether superlatives rank groups ("which …", "with the most …") rather than aggregate. */
   ranks: boolean;
+  /** Tokens that were nouns of a status value, now written as it ("rejections": rejected; value-nouns.ts). */
+  valueNouns?: number[];
 }
 
 const INLINE_UNITS: Record<string, number> = { k: 1e3, m: 1e6, bn: 1e9 };

@@ -113,6 +113,7 @@ const indent = (lines: string[]) => lines.map((l) => `  ${l}`).join('\n');
 export function toSql(p: Plan): string {
   const alias = p.measure.column;
   const m = quoteIdent(alias);
+  if (p.per && p.perFrom) return acrossSql(p, p.per, p.perFrom);
   if (p.compare) {
     const [a, b] = p.compare;
     const side = (s: typeof a) =>
@@ -164,4 +165,29 @@ export function toSql(p: Plan): string {
   if (order) lines.push(`ORDER BY ${order}${grain && p.groups.length && !p.order ? `, ${m} DESC` : ''}`);
   if (p.order?.limit) lines.push(`LIMIT ${p.order.limit}`);
   return lines.join('\n');
+}
+
+/**
+ * A measure of one source divided by a measure of another ("interviews per hire"): each aggregated on its own source
+ * by the same groups (their own columns), then joined on the groups.
+ */
+function acrossSql(p: Plan, per: Field, from: NonNullable<Plan['perFrom']>): string {
+  const [m, d] = [quoteIdent(p.measure.column), quoteIdent(per.column)];
+  // Columns qualified by their source: both sources may have a member of the same name.
+  const side = (source: string, as: string, groups: Field[], f: Field) =>
+    indent([
+      `SELECT ${[...groups.map((g) => `${as}.${quoteIdent(g.column)}`), `MEASURE(${as}.${quoteIdent(f.column)}) AS ${quoteIdent(f.column)}`].join(', ')}`,
+      `FROM ${quoteIdent(source)} AS ${as}`,
+      ...(groups.length ? [`GROUP BY ${groups.map((_, i) => i + 1).join(', ')}`] : []),
+    ]);
+  const a = side(p.source.name, 'x', p.groups, p.measure);
+  const b = side(from.source.name, 'y', from.groups, per);
+  const ratio = `a.${m} / NULLIF(b.${d}, 0) AS ${m}`;
+  if (!p.groups.length) return `SELECT ${ratio}\nFROM (\n${a}\n) AS a CROSS JOIN (\n${b}\n) AS b`;
+  const on = p.groups.map((g, i) => `a.${quoteIdent(g.column)} = b.${quoteIdent(from.groups[i].column)}`);
+  return [
+    `SELECT ${[...p.groups.map((g) => `a.${quoteIdent(g.column)}`), ratio].join(', ')}`,
+    `FROM (\n${a}\n) AS a LEFT JOIN (\n${b}\n) AS b ON ${on.join(' AND ')}`,
+    `ORDER BY ${m} DESC`,
+  ].join('\n');
 }

@@ -150,6 +150,15 @@ export function tokenize(text: string): Token[] {
   return out;
 }
 
+/**
+ * Whether token `i` stands as a subject between an auxiliary and a verb ("did priya do", "does luna have"): a name,
+ * not a word qualifying the noun after it ("did new customers").
+ */
+export function subjectAt(tokens: Token[], i: number): boolean {
+  const [before, after] = [tokens[i - 1]?.lemma ?? '', tokens[i + 1]?.lemma ?? ''];
+  return /^(do|hav|will|can)$/.test(before) && (FUNCTION_WORDS.has(after) || FILLER.has(after));
+}
+
 /** Lemmas of a member's name ("customers_region" → customer, region) or title. */
 export function lemmas(text: string): string[] {
   return text
@@ -192,7 +201,7 @@ export const FILLER = new Set(
   run ran running hold held holding host hosted offer offered conduct conducted organize organized
   live lives living lived reside resides residing put puts putting reach reached achieve achieved attain attained
   lifetime cause caused causing result resulted resulting end ended ending finish finished finishing lead led
-  play played playing compete competed participate participated`
+  play played playing compete competed participate participated send sends sent sending now`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),

@@ -80,8 +80,11 @@ export function measureTime(measure: Field, source: SourceInfo): Field | undefin
   // The source's own noun is no event ("listings" of a Listed date), nor, in a description, the rows another count
   // counts ("Attendance rate: percent of bookings checked in" is of bookings, not at their Booking date).
   const rows = new Set(source.measures.filter((m) => m !== measure && m.agg === 'count').flatMap((m) => m.keys.flat()));
+  // A filtered count's own title word stays an event even when the view's title has it too ("Hires" of a "Hiring
+  // pipeline" is at the Hire date).
+  const own = new Set(measure.keeps?.length ? measure.keys.flat().filter((w) => !rows.has(w)) : []);
   const words = [...new Set([...measure.keys.flat(), ...[...measure.described].filter((w) => !rows.has(w))])].filter(
-    (w) => !source.named.has(w),
+    (w) => !source.named.has(w) || own.has(w),
   );
   const times = source.dimensions.filter((d) => d.type === 'time');
   // "Refunded orders" names Refund date and, by the rows another count counts, Order date: the event's.
@@ -146,6 +149,9 @@ export function chooseTime(
   const times = source.dimensions.filter((d) => d.type === 'time');
   if (!times.length) return { used: [], named: false };
   const measureWords = new Set(source.measures.flatMap((m) => m.keys.flat()));
+  const segments = new Set(
+    source.dimensions.filter((d) => d.segment).flatMap((d) => d.keys.filter((k) => k.length === 1).flat()),
+  );
   const roots = times.map((t) => eventRoots(t, source));
   const found = times.map((t, ti) => {
     const used: number[] = [];
@@ -155,6 +161,9 @@ export function chooseTime(
       const hit = roots[ti].some((r) => meet(r, eventRoot(tok.lemma)) || (pair !== undefined && r === pair));
       if (!hit) return;
       if (measureWords.has(tok.lemma) && !pastForm(tok.norm)) return;
+      // "open reqs": a word a segment is titled by, not a verb's form ("opened", "we open"), is that segment's.
+      if (segments.has(tok.lemma) && !pastForm(tok.norm) && !/^(we|they|you|i)$/.test(q.tokens[i - 1]?.norm ?? ''))
+        return;
       used.push(i);
       if (pair !== undefined && roots[ti].includes(pair)) used.push(i + 1);
     });
@@ -201,7 +210,10 @@ export function chooseTime(
       CREATION.some((c) => meet(eventRoot(stem(t.norm)), c)),
   );
   const creating = times.filter(creates);
-  if (verb >= 0 && creating.length === 1) return { field: creating[0], used: [verb], named: true };
+  // "how many people did we hire": a verb a filtered count is titled by (Hires) is that measure's, dated by it.
+  const counts = source.measures.filter((m) => m.keeps?.length).flatMap((m) => m.keys.flat().map(eventRoot));
+  const counted = verb >= 0 && counts.some((c) => meet(c, eventRoot(q.tokens[verb].lemma)));
+  if (verb >= 0 && creating.length === 1 && !counted) return { field: creating[0], used: [verb], named: true };
   // "refund rate on orders placed in Q3": the rows' own noun (the source's or its plain count's) then a past form
   // naming no date and no value asks for the rows' own first date, not one the measure's words name (Refund date).
   const rows = new Set([...source.named, ...source.measures.filter((m) => m.agg === 'count').flatMap(singleKeys)]);

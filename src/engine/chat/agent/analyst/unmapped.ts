@@ -20,12 +20,34 @@ export function unmappedWords(q: Question, taken: boolean[], source: SourceInfo)
       !taken[i] &&
       !q.aggs.has(i) &&
       !FUNCTION_WORDS.has(t.lemma) &&
-      (!FILLER.has(t.lemma) || asksWhy(q, i)) &&
+      (!FILLER.has(t.lemma) || asksWhy(q, i) || countedNoun(q, i)) &&
       !(t.norm === 'long' && q.tokens[i - 1]?.norm === 'how') && // "how long do people wait": the wait measure
+      !(t.norm === 'right' && q.tokens[i + 1]?.norm === 'now') && // "right now": at present, as "now" alone
+      !bucket(q, i, source) &&
       !source.named.has(t.lemma) &&
       !(known.has(t.lemma) && !/^\d/.test(t.norm)),
   );
 }
+
+const BUCKETS = /^(group|band|bracket|bucket|range|tier|class|category|segment|cohort)s?$/;
+
+/**
+ * "by age group" of a dimension titled "Age band": a word for a bucket of values, after a word naming a dimension
+ * whose title ends in another such word, is that dimension's.
+ */
+const bucket = (q: Question, i: number, source: SourceInfo) =>
+  BUCKETS.test(q.tokens[i].norm) &&
+  source.dimensions.some((d) => {
+    const words = d.title.toLowerCase().split(/\s+/);
+    return words.length > 1 && BUCKETS.test(words.at(-1)!) && d.keys.some((k) => k.includes(q.tokens[i - 1]?.lemma));
+  });
+
+/**
+ * "which tracks got the most likes": a word that is filler as a verb ("like", "run", "offer") names a thing counted
+ * when written in the plural right after a word of quantity; it must then map to the model like any noun.
+ */
+const countedNoun = (q: Question, i: number) =>
+  /[^s]s$/.test(q.tokens[i].norm) && /^(most|fewest|least|more|fewer|many)$/.test(q.tokens[i - 1]?.norm ?? '');
 
 export function unmappedText(
   say: Phrases,

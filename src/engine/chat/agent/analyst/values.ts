@@ -6,7 +6,7 @@
 import { codesOf, isCode, type Code } from './codes.js';
 import type { AgentContext } from '../types.js';
 import type { Field, SourceInfo } from './catalog.js';
-import { FILLER, FUNCTION_WORDS, editDistance, fold, lemma, typoBudget, type Token } from './text.js';
+import { FILLER, FUNCTION_WORDS, editDistance, fold, lemma, subjectAt, typoBudget, type Token } from './text.js';
 import { pastForm } from './time-field.js';
 import { quoteIdent } from '../../../data/sql-quote.js';
 import { quoteText } from './sql.js';
@@ -342,12 +342,13 @@ export function matchValues(
         const names = (f: Field) => !!next && f.keys.some((k) => k.includes(next));
         const owns = (field: string) =>
           fields.some((f) => f.name === field && names(f)) || !fields.some((f) => f.name !== field && names(f));
-        // "dr tanaka", "author asimov": a name's part written in lowercase after a word naming its dimension.
+        // "dr tanaka", "did priya do": a name's part in lowercase after a word naming its dimension, or as a subject.
         const prev = tokens[i - 1]?.lemma;
         const written = (field: string) =>
           /^\p{Lu}/u.test(span[0].text) ||
           elidedWords.has(norm) ||
           (norm.length >= 4 && rows.has(next ?? '')) ||
+          subjectAt(tokens, i) ||
           (!!prev && !!fields.find((f) => f.name === field)?.keys.some((k) => k.includes(prev)));
         // A part of three letters only as a name is written, not opening the question ("by Raj": Raj Patel).
         const short = norm.length === 3 && !(i > 0 && /^\p{Lu}\p{Ll}/u.test(span[0].text));

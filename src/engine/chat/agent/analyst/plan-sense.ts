@@ -1,0 +1,30 @@
+// Checks on a whole plan of one source, after it is made: a plan that computes no real number is no answer.
+
+import type { Phrases } from './phrases.js';
+import type { Plan, Scored } from './plan.js';
+
+/**
+ * "royalties per stream" over a source whose only "stream" is its Streams measure: a measure divided by itself is
+ * always 1, never what was asked (the words that named a dividend were read into the same measure). A plan whose
+ * filter empties one of its measures is no answer either.
+ */
+export function sensible(scored: Scored, say: Phrases, sourceTitle: string): Scored {
+  const { plan } = scored;
+  if ('decline' in plan || !(plan.per?.name === plan.measure.name || contradicts(plan))) return scored;
+  const measures = say.names(plan.source.measures);
+  return { plan: { decline: say.book.noMeasure(say.text(sourceTitle), measures, undefined) }, score: scored.score - 1 };
+}
+
+/**
+ * "interviews per hire" read as applications at stage interview per hire: a filter keeping only values other than
+ * the one a measure of the plan counts (Hires: stage hired) leaves that measure empty, whatever the data.
+ */
+function contradicts(plan: Plan): boolean {
+  return [plan.measure, ...(plan.per ? [plan.per] : [])].some((m) =>
+    (m.keeps ?? []).some((k) =>
+      plan.filters.some(
+        (f) => f.field.column === k.member && f.op === '=' && f.values.length > 0 && !f.values.includes(k.value),
+      ),
+    ),
+  );
+}
