@@ -8,7 +8,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /** The most of the main thread a streaming answer's renders take (the rest is the page's). */
-const RENDER_SHARE = 0.08;
+const RENDER_SHARE = 0.06;
 /** The longest wait between two renders of a stream. */
 const MAX_WAIT_MS = 200;
 /** A render asked for comes this late at most where animation frames do not (a hidden page). */
