@@ -311,7 +311,13 @@ describe('legitimate anchors, aliases and merge keys load, and mean what YAML sa
         { depthSize: 'small', withCrossShrink: true },
         leaf,
         fc.array(tie('tree'), { maxLength: 4 }),
-        fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }), tie('tree'), { maxKeys: 4 }),
+        // Not the key `<<`: the reader takes it as a merge key, as Cube reads models (`<<: false` is refused), which
+        // yaml's plain parse does not; merge keys have their own property below.
+        fc.dictionary(
+          fc.string({ minLength: 1, maxLength: 5 }).filter((k) => k !== '<<'),
+          tie('tree'),
+          { maxKeys: 4 },
+        ),
       ),
     })).tree;
     fc.assert(

@@ -2,8 +2,15 @@
 // question names whole is that member's, no evidence for this one ("Total cost: repair plus other costs" does not
 // answer "total repair cost" when Repair cost is a measure and both its words are asked).
 
-import type { Field } from './catalog.js';
 import { FUNCTION_WORDS, fold, lemma } from './text.js';
+
+/** What this module reads of a member (the catalog's Field, which imports this module). */
+interface Field {
+  /** The member's names, as lemmas. */
+  keys: string[][];
+  /** The words of its description, as lemmas. */
+  described: Set<string>;
+}
 
 /** Each field's names of two content words or more, aggregation words aside (kept per field). */
 const longNames = new WeakMap<Field, string[][]>();
