@@ -6,6 +6,7 @@ import type { Filter } from './plan.js';
 import { participle } from './cues.js';
 import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS, stem } from './text.js';
+import { keptForGroups } from './kept-groups.js';
 
 /** The measures whose values add up across rows: a count is of these, never of an average or an extreme. */
 const ADDITIVE = new Set(['count', 'count_distinct', 'sum']);
@@ -137,6 +138,12 @@ export function keptRows(source: SourceInfo, measure: Field): Filter[] | undefin
     out.push({ field, op: '=', values: [k.value] });
   }
   return out;
+}
+
+/** The rows kept: those of `keptRows`, and those a filtered count or sum keeps when broken down (kept-groups.ts). */
+export function keptFilters(source: SourceInfo, measure: Field, groups: Field[], filters: Filter[]) {
+  const kept = keptRows(source, measure);
+  return kept && [...kept, ...keptForGroups(source, measure, groups, [...filters, ...kept])];
 }
 
 /**

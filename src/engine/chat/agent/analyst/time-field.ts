@@ -8,6 +8,7 @@ import type { Filter } from './plan.js';
 import type { Question } from './question.js';
 import { yearsOf } from './sql.js';
 import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
+import { seasonColumn } from './season-column.js';
 
 /** Words of time dimensions' names that name no event. */
 const GENERIC = new Set([
@@ -307,6 +308,8 @@ export function timeOf(
 ): { wantsTime: boolean; timeField?: Field; present: boolean } | { tied: Field[] } {
   const wantsTime =
     q.time.ranges.length > 0 || q.time.grain !== undefined || q.time.weekdays !== undefined || byDate !== undefined;
+  const season = q.time.season && !byDate && wholeYears(q) ? seasonColumn(source) : undefined;
+  if (season) return { wantsTime, timeField: season, present: false };
   if (event.tied && !byDate && (wantsTime || !eventIsValue)) return { tied: event.tied };
   // "tickets sold in the 2024 season": a season is of events' dates, not of sales; with several, the question says.
   const times = source.dimensions.filter((d) => d.type === 'time');
