@@ -75,6 +75,9 @@ export function idleMembers(
     if (/[^s]s$/.test(t.norm)) return;
     // "the most overdrafts of any branch": one number over all of them.
     if (/^(any|all)$/.test(q.tokens[i - 1]?.norm ?? '')) return;
+    // "crop failure rate": with the next word, one the plan uses, it writes another measure's title (Crop failures).
+    const next = q.tokens[i + 1]?.lemma;
+    if (taken[i + 1] && source.measures.some((m) => m.keys.some((k) => k.join() === `${t.lemma},${next}`))) return;
     const d = source.dimensions.find(
       (f) =>
         (f.type === 'string' || f.type === 'boolean') &&

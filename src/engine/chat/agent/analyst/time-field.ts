@@ -246,7 +246,16 @@ function describedEvent(
   const verb = (i: number) => /ed$/.test(q.tokens[i].norm) || /^(we|they|you|i)$/.test(q.tokens[i - 1]?.norm ?? '');
   const at = q.tokens.flatMap((t, i) => (free[i] && verb(i) && !isValue(t.norm) ? [i] : []));
   const hits = times.flatMap((t) => at.filter((i) => names(t, i)).map((i) => ({ field: t, used: [i], named: true })));
-  return hits.length === 1 ? hits[0] : undefined;
+  if (hits.length !== 1) return undefined;
+  // "joined the co-op" of "date the farm joined the co-op": the words after the verb its description writes too.
+  const [hit, object] = [hits[0], hits[0].field.described];
+  for (
+    let j = hit.used[0] + 1;
+    free[j] && (FUNCTION_WORDS.has(q.tokens[j].lemma) || object.has(q.tokens[j].lemma));
+    j++
+  )
+    if (!FUNCTION_WORDS.has(q.tokens[j].lemma)) hit.used.push(j);
+  return hit;
 }
 
 /**

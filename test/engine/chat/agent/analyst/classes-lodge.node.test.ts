@@ -1,0 +1,109 @@
+// More classes of question the held-out farming set found the planner declining, over models written here (none of
+// the corpus models' names or values): a brewery's batches and suppliers, and a ski lodge's visits and members — a
+// yes/no member's "no" named by its description's "otherwise" word or by "vs the ones we don't", a verb's object a
+// date's description writes ("signed the framework contract"), and a rate's event written as another measure's title.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ServiceMetaResult } from '../../../../../src/api/types.js';
+import { filters, planner, view } from './plan-probe.js';
+
+const brewery: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('batches', 'Brew batches', [
+      ['count', 'Batches', 'number', 'count'],
+      ['leaks', 'Tank leaks', 'number', 'count', { filtered: true }],
+      ['leak_rate', 'Leak rate', 'number', 'number', { description: '% of batches with a leak' }],
+      ['litres_sold', 'Litres sold', 'number', 'sum'],
+      ['brewed_on', 'Brew date', 'time'],
+      ['tank', 'Tank', 'string'],
+      ['gluten_free', 'Gluten free', 'boolean', undefined, { description: 'certified gluten free; otherwise regular' }],
+      ['filtered', 'Filtered', 'boolean'],
+    ]),
+    view('suppliers', 'Suppliers', [
+      ['count', 'Suppliers', 'number', 'count'],
+      [
+        'since',
+        'Supplier since',
+        'time',
+        undefined,
+        { description: 'date the supplier signed the framework contract' },
+      ],
+      ['country', 'Country', 'string'],
+    ]),
+  ],
+};
+const breweryValues = new Map<string, string[]>([
+  ['batches.tank', ['T1', 'T2']],
+  ['suppliers.country', ['Belgium', 'Czechia']],
+]);
+
+const lodge: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('visits', 'Lodge visits', [
+      ['count', 'Visits', 'number', 'count'],
+      ['falls', 'Slope falls', 'number', 'count', { filtered: true }],
+      ['fall_rate', 'Fall rate', 'number', 'number', { description: '% of visits with a fall' }],
+      ['nights', 'Nights stayed', 'number', 'sum'],
+      ['arrived_on', 'Arrival date', 'time'],
+      ['slope', 'Slope', 'string'],
+      ['guided', 'Guided', 'boolean', undefined, { description: 'with an instructor; otherwise solo' }],
+      ['heated', 'Heated room', 'boolean'],
+    ]),
+    view('club', 'Loyalty club', [
+      ['count', 'Club members', 'number', 'count'],
+      ['since', 'Member since', 'time', undefined, { description: 'date the guest enrolled in the loyalty scheme' }],
+      ['tier', 'Tier', 'string'],
+    ]),
+  ],
+};
+const lodgeValues = new Map<string, string[]>([
+  ['visits.slope', ['Black Eagle', 'Blue Valley']],
+  ['club.tier', ['Gold', 'Silver']],
+]);
+
+describe('local analyst: more classes of question from the farming set', () => {
+  it('reads the word a yes/no description gives its "no" as that member, false, and compares both sides', () => {
+    const a = planner(brewery, breweryValues)('gluten free vs regular litres sold');
+    assert.equal(a.measure.name, 'batches.litres_sold');
+    assert.deepEqual(
+      a.compare?.map((s) => s.filters.map((f) => `${f.field.column} ${f.values.join()}`)),
+      [['gluten_free true'], ['gluten_free false']],
+    );
+    const b = planner(lodge, lodgeValues)('guided vs solo nights stayed');
+    assert.deepEqual(
+      b.compare?.map((s) => s.filters.map((f) => `${f.field.column} ${f.values.join()}`)),
+      [['guided true'], ['guided false']],
+    );
+  });
+
+  it('reads "vs the ones we don\'t" as the yes/no member named before it, false', () => {
+    const a = planner(brewery, breweryValues)("for the batches we filter vs the ones we don't, what's the leak rate");
+    assert.equal(a.measure.name, 'batches.leak_rate');
+    assert.deepEqual(
+      a.compare?.map((s) => s.filters.map((f) => `${f.field.column} ${f.values.join()}`)),
+      [['filtered true'], ['filtered false']],
+    );
+    const b = planner(lodge, lodgeValues)("rooms we heat vs the ones we don't: nights stayed");
+    assert.deepEqual(
+      b.compare?.map((s) => s.filters.map((f) => `${f.field.column} ${f.values.join()}`)),
+      [['heated true'], ['heated false']],
+    );
+  });
+
+  it("takes the words after an event verb that its date's description writes too", () => {
+    const a = planner(brewery, breweryValues)('how many suppliers signed the framework contract in the 2010s');
+    assert.equal(a.time?.field.column, 'since');
+    const b = planner(lodge, lodgeValues)('how many members enrolled in the loyalty scheme in 2024');
+    assert.equal(b.time?.field.column, 'since');
+  });
+
+  it("reads a word that with the rate's own word writes another measure's title as the rate's event", () => {
+    const a = planner(brewery, breweryValues)('tank leak rate in 2025');
+    assert.equal(a.measure.name, 'batches.leak_rate');
+    assert.deepEqual(filters(a), []);
+    const b = planner(lodge, lodgeValues)('slope fall rate last month');
+    assert.equal(b.measure.name, 'visits.fall_rate');
+  });
+});
