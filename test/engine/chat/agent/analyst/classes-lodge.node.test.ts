@@ -106,4 +106,43 @@ describe('local analyst: more classes of question from the farming set', () => {
     const b = planner(lodge, lodgeValues)('slope fall rate last month');
     assert.equal(b.measure.name, 'visits.fall_rate');
   });
+
+  it('reads a part of names as the one value of a dimension other than the one counted', () => {
+    const tanks: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('tanks', 'Tank register', [
+          ['count', 'Tanks', 'number', 'count'],
+          ['name', 'Tank', 'string'],
+          ['site', 'Brewhouse', 'string'],
+        ]),
+      ],
+    };
+    const a = planner(
+      tanks,
+      new Map([
+        ['tanks.name', ['Oakley North Tank', 'Oakley South Tank', 'Ridge East Tank']],
+        ['tanks.site', ['Oakley Brewhouse', 'Ridge Brewhouse']],
+      ]),
+    )('how many tanks does oakley have');
+    assert.deepEqual(filters(a), ['site = Oakley Brewhouse']);
+    const rooms: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('rooms', 'Rooms', [
+          ['count', 'Rooms', 'number', 'count'],
+          ['name', 'Room', 'string'],
+          ['chalet', 'Chalet', 'string'],
+        ]),
+      ],
+    };
+    const b = planner(
+      rooms,
+      new Map([
+        ['rooms.name', ['Alpine Room 1', 'Alpine Room 2', 'Summit Room 1']],
+        ['rooms.chalet', ['Alpine Chalet', 'Summit Chalet']],
+      ]),
+    )('how many rooms does alpine have');
+    assert.deepEqual(filters(b), ['chalet = Alpine Chalet']);
+  });
 });
