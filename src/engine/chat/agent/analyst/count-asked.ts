@@ -19,9 +19,16 @@ export const countedMeasures = (
   subsetCounted(q, source, measures, counted, words) ??
   distinctDoers(q, source, preferCounted(measures, counted, rank, words), counted);
 
-/** Whether the free words and those of the event the question names ("delivered last month") name the measure whole. */
-export const eventNames = (q: Question, measure: Field, words: (string | undefined)[], event: number[]) =>
-  wholly(measure, [...words, ...event.map((i) => q.tokens[i].lemma)]);
+/**
+ * Whether the free words, those of the event the question names ("delivered last month") and those of the entity it
+ * divides by ("each farm deliver": Delivering farms) name the measure whole.
+ */
+export const eventNames = (q: Question, measure: Field, words: (string | undefined)[], event: number[], per?: Field) =>
+  wholly(measure, [
+    ...words,
+    ...event.map((i) => q.tokens[i].lemma),
+    ...q.tokens.map((t) => t.lemma).filter((l) => per?.keys.some((k) => k.includes(l))),
+  ]);
 
 /**
  * The filtered count whose title (two words or more) the free words after the counted rows' noun name in full, when

@@ -230,8 +230,8 @@ export function planSource(
       score: score + 0.1,
     };
   }
-  // "unique requesters opened tickets": the aggregation asked is of the measure named right after its word.
-  const aggAt = [...q.aggs].find(([, a]) => a === strict)?.[0];
+  // "unique requesters opened tickets": the aggregation asked is of the measure named right after it (no "how many").
+  const aggAt = [...q.aggs].find(([i, a]) => a === strict && !q.aggs.has(i + 1))?.[0];
   // "average late fee per loan", "avg units per work order": a total per entity is the average asked for.
   const perRow = strict === 'avg' && !!per;
   const fits = (m: Field) => computes(m, strict!) || (perRow && (m.agg === 'sum' || m.agg === 'count'));
@@ -301,7 +301,7 @@ export function planSource(
   const measureAt = best[0].used.length ? Math.min(...best[0].used) : undefined;
   // "how many rooms" is no sum of Room nights: a count of another measure needs its whole name (an event's words too).
   const countable = computes(measure, 'count') || measure === items;
-  if (asked.includes('count') && counted.length && !countable && !eventNames(q, measure, unexplained, event.used))
+  if (asked.includes('count') && counted.length && !countable && !eventNames(q, measure, unexplained, event.used, per))
     return {
       plan: { decline: book.noAggOf('count', names([measure]), names(source.measures)) },
       score: score + best[0].score,

@@ -146,3 +146,46 @@ describe('local analyst: more classes of question from the farming set', () => {
     assert.deepEqual(filters(b), ['chalet = Alpine Chalet']);
   });
 });
+
+describe('local analyst: "each" after an average asked', () => {
+  it('divides by the distinct count of the entity "each" names, of the measure the verb names', () => {
+    const brew: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('brews', 'Brews', [
+          ['count', 'Brews', 'number', 'count'],
+          ['litres_brewed', 'Litres brewed', 'number', 'sum'],
+          ['litres_sold', 'Litres sold', 'number', 'sum'],
+          ['brewing_tanks', 'Brewing tanks', 'number', 'count_distinct'],
+          ['brewed_on', 'Brew date', 'time'],
+          ['tank', 'Tank', 'string'],
+        ]),
+      ],
+    };
+    const a = planner(
+      brew,
+      new Map([['brews.tank', ['T1', 'T2']]]),
+    )('on average how many litres did each tank brew in 2025');
+    assert.equal(a.measure.name, 'brews.litres_brewed');
+    assert.equal(a.per?.name, 'brews.brewing_tanks');
+    const stays: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('stays', 'Stays', [
+          ['count', 'Stays', 'number', 'count'],
+          ['nights_stayed', 'Nights stayed', 'number', 'sum'],
+          ['nights_billed', 'Nights billed', 'number', 'sum'],
+          ['staying_guests', 'Staying guests', 'number', 'count_distinct'],
+          ['arrived_on', 'Arrival date', 'time'],
+          ['guest', 'Guest', 'string'],
+        ]),
+      ],
+    };
+    const b = planner(
+      stays,
+      new Map([['stays.guest', ['Ann Lee', 'Bo Kim']]]),
+    )('on average how many nights did each guest stay last month');
+    assert.equal(b.measure.name, 'stays.nights_stayed');
+    assert.equal(b.per?.name, 'stays.staying_guests');
+  });
+});
