@@ -189,3 +189,51 @@ describe('local analyst: "each" after an average asked', () => {
     assert.equal(b.per?.name, 'stays.staying_guests');
   });
 });
+
+describe('local analyst: a cause and the verb it is the subject or the "to" of', () => {
+  const breaks: ServiceMetaResult = {
+    searchQuery: '',
+    cubes: [
+      view('batches', 'Batches', [
+        ['count', 'Batches', 'number', 'count'],
+        ['brewed_on', 'Brew date', 'time'],
+        ['style', 'Style', 'string'],
+        ['spoil_reason', 'Reason for spoiling', 'string'],
+      ]),
+    ],
+  };
+  const brewValues = new Map([
+    ['batches.style', ['Stout', 'Porter']],
+    ['batches.spoil_reason', ['infection', 'overheating']],
+  ]);
+  const outages: ServiceMetaResult = {
+    searchQuery: '',
+    cubes: [
+      view('lifts', 'Lift days', [
+        ['count', 'Lift days', 'number', 'count'],
+        ['day', 'Day', 'time'],
+        ['lift', 'Lift', 'string'],
+        ['closure_cause', 'Cause of closure', 'string'],
+      ]),
+    ],
+  };
+  const liftValues = new Map([
+    ['lifts.lift', ['Eagle chair', 'Valley drag']],
+    ['lifts.closure_cause', ['wind', 'ice']],
+  ]);
+
+  it('reads the verb after a cause value as what the cause did', () => {
+    const a = planner(breaks, brewValues)('how many batches did infection ruin in 2025');
+    assert.deepEqual(filters(a), ['spoil_reason = infection']);
+    const b = planner(outages, liftValues)('how many lift days did wind shut down last month');
+    assert.deepEqual(filters(b), ['closure_cause = wind']);
+  });
+
+  it('reads a past form before "to" a cause value as what was lost to it', () => {
+    const a = planner(breaks, brewValues)('which style lost the most batches to overheating');
+    assert.deepEqual(filters(a), ['spoil_reason = overheating']);
+    assert.equal(a.groups[0]?.column, 'style');
+    const b = planner(outages, liftValues)('which lift lost the most days to ice');
+    assert.deepEqual(filters(b), ['closure_cause = ice']);
+  });
+});
