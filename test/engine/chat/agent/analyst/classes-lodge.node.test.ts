@@ -1,7 +1,9 @@
 // More classes of question the held-out farming set found the planner declining, over models written here (none of
 // the corpus models' names or values): a brewery's batches and suppliers, and a ski lodge's visits and members — a
 // yes/no member's "no" named by its description's "otherwise" word or by "vs the ones we don't", a verb's object a
-// date's description writes ("signed the framework contract"), and a rate's event written as another measure's title.
+// date's description writes ("signed the framework contract"), a rate's event written as another measure's title, a
+// part of names that is one value of a dimension other than the one counted, "each" after an average asked, and the
+// verb a cause value is the subject or the "to" of.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
