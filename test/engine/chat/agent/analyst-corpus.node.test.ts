@@ -155,7 +155,7 @@ const MODELS: Model[] = [
     data: wildlifeData,
   },
   heldOut('music streaming', streamingSeed, STREAMING, streamingCases, STREAMING_QUESTIONS, 0.91),
-  heldOut('farming co-operative', farmSeed, FARM, farmCases, FARM_QUESTIONS, 0.85),
+  heldOut('farming co-operative', farmSeed, FARM, farmCases, FARM_QUESTIONS, 0.97),
   {
     ...heldOut(
       'unemployment and natural disasters (vega-datasets files)',

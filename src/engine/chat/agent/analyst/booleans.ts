@@ -6,7 +6,7 @@
 import { byPrefixOnly, keyOf, rank, type Match, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import { rankingWord, type Question } from './question.js';
-import { lemma } from './text.js';
+import { FUNCTION_WORDS, lemma } from './text.js';
 import { compoundParts } from './spelled.js';
 
 /** The words still free, as lemmas (aggregation words as `agg:x` unless they rank). */
@@ -100,6 +100,21 @@ export function booleanFilters(
     const rest = /^(?:un|non)(\p{L}{4,})$/u.exec(t.norm)?.[1];
     if (rest && !taken[i] && boolWords.has(lemma(rest))) prefixed.set(i, lemma(rest));
   });
+  // "conventional" of Organic described "otherwise conventional": that boolean, false (named by its shortest key).
+  q.tokens.forEach((t, i) => {
+    const b = booleans.find((x) => x.otherwise === t.lemma);
+    const own = b && [...b.keys].sort((x, y) => x.length - y.length)[0].at(-1);
+    if (own && !taken[i] && !prefixed.has(i)) prefixed.set(i, own);
+  });
+  // "the fields we irrigate vs the ones we don't": a negation after "vs" with no word of its own is the boolean
+  // named before it, false.
+  const vs = q.tokens.findIndex((t) => /^(vs|versus)$/.test(t.norm));
+  const said = q.tokens.reduce((s, t, i) => (i < vs && !taken[i] && boolWords.has(t.lemma) ? i : s), -1);
+  const denied = q.tokens.findIndex((t, i) => i > vs && /^(don't|dont|didn't|doesn't|aren't|isn't|not)$/.test(t.norm));
+  const bare = (i: number) =>
+    FUNCTION_WORDS.has(q.tokens[i].lemma) || /^(ones?|those|that|which)$/.test(q.tokens[i].norm);
+  if (vs > 0 && said >= 0 && denied > vs && q.tokens.slice(vs + 1, denied).every((_, k) => bare(vs + 1 + k)))
+    prefixed.set(denied, q.tokens[said].lemma);
   // "unresolved": written as the boolean's "resolved" once its prefix is off.
   const unprefixed = (i: number) =>
     prefixed.has(i) ? q.tokens[i].norm.replace(/^(?:un|non)-?/, '') : q.tokens[i].norm;
@@ -150,13 +165,23 @@ export function booleanFilters(
     const m = rank(left, words).find((x) => named(x).length > 0 && !byPrefixOnly(x, q.tokens));
     if (!m) break;
     const own = named(m);
-    m.used = m.used.filter((u) => own.includes(u) || head(q.tokens[u].lemma));
+    // Its word said the other way too ("irrigate vs the ones we don't"): both are its.
+    const also = [...prefixed].filter(
+      ([u, l]) => !taken[u] && !own.includes(u) && m.field.keys.some((k) => k.includes(l)),
+    );
+    own.push(...also.map(([u]) => u));
+    m.used = [...m.used, ...also.map(([u]) => u)].filter((u) => own.includes(u) || head(q.tokens[u].lemma));
     left = left.filter((b) => b !== m.field);
     used.push(...m.used);
     const not = m.used.map((u) => q.negated.get(u)).find((x) => x !== undefined);
     if (not !== undefined) taken[not] = true;
     const negative = not !== undefined || m.used.some((u) => prefixed.has(u));
-    out.push({ filter: { field: m.field, op: '=', values: [!negative] }, at: Math.min(...own) });
+    // "organic vs conventional": the boolean named both ways, true and false, for the two sides compared.
+    const yes = own.filter((u) => !prefixed.has(u));
+    if (q.compares && not === undefined && negative && yes.length)
+      out.push({ filter: { field: m.field, op: '=', values: [true] }, at: Math.min(...yes) });
+    const no = q.compares && negative && yes.length ? own.filter((u) => prefixed.has(u)) : own;
+    out.push({ filter: { field: m.field, op: '=', values: [!negative] }, at: Math.min(...no) });
     m.used.forEach((u) => (taken[u] = true));
     // "recurring gifts": the noun right after a boolean's word is what it qualifies, no other boolean alone (Major
     // gifts).

@@ -7,6 +7,7 @@ import type { ServiceMetaCube, ServiceMetaMember, ServiceMetaResult } from '../.
 import { ACRONYMS, AGG_STEMS, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
 import type { Aggregation, Token } from './text.js';
 import { describedRows, wholeNames } from './described.js';
+import { otherwiseOf } from './otherwise.js';
 
 export interface Field {
   /** `source.member`. */
@@ -41,6 +42,8 @@ export interface Field {
   over?: string;
   filtered?: boolean;
   keeps?: { member: string; value: string | boolean }[];
+  /** The word a yes/no member's description gives its "no" ("otherwise conventional": conventional). */
+  otherwise?: string;
   /** A number dimension of years standing for the date of a source with none (typed `time` for the planner). */
   yearNumber?: boolean;
 }
@@ -135,6 +138,7 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
     ...(m.segment && { segment: true }),
     ...(m.segment && m.description && { note: m.description }),
     described: new Set(keyOf(m.description ?? '')),
+    ...(m.type === 'boolean' && otherwiseOf(m.description)),
     ...(perTail.size > 0 && { perTail }),
     ...(/\bper\b/i.test(m.description ?? '') && { perDescribed: lemmas(m.description!).join(' ') }),
     ...(m.over !== undefined && { over: m.over }),

@@ -8,6 +8,7 @@ import { rankingWord, type Question } from './question.js';
 import { filteredPart } from './share-count.js';
 import { yearsOf } from './sql.js';
 import { plainCount } from './booleans.js';
+import { flagCompare } from './flag-compare.js';
 
 /** Ranking, comparison and share on a plan whose members are settled. */
 export function finish(
@@ -51,6 +52,8 @@ export function finish(
     ];
     return plan;
   }
+  const flags = q.compares && !groups.length && !plan.time?.grain ? flagCompare(say, plan, at) : undefined;
+  if (flags) return flags;
   const pair = [...valueSets].find(([, vs]) => vs.length === 2);
   if (q.compares && pair && !groups.length && !plan.time?.grain) {
     const [field, [x, y]] = pair;

@@ -53,7 +53,10 @@ export function breakdown(
     const before = q.tokens[phrase[0] - 1];
     if (before?.norm === 'per' && perInTitle(q, phrase[0] - 1, source)) continue;
     // "revenue per guest": a distinct count of the entity divides the measure (no breakdown by each guest).
-    const perPhrase = q.tokens[phrase[0] - 1]?.norm === 'per';
+    // "on average how many tonnes did each farm deliver": after an average asked, "each" (not "for each") is "per".
+    const averaged = [...q.aggs].some(([i, a]) => a === 'avg' && i < phrase[0] - 1);
+    const each = before?.norm === 'each' && averaged && !/^(for|of|in)$/.test(q.tokens[phrase[0] - 2]?.norm ?? '');
+    const perPhrase = before?.norm === 'per' || each;
     const entity = perPhrase && !per ? perEntity(q, phrase, taken, source, book) : undefined;
     if (entity) {
       per = entity.field;

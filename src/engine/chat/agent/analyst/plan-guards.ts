@@ -6,6 +6,7 @@ import type { Filter } from './plan.js';
 import { participle } from './cues.js';
 import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS, stem } from './text.js';
+import { keptForGroups } from './kept-groups.js';
 
 /** The measures whose values add up across rows: a count is of these, never of an average or an extreme. */
 const ADDITIVE = new Set(['count', 'count_distinct', 'sum']);
@@ -74,6 +75,9 @@ export function idleMembers(
     if (/[^s]s$/.test(t.norm)) return;
     // "the most overdrafts of any branch": one number over all of them.
     if (/^(any|all)$/.test(q.tokens[i - 1]?.norm ?? '')) return;
+    // "crop failure rate": with the next word, one the plan uses, it writes another measure's title (Crop failures).
+    const next = q.tokens[i + 1]?.lemma;
+    if (taken[i + 1] && source.measures.some((m) => m.keys.some((k) => k.join() === `${t.lemma},${next}`))) return;
     const d = source.dimensions.find(
       (f) =>
         (f.type === 'string' || f.type === 'boolean') &&
@@ -137,6 +141,12 @@ export function keptRows(source: SourceInfo, measure: Field): Filter[] | undefin
     out.push({ field, op: '=', values: [k.value] });
   }
   return out;
+}
+
+/** The rows kept: those of `keptRows`, and those a filtered count or sum keeps when broken down (kept-groups.ts). */
+export function keptFilters(source: SourceInfo, measure: Field, groups: Field[], filters: Filter[]) {
+  const kept = keptRows(source, measure);
+  return kept && [...kept, ...keptForGroups(source, measure, groups, [...filters, ...kept])];
 }
 
 /**

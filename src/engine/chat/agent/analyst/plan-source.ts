@@ -16,12 +16,13 @@ import {
   type Match,
   type SourceInfo,
 } from './catalog.js';
-import { countedWords, distinctDoers, itemsCounted, numberedValues, participle, preferCounted } from './cues.js';
+import { countedWords, itemsCounted, numberedValues, participle } from './cues.js';
 import { chooseTime, eventOnly, periodOfEvent, timeOf, wholeYears } from './time-field.js';
 import { FUNCTION_WORDS, fold } from './text.js';
 import { finish } from './finish.js';
+import { amountAsked, countedMeasures, eventNames } from './count-asked.js';
 import { breakdown } from './plan-breakdown.js';
-import { countNotAverage, idleMembers, keptRows, percentTitled, rowsOrDistinct } from './plan-guards.js';
+import { countNotAverage, idleMembers, keptFilters, percentTitled, rowsOrDistinct } from './plan-guards.js';
 import { measureStems, namedValues, numericConditions, unsetFilters } from './plan-values.js';
 import {
   columnAsked,
@@ -163,7 +164,7 @@ export function planSource(
     .filter(([i]) => !(ranking && (rankingWord(q, i) || i === superlativeAt)))
     .map(([, a]) => a);
   const counted = countedWords(q, taken);
-  measures = distinctDoers(q, source, preferCounted(measures, counted, rank, unexplained), counted);
+  measures = countedMeasures(q, source, measures, counted, unexplained);
   // "tickets per order": a measure described so is the one asked for (not Tickets sold divided by Orders).
   const described = perDescribed(q, source);
   if (described) measures = [described];
@@ -229,8 +230,8 @@ export function planSource(
       score: score + 0.1,
     };
   }
-  // "unique requesters opened tickets": the aggregation asked is of the measure named right after its word.
-  const aggAt = [...q.aggs].find(([, a]) => a === strict)?.[0];
+  // "unique requesters opened tickets": the aggregation asked is of the measure named right after it (no "how many").
+  const aggAt = [...q.aggs].find(([i, a]) => a === strict && !q.aggs.has(i + 1))?.[0];
   // "average late fee per loan", "avg units per work order": a total per entity is the average asked for.
   const perRow = strict === 'avg' && !!per;
   const fits = (m: Field) => computes(m, strict!) || (perRow && (m.agg === 'sum' || m.agg === 'count'));
@@ -271,7 +272,7 @@ export function planSource(
       best = tie(same);
     } else best = fit;
   }
-  best = narrowTie(q, best, afterValue, asked);
+  best = amountAsked(q, narrowTie(q, best, afterValue, asked));
   // "unsigned deliveries": counts tied on the rows' noun alone are the count of all rows.
   const all = plainCount(source);
   const byNoun = (m: Match) => m.field.agg === 'count' && m.used.every((u) => rowNoun(source, q.tokens[u].lemma));
@@ -298,9 +299,9 @@ export function planSource(
   if (thing && measure.agg === 'count' && (source.named.has(thing) || countNames(source, thing)))
     return { plan: { decline: book.noMeasure(say.text(source.title), names(source.measures), undefined) }, score: -1 };
   const measureAt = best[0].used.length ? Math.min(...best[0].used) : undefined;
-  // "how many rooms" is no sum of Room nights: a count asked of another measure needs the measure's whole name.
+  // "how many rooms" is no sum of Room nights: a count of another measure needs its whole name (an event's words too).
   const countable = computes(measure, 'count') || measure === items;
-  if (asked.includes('count') && counted.length && !countable && !wholly(measure, unexplained))
+  if (asked.includes('count') && counted.length && !countable && !eventNames(q, measure, unexplained, event.used, per))
     return {
       plan: { decline: book.noAggOf('count', names([measure]), names(source.measures)) },
       score: score + best[0].score,
@@ -366,7 +367,7 @@ export function planSource(
   if (per && !['sum', 'count'].includes(measure.agg ?? ''))
     return { plan: { decline: book.whichMeasure(names([measure, per])) }, score };
   // The rows the model's own measures of a column keep, for an aggregation composed of it.
-  const kept = keptRows(source, measure);
+  const kept = keptFilters(source, measure, groups, filters);
   if (!kept)
     return { plan: { decline: book.noAggOf(strict as AggWord, names([measure]), names(source.measures)) }, score };
   filters.push(...kept.filter((k) => !filters.some((f) => f.field === k.field)));

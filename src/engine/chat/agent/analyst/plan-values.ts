@@ -16,6 +16,7 @@ import { spelledTitles } from './spelled.js';
 import { filteredCountNamed } from './share-count.js';
 import { boundSegment } from './bound-segment.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
+import { causeVerb } from './cause-verbs.js';
 
 /** Nouns of the persons a business serves, one another's synonyms in a question ("plus members" of customers). */
 const CLIENTELE = new Set(
@@ -200,6 +201,7 @@ export function namedValues(
       joinedNoun(q, source, f, hs[0].start, hs[0].end)
     )
       taken[hs[0].end] = true;
+    causeVerb(q, f, hs[0].start, hs[0].end, taken, memberWords);
     score += 2;
   }
   for (const [field, vs] of valueSets) {

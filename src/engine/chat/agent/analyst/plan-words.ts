@@ -139,6 +139,11 @@ export function narrowTie(q: Question, best: Match[], afterValue: Set<number>, a
     q.tokens.filter((t) => !FUNCTION_WORDS.has(t.lemma) && m.field.written.has(t.norm)).length;
   const most = Math.max(...best.map(writes));
   best = best.filter((m) => writes(m) === most);
+  // "tonnes deliverd": then by the lemmas named (a typo read as its word), of Tonnes delivered, not Tonnes accepted.
+  const says = (m: Match) =>
+    q.tokens.filter((t) => !FUNCTION_WORDS.has(t.lemma) && m.field.keys.some((k) => k.includes(t.lemma))).length;
+  const more = Math.max(...best.map(says));
+  best = best.filter((m) => says(m) === more);
   // "the top of the salary band": of measures told apart by a max and a min, "top" or "upper" is the max.
   const end = q.tokens.some((t) => /^(top|upper)$/.test(t.norm))
     ? 'agg:max'

@@ -23,7 +23,7 @@ export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIn
   const scored = sources.map((s) => ({
     source: s,
     ...sensible(
-      planSource(valueNouns(datedValues(correctTypos(q, s), s, values), s, values), s, values, say, measured),
+      planSource(valueNouns(datedValues(correctTypos(q, s, sources), s, values), s, values), s, values, say, measured),
       say,
       s.title,
     ),

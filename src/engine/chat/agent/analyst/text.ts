@@ -81,6 +81,7 @@ const SHORTHAND: Readonly<Record<string, string>> = ownTable({
   dist: 'distance',
   hp: 'horsepower',
   sq: 'square',
+  ha: 'hectare',
   lasted: 'duration',
   lasting: 'duration',
   ft: 'feet',

@@ -8,6 +8,7 @@ import type { Filter } from './plan.js';
 import type { Question } from './question.js';
 import { yearsOf } from './sql.js';
 import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
+import { seasonColumn } from './season-column.js';
 
 /** Words of time dimensions' names that name no event. */
 const GENERIC = new Set([
@@ -245,7 +246,16 @@ function describedEvent(
   const verb = (i: number) => /ed$/.test(q.tokens[i].norm) || /^(we|they|you|i)$/.test(q.tokens[i - 1]?.norm ?? '');
   const at = q.tokens.flatMap((t, i) => (free[i] && verb(i) && !isValue(t.norm) ? [i] : []));
   const hits = times.flatMap((t) => at.filter((i) => names(t, i)).map((i) => ({ field: t, used: [i], named: true })));
-  return hits.length === 1 ? hits[0] : undefined;
+  if (hits.length !== 1) return undefined;
+  // "joined the co-op" of "date the farm joined the co-op": the words after the verb its description writes too.
+  const [hit, object] = [hits[0], hits[0].field.described];
+  for (
+    let j = hit.used[0] + 1;
+    free[j] && (FUNCTION_WORDS.has(q.tokens[j].lemma) || object.has(q.tokens[j].lemma));
+    j++
+  )
+    if (!FUNCTION_WORDS.has(q.tokens[j].lemma)) hit.used.push(j);
+  return hit;
 }
 
 /**
@@ -307,6 +317,8 @@ export function timeOf(
 ): { wantsTime: boolean; timeField?: Field; present: boolean } | { tied: Field[] } {
   const wantsTime =
     q.time.ranges.length > 0 || q.time.grain !== undefined || q.time.weekdays !== undefined || byDate !== undefined;
+  const season = q.time.season && !byDate && wholeYears(q) ? seasonColumn(source) : undefined;
+  if (season) return { wantsTime, timeField: season, present: false };
   if (event.tied && !byDate && (wantsTime || !eventIsValue)) return { tied: event.tied };
   // "tickets sold in the 2024 season": a season is of events' dates, not of sales; with several, the question says.
   const times = source.dimensions.filter((d) => d.type === 'time');

@@ -38,11 +38,15 @@ function words(source: SourceInfo): string[] {
   return out;
 }
 
-/** The question with the lemmas of its typos corrected for `source` (the same question when there are none). */
-export function correctTypos(q: Question, source: SourceInfo): Question {
+/**
+ * The question with the lemmas of its typos corrected for `source` (the same question when there are none). A word
+ * another of the `sources` knows is no typo ("yield" of a harvest source is not "field" of a field register).
+ */
+export function correctTypos(q: Question, source: SourceInfo, sources: SourceInfo[] = [source]): Question {
   const cached = corrected.get(q)?.get(source);
   if (cached) return cached;
-  const knows = known(source);
+  const own = known(source);
+  const knows = { has: (w: string) => own.has(w) || sources.some((s) => known(s).has(w)) };
   let tokens = q.tokens;
   q.tokens.forEach((t, i) => {
     const budget = typoBudget(t.norm.length);
@@ -62,7 +66,12 @@ export function correctTypos(q: Question, source: SourceInfo): Question {
         : words(source).filter(
             (w) => w.length >= base.length + 2 && w.startsWith(base) && !ENDING.test(w.slice(base.length)),
           );
-    const lemmas = new Set((near.length ? near : cut).map(lemma));
+    let lemmas = new Set((near.length ? near : cut).map(lemma));
+    // "deliverd": of words as close (delivered, delivery), the one it is with a letter left out.
+    const dropped = near.filter(
+      (w) => w.length === t.norm.length + 1 && [...w].some((_, k) => w.slice(0, k) + w.slice(k + 1) === t.norm),
+    );
+    if (lemmas.size > 1 && new Set(dropped.map(lemma)).size === 1) lemmas = new Set(dropped.map(lemma));
     if (lemmas.size !== 1 || near.some((w) => w === t.norm)) return;
     if (tokens === q.tokens) tokens = [...q.tokens];
     tokens[i] = { ...t, lemma: [...lemmas][0] };

@@ -28,6 +28,8 @@ export function partOf(
   owns: (field: string) => boolean,
   /** Whether the word is written as a name of this field's. */
   capitalized: (field: string) => boolean,
+  /** Whether another word of the question names this field ("how many fields does …": Field). */
+  counted: (field: string) => boolean = () => false,
 ): { field: string; value: string; edits: number }[] {
   if (norm.length >= 5 && ADJECTIVE.test(norm)) {
     for (const cut of [norm.replace(/(?:ish|ian|ese|ic|al|an|y|i)$/, ''), norm.replace(/n$/, '')]) {
@@ -45,8 +47,10 @@ export function partOf(
         return [{ ...values[0], edits: 1 }];
     }
   }
-  const owners = parts.get(norm);
-  if (owners?.size !== 1) return [];
+  // "how many fields does hillcrest have": of the values it is part of, not those of the field counted.
+  const all = [...(parts.get(norm) ?? [])];
+  const owners = all.length > 1 ? new Set(all.filter((o) => !counted(o.split('\u0000')[0]))) : new Set(all);
+  if (owners.size !== 1) return [];
   const [field, value] = [...owners][0].split('\u0000');
   return capitalized(field) ? [{ field, value, edits: 1 }] : [];
 }

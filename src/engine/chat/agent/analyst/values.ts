@@ -354,7 +354,12 @@ export function matchValues(
         const short = norm.length === 3 && !(i > 0 && /^\p{Lu}\p{Ll}/u.test(span[0].text));
         // "how many ribeyes": the plural of a part of one value counted is that value (Ribeye Steak).
         const counted = tokens[i - 1]?.norm === 'many' && /[^s]s$/.test(norm);
-        found = short ? [] : partOf(norm, exact, parts, owns, written);
+        const named = (field: string) =>
+          subjectAt(tokens, i) &&
+          tokens.some(
+            (t, j) => j !== i && fields.find((f) => f.name === field)?.keys.some((k) => k.join() === t.lemma),
+          );
+        found = short ? [] : partOf(norm, exact, parts, owns, written, named);
         if (!found.length && !short && counted) found = partOf(norm.slice(0, -1), exact, parts, owns, () => true);
         // "amazon stock": the one code of a name (AMZN).
         if (!found.length) found = codesOf(norm, codes).map((c) => ({ field: c.field, value: c.value, edits: 0 }));

@@ -1,0 +1,72 @@
+// What number a counting question asks: "how many plantings are still in the ground" (the rows' noun counted, then
+// the whole title of a filtered count of those rows: Still in the ground, not every row), "how much did we pay out
+// to members" (an amount, not Members paid) and "how many tonnes were delivered" (the event's word names the
+// measure, Tonnes delivered, as much as a free word does).
+
+import { keyOf, rank, wholly, type Field, type Match, type SourceInfo } from './catalog.js';
+import { plainCount, rowNoun } from './booleans.js';
+import { distinctDoers, preferCounted } from './cues.js';
+import type { Question } from './question.js';
+
+/** The measures a count asks of, best first: a filtered count titled after the rows' noun, else those it names. */
+export const countedMeasures = (
+  q: Question,
+  source: SourceInfo,
+  measures: Match[],
+  counted: number[],
+  words: (string | undefined)[],
+) =>
+  subsetCounted(q, source, measures, counted, words) ??
+  distinctDoers(q, source, preferCounted(measures, counted, rank, words), counted);
+
+/**
+ * Whether the free words, those of the event the question names ("delivered last month") and those of the entity it
+ * divides by ("each farm deliver": Delivering farms) name the measure whole.
+ */
+export const eventNames = (q: Question, measure: Field, words: (string | undefined)[], event: number[], per?: Field) =>
+  wholly(measure, [
+    ...words,
+    ...event.map((i) => q.tokens[i].lemma),
+    ...q.tokens.map((t) => t.lemma).filter((l) => per?.keys.some((k) => k.includes(l))),
+  ]);
+
+/**
+ * The filtered count whose title (two words or more) the free words after the counted rows' noun name in full, when
+ * the noun counted is what the source's rows are; undefined otherwise.
+ */
+function subsetCounted(
+  q: Question,
+  source: SourceInfo,
+  measures: Match[],
+  counted: number[],
+  words: (string | undefined)[],
+): Match[] | undefined {
+  if (!counted.length || !counted.every((i) => rowNoun(source, q.tokens[i].lemma))) return undefined;
+  const all = plainCount(source);
+  const last = Math.max(...counted);
+  const fits = (m: Match) => {
+    const f: Field = m.field;
+    if (f === all || f.agg !== 'count' || !f.filtered) return false;
+    const title = keyOf(f.title);
+    if (title.length < 2) return false;
+    const at = title.map((w) => words.findIndex((x, i) => i > last && x === w));
+    return at.every((i) => i > last);
+  };
+  const found = measures.filter(fits);
+  if (found.length !== 1) return undefined;
+  const m = found[0];
+  const title = keyOf(m.field.title);
+  const used = words.flatMap((w, i) => (i > last && w !== undefined && title.includes(w) ? [i] : []));
+  return [{ ...m, used: [...new Set([...counted, ...used])] }];
+}
+
+const COUNTS = new Set(['count', 'count_distinct']);
+
+/** The tied measures without the counts, when the question asks "how much" and some amount is among them. */
+export function amountAsked(q: Question, best: Match[]): Match[] {
+  if (best.length < 2) return best;
+  const much = q.tokens.some((t, i) => t.norm === 'how' && q.tokens[i + 1]?.norm === 'much');
+  if (!much) return best;
+  const amounts = best.filter((m) => !COUNTS.has(m.field.agg ?? ''));
+  return amounts.length && amounts.length < best.length ? amounts : best;
+}
