@@ -16,7 +16,7 @@ import {
   type Match,
   type SourceInfo,
 } from './catalog.js';
-import { countedWords, distinctDoers, itemsCounted, numberedValues, participle, preferCounted } from './cues.js';
+import { countedWords, distinctDoers, itemsCounted, numberedValues, participle } from './cues.js';
 import { chooseTime, eventOnly, periodOfEvent, timeOf, wholeYears } from './time-field.js';
 import { FUNCTION_WORDS, fold } from './text.js';
 import { finish } from './finish.js';
@@ -44,6 +44,7 @@ import {
 import { moneyMeasure, moneyNamed, moneyOverCount, moneyWords, valuePer } from './money.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
+import { countedFirst, namedAfter, rankingAside } from './measure-words.js';
 import { categorical, type ValueIndex } from './values.js';
 import type { AggWord } from './phrase-book.js';
 import type { Phrases } from './phrases.js';
@@ -153,7 +154,7 @@ export function planSource(
   // 4. The measure, checked against the aggregation asked for.
   const unexplained = freeWords(q, taken, ranking);
   // "single rooms": a word restating a value's dimension names no measure it names only in part ("Room nights").
-  const ranked = perAverage(source, unexplained, per);
+  const ranked = perAverage(source, rankingAside(q, unexplained, ranking), per);
   let measures = perAsked(rank(source.measures, ranked), ranked, q.tokens).filter(
     (m) =>
       (!m.used.every((u) => afterValue.has(u)) && !m.used.every((u) => participle(q, u))) ||
@@ -163,7 +164,7 @@ export function planSource(
     .filter(([i]) => !(ranking && (rankingWord(q, i) || i === superlativeAt)))
     .map(([, a]) => a);
   const counted = countedWords(q, taken);
-  measures = distinctDoers(q, source, preferCounted(measures, counted, rank, unexplained), counted);
+  measures = distinctDoers(q, source, countedFirst(measures, counted, unexplained), counted);
   // "tickets per order": a measure described so is the one asked for (not Tickets sold divided by Orders).
   const described = perDescribed(q, source);
   if (described) measures = [described];
@@ -234,7 +235,7 @@ export function planSource(
   // "average late fee per loan", "avg units per work order": a total per entity is the average asked for.
   const perRow = strict === 'avg' && !!per;
   const fits = (m: Field) => computes(m, strict!) || (perRow && (m.agg === 'sum' || m.agg === 'count'));
-  const right = aggAt === undefined ? [] : measures.filter((m) => m.used.includes(aggAt + 1) && fits(m.field));
+  const right = aggAt === undefined ? [] : namedAfter(q, aggAt, measures, fits, unexplained, perRow);
   let best = tie(right.length ? right : measures);
   // "total paid on claims": of measures tied, the one named right after "total" (Amount paid, not Claims).
   const sumAt = [...q.aggs].find(([, a]) => a === 'sum')?.[0];

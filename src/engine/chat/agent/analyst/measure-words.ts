@@ -1,0 +1,71 @@
+// Which measure the question's words name, where a word's plain reading misleads: the word that ranks a breakdown
+// ("which month had the most …") names no peak measure; "avg number of X per entity" is of X; "how many died" may
+// ask for a sum the model titles by the thing counted (Deaths), not rows described with it.
+
+import { rank, wholly, type Field, type Match } from './catalog.js';
+import { preferCounted } from './cues.js';
+import { rankingWord, type Question } from './question.js';
+
+// The word that sets a ranking's direction ranks the breakdown: it is no evidence for a measure titled with it
+// ("Most unemployed in a month" is one group's peak).
+/** `words` without the ranking words of a question that ranks a breakdown (a ranking word an aggregation is kept). */
+export const rankingAside = (q: Question, words: (string | undefined)[], ranking: boolean) =>
+  ranking ? words.map((w, i) => (rankingWord(q, i) && !q.aggs.has(i) ? undefined : w)) : words;
+
+/** The word the aggregation word at `at` is of: the next one, or the one after "number of", "count of". */
+function aggregated(q: Question, at: number): number {
+  const next = at + 1;
+  return q.aggs.get(next) === 'count' && q.tokens[next + 1]?.norm === 'of' ? next + 2 : next;
+}
+
+/**
+ * "avg number of unemployed per industry": an average per entity divides what adds up, so of the measures named
+ * after the word, those that add up win over an average titled so in part ("Average monthly unemployed" is over
+ * months, not industries) — unless that average is named whole.
+ */
+function perEntityOf(right: Match[], words: (string | undefined)[], perRow: boolean): Match[] {
+  if (!perRow) return right;
+  const adds = (f: Field) => f.agg === 'sum' || f.agg === 'count';
+  const kept = right.filter((m) => adds(m.field));
+  const others = right.filter((m) => !adds(m.field));
+  return kept.length && others.length && !others.some((m) => wholly(m.field, words)) ? kept : right;
+}
+
+/** The measures named right after the aggregation word at `at` that compute it (`fits`), the average per entity aside. */
+export const namedAfter = (
+  q: Question,
+  at: number,
+  measures: Match[],
+  fits: (f: Field) => boolean,
+  words: (string | undefined)[],
+  perRow: boolean,
+) =>
+  perEntityOf(
+    measures.filter((m) => m.used.includes(aggregated(q, at)) && fits(m.field)),
+    words,
+    perRow,
+  );
+
+/**
+ * Of the measures, the one sum whose title the counted words name whole, when a count is named by them too but less
+ * well (a count named as well as it stays the count asked for); otherwise undefined.
+ */
+function countedTotal(measures: Match[], counted: number[], words: (string | undefined)[]): Match[] | undefined {
+  if (!counted.length) return undefined;
+  const only = words.map((w, i) => (counted.includes(i) ? w : undefined));
+  const ranked = rank(
+    measures.map((m) => m.field),
+    only,
+  );
+  const counts = ranked.filter((m) => m.field.agg === 'count' || m.field.agg === 'count_distinct');
+  // No count is named by them: nothing to prefer over (the measures are weighed as usual).
+  if (!counts.length) return undefined;
+  const best = counts[0].score;
+  const sums = ranked.filter((m) => m.field.agg === 'sum' && wholly(m.field, only) && m.score > best + 1e-9);
+  if (sums.length !== 1) return undefined;
+  return measures.filter((m) => m.field === sums[0].field);
+}
+
+/** The measures the counted words ask for: a sum titled by them (above), else the counts they name (cues.ts). */
+export const countedFirst = (measures: Match[], counted: number[], words: (string | undefined)[]) =>
+  countedTotal(measures, counted, words) ?? preferCounted(measures, counted, rank, words);
