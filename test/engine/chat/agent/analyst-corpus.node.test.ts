@@ -163,7 +163,7 @@ const MODELS: Model[] = [
       JOBLESS,
       joblessCases,
       JOBLESS_QUESTIONS,
-      0.6,
+      0.68,
     ),
     data: joblessData,
   },

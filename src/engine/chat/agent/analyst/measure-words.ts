@@ -2,7 +2,8 @@
 // ("which month had the most …") names no peak measure; "avg number of X per entity" is of X; "how many died" may
 // ask for a sum the model titles by the thing counted (Deaths), not rows described with it.
 
-import { rank, wholly, type Field, type Match } from './catalog.js';
+import { computes, rank, wholly, type Field, type Match, type SourceInfo } from './catalog.js';
+import type { Aggregation } from './text.js';
 import { preferCounted } from './cues.js';
 import { rankingWord, type Question } from './question.js';
 
@@ -69,3 +70,29 @@ function countedTotal(measures: Match[], counted: number[], words: (string | und
 /** The measures the counted words ask for: a sum titled by them (above), else the counts they name (cues.ts). */
 export const countedFirst = (measures: Match[], counted: number[], words: (string | undefined)[]) =>
   countedTotal(measures, counted, words) ?? preferCounted(measures, counted, rank, words);
+
+/**
+ * "disaster deaths by decade": of measures tied, the one whose whole name (title, synonym) the question says, when
+ * the others it names only in part ("Deadliest year of a type").
+ */
+export function wholeTie(best: Match[], words: (string | undefined)[]): Match[] {
+  if (best.length < 2) return best;
+  // Every word of the name said, its aggregation too ("Max deaths" is not named by "deaths").
+  const whole = best.filter((m) => m.field.keys.some((k) => k.every((w) => words.includes(w))));
+  return whole.length === 1 ? whole : best;
+}
+
+/**
+ * The measures that compute `agg`: of those the question names, and the source's over the column the one named
+ * (`named`) is over ("lowest seat occupancy": Lowest load factor, of the column Load factor averages).
+ */
+export function computing(source: SourceInfo, named: Match, measures: Match[], agg: Aggregation): Match[] {
+  const over = named.field.over;
+  const column = source.measures.filter(
+    (f) => over !== undefined && f.over === over && computes(f, agg) && !measures.some((m) => m.field === f),
+  );
+  return [
+    ...measures.filter((m) => computes(m.field, agg)),
+    ...column.map((field) => ({ field, score: named.score, used: named.used })),
+  ];
+}

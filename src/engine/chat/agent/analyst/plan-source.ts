@@ -44,7 +44,7 @@ import {
 import { moneyMeasure, moneyNamed, moneyOverCount, moneyWords, valuePer } from './money.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
-import { countedFirst, namedAfter, rankingAside } from './measure-words.js';
+import { computing, countedFirst, namedAfter, rankingAside, wholeTie } from './measure-words.js';
 import { categorical, type ValueIndex } from './values.js';
 import type { AggWord } from './phrase-book.js';
 import type { Phrases } from './phrases.js';
@@ -247,7 +247,7 @@ export function planSource(
   if (strict) {
     const fit = best.filter((m) => fits(m.field));
     if (!fit.length) {
-      const alt = measures.filter((m) => computes(m.field, strict));
+      const alt = computing(source, best[0], measures, strict);
       const content = new Set(best[0].used);
       const same = alt.filter((m) => m.used.some((u) => content.has(u) && !unexplained[u]?.startsWith('agg:')));
       // No measure computes it: the number column named ("highest sale price", "average number of bedrooms"), or
@@ -272,7 +272,7 @@ export function planSource(
       best = tie(same);
     } else best = fit;
   }
-  best = narrowTie(q, best, afterValue, asked);
+  best = wholeTie(narrowTie(q, best, afterValue, asked), unexplained);
   // "unsigned deliveries": counts tied on the rows' noun alone are the count of all rows.
   const all = plainCount(source);
   const byNoun = (m: Match) => m.field.agg === 'count' && m.used.every((u) => rowNoun(source, q.tokens[u].lemma));

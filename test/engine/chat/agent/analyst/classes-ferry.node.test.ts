@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
+import { toSql } from '../../../../../src/engine/chat/agent/analyst/sql.js';
 import { filters, planner, view } from './plan-probe.js';
 
 const ferry: ServiceMetaResult = {
@@ -16,7 +17,23 @@ const ferry: ServiceMetaResult = {
       ['days', 'Sailing days', 'number', 'count_distinct'],
       ['avg_daily_passengers', 'Average daily passengers', 'number', 'number', { description: 'passengers per day' }],
       ['peak_passengers', 'Most passengers on a crossing', 'number', 'max', { description: 'the fullest sailing' }],
-      ['avg_load', 'Load factor', 'number', 'avg', { description: 'percent of the seats taken' }],
+      [
+        'avg_load',
+        'Load factor',
+        'number',
+        'avg',
+        { description: 'percent of the seats taken', over: 'load', meta: { synonyms: ['seat occupancy'] } },
+      ],
+      ['min_load', 'Lowest load factor', 'number', 'min', { over: 'load' }],
+      [
+        'max_passengers',
+        'Fullest sailing of a day',
+        'number',
+        'max',
+        { over: 'on_board', description: 'the most passengers one ferry carried on a sailing' },
+      ],
+      ['on_board', 'Passengers on board', 'number'],
+      ['build_decade', 'Vessel build decade', 'number'],
       ['route', 'Route', 'string'],
       ['pier', 'Departure pier', 'string'],
       ['load', 'Load factor (%)', 'number'],
@@ -39,7 +56,27 @@ const solar: ServiceMetaResult = {
       ['hours', 'Hours', 'number', 'count_distinct'],
       ['avg_hourly_energy', 'Average hourly energy', 'number', 'number', { description: 'kWh per hour' }],
       ['peak_energy', 'Most energy in an hour', 'number', 'max', { description: 'kWh, one panel' }],
-      ['efficiency', 'Efficiency', 'number', 'avg', { description: 'percent of the sunlight converted' }],
+      [
+        'efficiency',
+        'Efficiency',
+        'number',
+        'avg',
+        {
+          description: 'percent of the sunlight converted',
+          over: 'efficiency_pct',
+          meta: { synonyms: ['yield ratio'] },
+        },
+      ],
+      ['min_efficiency', 'Lowest efficiency', 'number', 'min', { over: 'efficiency_pct' }],
+      [
+        'max_energy',
+        'Sunniest hour of a panel',
+        'number',
+        'max',
+        { over: 'kwh', description: 'the most solar energy one panel made in an hour' },
+      ],
+      ['kwh', 'Energy (kWh)', 'number'],
+      ['install_decade', 'Install decade', 'number'],
       ['array', 'Array', 'string'],
       ['efficiency_pct', 'Efficiency (%)', 'number'],
       ['hour', 'Hour', 'time'],
@@ -133,5 +170,22 @@ describe('local analyst: classes of question from the unemployment and natural d
     assert.equal(planner(rescue, rescueValues)('how many were rescued in 2025').measure.name, 'callouts.rescues');
     const s = planner(police, policeValues)('how many arrests in riverside in 2025');
     assert.equal(s.measure.name, 'shifts.arrests');
+  });
+
+  it('"lowest X ever": the minimum measure of the column an average X is over, no other quantity named', () => {
+    const p = ferryPlan('lowest seat occupancy ever recorded on the island run');
+    assert.equal(p.measure.name, 'crossings.min_load');
+    assert.deepEqual(filters(p), ['route = Island run']);
+    assert.equal(solarPlan('lowest yield ratio ever for the field array').measure.name, 'output.min_efficiency');
+  });
+
+  it('of measures tied, the one whose whole name is said, not one named in part beside its aggregation', () => {
+    assert.equal(ferryPlan('ferry passengers by route').measure.name, 'crossings.passengers');
+    assert.equal(solarPlan('solar energy by array in 2025').measure.name, 'output.energy');
+  });
+
+  it('a breakdown by a number column titled as a period is listed in its order ("by decade")', () => {
+    assert.match(toSql(ferryPlan('passengers by vessel build decade')), /ORDER BY 1 ASC/);
+    assert.match(toSql(solarPlan('energy by install decade')), /ORDER BY 1 ASC/);
   });
 });
