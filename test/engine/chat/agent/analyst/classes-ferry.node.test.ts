@@ -127,6 +127,33 @@ const police: ServiceMetaResult = {
 };
 const policeValues = new Map<string, string[]>([['shifts.district', ['Old town', 'Riverside']]]);
 
+const herd: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('losses', 'Herd losses', [
+      ['count', 'Loss reports', 'number', 'count'],
+      ['dead_animals', 'Dead animals', 'number', 'sum'],
+      ['farms', 'Farms', 'number', 'count_distinct'],
+      ['predator_type', 'Predator type', 'string'],
+      ['reported_at', 'Report date', 'time'],
+    ]),
+  ],
+};
+const herdValues = new Map<string, string[]>([['losses.predator_type', ['Fox', 'Eagle', 'Stray dog']]]);
+
+const orchard: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('surveys', 'Orchard surveys', [
+      ['count', 'Surveys', 'number', 'count'],
+      ['dead_trees', 'Dead trees', 'number', 'sum'],
+      ['pest_type', 'Pest type', 'string'],
+      ['surveyed_at', 'Survey date', 'time'],
+    ]),
+  ],
+};
+const orchardValues = new Map<string, string[]>([['surveys.pest_type', ['Beetle', 'Moth', 'Fungus']]]);
+
 const ferryPlan = planner(ferry, ferryValues);
 const solarPlan = planner(solar, solarValues);
 
@@ -187,5 +214,20 @@ describe('local analyst: classes of question from the unemployment and natural d
   it('a breakdown by a number column titled as a period is listed in its order ("by decade")', () => {
     assert.match(toSql(ferryPlan('passengers by vessel build decade')), /ORDER BY 1 ASC/);
     assert.match(toSql(solarPlan('energy by install decade')), /ORDER BY 1 ASC/);
+  });
+
+  it('"killed" asks for the deaths a measure titled so keeps; "kind" is a type', () => {
+    const p = planner(herd, herdValues)('which kind of predator killed the most animals in 2025');
+    assert.equal(p.measure.name, 'losses.dead_animals');
+    assert.deepEqual(
+      p.groups.map((g) => g.name),
+      ['losses.predator_type'],
+    );
+    const s = planner(orchard, orchardValues)('which kind of pest killed the most trees since 2020');
+    assert.equal(s.measure.name, 'surveys.dead_trees');
+    assert.deepEqual(
+      s.groups.map((g) => g.name),
+      ['surveys.pest_type'],
+    );
   });
 });
