@@ -163,7 +163,7 @@ const MODELS: Model[] = [
       JOBLESS,
       joblessCases,
       JOBLESS_QUESTIONS,
-      0.74,
+      0.77,
     ),
     data: joblessData,
   },

@@ -96,3 +96,17 @@ export function computing(source: SourceInfo, named: Match, measures: Match[], a
     ...column.map((field) => ({ field, score: named.score, used: named.used })),
   ];
 }
+
+/**
+ * "avg unemployment rate per industry": an average (or a max, a min) per entity is no division — it is broken down by
+ * the entity's own dimension (the column the distinct count of `per` is over), when there is no breakdown yet. Adds it
+ * to `groups` and returns no entity; otherwise returns `per` as it is.
+ */
+export function perGroup(source: SourceInfo, measure: Field, per: Field | undefined, groups: Field[]) {
+  if (!per || groups.length || per.agg !== 'count_distinct' || ['sum', 'count'].includes(measure.agg ?? '')) return per;
+  const column = per.distinctOf ?? per.over;
+  const dim = source.dimensions.find((d) => d.type !== 'time' && column !== undefined && d.column === column);
+  if (!dim) return per;
+  groups.push(dim);
+  return undefined;
+}

@@ -44,7 +44,7 @@ import {
 import { moneyMeasure, moneyNamed, moneyOverCount, moneyWords, valuePer } from './money.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
-import { computing, countedFirst, namedAfter, rankingAside, wholeTie } from './measure-words.js';
+import { computing, countedFirst, namedAfter, perGroup, rankingAside, wholeTie } from './measure-words.js';
 import { categorical, type ValueIndex } from './values.js';
 import type { AggWord } from './phrase-book.js';
 import type { Phrases } from './phrases.js';
@@ -114,8 +114,7 @@ export function planSource(
   let per = parts.per;
   score = parts.score;
   const groupable = source.dimensions.filter((d) => d.type !== 'time');
-  /** Text members a noun may count or divide by ("doctors": Doctor; "cities": City), no identifiers. */
-  const labels = categorical(source);
+  const labels = categorical(source); // text members a noun may count or divide by ("doctors"), no identifiers
   // "the lowest rated hotel", "our biggest chain by revenue": a superlative and a word naming a dimension.
   let superlative: 'DESC' | 'ASC' | undefined;
   let superlativeAt = -1;
@@ -363,7 +362,8 @@ export function planSource(
     return { plan: { decline: unmappedText(say, [q.tokens[entity]], source) }, score: score - 1 };
   // An average over the source's rows is already one per row ("average cost per admission").
   if (per?.agg === 'count' && measure.agg === 'avg') per = undefined;
-  // A measure per entity divides what adds up; an average per guest is no such thing.
+  // A measure per entity divides what adds up; an average per industry is the average by industry.
+  per = perGroup(source, measure, per, groups);
   if (per && !['sum', 'count'].includes(measure.agg ?? ''))
     return { plan: { decline: book.whichMeasure(names([measure, per])) }, score };
   // The rows the model's own measures of a column keep, for an aggregation composed of it.

@@ -13,7 +13,7 @@ const ferry: ServiceMetaResult = {
     view('crossings', 'Ferry crossings', [
       ['count', 'Crossings', 'number', 'count'],
       ['passengers', 'Passengers', 'number', 'sum', { description: 'people on board' }],
-      ['routes', 'Routes', 'number', 'count_distinct'],
+      ['routes', 'Routes', 'number', 'count_distinct', { over: 'route' }],
       ['days', 'Sailing days', 'number', 'count_distinct'],
       ['avg_daily_passengers', 'Average daily passengers', 'number', 'number', { description: 'passengers per day' }],
       ['peak_passengers', 'Most passengers on a crossing', 'number', 'max', { description: 'the fullest sailing' }],
@@ -53,6 +53,7 @@ const solar: ServiceMetaResult = {
       ['count', 'Panel-hours', 'number', 'count'],
       ['energy', 'Energy', 'number', 'sum', { description: 'kWh generated' }],
       ['panels', 'Panels', 'number', 'count_distinct'],
+      ['arrays', 'Arrays', 'number', 'count_distinct', { over: 'array' }],
       ['hours', 'Hours', 'number', 'count_distinct'],
       ['avg_hourly_energy', 'Average hourly energy', 'number', 'number', { description: 'kWh per hour' }],
       ['peak_energy', 'Most energy in an hour', 'number', 'max', { description: 'kWh, one panel' }],
@@ -228,6 +229,22 @@ describe('local analyst: classes of question from the unemployment and natural d
     assert.deepEqual(
       s.groups.map((g) => g.name),
       ['surveys.pest_type'],
+    );
+  });
+
+  it('an average per entity is the average broken down by it ("avg load factor per route")', () => {
+    const p = ferryPlan('avg load factor per route in 2025');
+    assert.equal(p.measure.name, 'crossings.avg_load');
+    assert.equal(p.per, undefined);
+    assert.deepEqual(
+      p.groups.map((g) => g.name),
+      ['crossings.route'],
+    );
+    const s = solarPlan('average efficiency per array in june 2025');
+    assert.equal(s.measure.name, 'output.efficiency');
+    assert.deepEqual(
+      s.groups.map((g) => g.name),
+      ['output.array'],
     );
   });
 });
