@@ -163,7 +163,7 @@ const MODELS: Model[] = [
       JOBLESS,
       joblessCases,
       JOBLESS_QUESTIONS,
-      0.77,
+      0.8,
     ),
     data: joblessData,
   },

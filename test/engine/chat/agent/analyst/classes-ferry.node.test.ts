@@ -34,7 +34,13 @@ const ferry: ServiceMetaResult = {
       ],
       ['on_board', 'Passengers on board', 'number'],
       ['build_decade', 'Vessel build decade', 'number'],
-      ['route', 'Route', 'string'],
+      [
+        'route',
+        'Route',
+        'string',
+        undefined,
+        { description: 'Harbour loop (city circle), Island run, Coast express (east line, west line)' },
+      ],
       ['pier', 'Departure pier', 'string'],
       ['load', 'Load factor (%)', 'number'],
       ['sailed_at', 'Sailing time', 'time'],
@@ -78,7 +84,7 @@ const solar: ServiceMetaResult = {
       ],
       ['kwh', 'Energy (kWh)', 'number'],
       ['install_decade', 'Install decade', 'number'],
-      ['array', 'Array', 'string'],
+      ['array', 'Array', 'string', undefined, { description: 'Roof array (rooftop) or Field array' }],
       ['efficiency_pct', 'Efficiency (%)', 'number'],
       ['hour', 'Hour', 'time'],
     ]),
@@ -246,5 +252,11 @@ describe('local analyst: classes of question from the unemployment and natural d
       s.groups.map((g) => g.name),
       ['output.array'],
     );
+  });
+
+  it("a value the member's description glosses in brackets is named by the gloss, not by a list in brackets", () => {
+    assert.deepEqual(filters(ferryPlan('city circle passengers in 2025')), ['route = Harbour loop']);
+    assert.deepEqual(filters(solarPlan('rooftop energy in june 2025')), ['array = Roof array']);
+    assert.throws(() => ferryPlan('east line passengers in 2025'), /declined/);
   });
 });
