@@ -163,7 +163,7 @@ const MODELS: Model[] = [
       JOBLESS,
       joblessCases,
       JOBLESS_QUESTIONS,
-      0.8,
+      0.82,
     ),
     data: joblessData,
   },

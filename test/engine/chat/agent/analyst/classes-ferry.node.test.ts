@@ -259,4 +259,15 @@ describe('local analyst: classes of question from the unemployment and natural d
     assert.deepEqual(filters(solarPlan('rooftop energy in june 2025')), ['array = Roof array']);
     assert.throws(() => ferryPlan('east line passengers in 2025'), /declined/);
   });
+
+  it('"toll" is a word for a number, like "figure" ("animal death toll")', () => {
+    assert.equal(
+      planner(herd, herdValues)('animal death toll by predator type in 2025').measure.name,
+      'losses.dead_animals',
+    );
+    assert.equal(
+      planner(orchard, orchardValues)('tree death toll from beetles since 2020').measure.name,
+      'surveys.dead_trees',
+    );
+  });
 });
