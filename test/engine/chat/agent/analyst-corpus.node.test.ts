@@ -163,7 +163,7 @@ const MODELS: Model[] = [
       JOBLESS,
       joblessCases,
       JOBLESS_QUESTIONS,
-      0.85,
+      0.82,
     ),
     data: joblessData,
   },

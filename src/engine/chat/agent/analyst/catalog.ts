@@ -3,6 +3,7 @@
 // are members too: boolean, true on the rows they keep), and the
 // scoring of a member against the words of a question.
 
+import { glossesOf } from './glosses.js';
 import type { ServiceMetaCube, ServiceMetaMember, ServiceMetaResult } from '../../../../api/types.js';
 import { ACRONYMS, AGG_STEMS, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
 import type { Aggregation, Token } from './text.js';
@@ -28,6 +29,8 @@ export interface Field {
   segment?: boolean;
   /** A segment's description as written (the bound it may state: "5 goals or more"). */
   note?: string;
+  /** Values its description glosses in brackets: [the gloss's words, the value] ("Extreme weather (storms)"). */
+  glosses?: [string, string][];
   /** Lemmas of its description: weak evidence. */
   described: Set<string>;
   /** Its description's lemmas, when it says "per" ("tickets per order"): a "per" phrase written so names it. */
@@ -137,6 +140,7 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
     written,
     ...(m.segment && { segment: true }),
     ...(m.segment && m.description && { note: m.description }),
+    ...(!isMeasure && /\(/.test(m.description ?? '') && { glosses: glossesOf(m.description) }),
     described: new Set(keyOf(m.description ?? '')),
     ...(m.type === 'boolean' && otherwiseOf(m.description)),
     ...(perTail.size > 0 && { perTail }),

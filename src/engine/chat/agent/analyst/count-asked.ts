@@ -3,9 +3,10 @@
 // to members" (an amount, not Members paid) and "how many tonnes were delivered" (the event's word names the
 // measure, Tonnes delivered, as much as a free word does).
 
-import { keyOf, rank, wholly, type Field, type Match, type SourceInfo } from './catalog.js';
+import { keyOf, wholly, type Field, type Match, type SourceInfo } from './catalog.js';
 import { plainCount, rowNoun } from './booleans.js';
-import { distinctDoers, preferCounted } from './cues.js';
+import { distinctDoers } from './cues.js';
+import { countedFirst } from './measure-words.js';
 import type { Question } from './question.js';
 
 /** The measures a count asks of, best first: a filtered count titled after the rows' noun, else those it names. */
@@ -17,7 +18,7 @@ export const countedMeasures = (
   words: (string | undefined)[],
 ) =>
   subsetCounted(q, source, measures, counted, words) ??
-  distinctDoers(q, source, preferCounted(measures, counted, rank, words), counted);
+  distinctDoers(q, source, countedFirst(measures, counted, words), counted);
 
 /**
  * Whether the free words, those of the event the question names ("delivered last month") and those of the entity it
@@ -69,4 +70,17 @@ export function amountAsked(q: Question, best: Match[]): Match[] {
   if (!much) return best;
   const amounts = best.filter((m) => !COUNTS.has(m.field.agg ?? ''));
   return amounts.length && amounts.length < best.length ? amounts : best;
+}
+
+/**
+ * Counts tied: on the rows' noun alone ("unsigned deliveries"), the count of all rows; else, when a count is asked,
+ * the one count among them.
+ */
+export function countTie(q: Question, source: SourceInfo, best: Match[], asked: readonly string[]): Match[] {
+  const all = plainCount(source);
+  const byNoun = (m: Match) => m.field.agg === 'count' && m.used.every((u) => rowNoun(source, q.tokens[u].lemma));
+  if (best.length > 1 && best.every(byNoun) && best.some((m) => m.field === all))
+    return best.filter((m) => m.field === all);
+  const countFit = best.length > 1 && asked.includes('count') ? best.filter((m) => m.field.agg === 'count') : [];
+  return countFit.length === 1 ? countFit : best;
 }

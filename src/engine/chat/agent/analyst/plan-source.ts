@@ -13,14 +13,13 @@ import {
   tie,
   wholly,
   type Field,
-  type Match,
   type SourceInfo,
 } from './catalog.js';
 import { countedWords, itemsCounted, numberedValues, participle } from './cues.js';
 import { chooseTime, eventOnly, periodOfEvent, timeOf, wholeYears } from './time-field.js';
 import { FUNCTION_WORDS, fold } from './text.js';
 import { finish } from './finish.js';
-import { amountAsked, countedMeasures, eventNames } from './count-asked.js';
+import { amountAsked, countTie, countedMeasures, eventNames } from './count-asked.js';
 import { breakdown } from './plan-breakdown.js';
 import { countNotAverage, idleMembers, keptFilters, percentTitled, rowsOrDistinct } from './plan-guards.js';
 import { measureStems, namedValues, numericConditions, unsetFilters } from './plan-values.js';
@@ -45,6 +44,7 @@ import {
 import { moneyMeasure, moneyNamed, moneyOverCount, moneyWords, valuePer } from './money.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
+import { computing, namedAfter, perGroup, rankingAside, wholeTie } from './measure-words.js';
 import { categorical, type ValueIndex } from './values.js';
 import type { AggWord } from './phrase-book.js';
 import type { Phrases } from './phrases.js';
@@ -114,8 +114,7 @@ export function planSource(
   let per = parts.per;
   score = parts.score;
   const groupable = source.dimensions.filter((d) => d.type !== 'time');
-  /** Text members a noun may count or divide by ("doctors": Doctor; "cities": City), no identifiers. */
-  const labels = categorical(source);
+  const labels = categorical(source); // text members a noun may count or divide by ("doctors"), no identifiers
   // "the lowest rated hotel", "our biggest chain by revenue": a superlative and a word naming a dimension.
   let superlative: 'DESC' | 'ASC' | undefined;
   let superlativeAt = -1;
@@ -154,7 +153,7 @@ export function planSource(
   // 4. The measure, checked against the aggregation asked for.
   const unexplained = freeWords(q, taken, ranking);
   // "single rooms": a word restating a value's dimension names no measure it names only in part ("Room nights").
-  const ranked = perAverage(source, unexplained, per);
+  const ranked = perAverage(source, rankingAside(q, unexplained, ranking), per);
   let measures = perAsked(rank(source.measures, ranked), ranked, q.tokens).filter(
     (m) =>
       (!m.used.every((u) => afterValue.has(u)) && !m.used.every((u) => participle(q, u))) ||
@@ -235,7 +234,7 @@ export function planSource(
   // "average late fee per loan", "avg units per work order": a total per entity is the average asked for.
   const perRow = strict === 'avg' && !!per;
   const fits = (m: Field) => computes(m, strict!) || (perRow && (m.agg === 'sum' || m.agg === 'count'));
-  const right = aggAt === undefined ? [] : measures.filter((m) => m.used.includes(aggAt + 1) && fits(m.field));
+  const right = aggAt === undefined ? [] : namedAfter(q, aggAt, measures, fits, unexplained, perRow);
   let best = tie(right.length ? right : measures);
   // "total paid on claims": of measures tied, the one named right after "total" (Amount paid, not Claims).
   const sumAt = [...q.aggs].find(([, a]) => a === 'sum')?.[0];
@@ -247,7 +246,7 @@ export function planSource(
   if (strict) {
     const fit = best.filter((m) => fits(m.field));
     if (!fit.length) {
-      const alt = measures.filter((m) => computes(m.field, strict));
+      const alt = computing(source, best[0], measures, strict);
       const content = new Set(best[0].used);
       const same = alt.filter((m) => m.used.some((u) => content.has(u) && !unexplained[u]?.startsWith('agg:')));
       // No measure computes it: the number column named ("highest sale price", "average number of bedrooms"), or
@@ -272,14 +271,7 @@ export function planSource(
       best = tie(same);
     } else best = fit;
   }
-  best = amountAsked(q, narrowTie(q, best, afterValue, asked));
-  // "unsigned deliveries": counts tied on the rows' noun alone are the count of all rows.
-  const all = plainCount(source);
-  const byNoun = (m: Match) => m.field.agg === 'count' && m.used.every((u) => rowNoun(source, q.tokens[u].lemma));
-  if (best.length > 1 && best.every(byNoun) && best.some((m) => m.field === all))
-    best = best.filter((m) => m.field === all);
-  const countFit = best.length > 1 && asked.includes('count') ? best.filter((m) => m.field.agg === 'count') : [];
-  if (countFit.length === 1) best = countFit;
+  best = countTie(q, source, wholeTie(amountAsked(q, narrowTie(q, best, afterValue, asked)), unexplained), asked);
   // "planned units vs produced units": two measures side by side, in the question's order.
   const two = best.length === 2 && q.compares && !groups.length && !q.time.grain ? bothOf(q, best, taken) : undefined;
   if (best.length > 1 && !two)
@@ -363,7 +355,8 @@ export function planSource(
     return { plan: { decline: unmappedText(say, [q.tokens[entity]], source) }, score: score - 1 };
   // An average over the source's rows is already one per row ("average cost per admission").
   if (per?.agg === 'count' && measure.agg === 'avg') per = undefined;
-  // A measure per entity divides what adds up; an average per guest is no such thing.
+  // A measure per entity divides what adds up; an average per industry is the average by industry.
+  per = perGroup(source, measure, per, groups);
   if (per && !['sum', 'count'].includes(measure.agg ?? ''))
     return { plan: { decline: book.whichMeasure(names([measure, per])) }, score };
   // The rows the model's own measures of a column keep, for an aggregation composed of it.

@@ -54,6 +54,7 @@ const toNumber = (s: string) => NUMBER_WORDS[s] ?? Number(s.replace(/,/g, ''));
 // "slowest", "fastest": of a time taken (resolution, delivery, acceleration), the most and the least of it.
 const DESC_WORDS = /^(top|most|highest|largest|biggest|greatest|best|max|maximum|more|busiest|slowest|slower)$/;
 const ASC_WORDS = /^(bottom|least|lowest|smallest|fewest|worst|min|minimum|fewer|less|quietest|fastest|quickest)$/;
+const SHARE_WORD = /^(%|percent|percentage|pct|share|proportion|fraction)$/;
 const TRIGGERS = new Set([
   'by',
   'per',
@@ -288,6 +289,8 @@ export function readQuestion(asked: string, now: number): Question {
       taken[i] = taken[i + 1] = taken[i + 2] = true;
       return;
     }
+    // "what % of the unemployed", "what share of sales": the share asked, no breakdown.
+    if (/^(what|which)$/.test(w) && SHARE_WORD.test(norm[i + 1] ?? '') && norm[i + 2] === 'of') return;
     const p = phrase(norm, taken, i + 1);
     if (p.length) q.groupPhrases.push(p);
   });

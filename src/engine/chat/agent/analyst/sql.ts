@@ -157,7 +157,7 @@ export function toSql(p: Plan): string {
     ? `${m} ${p.order.dir}`
     : p.time?.grain === 'weekday'
       ? `MIN(ISODOW(${quoteIdent(p.time.field.column)}))`
-      : grain
+      : grain || periodic(p)
         ? `${groups} ASC`
         : groups
           ? `${m} DESC`
@@ -191,3 +191,9 @@ function acrossSql(p: Plan, per: Field, from: NonNullable<Plan['perFrom']>): str
     `ORDER BY ${m} DESC`,
   ].join('\n');
 }
+
+/** "deaths by decade": a breakdown by one number column titled as a period of the calendar is listed in its order. */
+const periodic = (p: Plan) =>
+  p.groups.length === 1 &&
+  p.groups[0].type === 'number' &&
+  /\b(decades?|years?|quarters?|months?|weeks?|seasons?|centur(y|ies))$/i.test(p.groups[0].title);

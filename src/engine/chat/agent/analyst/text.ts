@@ -34,7 +34,8 @@ const SYNONYMS: string[][] = [
   ['duration', 'length'],
   ['use', 'usage'],
   ['child', 'kid'],
-  ['decease', 'die', 'dead', 'death'],
+  ['decease', 'die', 'dead', 'death', 'kill'],
+  ['type', 'kind'],
   ['feet', 'foot', 'footage'],
   ['property', 'home'],
   ['percent', 'percentage'],
@@ -184,7 +185,7 @@ export const FUNCTION_WORDS = new Set(
 export const FILLER = new Set(
   `show tell give list get see find display want need sell buy purchase know like please can could would should will may
   let make bring generate produce break broken down breakdown split across among between compare compared comparison
-  value number count total amount size figure data overall altogether so far just only also about around much many lot
+  value number count total amount size figure toll data overall altogether so far just only also about around much many lot
   whats one thing happen occur during within since until till after before up exist there
   same both versus vs more less most least top bottom best worst rank ranking sort sorted highest lowest
   largest smallest biggest over above under below greater fewer exceeding exceed least equal exactly than percent

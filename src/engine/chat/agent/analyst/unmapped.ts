@@ -96,7 +96,9 @@ export function otherQuantities(
   const quantities = [...source.measures, ...source.dimensions].filter(
     (f) => f.type === 'number' && !computes(f, 'count'),
   );
-  const others = quantities.filter((f) => f !== measure && !used.includes(f));
+  // "lowest jobless rate": with one aggregation asked, the column's other measures (its average) are the same quantity.
+  const sameColumn = (f: Field) => q.aggs.size === 1 && f.over !== undefined && f.over === measure.over;
+  const others = quantities.filter((f) => f !== measure && !used.includes(f) && !sameColumn(f));
   const mine = new Set(measure.keys.flat());
   const described = new Set(source.dimensions.filter((d) => d.type !== 'number').flatMap((d) => d.keys.flat()));
   const loose = (w: string) =>

@@ -192,6 +192,13 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
         { field: f.name, value: code, norm, bag: bag(norm) },
       ]);
     }
+    // "storms" for a value glossed so in the member's description ("Extreme weather (storms)"), as said or in the singular.
+    for (const [gloss, written] of f.glosses ?? []) {
+      const value = (index.get(f.name) ?? []).find((v) => fold(v) === fold(written));
+      const said = words(gloss).join(' ');
+      for (const name of value ? new Set([said, said.split(' ').map(lemma).join(' ')]) : [])
+        aliases.set(name, [...(aliases.get(name) ?? []), { field: f.name, value: value! }]);
+    }
     // "American cars" for a value USA, "Dutch" for Netherlands: the country's other names.
     for (const value of index.get(f.name) ?? [])
       for (const name of countryNames(words(value).join(' ')))

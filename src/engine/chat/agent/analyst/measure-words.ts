@@ -1,0 +1,112 @@
+// Which measure the question's words name, where a word's plain reading misleads: the word that ranks a breakdown
+// ("which month had the most …") names no peak measure; "avg number of X per entity" is of X; "how many died" may
+// ask for a sum the model titles by the thing counted (Deaths), not rows described with it.
+
+import { computes, rank, wholly, type Field, type Match, type SourceInfo } from './catalog.js';
+import type { Aggregation } from './text.js';
+import { preferCounted } from './cues.js';
+import { rankingWord, type Question } from './question.js';
+
+// The word that sets a ranking's direction ranks the breakdown: it is no evidence for a measure titled with it
+// ("Most unemployed in a month" is one group's peak).
+/** `words` without the ranking words of a question that ranks a breakdown (a ranking word an aggregation is kept). */
+export const rankingAside = (q: Question, words: (string | undefined)[], ranking: boolean) =>
+  ranking ? words.map((w, i) => (rankingWord(q, i) && !q.aggs.has(i) ? undefined : w)) : words;
+
+/** The word the aggregation word at `at` is of: the next one, or the one after "number of", "count of". */
+function aggregated(q: Question, at: number): number {
+  const next = at + 1;
+  return q.aggs.get(next) === 'count' && q.tokens[next + 1]?.norm === 'of' ? next + 2 : next;
+}
+
+/**
+ * "avg number of unemployed per industry": an average per entity divides what adds up, so of the measures named
+ * after the word, those that add up win over an average titled so in part ("Average monthly unemployed" is over
+ * months, not industries) — unless that average is named whole.
+ */
+function perEntityOf(right: Match[], words: (string | undefined)[], perRow: boolean): Match[] {
+  if (!perRow) return right;
+  const adds = (f: Field) => f.agg === 'sum' || f.agg === 'count';
+  const kept = right.filter((m) => adds(m.field));
+  const others = right.filter((m) => !adds(m.field));
+  return kept.length && others.length && !others.some((m) => wholly(m.field, words)) ? kept : right;
+}
+
+/** The measures named right after the aggregation word at `at` that compute it (`fits`), the average per entity aside. */
+export const namedAfter = (
+  q: Question,
+  at: number,
+  measures: Match[],
+  fits: (f: Field) => boolean,
+  words: (string | undefined)[],
+  perRow: boolean,
+) =>
+  perEntityOf(
+    measures.filter((m) => m.used.includes(aggregated(q, at)) && fits(m.field)),
+    words,
+    perRow,
+  );
+
+/**
+ * Of the measures, the one sum whose title the counted words name whole, when a count is named by them too but less
+ * well (a count named as well as it stays the count asked for); otherwise undefined.
+ */
+function countedTotal(measures: Match[], counted: number[], words: (string | undefined)[]): Match[] | undefined {
+  if (!counted.length) return undefined;
+  const only = words.map((w, i) => (counted.includes(i) ? w : undefined));
+  const ranked = rank(
+    measures.map((m) => m.field),
+    only,
+  );
+  const counts = ranked.filter((m) => m.field.agg === 'count' || m.field.agg === 'count_distinct');
+  // No count is named by them: nothing to prefer over (the measures are weighed as usual).
+  if (!counts.length) return undefined;
+  const best = counts[0].score;
+  const sums = ranked.filter((m) => m.field.agg === 'sum' && wholly(m.field, only) && m.score > best + 1e-9);
+  if (sums.length !== 1) return undefined;
+  return measures.filter((m) => m.field === sums[0].field);
+}
+
+/** The measures the counted words ask for: a sum titled by them (above), else the counts they name (cues.ts). */
+export const countedFirst = (measures: Match[], counted: number[], words: (string | undefined)[]) =>
+  countedTotal(measures, counted, words) ?? preferCounted(measures, counted, rank, words);
+
+/**
+ * "disaster deaths by decade": of measures tied, the one whose whole name (title, synonym) the question says, when
+ * the others it names only in part ("Deadliest year of a type").
+ */
+export function wholeTie(best: Match[], words: (string | undefined)[]): Match[] {
+  if (best.length < 2) return best;
+  // Every word of the name said, its aggregation too ("Max deaths" is not named by "deaths").
+  const whole = best.filter((m) => m.field.keys.some((k) => k.every((w) => words.includes(w))));
+  return whole.length === 1 ? whole : best;
+}
+
+/**
+ * The measures that compute `agg`: of those the question names, and the source's over the column the one named
+ * (`named`) is over ("lowest seat occupancy": Lowest load factor, of the column Load factor averages).
+ */
+export function computing(source: SourceInfo, named: Match, measures: Match[], agg: Aggregation): Match[] {
+  const over = named.field.over;
+  const column = source.measures.filter(
+    (f) => over !== undefined && f.over === over && computes(f, agg) && !measures.some((m) => m.field === f),
+  );
+  return [
+    ...measures.filter((m) => computes(m.field, agg)),
+    ...column.map((field) => ({ field, score: named.score, used: named.used })),
+  ];
+}
+
+/**
+ * "avg unemployment rate per industry": an average (or a max, a min) per entity is no division — it is broken down by
+ * the entity's own dimension (the column the distinct count of `per` is over), when there is no breakdown yet. Adds it
+ * to `groups` and returns no entity; otherwise returns `per` as it is.
+ */
+export function perGroup(source: SourceInfo, measure: Field, per: Field | undefined, groups: Field[]) {
+  if (!per || groups.length || per.agg !== 'count_distinct' || ['sum', 'count'].includes(measure.agg ?? '')) return per;
+  const column = per.distinctOf ?? per.over;
+  const dim = source.dimensions.find((d) => d.type !== 'time' && column !== undefined && d.column === column);
+  if (!dim) return per;
+  groups.push(dim);
+  return undefined;
+}
