@@ -230,7 +230,9 @@ export function planSource(
     };
   }
   // "unique requesters opened tickets": the aggregation asked is of the measure named right after it (no "how many").
-  const aggAt = [...q.aggs].find(([i, a]) => a === strict && !q.aggs.has(i + 1))?.[0];
+  const aggAt = [...q.aggs].find(
+    ([i, a]) => a === strict && !(q.aggs.has(i + 1) && q.tokens[i + 1].norm === 'how'),
+  )?.[0];
   // "average late fee per loan", "avg units per work order": a total per entity is the average asked for.
   const perRow = strict === 'avg' && !!per;
   const fits = (m: Field) => computes(m, strict!) || (perRow && (m.agg === 'sum' || m.agg === 'count'));
