@@ -10,6 +10,9 @@ import { yearsOf } from './sql.js';
 import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
 import { seasonColumn } from './season-column.js';
 
+/** Whether token `i` follows a personal pronoun ("we open", "they shipped"): a verb, not a noun. */
+const afterPronoun = (q: Question, i: number) => /^(we|they|you|i)$/.test(q.tokens[i - 1]?.norm ?? '');
+
 /** Words of time dimensions' names that name no event. */
 const GENERIC = new Set([
   'date',
@@ -163,8 +166,7 @@ export function chooseTime(
       if (!hit) return;
       if (measureWords.has(tok.lemma) && !pastForm(tok.norm)) return;
       // "open reqs": a word a segment is titled by, not a verb's form ("opened", "we open"), is that segment's.
-      if (segments.has(tok.lemma) && !pastForm(tok.norm) && !/^(we|they|you|i)$/.test(q.tokens[i - 1]?.norm ?? ''))
-        return;
+      if (segments.has(tok.lemma) && !pastForm(tok.norm) && !afterPronoun(q, i)) return;
       used.push(i);
       if (pair !== undefined && roots[ti].includes(pair)) used.push(i + 1);
     });
@@ -206,9 +208,7 @@ export function chooseTime(
   // "campaigns we launched", "did we open": a verb of creating that names no date picks the one creation-like date.
   const verb = q.tokens.findIndex(
     (t, i) =>
-      free[i] &&
-      (pastForm(t.norm) || /^(we|they|you|i)$/.test(q.tokens[i - 1]?.norm ?? '')) &&
-      CREATION.some((c) => meet(eventRoot(stem(t.norm)), c)),
+      free[i] && (pastForm(t.norm) || afterPronoun(q, i)) && CREATION.some((c) => meet(eventRoot(stem(t.norm)), c)),
   );
   const creating = times.filter(creates);
   // "how many people did we hire": a verb a filtered count is titled by (Hires) is that measure's, dated by it.
@@ -243,7 +243,7 @@ function describedEvent(
       .map(eventRoot);
   const names = (t: Field, i: number) => roots(t).some((r) => meet(r, eventRoot(q.tokens[i].lemma)));
   // A past form, or a verb after its subject ("did we acquire").
-  const verb = (i: number) => /ed$/.test(q.tokens[i].norm) || /^(we|they|you|i)$/.test(q.tokens[i - 1]?.norm ?? '');
+  const verb = (i: number) => /ed$/.test(q.tokens[i].norm) || afterPronoun(q, i);
   const at = q.tokens.flatMap((t, i) => (free[i] && verb(i) && !isValue(t.norm) ? [i] : []));
   const hits = times.flatMap((t) => at.filter((i) => names(t, i)).map((i) => ({ field: t, used: [i], named: true })));
   if (hits.length !== 1) return undefined;
