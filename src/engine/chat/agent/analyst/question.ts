@@ -54,7 +54,10 @@ const toNumber = (s: string) => NUMBER_WORDS[s] ?? Number(s.replace(/,/g, ''));
 // "slowest", "fastest": of a time taken (resolution, delivery, acceleration), the most and the least of it.
 const DESC_WORDS = /^(top|most|highest|largest|biggest|greatest|best|max|maximum|more|busiest|slowest|slower)$/;
 const ASC_WORDS = /^(bottom|least|lowest|smallest|fewest|worst|min|minimum|fewer|less|quietest|fastest|quickest)$/;
-const SHARE_WORD = /^(%|percent|percentage|pct|share|proportion|fraction)$/;
+/** Words asking for a share ("pct of payments", "what proportion of"), as a token and anywhere in the question. */
+const SHARE_WORDS = 'percent|percentage|pct|share|proportion|fraction';
+const SHARE_WORD = new RegExp(`^(%|${SHARE_WORDS})$`);
+const SHARE_TEXT = new RegExp(`\\b(${SHARE_WORDS})\\b|%`);
 const TRIGGERS = new Set([
   'by',
   'per',
@@ -154,7 +157,7 @@ export function readQuestion(asked: string, now: number): Question {
     groupPhrases: [],
     withPhrases: new Set(),
     compares: /\b(vs\.?|versus|compare[ds]?|comparison|against)\b/.test(folded),
-    share: /\b(share|percentage|percent|pct|proportion|fraction)\b|%/.test(folded),
+    share: SHARE_TEXT.test(folded),
     negated: new Map(),
     ranks: /\b(which|what|with the|having the|ha[sd] the|have the|rank(ed)?)\b/.test(folded),
   };
