@@ -41,8 +41,10 @@ export function finish(
   }
   if (q.time.ranges.length === 2) {
     // "yoy revenue: 2024 vs 2025": two whole years compared year by year are the two years' totals.
-    const year = (r: (typeof q.time.ranges)[number]) =>
-      yearsOf(r)?.from !== undefined && yearsOf(r)?.from === yearsOf(r)?.to;
+    const year = (r: (typeof q.time.ranges)[number]) => {
+      const years = yearsOf(r);
+      return years?.from !== undefined && years.from === years.to;
+    };
     if (plan.time?.grain === 'year' && q.time.ranges.every(year)) delete plan.time.grain;
     if (groups.length || plan.time?.grain) return { decline: book.twoPeriodsBroken };
     const [a, b] = q.time.ranges;
