@@ -107,20 +107,23 @@ const RETRY_MS = 100;
  * other engine, OPFS and sync access handles present, a file DuckDB can read — one it cannot is removed and made
  * again), else in memory, with the reason (keptDatabase()).
  */
-export async function createDuckDbExecutor(options: BrowserExecutorOptions = {}): Promise<Executor> {
+export async function createDuckDbExecutor(
+  options: BrowserExecutorOptions = {},
+  booting?: () => void,
+): Promise<Executor> {
   const file = options.opfsFile;
-  if (options.inMemory !== undefined) return start({ inMemory: options.inMemory });
-  if (file === undefined) return start({ inMemory: 'keepDatabase is false' });
+  if (options.inMemory !== undefined) return start({ inMemory: options.inMemory }, undefined, booting);
+  if (file === undefined) return start({ inMemory: 'keepDatabase is false' }, undefined, booting);
   const missing = opfsMissing();
-  if (missing !== undefined) return start({ inMemory: missing });
+  if (missing !== undefined) return start({ inMemory: missing }, undefined, booting);
   await ending.get(`opfs://${file}`)?.catch(() => undefined);
   const release = await holdFileLock(file);
-  if (!release) return start({ inMemory: `another tab or worker of this origin holds ${file}` });
+  if (!release) return start({ inMemory: `another tab or worker of this origin holds ${file}` }, undefined, booting);
   let removed = false;
   let reason: string;
   for (const begun = Date.now(); ;) {
     try {
-      return await start({ path: `opfs://${file}` }, release);
+      return await start({ path: `opfs://${file}` }, release, booting);
     } catch (error) {
       if (!(error instanceof OpenFailed)) {
         release();
@@ -159,7 +162,8 @@ export async function removeDatabase(file: string): Promise<boolean> {
   return false;
 }
 
-async function start(kept: KeptDatabase, release?: () => void): Promise<Executor> {
+/** `booting` is told once DuckDB's worker has its instantiate request: its download and compile need no more of us. */
+async function start(kept: KeptDatabase, release?: () => void, booting?: () => void): Promise<Executor> {
   const worker = spare ?? duckDbWorker();
   spare = undefined;
   // AsyncDuckDB uses only postMessage, add/removeEventListener and terminate of its Worker.
@@ -171,7 +175,9 @@ async function start(kept: KeptDatabase, release?: () => void): Promise<Executor
     failed(new Error(`DuckDB's worker failed: ${(event as ErrorEvent).message || 'its script could not be loaded'}`));
   worker.addEventListener('error', onError);
   try {
-    await Promise.race([db.instantiate(WASM_URL), new Promise<never>((_, reject) => (failed = reject))]);
+    const instantiating = db.instantiate(WASM_URL);
+    booting?.();
+    await Promise.race([instantiating, new Promise<never>((_, reject) => (failed = reject))]);
   } catch (error) {
     worker.terminate();
     throw error;

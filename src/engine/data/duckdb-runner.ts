@@ -58,6 +58,8 @@ export interface DuckDbRunnerOptions {
 
 export class DuckDbRunner {
   private executor?: Promise<Executor>;
+  /** Resolves once DuckDB's start goes on without this thread (or is over): CPU work of ours may begin then. */
+  private booted: Promise<void> = Promise.resolve();
   private readonly loaded = new HeldVersions((name, version) => void this.keep(name, version));
   private ready?: Promise<void>;
   /** Rejects every query of the current DuckDB when it is stopped (a query ran past its deadline). */
@@ -78,7 +80,12 @@ export class DuckDbRunner {
     starting.catch(() => undefined); // its failure is the run's, below
     const run = async () => {
       let versions = record.tableVersions;
-      if (record.generate && Object.keys(versions).length === 0) versions = await this.generate(record);
+      if (record.generate && Object.keys(versions).length === 0) {
+        // Generating the rows holds this thread for a while: DuckDB's worker is asked to start before, so its
+        // download and compile run beside it instead of after it.
+        await this.booted;
+        versions = await this.generate(record);
+      }
       await loadStoredTables(await starting, this.ctx, versions, this.loaded, this.session);
     };
     // One ingest at a time; a query waits for the one in progress.
@@ -112,11 +119,15 @@ export class DuckDbRunner {
   private duckDb(): Promise<Executor> {
     if (!this.executor) {
       this.ctx.progress({ phase: 'duckdb' });
-      this.executor = createExecutor(this.options.executor).then(async (executor) => {
+      let booting!: () => void;
+      this.booted = new Promise<void>((resolve) => (booting = resolve));
+      this.executor = createExecutor(this.options.executor, booting).then(async (executor) => {
         const kept = await executor.keptDatabase?.();
         if (kept) this.ctx.progress({ phase: 'database', ...kept });
         return executor;
       });
+      // A start that failed or ended before telling holds nothing back either.
+      this.executor.then(booting, booting);
     }
     return this.executor;
   }

@@ -33,11 +33,13 @@ export function defaultExecutorKind(): ExecutorKind | undefined {
   return given;
 }
 
-const start = async (options: ExecutorOptions): Promise<Executor> => {
+/** `booting` is told once DuckDB's own start is under way without this thread (its worker asked to instantiate). */
+const start = async (options: ExecutorOptions, booting?: () => void): Promise<Executor> => {
   if (!isNode()) {
     const { opfsFile, inMemory } = options;
-    return (await import('./duckdb-browser.js')).createDuckDbExecutor({ opfsFile, inMemory });
+    return (await import('./duckdb-browser.js')).createDuckDbExecutor({ opfsFile, inMemory }, booting);
   }
+  booting?.();
   const kind = options.kind ?? defaultExecutorKind();
   if (kind !== 'wasm') {
     const native = await import('./duckdb-native.js');
@@ -58,9 +60,9 @@ const start = async (options: ExecutorOptions): Promise<Executor> => {
  * data/tables.ts): the DuckDB it holds is stopped at once and the next call starts a new one, so whoever holds the
  * executor keeps a working one. Native DuckDB can also interrupt a statement and keep its tables (interrupt()).
  */
-export async function createExecutor(given: ExecutorOptions = {}): Promise<Executor> {
+export async function createExecutor(given: ExecutorOptions = {}, booting?: () => void): Promise<Executor> {
   let options = given;
-  let current: Promise<Executor> | undefined = start(options);
+  let current: Promise<Executor> | undefined = start(options, booting);
   const first = await current;
   const { fileFormats } = first;
   let stopped = false;
