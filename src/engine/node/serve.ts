@@ -168,6 +168,18 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   );
 }
 
+/** One request being answered: what aborts when its client goes away, and the Request that follows it. */
+interface Exchange {
+  clientGone: AbortController;
+  /**
+   * The Request given to the handler, held until the response closes. A Request follows the signal it was made with
+   * only while the Request itself is reachable (Node's fetch links the two weakly): a handler that keeps only the
+   * signal, or nothing, while it works would let a garbage collection take the Request and the link with it, and a
+   * client that leaves would then stop nothing.
+   */
+  request?: Request;
+}
+
 const reportToConsole = (error: unknown, request: { method: string; url: string }) =>
   console.error(`svc-elements serve: ${request.method} ${request.url.slice(0, 200)}:`, error);
 
@@ -185,24 +197,26 @@ export function serveFetch(
   }
   let hosts: HostAllowList | undefined;
 
-  async function answer(req: IncomingMessage, res: ServerResponse, clientGone: AbortController): Promise<void> {
+  async function answer(req: IncomingMessage, res: ServerResponse, exchange: Exchange): Promise<void> {
     const url = requestUrl(req, hosts!);
     const extra = options.allowOrigin ? cors(options.allowOrigin, req) : {};
     if (options.allowOrigin && req.method === 'OPTIONS') {
       await send(req, res, new Response(null, { status: 204 }), extra);
       return;
     }
-    const response = await inFlight.track('answering', handler(toRequest(req, url, clientGone.signal)));
+    exchange.request = toRequest(req, url, exchange.clientGone.signal);
+    const response = await inFlight.track('answering', handler(exchange.request));
     await inFlight.track('sending', send(req, res, response, extra));
   }
 
   const inFlight = new InFlight();
 
   const server = createServer((req, res) => {
-    const clientGone = new AbortController();
+    const exchange: Exchange = { clientGone: new AbortController() };
+    const { clientGone } = exchange;
     req.on('error', () => {}); // an upload cut short: the body's reader sees it, nothing else needs to
     res.on('close', () => {
-      if (!res.writableFinished) clientGone.abort();
+      if (!res.writableFinished) exchange.clientGone.abort(); // `exchange` (its Request too) lives as long as `res`
     });
     const request = { method: req.method ?? 'GET', url: req.url ?? '/' };
     if (inFlight.draining) {
@@ -210,7 +224,7 @@ export function serveFetch(
       sendJson(req, res, 503, { error: 'The server is shutting down' }, { connection: 'close' });
       return;
     }
-    answer(req, res, clientGone).catch((error: unknown) => {
+    answer(req, res, exchange).catch((error: unknown) => {
       try {
         if (error instanceof HostError || error instanceof RequestError) {
           const headers = error instanceof RequestError ? error.headers : {};
