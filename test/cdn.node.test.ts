@@ -32,14 +32,22 @@ function eagerFiles(dir: string, entry = 'svc-elements.js', seen = new Set<strin
   return seen;
 }
 
-/** The lazy parts' budgets (gzip; wasm raw): README's bundle table quotes them. */
-const LAZY_BUDGETS = { ui: 480_000, engine: 800_000, wasm: 42_000_000 };
+/**
+ * The lazy parts' budgets (gzip; wasm raw): README's bundle table quotes them. The elements' part holds Vega and
+ * Vega-Lite twice: the chart worker's copy (a worker's bundle cannot share the page's chunks) and the page's, for the
+ * charts that need the page; a page loads the worker's, and the page's only for those. The engine's part grows with
+ * the local analyst's rules (795 kB when the budget went from 800 to 850 kB).
+ */
+const LAZY_BUDGETS = { ui: 760_000, engine: 850_000, wasm: 42_000_000 };
 
-/** Files `file` names: static imports, `import()` and `new URL(…, import.meta.url)` (workers), relative to `dir`. */
+/**
+ * Files `file` names: static imports, `import()` (its path quoted or a template without placeholders, as a worker's
+ * bundle writes it) and `new URL(…, import.meta.url)` (workers), relative to `dir`.
+ */
 function references(dir: string, file: string): string[] {
   const code = readFileSync(join(dir, file), 'utf8');
   const pattern =
-    /(?:import|export)\s*(?:[^"'()]*?from\s*)?["'](\.\.?\/[\w./-]+\.js)["']|import\(\s*["'](\.\.?\/[\w./-]+\.js)["']\s*\)|new URL\(\s*["'](\.\.?\/[\w./-]+\.js)["']/g;
+    /(?:import|export)\s*(?:[^"'()]*?from\s*)?["'](\.\.?\/[\w./-]+\.js)["']|import\(\s*["'`](\.\.?\/[\w./-]+\.js)["'`]\s*\)|new URL\(\s*["'](\.\.?\/[\w./-]+\.js)["']/g;
   return [...code.matchAll(pattern)].map((m) => posix.normalize(posix.join(posix.dirname(file), m[1] ?? m[2] ?? m[3])));
 }
 

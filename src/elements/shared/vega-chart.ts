@@ -1,59 +1,57 @@
-// Vega-Lite charts from untrusted specs, safely: Vega-Lite and Vega load on first use; expressions run through the
-// interpreter (no eval, so charts work under a CSP without 'unsafe-eval'); nothing is loaded from the network — any
-// data URL in the spec is removed and the loader refuses every request; the data come from the query result.
-// Every view made here is counted until it is finalized (liveChartViews), so tests can tell that none is left behind.
+// Vega-Lite charts from untrusted specs, safely (chart-compile.ts): Vega-Lite and Vega load on first use; expressions
+// run through the interpreter (no eval, so charts work under a CSP without 'unsafe-eval'); nothing is loaded from the
+// network. A chart is drawn in the chart worker (chart-worker-client.ts), off the page's main thread, unless it needs
+// the page: a spec with parameters or selections (they listen to the pointer and to inputs on the page), a web font
+// the page loaded (the worker would measure its text with another font), or no worker here. In the page it is drawn in
+// stages, the main thread given back between them.
 
 import { msg } from '@lit/localize';
+import { fittedSpec, readsRows, refusingLoader, ROWS, type ChartBox } from './chart-compile.js';
 import { chartTheme } from './chart-theme.js';
+import { countChart, type ChartView, type EmbeddedChart } from './chart-view.js';
+import { chartWorkerUsable, embedInWorker } from './chart-worker-client.js';
 import { vegaLocale } from './vega-locale.js';
 import { nextTask } from '../../util/next-task.js';
 
-/** A copy of the spec without anything that could fetch: `url` keys anywhere, and its own data. */
-export function withoutRemoteData(spec: unknown): unknown {
-  if (Array.isArray(spec)) return spec.map(withoutRemoteData);
-  if (!spec || typeof spec !== 'object') return spec;
-  return Object.fromEntries(
-    Object.entries(spec as Record<string, unknown>)
-      .filter(([k]) => k !== 'url' && k !== 'href' && k !== 'usermeta')
-      .map(([k, v]) => [k, withoutRemoteData(v)]),
-  );
-}
-
-const refuse = () => Promise.reject(new Error(msg('Charts do not load remote data')));
-
-/** The named data set that holds the rows, so they can be replaced in place. */
-const ROWS = 'svc_rows';
-
-/** What callers use of the Vega view: clicks (drilldown), image export, data and width updates. */
-export interface ChartView {
-  addEventListener(
-    type: 'click',
-    handler: (event: unknown, item: { datum?: unknown } | null | undefined) => void,
-  ): unknown;
-  toImageURL(type: string): Promise<string>;
-}
-
-/** A drawn chart: its view, a way to give it other rows or another width, and the one way to end it. */
-export interface EmbeddedChart {
-  readonly view: ChartView;
-  /** Replaces the rows (the spec stays; no new view). */
-  setValues(values: Record<string, unknown>[]): Promise<void>;
-  /** Sets the size the chart fits into (its container's content box, in px; the height only when it fits both). */
-  setSize(width: number, height: number): Promise<void>;
-  /** Finalizes the view: its timers and listeners (window ones too) go; safe to call twice. */
-  finalize(): void;
-}
-
-let live = 0;
-
-/** Vega views made and not yet finalized (a test hook). */
-export const liveChartViews = (): number => live;
+export { liveChartViews, type ChartView, type EmbeddedChart } from './chart-view.js';
 
 interface VegaView extends ChartView {
   data(name: string, values: Record<string, unknown>[]): VegaView;
   width(width: number): VegaView;
   height(height: number): VegaView;
   runAsync(): Promise<unknown>;
+}
+
+export interface EmbedOptions {
+  fitHeight?: boolean;
+  locale?: string;
+  config?: Record<string, unknown>;
+  /** Where to draw: in the chart worker when it can ('auto', the default), or in the page. */
+  where?: 'auto' | 'page';
+}
+
+/** Whether the spec has parameters or selections anywhere (they need the page's events and inputs). */
+function interactive(spec: unknown): boolean {
+  if (Array.isArray(spec)) return spec.some(interactive);
+  if (!spec || typeof spec !== 'object') return false;
+  return Object.entries(spec).some(([k, v]) => k === 'params' || k === 'selection' || interactive(v));
+}
+
+const unquoted = (family: string) =>
+  family
+    .trim()
+    .replace(/^["']|["']$/g, '')
+    .toLowerCase();
+
+/** Whether the font family list names a font the page loaded itself (a web font, which the worker does not have). */
+function pageFont(font: unknown): boolean {
+  if (typeof font !== 'string' || typeof document === 'undefined' || !document.fonts) return false;
+  const families = new Set(font.split(',').map(unquoted));
+  let found = false;
+  document.fonts.forEach((face) => {
+    if (face.status === 'loaded' && families.has(unquoted(face.family))) found = true;
+  });
+  return found;
 }
 
 /**
@@ -69,7 +67,28 @@ export async function embedChart(
     fitHeight = false,
     locale,
     config = { ...chartTheme(container), locale: vegaLocale(locale) },
-  }: { fitHeight?: boolean; locale?: string; config?: Record<string, unknown> } = {},
+    where = 'auto',
+  }: EmbedOptions = {},
+): Promise<EmbeddedChart> {
+  const refusal = msg('Charts do not load remote data');
+  if (where === 'auto' && chartWorkerUsable() && !interactive(spec) && !pageFont(config.font)) {
+    try {
+      return await embedInWorker(container, { spec, values, config, refusal }, fitHeight);
+    } catch (error) {
+      // The chart's own error is the caller's; a worker that could not start leaves the drawing to the page.
+      if (chartWorkerUsable()) throw error;
+    }
+  }
+  return embedInPage(container, spec, values, fitHeight, config, refusal);
+}
+
+async function embedInPage(
+  container: HTMLElement,
+  spec: Record<string, unknown>,
+  values: Record<string, unknown>[],
+  fitHeight: boolean,
+  config: Record<string, unknown>,
+  refusal: string,
 ): Promise<EmbeddedChart> {
   const [{ parse, View, Warn }, { compile }, { expressionInterpreter }] = await Promise.all([
     import('vega'),
@@ -80,20 +99,8 @@ export async function embedChart(
   // dataflow (built from the parsed runtime), then its SVG element and the run that computes and draws the marks —
   // each of them tens of ms on a slow machine, together well over 100.
   await nextTask();
-  const clean = withoutRemoteData(spec) as Record<string, unknown>;
-  const { $schema: _schema, datasets: _datasets, ...rest } = clean;
-  // The rows go into the view, not through the spec: Vega-Lite would copy and hash them while compiling, and Vega
-  // copy them again while parsing.
-  const vegaSpec = compile(
-    {
-      ...rest,
-      data: { name: ROWS },
-      width: 'container',
-      ...(fitHeight && { height: 'container' }),
-      autosize: { type: 'fit', contains: 'padding' },
-    } as never,
-    { config: config },
-  ).spec;
+  const box: ChartBox = { width: 'container', ...(fitHeight && { height: 'container' as const }) };
+  const vegaSpec = compile(fittedSpec(spec, box) as never, { config }).spec;
   await nextTask();
   // The config is in the compiled spec already; `ast: true` leaves expressions as syntax trees for the interpreter.
   const runtime = parse(vegaSpec, {}, { ast: true });
@@ -102,22 +109,17 @@ export async function embedChart(
     renderer: 'svg',
     logLevel: Warn,
     expr: expressionInterpreter,
-    loader: { load: refuse, sanitize: refuse, http: refuse, file: refuse },
+    loader: refusingLoader(refusal),
   });
-  live++;
-  let finalized = false;
+  const end = countChart();
   const finalize = () => {
-    if (finalized) return;
-    finalized = true;
-    live--;
-    vega.finalize();
+    if (end()) vega.finalize();
   };
   try {
     await nextTask();
     // The SVG element goes into the container in the task that draws its marks: never an empty chart in between.
     vega.initialize(container);
-    // A spec that never reads the rows (its own layers' data only) has no such data set.
-    if (vegaSpec.data?.some((d) => d.name === ROWS)) vega.data(ROWS, values);
+    if (readsRows(vegaSpec)) vega.data(ROWS, values);
     await vega.runAsync();
   } catch (error) {
     finalize();

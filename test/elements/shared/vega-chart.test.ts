@@ -1,7 +1,7 @@
-// embedChart draws a chart in stages, giving the main thread back between them: Vega-Lite's compilation, Vega's parse,
-// the view's dataflow and SVG element, and the run that draws the marks are never one task. Each yield is seen through
-// the `scheduler.yield()` that src/util/next-task.ts uses (a stand-in installed here, so every browser has one), with
-// what the container held at that moment.
+// embedChart in the page draws a chart in stages, giving the main thread back between them: Vega-Lite's compilation,
+// Vega's parse, the view's dataflow and SVG element, and the run that draws the marks are never one task. Each yield
+// is seen through the `scheduler.yield()` that src/util/next-task.ts uses (a stand-in installed here, so every browser
+// has one), with what the container held at that moment. (The chart worker's drawing: chart-worker-client.test.ts.)
 import { expect } from '@open-wc/testing';
 import { embedChart, liveChartViews } from '../../../src/elements/shared/vega-chart.js';
 
@@ -47,7 +47,7 @@ describe('embedChart', function () {
 
   it('yields between compiling, parsing, building the view and drawing its marks', async () => {
     const before = liveChartViews();
-    const chart = await embedChart(container, spec, values);
+    const chart = await embedChart(container, spec, values, { where: 'page' });
     // The marks are there at the end, and came after four yields: modules | compile | parse | view | run; the SVG
     // element comes with its marks (no empty chart in between).
     expect(container.querySelectorAll('svg .mark-line path').length).to.equal(2);

@@ -1,0 +1,163 @@
+// The page's side of the chart worker (chart.worker.ts): one worker for all the page's charts, started with the first.
+// A chart drawn there comes back as SVG markup, sanitised and put in its container; a click or the pointer over it is
+// answered by the worker's hit test (the clicked row for drilldown, the tooltip as the container's title, as Vega's
+// own handler does); image exports are made there too. A worker that cannot start (a CSP without worker-src, an
+// error while loading) is not asked again: charts are drawn in the page instead (vega-chart.ts).
+
+import DOMPurify from 'dompurify';
+import { countChart, type ChartView, type EmbeddedChart } from './chart-view.js';
+import type { ChartAnswer, ChartMessage, ChartReply, ChartRequest, DrawRequest } from './chart-worker-protocol.js';
+
+let worker: Worker | undefined;
+let broken = false;
+let asked = 0;
+let charts = 0;
+const waiting = new Map<number, { resolve(answer: ChartAnswer): void; reject(error: Error): void }>();
+
+/** Whether charts can be drawn in the worker here: a worker that started (or has not been tried), OffscreenCanvas. */
+export const chartWorkerUsable = (): boolean =>
+  !broken && typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined';
+
+/** The worker failed: every request waiting fails, and no chart asks it again. */
+function fail(error: Error): void {
+  broken = true;
+  worker?.terminate();
+  worker = undefined;
+  for (const request of waiting.values()) request.reject(error);
+  waiting.clear();
+}
+
+function chartWorker(): Worker {
+  if (worker) return worker;
+  // The literal `new Worker(new URL(…, import.meta.url))` is what bundlers recognise as a worker to emit.
+  const started = new Worker(new URL('./chart.worker.ts', import.meta.url), { type: 'module', name: 'svc-charts' });
+  started.addEventListener('message', ({ data }: MessageEvent<ChartReply>) => {
+    const { id, error, ...answer } = data;
+    const request = waiting.get(id);
+    waiting.delete(id);
+    if (error !== undefined) request?.reject(new Error(error));
+    else request?.resolve(answer);
+  });
+  started.addEventListener('error', (event) => {
+    event.preventDefault();
+    fail(new Error(`The chart worker failed: ${event.message || 'its script could not be loaded'}`));
+  });
+  return (worker = started);
+}
+
+function ask(request: ChartRequest): Promise<ChartAnswer> {
+  if (broken) return Promise.reject(new Error('The chart worker is not available'));
+  const id = ++asked;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    chartWorker().postMessage({ id, ...request } satisfies ChartMessage);
+  });
+}
+
+let purifier: ReturnType<typeof DOMPurify> | undefined;
+
+/** The drawing's markup as nodes of this page: SVG only, nothing that runs or loads (DOMPurify's SVG profile). */
+function drawing(svg: string): DocumentFragment {
+  purifier ??= DOMPurify(window);
+  return purifier.sanitize(svg, {
+    USE_PROFILES: { svg: true },
+    // Vega's roles for screen readers (a graphics document, its marks as graphics symbols with their labels).
+    ADD_ATTR: ['role'],
+    FORBID_TAGS: ['a', 'image', 'foreignObject', 'style', 'use'],
+    RETURN_DOM_FRAGMENT: true,
+  });
+}
+
+/** The container's size as Vega reads a container's (its client box). */
+export const clientBox = (el: HTMLElement) => ({ width: el.clientWidth, height: el.clientHeight });
+
+type ClickHandler = (event: unknown, item: { datum?: unknown } | null | undefined) => void;
+
+/**
+ * Draws `request`'s chart in the worker and puts it in `container` (the width and height are filled in here from the
+ * container). Rejects, with nothing put in the container, when the chart or the worker fails.
+ */
+export async function embedInWorker(
+  container: HTMLElement,
+  request: Omit<DrawRequest, 'op' | 'chart' | 'width' | 'height'>,
+  fitHeight: boolean,
+): Promise<EmbeddedChart> {
+  const chart = ++charts;
+  const box = clientBox(container);
+  const first = await ask({
+    op: 'draw',
+    chart,
+    ...request,
+    width: box.width,
+    ...(fitHeight && { height: box.height }),
+  });
+  const end = countChart();
+  let tooltips = false;
+  const show = (answer: ChartAnswer) => {
+    if (answer.svg === undefined) return;
+    container.replaceChildren(drawing(answer.svg));
+    tooltips = !!answer.tooltips;
+  };
+  show(first);
+  const clicks: ClickHandler[] = [];
+  /** Where `event` is on the drawing, in its own px. */
+  const at = (event: MouseEvent) => {
+    const svg = container.querySelector('svg');
+    const rect = (svg ?? container).getBoundingClientRect();
+    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+  };
+  const onClick = (event: MouseEvent) => {
+    if (!clicks.length) return;
+    void ask({ op: 'pick', chart, ...at(event) }).then(
+      ({ datum }) => clicks.forEach((handler) => handler(event, datum ? { datum } : null)),
+      () => undefined,
+    );
+  };
+  // The pointer's tooltip: one question at a time, the latest position asked once the answer before is in.
+  let pointer: { x: number; y: number } | undefined;
+  let asking = false;
+  const askTooltip = () => {
+    if (asking || !pointer) return;
+    const where = pointer;
+    pointer = undefined;
+    asking = true;
+    void ask({ op: 'pick', chart, ...where })
+      .then(
+        ({ tooltip }) => {
+          if (tooltip) container.setAttribute('title', tooltip);
+          else container.removeAttribute('title');
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        asking = false;
+        askTooltip();
+      });
+  };
+  const onMove = (event: PointerEvent) => {
+    if (!tooltips) return;
+    pointer = at(event);
+    askTooltip();
+  };
+  container.addEventListener('click', onClick);
+  container.addEventListener('pointermove', onMove);
+  const view: ChartView = {
+    addEventListener: (_type, handler) => clicks.push(handler),
+    toImageURL: async (type) => {
+      const { image } = await ask({ op: 'image', chart, type: type === 'png' ? 'png' : 'svg' });
+      if (typeof image === 'string') return URL.createObjectURL(new Blob([image], { type: 'image/svg+xml' }));
+      return URL.createObjectURL(image!);
+    },
+  };
+  return {
+    view,
+    setValues: async (values) => show(await ask({ op: 'values', chart, values })),
+    setSize: async (width, height) => show(await ask({ op: 'size', chart, width, height })),
+    finalize: () => {
+      if (!end()) return;
+      container.removeEventListener('click', onClick);
+      container.removeEventListener('pointermove', onMove);
+      void ask({ op: 'finalize', chart }).catch(() => undefined);
+    },
+  };
+}
