@@ -60,6 +60,12 @@ function peakAsked(q: Question, f: Field): boolean {
   return !most || f.keys.some((k) => k.every((w) => !w.startsWith('agg:') && words.has(w)));
 }
 
+/** Whether a word of the question names the member: one of its own, or its source's for a count of rows. */
+function named(q: Question, f: Field, source: Plan['source']): boolean {
+  const words = new Set([...ownWords(f), ...(computes(f, 'count') ? source.named : [])]);
+  return q.tokens.some((t) => words.has(t.lemma));
+}
+
 export type Unbacked =
   { kind: 'amount-count' } | { kind: 'peak' } | { kind: 'numeric-group'; group: Field; stray: Question['tokens'] };
 
@@ -69,6 +75,10 @@ export function unbacked(q: Question, plan: Plan): Unbacked | undefined {
   const asked = askedAggs(q);
   // "how much did we earn from trips": an amount, never the count of the rows.
   if (howMuch(q) && computes(measure, 'count') && !plan.per && !asked.has('count')) return { kind: 'amount-count' };
+  // "total billed", "amount landed by boat": a total or an amount of a count nothing names (a verb named its date).
+  const amount = asked.has('sum') || q.tokens.some((t) => /^amounts?$/.test(t.norm));
+  if (amount && computes(measure, 'count') && !plan.per && !asked.has('count') && !named(q, measure, plan.source))
+    return { kind: 'amount-count' };
   // A peak or least the question did not ask: "the most" ranks, "how much" asks a total; the title's extreme word
   // ("Peak", "Largest") unsaid while no word of the question asks that aggregation.
   if ((measure.agg === 'max' || measure.agg === 'min') && !measure.columnOf && !peakAsked(q, measure))

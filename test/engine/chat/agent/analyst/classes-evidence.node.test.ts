@@ -73,6 +73,16 @@ describe('local analyst: every member a plan uses is backed by the question', ()
     assert.match(waterDecline('how much did we bill in 2025'), /Water used/);
   });
 
+  it('"total", "amount" of a verb: an amount, never the count of rows nothing in the question names', () => {
+    assert.match(fleetDecline('total landed in 2025'), /Catch/);
+    assert.match(fleetDecline('amount landed by boat'), /Catch/);
+    assert.match(waterDecline('total billed in 2025'), /Water used/);
+    assert.match(waterDecline('amount billed by district'), /Water used/);
+    assert.equal(fleetPlan('total trips in 2025').measure.column, 'count');
+    assert.equal(waterPlan('total readings by district').measure.column, 'count');
+    assert.equal(waterPlan('how many readings were billed in 2025').measure.column, 'count');
+  });
+
   it('a peak nobody asked for is no answer: "how much", "the most" ranks and asks no maximum', () => {
     assert.match(fleetDecline('how much did we haul in 2025'), /Largest haul.*Catch/);
     assert.match(waterDecline('how much flow in 2025'), /Peak flow.*Water used/);
