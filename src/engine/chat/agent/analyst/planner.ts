@@ -9,6 +9,7 @@ import { valueNouns } from './value-nouns.js';
 import { correctTypos } from './typos.js';
 import { datedValues } from './dated-values.js';
 import { describedElsewhere, titled } from './plan-guards.js';
+import { backed } from './evidence.js';
 import type { Question } from './question.js';
 import type { SourceInfo } from './catalog.js';
 import type { ValueIndex } from './values.js';
@@ -20,14 +21,10 @@ export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIn
   const { book } = say;
   if (!sources.length) return { decline: book.noSources };
   const measured = measureStems(sources);
-  const scored = sources.map((s) => ({
-    source: s,
-    ...sensible(
-      planSource(valueNouns(datedValues(correctTypos(q, s, sources), s, values), s, values), s, values, say, measured),
-      say,
-      s.title,
-    ),
-  }));
+  const scored = sources.map((s) => {
+    const read = valueNouns(datedValues(correctTypos(q, s, sources), s, values), s, values);
+    return { source: s, ...backed(read, sensible(planSource(read, s, values, say, measured), say, s.title), say) };
+  });
   // A plan whose measure only its description names, when another source titles a measure so, is no answer.
   const ok = scored.filter((s) => !('decline' in s.plan) && !describedElsewhere(s.plan.measure, q, sources));
   // "interviews per hire": no one source has both; one's total divided by another's.
