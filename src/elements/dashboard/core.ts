@@ -15,7 +15,7 @@ import { LazyModule } from '../shared/lazy-module.js';
 import { AppFrames } from './apps.js';
 import { ChatDock } from './chat-dock.js';
 import { themeStyle } from './css-values.js';
-import { DashboardData, type ChartData } from './data.js';
+import { DashboardData, drawnAsChart, type ChartData } from './data.js';
 import { DashboardFilters } from './filters.js';
 import { renderGrid, shownWidgets, topWidgets } from './grid.js';
 import { readable } from './placeholder.js';
@@ -24,7 +24,7 @@ import { DrawSlices } from './slices.js';
 import { readDashboard, type LoadedDashboard } from './source.js';
 import { DashboardViewport } from './viewport.js';
 import { SessionFollower } from './session-follower.js';
-import { warmUpFormats } from './warm-up.js';
+import { warmUpCharts, warmUpFormats } from './warm-up.js';
 import { dashboardPrompts } from './widgets/ai.js';
 import { renderApp } from './widgets/app.js';
 import type { WidgetHost } from './widgets/host.js';
@@ -167,6 +167,7 @@ export class DashboardCore {
     this.slices.reset();
     this.announcedLoaded = false;
     this.filters.applyDefaults(loaded.config);
+    if (loaded.config.kind !== 'APP' && loaded.reports.some(drawnAsChart)) warmUpCharts();
   }
 
   // ─── What the element's public methods read ────────────────────────────────────────────────────────────────

@@ -147,7 +147,7 @@ export class DashboardData implements ReactiveController {
     try {
       const { data, columns } = await this.fetch(request, abort.signal);
       // The chart spec is fitted to the data when they are drawn, in their slice.
-      const fit = drawn(report)
+      const fit = drawnAsChart(report)
         ? await import('./widgets/chart-spec.js').then(
             ({ chartSpec }) =>
               () =>
@@ -229,7 +229,8 @@ export class DashboardData implements ReactiveController {
 }
 
 /** Whether a report is drawn as a Vega-Lite chart (every kind but table, kpi and html). */
-const drawn = (report: ReportSnapshot): boolean => !['table', 'kpi', 'html'].includes(report.kind ?? 'vega');
+export const drawnAsChart = (report: ReportSnapshot): boolean =>
+  !['table', 'kpi', 'html'].includes(report.kind ?? 'vega');
 
 function membersInOrder(request: ReportRequest): string[] {
   if (request.kind !== 'load') return [];

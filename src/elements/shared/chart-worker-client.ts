@@ -54,6 +54,11 @@ function ask(request: ChartRequest): Promise<ChartAnswer> {
   });
 }
 
+/** Starts the worker and has it load Vega, before a first chart needs them (a dashboard with charts, once loaded). */
+export function warmChartWorker(): void {
+  if (chartWorkerUsable()) void ask({ op: 'warm' }).catch(() => undefined);
+}
+
 let purifier: ReturnType<typeof DOMPurify> | undefined;
 
 /** The drawing's markup as nodes of this page: SVG only, nothing that runs or loads (DOMPurify's SVG profile). */

@@ -186,6 +186,9 @@ export async function handle(request: ChartRequest): Promise<ChartAnswer> {
       return pick(request.chart, request.x, request.y);
     case 'image':
       return image(request.chart, request.type);
+    case 'warm':
+      await load();
+      return {};
     case 'finalize':
       charts.get(request.chart)?.view.finalize();
       charts.delete(request.chart);

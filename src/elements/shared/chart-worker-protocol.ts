@@ -22,7 +22,9 @@ export type ChartRequest =
   /** The item at (x, y), in px from the drawing's top left corner. */
   | { op: 'pick'; chart: number; x: number; y: number }
   | { op: 'image'; chart: number; type: 'svg' | 'png' }
-  | { op: 'finalize'; chart: number };
+  | { op: 'finalize'; chart: number }
+  /** Loads Vega and Vega-Lite now, before the first chart asks. */
+  | { op: 'warm' };
 
 /** What an answer carries: the drawing's SVG markup, a picked item's row and tooltip, an exported image. */
 export interface ChartAnswer {
