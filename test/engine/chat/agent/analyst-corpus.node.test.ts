@@ -6,7 +6,8 @@
 // sets (hospital, library, delivery, cars and stocks, IT service desk, real-estate agency, manufacturing plant,
 // university, digital marketing, fitness club chain, insurance claims, event
 // ticketing, nonprofit fundraising, restaurant chain, public transit, penguins and gapminder, recruiting pipeline,
-// bird strikes and football matches, music streaming, farming co-operative, unemployment and natural disasters) were
+// bird strikes and football matches, music streaming, farming co-operative, unemployment and natural disasters,
+// software delivery pipeline) were
 // written before the analyst was run on them and are kept as written: they require no wrong answer and the share
 // right each reached when its classes were fixed (their figures are printed; the bar rises as declines are fixed,
 // never by rewording a question).
@@ -16,6 +17,7 @@ import { describe, it } from 'node:test';
 import type { EngineSeed, LocalEngineOptions } from '../../../../src/engine/index.js';
 import { AIRLINE, airlineData, airlineSeed } from '../../../fixtures/analyst/airline.js';
 import { BROWSERS, browsersSeed } from '../../../fixtures/analyst/browsers.js';
+import { BUILDS, buildsSeed } from '../../../fixtures/analyst/builds.js';
 import { CARS, carsData, carsSeed } from '../../../fixtures/analyst/cars-stocks.js';
 import { PENGUINS, penguinsData, penguinsSeed } from '../../../fixtures/analyst/penguins-gapminder.js';
 import { CLINIC, clinicSeed } from '../../../fixtures/analyst/clinic.js';
@@ -43,6 +45,7 @@ import { WILDLIFE, wildlifeData, wildlifeSeed } from '../../../fixtures/analyst/
 import { WORKFORCE, workforceSeed } from '../../../fixtures/analyst/workforce.js';
 import { AIRLINE_QUESTIONS, airlineCases } from './airline-corpus.js';
 import { browsersCases } from './browsers-corpus.js';
+import { BUILDS_QUESTIONS, buildsCases } from './builds-corpus.js';
 import { CARS_QUESTIONS, carsCases } from './cars-stocks-corpus.js';
 import { PENGUINS_QUESTIONS, penguinsCases } from './penguins-gapminder-corpus.js';
 import { clinicCases } from './clinic-corpus.js';
@@ -167,6 +170,7 @@ const MODELS: Model[] = [
     ),
     data: joblessData,
   },
+  heldOut('software delivery pipeline', buildsSeed, BUILDS, buildsCases, BUILDS_QUESTIONS, 0.85),
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');
