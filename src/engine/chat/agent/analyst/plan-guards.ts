@@ -159,3 +159,18 @@ export const percentTitled = (q: Question, measures: Match[], words: (string | u
       m.used.some((u) => q.tokens[u].lemma === 'percent') &&
       m.field.keys.some((k) => k.includes('percent') && k.every((w) => words.includes(w))),
   );
+
+/**
+ * "fossil fuel generation": of measures tied, those the model keeps to another value of a column the question
+ * filters (Renewable generation keeps only Renewables) count nothing here; the others stay (all, if none would).
+ */
+export function unclashed(best: Match[], filters: Filter[]): Match[] {
+  const clash = (m: Match) =>
+    m.field.keeps?.some((k) =>
+      filters.some(
+        (f) => f.field.column === k.member && f.op === '=' && f.values.length && !f.values.includes(k.value),
+      ),
+    );
+  const kept = best.filter((m) => !clash(m));
+  return kept.length && kept.length < best.length ? kept : best;
+}

@@ -3,7 +3,7 @@
 // share. Every question word must be explained; a word that maps to nothing, two members that fit alike or an
 // aggregation the model lacks give a Decline that names what exists instead.
 
-import { booleanFilters, countNames, freeWords, lateFlags, plainCount, rowNoun } from './booleans.js';
+import { booleanFilters, countNames, freeWords, lateFlags, plainCount, rowNoun, thingsCounted } from './booleans.js';
 import {
   byPrefixOnly,
   computes,
@@ -21,7 +21,7 @@ import { FUNCTION_WORDS, fold } from './text.js';
 import { finish } from './finish.js';
 import { amountAsked, countTie, countedMeasures, eventNames } from './count-asked.js';
 import { breakdown } from './plan-breakdown.js';
-import { countNotAverage, idleMembers, keptFilters, percentTitled, rowsOrDistinct } from './plan-guards.js';
+import { countNotAverage, idleMembers, keptFilters, percentTitled, rowsOrDistinct, unclashed } from './plan-guards.js';
 import { measureStems, namedValues, numericConditions, unsetFilters } from './plan-values.js';
 import {
   columnAsked,
@@ -102,7 +102,7 @@ export function planSource(
     at.set(b.filter, b.at);
   }
   const onBoolean = flags.used;
-  for (const [f, start] of unsetFilters(q, source, taken)) {
+  for (const [f, start] of unsetFilters(q, source, taken, event.used)) {
     filters.push(f);
     at.set(f, start);
   }
@@ -216,7 +216,7 @@ export function planSource(
     // "late trips by mode": a segment said with the rows' noun counts all rows (Scheduled trips) it keeps.
     const rows = onBoolean.some((u) => rowNoun(source, q.tokens[u].lemma)) ? plainCount(source) : undefined;
     const count = counts.length === 1 ? counts[0] : rows;
-    if (count) measures = [{ field: count, score: 0.5, used: [] }];
+    if (count) measures = [{ field: thingsCounted(source, count), score: 0.5, used: [] }];
   }
   const column = !measures.length && strict ? columnAsked(source, ranked, strict, book) : undefined;
   if (column) measures = [column];
@@ -273,9 +273,13 @@ export function planSource(
       best = tie(same);
     } else best = fit;
   }
-  best = countTie(q, source, wholeTie(amountAsked(q, narrowTie(q, best, afterValue, asked)), unexplained), asked);
-  // "planned units vs produced units": two measures side by side, in the question's order.
-  const two = best.length === 2 && q.compares && !groups.length && !q.time.grain ? bothOf(q, best, taken) : undefined;
+  best = unclashed(narrowTie(q, best, afterValue, asked), filters);
+  best = countTie(q, source, wholeTie(amountAsked(q, best), unexplained), asked);
+  // "planned units vs produced units": two measures side by side, in the question's order (not when periods are).
+  const two =
+    best.length === 2 && q.compares && !groups.length && !q.time.grain && q.time.ranges.length < 2
+      ? bothOf(q, best, taken)
+      : undefined;
   if (best.length > 1 && !two)
     return { plan: { decline: book.whichMeasure(names(best.map((b) => b.field))) }, score: score + best[0].score };
   if (two) best = [two[0]];

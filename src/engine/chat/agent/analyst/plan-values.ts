@@ -291,7 +291,11 @@ export function numericConditions(
     if (n.written && !target.field.written.has(n.written))
       return { decline: book.compareWhat(say.format(n.value)), score: score + target.score };
     use(target.used);
-    const scale = unitScale(n.unit, target.field, use); // "longer than 2 hours" on minutes: 120
+    // "over 10 million MWh" on a column kept in thousand MWh: 10000, the unit word read.
+    const keptIn = target.field.scale;
+    const inUnit = keptIn !== undefined && q.tokens[n.end]?.norm === keptIn[1];
+    if (inUnit) use([n.end]);
+    const scale = unitScale(n.unit, target.field, use) / (inUnit ? keptIn[0] : 1); // "longer than 2 hours" on minutes: 120
     filters.push({ field: target.field, op: n.op, values: [n.value * scale] });
     if (n.upTo !== undefined) filters.push({ field: target.field, op: '<=', values: [n.upTo * scale] });
     score += target.score;
@@ -324,8 +328,23 @@ function kindWord(word: string, value: string, all: string[] = []): boolean {
  * "penguins with no sex recorded", "orders missing a postcode", "tickets without an assignee": a text member named by
  * the word right after "no", "missing" or "without" has no value recorded (NULL). Marks the words taken.
  */
-export function unsetFilters(q: Question, source: SourceInfo, taken: boolean[]): [Filter, number][] {
+export function unsetFilters(
+  q: Question,
+  source: SourceInfo,
+  taken: boolean[],
+  eventWords: number[] = [],
+): [Filter, number][] {
   const out: [Filter, number][] = [];
+  // "incidents still open" where Resolved is "empty while the incident is open": no value recorded there (a word the
+  // date's event took too, "open" of Opened, is still this state; "opened" is no state).
+  q.tokens.forEach((t, i) => {
+    if ((taken[i] && !eventWords.includes(i)) || q.negated.has(i)) return;
+    const empty = source.dimensions.filter((d) => d.emptyWhen === t.norm);
+    if (empty.length !== 1) return;
+    out.push([{ field: empty[0], op: '=', values: [] }, i]);
+    taken[i] = true;
+    if (q.tokens[i - 1]?.norm === 'still') taken[i - 1] = true;
+  });
   const texts = source.dimensions.filter((d) => d.type === 'string');
   q.tokens.forEach((t, i) => {
     // "no-shows" is a word of its own, no Show missing.
