@@ -187,8 +187,11 @@ function tableRows(fields: Field[]): void {
     const word = ROW_WORD.exec(f.title)?.[1];
     if (f.agg !== 'count' || !word) continue;
     if (!fields.some((o) => o !== f && (o.agg === 'sum' || o.agg === 'count'))) continue;
+    // Its title's other words and a name of aggregation words alone (`count`, which any words would name whole) go.
     const title = keyOf(f.title);
-    f.keys = f.keys.map((k) => (k.join() === title.join() ? [lemma(word.toLowerCase())] : k));
+    f.keys = f.keys
+      .map((k) => (k.join() === title.join() ? [lemma(word.toLowerCase())] : k))
+      .filter((k) => !k.every((w) => w.startsWith('agg:')));
     f.tableRows = true;
   }
 }

@@ -16,6 +16,7 @@ import { spelledTitles } from './spelled.js';
 import { filteredCountNamed } from './share-count.js';
 import { boundSegment } from './bound-segment.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
+import { groupingOf } from './grouped-values.js';
 import { causeVerb } from './cause-verbs.js';
 
 /** Nouns of the persons a business serves, one another's synonyms in a question ("plus members" of customers). */
@@ -156,6 +157,9 @@ export function namedValues(
     if (named) fields = [named.name];
     const sibling = fields.length > 1 ? listedWith(q, hs[0], [...spans.values()], fields) : undefined;
     if (sibling) fields = [sibling];
+    const finer = fields.length > 1 ? groupingOf(q, fs, hs[0].value, values) : undefined;
+    if (finer) fields = [finer.field.name];
+    finer?.used.forEach((i) => (taken[i] = true));
     if (fields.length > 1) {
       const words = book.quote(say.text(wordsOf(q, hs[0].start, hs[0].end)));
       return { decline: book.whichValue(words, say.names(fs)), score: score + 2 };

@@ -5,7 +5,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
-import { filters, planner, view } from './plan-probe.js';
+import { buildCatalog } from '../../../../../src/engine/chat/agent/analyst/catalog.js';
+import { isDecline } from '../../../../../src/engine/chat/agent/analyst/plan.js';
+import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/planner.js';
+import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
+import { NOW, filters, planner, say, view } from './plan-probe.js';
 
 // A fishery: one row per port, species and landing year; the fish landed add up.
 const fishery: ServiceMetaResult = {
@@ -114,7 +118,36 @@ const waterValues = new Map([
   ['titles.genre', ['Poetry', 'Travel']],
 ]);
 
+// A guild's members by trade and survey year (a trade family groups the trades before their specialty), and a herd
+// census by farm and age group: counts titled as rows beside the sums of the things.
+const guild: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('guild', 'Guild members by trade', [
+      ['count', 'Guild rows', 'number', 'count'],
+      ['members', 'Members', 'number', 'sum'],
+      ['trades', 'Trades listed', 'number', 'count_distinct'],
+      ['trade', 'Trade', 'string'],
+      ['trade_family', 'Trade family', 'string'],
+      ['year', 'Survey year', 'number'],
+    ]),
+    view('herd', 'Herd census', [
+      ['count', 'Herd rows', 'number', 'count'],
+      ['animals', 'Animals', 'number', 'sum'],
+      ['farm', 'Farm', 'string'],
+      ['age_group', 'Age group', 'number', undefined, { description: 'first year of the 2-year band' }],
+      ['year', 'Year', 'number'],
+    ]),
+  ],
+};
+const guildValues = new Map([
+  ['guild.trade', ['Mason', 'Weaver', 'Glass Blower', 'Smith - Iron', 'Smith - Silver', 'Smith']],
+  ['guild.trade_family', ['Mason', 'Weaver', 'Glass Blower', 'Smith']],
+  ['herd.farm', ['Hilltop', 'Brookside']],
+]);
+
 const fisheryPlan = planner(fishery, fisheryValues);
+const guildPlan = planner(guild, guildValues);
 const waterPlan = planner(water, waterValues);
 const quarryPlan = planner(quarry, quarryValues);
 const workshopPlan = planner(workshop, workshopValues);
@@ -182,5 +215,32 @@ describe('local analyst: classes of question from the census and delivery sets',
   it('a bound written with a scale and the unit a column is kept in thousands or millions of is brought into it', () => {
     assert.deepEqual(filters(waterPlan('how many pumping days over 2 billion litres')), ['volume > 2000']);
     assert.deepEqual(filters(waterPlan('titles with a print run over 50,000 copies')), ['print_run > 50']);
+  });
+
+  it('a value of a dimension and of its grouping: the finer where it covers the same rows, the grouping if asked', () => {
+    const p = guildPlan('how many masons in 1900');
+    assert.deepEqual(filters(p), ['trade = Mason']);
+    assert.equal(p.measure.column, 'members');
+    assert.deepEqual(filters(guildPlan('how many smiths in 1900, all kinds combined')), ['trade_family = Smith']);
+    // Smith has specialties of its own: which one is meant is asked back.
+    const asked = planQuestion(readQuestion('how many smiths in 1900', NOW), buildCatalog(guild), guildValues, say);
+    assert.ok(isDecline(asked) && /Trade family/.test(asked.decline));
+  });
+
+  it('a value said in the plural counts what has it; "which <name> year" ranks the years', () => {
+    const p = guildPlan('masons 1900 vs 1910');
+    assert.equal(p.measure.column, 'members');
+    assert.equal(p.compare?.length, 2);
+    const q = guildPlan('which survey year had the most glass blowers');
+    assert.equal(q.measure.column, 'members');
+    assert.equal(q.time?.grain, 'year');
+    assert.deepEqual(filters(q), ['trade = Glass Blower']);
+  });
+
+  it('an average per a number dimension named whole divides by how many values it has', () => {
+    const p = guildPlan('avg number of animals per age group in 2010');
+    assert.equal(p.measure.column, 'animals');
+    assert.equal(p.per?.agg, 'count_distinct');
+    assert.equal(p.per?.column, 'age_group');
   });
 });
