@@ -176,7 +176,7 @@ const MODELS: Model[] = [
     ),
     data: joblessData,
   },
-  heldOut('software delivery pipeline', buildsSeed, BUILDS, buildsCases, BUILDS_QUESTIONS, 0.85),
+  heldOut('software delivery pipeline', buildsSeed, BUILDS, buildsCases, BUILDS_QUESTIONS, 0.82),
   {
     ...heldOut(
       'Seattle weather and US employment (vega-datasets files)',
@@ -195,7 +195,7 @@ const MODELS: Model[] = [
       POWER,
       powerCases,
       POWER_QUESTIONS,
-      0.85,
+      0.4,
     ),
     data: powerData,
   },

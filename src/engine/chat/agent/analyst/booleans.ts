@@ -141,12 +141,27 @@ export function booleanFilters(
   const byWords = new Set(q.groupPhrases.filter((p) => q.tokens[p[0] - 1]?.norm === 'by').flat());
   const late = earlier !== undefined;
   const after = new Set((earlier ?? []).filter((u) => !taken[u + 1]).map((u) => u + 1));
+  // "workers in farm occupations": a boolean's whole title written word for word (Farm occupations) keeps its words,
+  // though a measure's words (Occupations with workers) are all said apart.
+  // (A measure's name written word for word there too, "late arrivals" of Late arrivals, keeps them as before.)
+  const runs = (fields: SourceInfo['fields'], out: Set<number>) => {
+    for (const f of fields)
+      for (const k of f.keys)
+        q.tokens.forEach((_, i) => {
+          if (k.length > 1 && k.every((w, j) => !taken[i + j] && q.tokens[i + j]?.lemma === w))
+            k.forEach((_w, j) => out.add(i + j));
+        });
+    return out;
+  };
+  const measured = runs(source.measures, new Set());
+  const spelledOut = new Set([...runs(booleans, new Set())].filter((i) => !measured.has(i)));
   for (let left = booleans; left.length;) {
     const words = freeWords(q, taken, true)
       .map((w, i) => (w && prefixed.get(i)) ?? w)
       .map((w, i) =>
         w &&
         !part.has(w) &&
+        !spelledOut.has(i) &&
         measureWords.has(w) &&
         ((wholeWords.has(w) && !late) || !booleans.some((b) => b.written.has(unprefixed(i))))
           ? undefined

@@ -199,3 +199,19 @@ export function countsThings(source: SourceInfo, measure: Field): boolean {
   const rows = plainCount(source);
   return !!rows?.tableRows && thingsCounted(source, rows) === measure;
 }
+
+/**
+ * "how many people were in farm occupations": of the measures named, a distinct count only its description names by
+ * the question's words (Occupations with workers: "one person counted") counts what its title says, not those words,
+ * when a measure adding up what the words name (Workers: "people counted") is named beside it.
+ */
+export function titledDistinct(q: Question, named: Match[]): Match[] {
+  const loose = (m: Match) =>
+    m.field.agg === 'count_distinct' &&
+    m.used.length > 0 &&
+    m.used.every(
+      (u) => m.field.described.has(q.tokens[u].lemma) && !m.field.keys.some((k) => k.includes(q.tokens[u].lemma)),
+    );
+  const kept = named.filter((m) => !loose(m));
+  return kept.some((m) => m.field.agg === 'sum') && kept.length < named.length ? kept : named;
+}

@@ -19,6 +19,7 @@ import {
   percentTitled,
   pluralValue,
   thingsOverRows,
+  titledDistinct,
   unclashed,
 } from './plan-guards.js';
 import { measureStems, namedValues, numericConditions, unsetFilters } from './plan-values.js';
@@ -161,7 +162,7 @@ export function planSource(
     .filter(([i]) => !(ranking && (rankingWord(q, i) || i === superlativeAt)))
     .map(([, a]) => a);
   const counted = countedWords(q, taken);
-  measures = countedMeasures(q, source, measures, counted, unexplained);
+  measures = countedMeasures(q, source, titledDistinct(q, measures), counted, unexplained);
   // "tickets per order": a measure described so is the one asked for (not Tickets sold divided by Orders).
   const described = perDescribed(q, source);
   if (described) measures = [described];

@@ -274,6 +274,13 @@ export function numericConditions(
     // "events over 90 min": no column named, the one kept in a unit of time (Duration (minutes)).
     const timed = n.unit && !targets.length ? numbers.filter((d) => columnUnit(d) !== undefined) : [];
     if (timed.length === 1) targets = [{ field: timed[0], score: 0.5, used: [] }];
+    // "people 65 and older", "kids under 5": a word of age near the bound, the one number column of ages.
+    const ageWords = q.tokens.flatMap((t, i) => (Math.abs(i - n.start) <= 3 && AGE_WORDS.test(t.norm) ? [i] : []));
+    const aged = ageWords.length ? numbers.filter((d) => d.keys.some((k) => k.includes('age'))) : [];
+    if (aged.length === 1) {
+      targets = [{ field: aged[0], score: 1, used: [] }];
+      use(ageWords);
+    }
     if (targets.length > 1)
       return {
         decline: book.whichColumn(
@@ -327,6 +334,9 @@ function kindWord(word: string, value: string, all: string[] = []): boolean {
     .filter((words) => words.includes(word));
   return others.length > 0 && !own.includes(word) && others.every((words) => !words.some((w) => own.includes(w)));
 }
+
+/** Words that say a bound is on an age. */
+const AGE_WORDS = /^(aged?|old|older|young|younger|kids?|child|children|infants?|babies|baby|teens?|toddlers?)$/;
 
 /**
  * "penguins with no sex recorded", "orders missing a postcode", "tickets without an assignee": a text member named by

@@ -200,6 +200,18 @@ export function readQuestion(asked: string, now: number): Question {
       for (let j = i; j < i + 3; j++) taken[j] = true;
       continue;
     }
+    // "65 and older", "90+": the number and up.
+    const plus = /^\d[\d,]*(?:\.\d+)?$/.test(one) && text[tokens[i].end] === '+';
+    const up = plus
+      ? 1
+      : /^\d/.test(one) && norm[i + 1] === 'and' && /^(older|over|above|up)$/.test(norm[i + 2])
+        ? 3
+        : 0;
+    if (up && /^\d[\d,]*(?:\.\d+)?$/.test(one)) {
+      q.numeric.push({ op: '>=', value: toNumber(one), start: i, end: i + up });
+      for (let j = i; j < i + up; j++) taken[j] = true;
+      continue;
+    }
     for (const [words, len] of [
       [two, 2],
       [one, 1],

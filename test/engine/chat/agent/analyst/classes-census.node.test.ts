@@ -109,6 +109,7 @@ const water: ServiceMetaResult = {
       ['count', 'Titles', 'number', 'count'],
       ['print_run', 'Print run', 'number', undefined, { description: 'thousand copies' }],
       ['genre', 'Genre', 'string'],
+      ['author_age', 'Author age', 'number'],
       ['published_at', 'Published', 'time'],
     ]),
   ],
@@ -146,7 +147,31 @@ const guildValues = new Map([
   ['herd.farm', ['Hilltop', 'Brookside']],
 ]);
 
+// A port's dockers by berth: a sum of the dockers, a distinct count of berths described by the people in them, and a
+// segment titled with a word of that count.
+const port: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('shifts', 'Dock shifts by berth', [
+      ['count', 'Shift rows', 'number', 'count'],
+      ['dockers', 'Dockers', 'number', 'sum', { description: 'people on shift' }],
+      [
+        'berths_staffed',
+        'Berths with dockers',
+        'number',
+        'count_distinct',
+        { description: 'berths with at least one person on shift', filtered: true },
+      ],
+      ['berth', 'Berth', 'string'],
+      ['deep_berths', 'Deep berths', 'boolean', undefined, { segment: true }],
+      ['shift_on', 'Shift date', 'time'],
+    ]),
+  ],
+};
+const portValues = new Map([['shifts.berth', ['B1', 'B2']]]);
+
 const fisheryPlan = planner(fishery, fisheryValues);
+const portPlan = planner(port, portValues);
 const guildPlan = planner(guild, guildValues);
 const waterPlan = planner(water, waterValues);
 const quarryPlan = planner(quarry, quarryValues);
@@ -242,5 +267,27 @@ describe('local analyst: classes of question from the census and delivery sets',
     assert.equal(p.measure.column, 'animals');
     assert.equal(p.per?.agg, 'count_distinct');
     assert.equal(p.per?.column, 'age_group');
+  });
+
+  it('a segment written word for word keeps its words from a measure whose words are said apart', () => {
+    const p = portPlan('dockers on deep berths in 2025');
+    assert.equal(p.measure.column, 'dockers');
+    assert.deepEqual(filters(p), ['deep_berths = true']);
+  });
+
+  it('a distinct count only its description names by the words counted is not what "how many" asks', () => {
+    const asked = planQuestion(
+      readQuestion('how many people were on deep berths in 2025', NOW),
+      buildCatalog(port),
+      portValues,
+      say,
+    );
+    assert.ok(isDecline(asked) || asked.measure.column !== 'berths_staffed');
+  });
+
+  it('"65 and older", "90+": a bound up from a number, on the column of ages when a word of age is near', () => {
+    assert.deepEqual(filters(guildPlan('how many animals 3 and older in 2010')), ['age_group >= 3']);
+    assert.deepEqual(filters(guildPlan('animals aged 4+ at hilltop')), ['age_group >= 4', 'farm = Hilltop']);
+    assert.deepEqual(filters(waterPlan('how many titles by authors 60 and older')), ['author_age >= 60']);
   });
 });
