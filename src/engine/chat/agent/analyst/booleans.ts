@@ -3,7 +3,7 @@
 // "days" of Wet days) is no filter alone; a word naming a measure is the measure's unless a boolean writes it so
 // ("average delay" is no Delayed flights, "delayed flights" is).
 
-import { byPrefixOnly, keyOf, rank, type Match, type SourceInfo } from './catalog.js';
+import { byPrefixOnly, keyOf, rank, type Field, type Match, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import { rankingWord, type Question } from './question.js';
 import { FUNCTION_WORDS, lemma } from './text.js';
@@ -28,6 +28,16 @@ export const countNames = (source: SourceInfo, lemma: string) => {
 export const plainCount = (source: SourceInfo) => {
   const plain = source.measures.filter((m) => m.agg === 'count' && !m.filtered);
   return plain.length === 1 ? plain[0] : undefined;
+};
+
+/**
+ * What the source counts when its noun is asked: its count, or — when that count is titled as the table's rows
+ * ("Population rows") — the one measure adding up the things themselves unfiltered (People), if there is one.
+ */
+export const thingsCounted = (source: SourceInfo, count: Field): Field => {
+  if (!count.tableRows) return count;
+  const sums = source.measures.filter((m) => m.agg === 'sum' && !m.filtered);
+  return sums.length === 1 ? sums[0] : count;
 };
 
 /**
@@ -124,14 +134,34 @@ export function booleanFilters(
     !!x.field.segment &&
     x.field.written.has(q.tokens[u].norm) &&
     !source.fields.some((f) => f !== x.field && f.written.has(q.tokens[u].norm));
+  // "incidents by severity": a word after "by" that names a dimension is the breakdown's, no segment's (High severity).
+  const dimWords = new Set(
+    source.dimensions.filter((d) => d.type !== 'boolean' && !d.segment).flatMap((d) => d.keys.flat()),
+  );
+  const byWords = new Set(q.groupPhrases.filter((p) => q.tokens[p[0] - 1]?.norm === 'by').flat());
   const late = earlier !== undefined;
   const after = new Set((earlier ?? []).filter((u) => !taken[u + 1]).map((u) => u + 1));
+  // "workers in farm occupations": a boolean's whole title written word for word (Farm occupations) keeps its words,
+  // though a measure's words (Occupations with workers) are all said apart.
+  // (A measure's name written word for word there too, "late arrivals" of Late arrivals, keeps them as before.)
+  const runs = (fields: SourceInfo['fields'], out: Set<number>) => {
+    for (const f of fields)
+      for (const k of f.keys)
+        q.tokens.forEach((_, i) => {
+          if (k.length > 1 && k.every((w, j) => !taken[i + j] && q.tokens[i + j]?.lemma === w))
+            k.forEach((_w, j) => out.add(i + j));
+        });
+    return out;
+  };
+  const measured = runs(source.measures, new Set());
+  const spelledOut = new Set([...runs(booleans, new Set())].filter((i) => !measured.has(i)));
   for (let left = booleans; left.length;) {
     const words = freeWords(q, taken, true)
       .map((w, i) => (w && prefixed.get(i)) ?? w)
       .map((w, i) =>
         w &&
         !part.has(w) &&
+        !spelledOut.has(i) &&
         measureWords.has(w) &&
         ((wholeWords.has(w) && !late) || !booleans.some((b) => b.written.has(unprefixed(i))))
           ? undefined
@@ -143,7 +173,11 @@ export function booleanFilters(
     const named = (x: Match) => {
       const at = (u: number) => prefixed.get(u) ?? q.tokens[u].lemma;
       const own = x.used.filter(
-        (u) => (!head(at(u)) || spelt(x, u)) && !after.has(u) && x.field.keys.some((k) => k.includes(at(u))),
+        (u) =>
+          (!head(at(u)) || spelt(x, u)) &&
+          !after.has(u) &&
+          !(byWords.has(u) && dimWords.has(at(u))) &&
+          x.field.keys.some((k) => k.includes(at(u))),
       );
       if (own.some((u) => !otherWords.has(at(u)) || spelt(x, u))) return own;
       // "goals scored" names no High-scoring matches: a hyphenated word's part counts only with the rest of it written.

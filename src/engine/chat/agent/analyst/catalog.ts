@@ -47,6 +47,12 @@ export interface Field {
   keeps?: { member: string; value: string | boolean }[];
   /** The word a yes/no member's description gives its "no" ("otherwise conventional": conventional). */
   otherwise?: string;
+  /** The scale and unit its title or description keeps values in ("(thousand MWh)": 1000, "mwh"). */
+  scale?: [number, string];
+  /** The state its description says it is empty in ("empty while the ticket is open": open), as written. */
+  emptyWhen?: string;
+  /** A count titled as the table's rows ("Population rows"): only "rows" names it (buildCatalog). */
+  tableRows?: boolean;
   /** A number dimension of years standing for the date of a source with none (typed `time` for the planner). */
   yearNumber?: boolean;
 }
@@ -143,12 +149,51 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
     ...(!isMeasure && /\(/.test(m.description ?? '') && { glosses: glossesOf(m.description) }),
     described: new Set(keyOf(m.description ?? '')),
     ...(m.type === 'boolean' && otherwiseOf(m.description)),
+    ...(!isMeasure && emptyState(m.description)),
+    ...(m.type === 'number' && scaleOf(`${m.title} ${m.description ?? ''}`)),
     ...(perTail.size > 0 && { perTail }),
     ...(/\bper\b/i.test(m.description ?? '') && { perDescribed: lemmas(m.description!).join(' ') }),
     ...(m.over !== undefined && { over: m.over }),
     ...(m.filtered && { filtered: true }),
     ...(m.keeps && { keeps: m.keeps }),
   };
+}
+
+/** "empty while the ticket is open", "blank when it is pending": the state a member has no value in. */
+const EMPTY_WHILE =
+  /\b(?:empty|blank|null|unset)\s+(?:while|when|if)\s+(?:(?:the|a|an)\s+\S+\s+|it\s+)?(?:is|are|stays|remains)\s+(?:still\s+)?(\p{L}+)/iu;
+const emptyState = (description: string | undefined) => {
+  const word = EMPTY_WHILE.exec(description ?? '')?.[1];
+  return word ? { emptyWhen: fold(word) } : {};
+};
+
+/** "(thousand MWh)", "millions of dollars": the scale word a number's values are kept in, and the unit after it. */
+const SCALE = /\b(thousand|million|billion)s?\s+(?:of\s+)?([\p{L}$€£][\p{L}\p{N}$€£]*)/iu;
+const SCALES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };
+const scaleOf = (text: string): { scale?: [number, string] } => {
+  const m = SCALE.exec(text);
+  return m ? { scale: [SCALES[m[1].toLowerCase()], fold(m[2])] } : {};
+};
+
+/** The last word of a count's title that says it counts the table's rows, not things ("Population rows"). */
+const ROW_WORD = /\s(rows|records|entries)$/i;
+
+/**
+ * "Population rows" beside People (a sum): a count titled as the table's rows counts rows, not what its other words
+ * name — only "rows" ("records", "entries") names it, when another measure counts or adds up the things themselves.
+ */
+function tableRows(fields: Field[]): void {
+  for (const f of fields) {
+    const word = ROW_WORD.exec(f.title)?.[1];
+    if (f.agg !== 'count' || !word) continue;
+    if (!fields.some((o) => o !== f && (o.agg === 'sum' || o.agg === 'count'))) continue;
+    // Its title's other words and a name of aggregation words alone (`count`, which any words would name whole) go.
+    const title = keyOf(f.title);
+    f.keys = f.keys
+      .map((k) => (k.join() === title.join() ? [lemma(word.toLowerCase())] : k))
+      .filter((k) => !k.every((w) => w.startsWith('agg:')));
+    f.tableRows = true;
+  }
 }
 
 const YEAR_NUMBER = { type: 'time', yearNumber: true } as const;
@@ -175,8 +220,9 @@ export function buildCatalog(meta: ServiceMetaResult): SourceInfo[] {
     // ("Checks: all checks, voided ones included" does not answer "checks were voided").
     const flags = new Set(fields.filter((f) => f.type === 'boolean').flatMap((f) => f.keys.flat()));
     for (const f of fields) if (f.type !== 'boolean') for (const w of flags) f.described.delete(w);
+    tableRows(fields);
     // A source's only count is what its name counts ("how many employees" → Headcount of `employees`).
-    const counts = fields.filter((f) => f.agg === 'count');
+    const counts = fields.filter((f) => f.agg === 'count' && !f.tableRows);
     if (counts.length === 1 && cube.type !== 'view') counts[0].keys.push(keyOf(cube.name), keyOf(cube.title));
     const named = new Set([...keyOf(cube.name), ...keyOf(cube.title)]);
     const plain = fields.filter((f) => f.agg === 'count' && !f.filtered);

@@ -3,7 +3,20 @@
 // to members" (an amount, not Members paid) and "how many tonnes were delivered" (the event's word names the
 // measure, Tonnes delivered, as much as a free word does).
 
-import { keyOf, wholly, type Field, type Match, type SourceInfo } from './catalog.js';
+import {
+  byPrefixOnly,
+  distinctCount,
+  keyOf,
+  rank,
+  tie,
+  wholly,
+  type Field,
+  type Match,
+  type SourceInfo,
+} from './catalog.js';
+import { rowsOrDistinct } from './plan-guards.js';
+import { FUNCTION_WORDS } from './text.js';
+import { categorical } from './values.js';
 import { plainCount, rowNoun } from './booleans.js';
 import { distinctDoers } from './cues.js';
 import { countedFirst } from './measure-words.js';
@@ -83,4 +96,34 @@ export function countTie(q: Question, source: SourceInfo, best: Match[], asked: 
     return best.filter((m) => m.field === all);
   const countFit = best.length > 1 && asked.includes('count') ? best.filter((m) => m.field.agg === 'count') : [];
   return countFit.length === 1 ? countFit : best;
+}
+
+/**
+ * "how many Indian restaurants are there": no measure counts restaurants; the distinct count of the member titled so
+ * does (not the rows: those are orders). Both, when the question may mean either (the rows' count named too); else
+ * the measures as they were. `howMany`: where the count is asked.
+ */
+export function distinctNamed(
+  q: Question,
+  source: SourceInfo,
+  measures: Match[],
+  counted: number[],
+  asked: string[],
+  unexplained: (string | undefined)[],
+  valuesAt: number[],
+): { measures: Match[]; howMany: number } | { both: Field[]; score: number } {
+  const countsNamed = measures.some((m) => m.used.some((u) => counted.includes(u)));
+  const howMany = [...q.aggs].find(([, a]) => a === 'count')?.[0] ?? 0;
+  const next = counted.length > 0 && q.tokens.slice(howMany + 1, counted[0]).every((t) => !FUNCTION_WORDS.has(t.lemma));
+  if (!countsNamed && asked.includes('count') && next) {
+    const only = unexplained.map((w, i) => (counted.includes(i) ? w : undefined));
+    const named = tie(rank(categorical(source), only)).filter(
+      (m) => wholly(m.field, only) && !byPrefixOnly(m, q.tokens),
+    );
+    const rowCounts = source.measures.filter((m) => m.agg === 'count');
+    if (named.length === 1 && rowCounts.length === 1 && rowsOrDistinct(q, valuesAt, counted))
+      return { both: [rowCounts[0], distinctCount(named[0].field)], score: named[0].score };
+    if (named.length === 1) return { measures: [{ ...named[0], field: distinctCount(named[0].field) }], howMany };
+  }
+  return { measures, howMany };
 }

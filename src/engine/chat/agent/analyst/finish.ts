@@ -75,7 +75,15 @@ export function finish(
     );
     const pivot = verb >= 0 ? verb : measureAt;
     const whole = plan.filters.filter((f) => pivot !== undefined && (at.get(f) ?? pivot) < pivot);
-    const part = plan.filters.filter((f) => !whole.includes(f));
+    let part = plan.filters.filter((f) => !whole.includes(f));
+    // "what pct of builds on main failed": with no verb, a value a preposition puts on the noun narrows the whole;
+    // the part is what is said of it last.
+    const narrows = (f: Filter) =>
+      /^(on|in|at|from|for|with|to|into|of)$/.test(q.tokens[(at.get(f) ?? 0) - 1]?.norm ?? '');
+    if (verb < 0 && part.length > 1 && part.some((f) => !narrows(f)) && part.some(narrows)) {
+      whole.push(...part.filter(narrows));
+      part = part.filter((f) => !narrows(f));
+    }
     const rows = part.length || groups.length ? undefined : rowsWhole(q, plan.measure, plan.source);
     if (rows) plan.measure = rows.part;
     const of =

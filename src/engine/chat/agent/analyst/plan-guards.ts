@@ -5,8 +5,9 @@ import type { Field, Match, SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import { participle } from './cues.js';
 import type { Question } from './question.js';
-import { FILLER, FUNCTION_WORDS, stem } from './text.js';
+import { FILLER, FUNCTION_WORDS, lemma, stem } from './text.js';
 import { keptForGroups } from './kept-groups.js';
+import { plainCount, thingsCounted } from './booleans.js';
 
 /** The measures whose values add up across rows: a count is of these, never of an average or an extreme. */
 const ADDITIVE = new Set(['count', 'count_distinct', 'sum']);
@@ -159,3 +160,58 @@ export const percentTitled = (q: Question, measures: Match[], words: (string | u
       m.used.some((u) => q.tokens[u].lemma === 'percent') &&
       m.field.keys.some((k) => k.includes('percent') && k.every((w) => words.includes(w))),
   );
+
+/**
+ * "fossil fuel generation": of measures tied, those the model keeps to another value of a column the question
+ * filters (Renewable generation keeps only Renewables) count nothing here; the others stay (all, if none would).
+ */
+export function unclashed(best: Match[], filters: Filter[]): Match[] {
+  const clash = (m: Match) =>
+    m.field.keeps?.some((k) =>
+      filters.some(
+        (f) => f.field.column === k.member && f.op === '=' && f.values.length && !f.values.includes(k.value),
+      ),
+    );
+  const kept = best.filter((m) => !clash(m));
+  return kept.length && kept.length < best.length ? kept : best;
+}
+
+/**
+ * "how many dentists", "population by sex": a count titled as the table's rows (Population rows) is asked only by
+ * "rows", "records", "entries"; else the things themselves are, by the measure adding them up (People).
+ */
+export function thingsOverRows(q: Question, source: SourceInfo, best: Match[]): Match[] {
+  const rows = (m: Match) => m.used.some((u) => /^(rows?|records?|entry|entries)$/.test(q.tokens[u].norm));
+  return best.map((m) => (m.field.tableRows && !rows(m) ? { ...m, field: thingsCounted(source, m.field) } : m));
+}
+
+/** "farmers", "farm laborers": a value said in the plural (Farmer, Farm Laborer; `at`: where its words start). */
+export function pluralValue(q: Question, filters: Filter[], at: Map<Filter, number>): boolean {
+  return filters.some((f) => {
+    const words = typeof f.values[0] === 'string' ? f.values[0].toLowerCase().split(/\s+/) : [];
+    const [v, t] = [words.at(-1) ?? '', q.tokens[(at.get(f) ?? -1) + words.length - 1]];
+    return f.op === '=' && !!t && f.values.length === 1 && /s$/.test(t.norm) && !/s$/.test(v) && t.lemma === lemma(v);
+  });
+}
+
+/** Whether a measure adds up the things a count titled as the table's rows stands beside ("how many" asks it). */
+export function countsThings(source: SourceInfo, measure: Field): boolean {
+  const rows = plainCount(source);
+  return !!rows?.tableRows && thingsCounted(source, rows) === measure;
+}
+
+/**
+ * "how many people were in farm occupations": of the measures named, a distinct count only its description names by
+ * the question's words (Occupations with workers: "one person counted") counts what its title says, not those words,
+ * when a measure adding up what the words name (Workers: "people counted") is named beside it.
+ */
+export function titledDistinct(q: Question, named: Match[]): Match[] {
+  const loose = (m: Match) =>
+    m.field.agg === 'count_distinct' &&
+    m.used.length > 0 &&
+    m.used.every(
+      (u) => m.field.described.has(q.tokens[u].lemma) && !m.field.keys.some((k) => k.includes(q.tokens[u].lemma)),
+    );
+  const kept = named.filter((m) => !loose(m));
+  return kept.some((m) => m.field.agg === 'sum') && kept.length < named.length ? kept : named;
+}

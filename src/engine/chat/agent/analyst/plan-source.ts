@@ -3,25 +3,25 @@
 // share. Every question word must be explained; a word that maps to nothing, two members that fit alike or an
 // aggregation the model lacks give a Decline that names what exists instead.
 
-import { booleanFilters, countNames, freeWords, lateFlags, plainCount, rowNoun } from './booleans.js';
-import {
-  byPrefixOnly,
-  computes,
-  distinctCount,
-  perAsked,
-  rank,
-  tie,
-  wholly,
-  type Field,
-  type SourceInfo,
-} from './catalog.js';
+import { booleanFilters, countNames, freeWords, lateFlags, plainCount, rowNoun, thingsCounted } from './booleans.js';
+import { computes, perAsked, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
 import { countedWords, itemsCounted, numberedValues, participle } from './cues.js';
 import { chooseTime, eventOnly, periodOfEvent, timeOf, wholeYears } from './time-field.js';
-import { FUNCTION_WORDS, fold } from './text.js';
+import { fold } from './text.js';
 import { finish } from './finish.js';
-import { amountAsked, countTie, countedMeasures, eventNames } from './count-asked.js';
+import { amountAsked, countTie, countedMeasures, distinctNamed, eventNames } from './count-asked.js';
 import { breakdown } from './plan-breakdown.js';
-import { countNotAverage, idleMembers, keptFilters, percentTitled, rowsOrDistinct } from './plan-guards.js';
+import {
+  countNotAverage,
+  countsThings,
+  idleMembers,
+  keptFilters,
+  percentTitled,
+  pluralValue,
+  thingsOverRows,
+  titledDistinct,
+  unclashed,
+} from './plan-guards.js';
 import { measureStems, namedValues, numericConditions, unsetFilters } from './plan-values.js';
 import {
   columnAsked,
@@ -102,7 +102,7 @@ export function planSource(
     at.set(b.filter, b.at);
   }
   const onBoolean = flags.used;
-  for (const [f, start] of unsetFilters(q, source, taken)) {
+  for (const [f, start] of unsetFilters(q, source, taken, event.used)) {
     filters.push(f);
     at.set(f, start);
   }
@@ -114,7 +114,6 @@ export function planSource(
   let per = parts.per;
   score = parts.score;
   const groupable = source.dimensions.filter((d) => d.type !== 'time');
-  const labels = categorical(source); // text members a noun may count or divide by ("doctors"), no identifiers
   // "the lowest rated hotel", "our biggest chain by revenue": a superlative and a word naming a dimension.
   let superlative: 'DESC' | 'ASC' | undefined;
   let superlativeAt = -1;
@@ -163,7 +162,7 @@ export function planSource(
     .filter(([i]) => !(ranking && (rankingWord(q, i) || i === superlativeAt)))
     .map(([, a]) => a);
   const counted = countedWords(q, taken);
-  measures = countedMeasures(q, source, measures, counted, unexplained);
+  measures = countedMeasures(q, source, titledDistinct(q, measures), counted, unexplained);
   // "tickets per order": a measure described so is the one asked for (not Tickets sold divided by Orders).
   const described = perDescribed(q, source);
   if (described) measures = [described];
@@ -174,21 +173,12 @@ export function planSource(
   else if (q.share && additive.length) measures = additive;
   const strict = asked.find((a) => a !== 'count' && a !== 'sum');
   const eventNoun = event.named && !eventIsValue && event.used.length > 0;
-  // "how many Indian restaurants are there": no measure counts restaurants; the distinct count of the member titled
-  // so does (not the rows: those are orders).
-  const countsNamed = measures.some((m) => m.used.some((u) => counted.includes(u)));
-  const howMany = [...q.aggs].find(([, a]) => a === 'count')?.[0] ?? 0;
-  const next = counted.length > 0 && q.tokens.slice(howMany + 1, counted[0]).every((t) => !FUNCTION_WORDS.has(t.lemma));
-  if (!countsNamed && asked.includes('count') && next) {
-    const only = unexplained.map((w, i) => (counted.includes(i) ? w : undefined));
-    const named = tie(rank(labels, only)).filter((m) => wholly(m.field, only) && !byPrefixOnly(m, q.tokens));
-    const rowCounts = source.measures.filter((m) => m.agg === 'count');
-    if (named.length === 1 && rowCounts.length === 1 && rowsOrDistinct(q, [...at.values()], counted)) {
-      const both = names([rowCounts[0], distinctCount(named[0].field)]);
-      return { plan: { decline: book.whichMeasure(both) }, score: score + named[0].score };
-    }
-    if (named.length === 1) measures = [{ ...named[0], field: distinctCount(named[0].field) }];
-  }
+  // "how many Indian restaurants are there": the distinct count of the member titled so (count-asked.ts).
+  const distinct = distinctNamed(q, source, measures, counted, asked, unexplained, [...at.values()]);
+  if ('both' in distinct)
+    return { plan: { decline: book.whichMeasure(names(distinct.both)) }, score: score + distinct.score };
+  measures = distinct.measures;
+  const howMany = distinct.howMany;
   if (!asked.includes('count')) measures = moneyOverCount(q, source, taken, measures);
   if (!measures.length) measures = moneyNamed(q, source, taken);
   if (!measures.length) measures = verbNames(q, source, taken);
@@ -208,7 +198,9 @@ export function planSource(
       // "SLA breaches last month": a segment named alone, asking for no number, counts its rows.
       (!asked.length && flags.filters.some((b) => b.filter.field.segment)) ||
       // "homes sold per month": the source's own noun (its title's) in the plural, asking for no other number.
-      (!strict && q.tokens.some((t, i) => !taken[i] && source.named.has(t.lemma) && /s$/.test(t.norm))))
+      (!strict && q.tokens.some((t, i) => !taken[i] && source.named.has(t.lemma) && /s$/.test(t.norm))) ||
+      // "farmers 1900 vs 2000": a value said in the plural counts what has it, asking for no number.
+      (!asked.length && pluralValue(q, filters, at)))
   ) {
     // "How many shipments", "which engines has Chrome used": the source's own count when the noun names the source,
     // an event, or the question asks only for a breakdown.
@@ -216,7 +208,7 @@ export function planSource(
     // "late trips by mode": a segment said with the rows' noun counts all rows (Scheduled trips) it keeps.
     const rows = onBoolean.some((u) => rowNoun(source, q.tokens[u].lemma)) ? plainCount(source) : undefined;
     const count = counts.length === 1 ? counts[0] : rows;
-    if (count) measures = [{ field: count, score: 0.5, used: [] }];
+    if (count) measures = [{ field: thingsCounted(source, count), score: 0.5, used: [] }];
   }
   const column = !measures.length && strict ? columnAsked(source, ranked, strict, book) : undefined;
   if (column) measures = [column];
@@ -273,9 +265,13 @@ export function planSource(
       best = tie(same);
     } else best = fit;
   }
-  best = countTie(q, source, wholeTie(amountAsked(q, narrowTie(q, best, afterValue, asked)), unexplained), asked);
-  // "planned units vs produced units": two measures side by side, in the question's order.
-  const two = best.length === 2 && q.compares && !groups.length && !q.time.grain ? bothOf(q, best, taken) : undefined;
+  best = unclashed(narrowTie(q, best, afterValue, asked), filters);
+  best = thingsOverRows(q, source, countTie(q, source, wholeTie(amountAsked(q, best), unexplained), asked));
+  // "planned units vs produced units": two measures side by side, in the question's order (not when periods are).
+  const two =
+    best.length === 2 && q.compares && !groups.length && !q.time.grain && q.time.ranges.length < 2
+      ? bothOf(q, best, taken)
+      : undefined;
   if (best.length > 1 && !two)
     return { plan: { decline: book.whichMeasure(names(best.map((b) => b.field))) }, score: score + best[0].score };
   if (two) best = [two[0]];
@@ -294,7 +290,7 @@ export function planSource(
     return { plan: { decline: book.noMeasure(say.text(source.title), names(source.measures), undefined) }, score: -1 };
   const measureAt = best[0].used.length ? Math.min(...best[0].used) : undefined;
   // "how many rooms" is no sum of Room nights: a count of another measure needs its whole name (an event's words too).
-  const countable = computes(measure, 'count') || measure === items;
+  const countable = computes(measure, 'count') || measure === items || countsThings(source, measure);
   if (asked.includes('count') && counted.length && !countable && !eventNames(q, measure, unexplained, event.used, per))
     return {
       plan: { decline: book.noAggOf('count', names([measure]), names(source.measures)) },

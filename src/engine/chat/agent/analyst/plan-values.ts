@@ -16,6 +16,7 @@ import { spelledTitles } from './spelled.js';
 import { filteredCountNamed } from './share-count.js';
 import { boundSegment } from './bound-segment.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
+import { groupingOf } from './grouped-values.js';
 import { causeVerb } from './cause-verbs.js';
 
 /** Nouns of the persons a business serves, one another's synonyms in a question ("plus members" of customers). */
@@ -156,6 +157,9 @@ export function namedValues(
     if (named) fields = [named.name];
     const sibling = fields.length > 1 ? listedWith(q, hs[0], [...spans.values()], fields) : undefined;
     if (sibling) fields = [sibling];
+    const finer = fields.length > 1 ? groupingOf(q, fs, hs[0].value, values) : undefined;
+    if (finer) fields = [finer.field.name];
+    finer?.used.forEach((i) => (taken[i] = true));
     if (fields.length > 1) {
       const words = book.quote(say.text(wordsOf(q, hs[0].start, hs[0].end)));
       return { decline: book.whichValue(words, say.names(fs)), score: score + 2 };
@@ -270,6 +274,13 @@ export function numericConditions(
     // "events over 90 min": no column named, the one kept in a unit of time (Duration (minutes)).
     const timed = n.unit && !targets.length ? numbers.filter((d) => columnUnit(d) !== undefined) : [];
     if (timed.length === 1) targets = [{ field: timed[0], score: 0.5, used: [] }];
+    // "people 65 and older", "kids under 5": a word of age near the bound, the one number column of ages.
+    const ageWords = q.tokens.flatMap((t, i) => (Math.abs(i - n.start) <= 3 && AGE_WORDS.test(t.norm) ? [i] : []));
+    const aged = ageWords.length ? numbers.filter((d) => d.keys.some((k) => k.includes('age'))) : [];
+    if (aged.length === 1) {
+      targets = [{ field: aged[0], score: 1, used: [] }];
+      use(ageWords);
+    }
     if (targets.length > 1)
       return {
         decline: book.whichColumn(
@@ -291,7 +302,11 @@ export function numericConditions(
     if (n.written && !target.field.written.has(n.written))
       return { decline: book.compareWhat(say.format(n.value)), score: score + target.score };
     use(target.used);
-    const scale = unitScale(n.unit, target.field, use); // "longer than 2 hours" on minutes: 120
+    // "over 10 million MWh" on a column kept in thousand MWh: 10000, the unit word read.
+    const keptIn = target.field.scale;
+    const inUnit = keptIn !== undefined && q.tokens[n.end]?.norm === keptIn[1];
+    if (inUnit) use([n.end]);
+    const scale = unitScale(n.unit, target.field, use) / (inUnit ? keptIn[0] : 1); // "longer than 2 hours" on minutes: 120
     filters.push({ field: target.field, op: n.op, values: [n.value * scale] });
     if (n.upTo !== undefined) filters.push({ field: target.field, op: '<=', values: [n.upTo * scale] });
     score += target.score;
@@ -320,12 +335,30 @@ function kindWord(word: string, value: string, all: string[] = []): boolean {
   return others.length > 0 && !own.includes(word) && others.every((words) => !words.some((w) => own.includes(w)));
 }
 
+/** Words that say a bound is on an age. */
+const AGE_WORDS = /^(aged?|old|older|young|younger|kids?|child|children|infants?|babies|baby|teens?|toddlers?)$/;
+
 /**
  * "penguins with no sex recorded", "orders missing a postcode", "tickets without an assignee": a text member named by
  * the word right after "no", "missing" or "without" has no value recorded (NULL). Marks the words taken.
  */
-export function unsetFilters(q: Question, source: SourceInfo, taken: boolean[]): [Filter, number][] {
+export function unsetFilters(
+  q: Question,
+  source: SourceInfo,
+  taken: boolean[],
+  eventWords: number[] = [],
+): [Filter, number][] {
   const out: [Filter, number][] = [];
+  // "incidents still open" where Resolved is "empty while the incident is open": no value recorded there (a word the
+  // date's event took too, "open" of Opened, is still this state; "opened" is no state).
+  q.tokens.forEach((t, i) => {
+    if ((taken[i] && !eventWords.includes(i)) || q.negated.has(i)) return;
+    const empty = source.dimensions.filter((d) => d.emptyWhen === t.norm);
+    if (empty.length !== 1) return;
+    out.push([{ field: empty[0], op: '=', values: [] }, i]);
+    taken[i] = true;
+    if (q.tokens[i - 1]?.norm === 'still') taken[i - 1] = true;
+  });
   const texts = source.dimensions.filter((d) => d.type === 'string');
   q.tokens.forEach((t, i) => {
     // "no-shows" is a word of its own, no Show missing.

@@ -115,6 +115,18 @@ export function perEntity(
     : tie(rank(categorical(source), words)).filter(
         (m) => wholly(m.field, words) && /(^|_)(name|title|label)$/.test(m.field.column),
       );
+  // "avg number of people per age group": an average asked per a number dimension named whole (Age group) divides by
+  // how many values it has (no count names them).
+  const numbered =
+    entity.length || named.length || ![...q.aggs.values()].includes('avg')
+      ? []
+      : tie(
+          rank(
+            source.dimensions.filter((d) => d.type === 'number' && !d.yearNumber),
+            words,
+          ),
+        ).filter((m) => wholly(m.field, words));
+  if (numbered.length === 1 && all.length && all.every((i) => numbered[0].used.includes(i))) named.push(numbered[0]);
   if (named.length === 1 && all.every((i) => named[0].used.includes(i)))
     return {
       ...named[0],

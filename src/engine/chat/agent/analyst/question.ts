@@ -49,6 +49,8 @@ export interface Question {
 }
 
 const INLINE_UNITS: Record<string, number> = { k: 1e3, m: 1e6, bn: 1e9 };
+/** "10 million", "2 billion": the scale word written after a number. */
+const SCALE_WORDS = ownTable<number>({ k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, bn: 1e9, billion: 1e9 });
 const toNumber = (s: string) => NUMBER_WORDS[s] ?? Number(s.replace(/,/g, ''));
 
 // "slowest", "fastest": of a time taken (resolution, delivery, acceleration), the most and the least of it.
@@ -173,8 +175,7 @@ export function readQuestion(asked: string, now: number): Question {
     if (taken[i]) continue;
     const one = norm[i];
     const two = `${one} ${norm[i + 1] ?? ''}`;
-    const unit = (j: number) =>
-      /^(k|thousand)$/.test(norm[j] ?? '') ? 1e3 : /^(m|million)$/.test(norm[j] ?? '') ? 1e6 : 1;
+    const unit = (j: number) => SCALE_WORDS[norm[j] ?? ''] ?? 1;
     if (
       one === 'between' &&
       /^-?\d/.test(norm[i + 1] ?? '') &&
@@ -197,6 +198,18 @@ export function readQuestion(asked: string, now: number): Question {
     if (orBound) {
       q.numeric.push({ op: orBound, value: toNumber(one), start: i, end: i + 3, ...durationAt(norm, i + 3) });
       for (let j = i; j < i + 3; j++) taken[j] = true;
+      continue;
+    }
+    // "65 and older", "90+": the number and up.
+    const plus = /^\d[\d,]*(?:\.\d+)?$/.test(one) && text[tokens[i].end] === '+';
+    const up = plus
+      ? 1
+      : /^\d/.test(one) && norm[i + 1] === 'and' && /^(older|over|above|up)$/.test(norm[i + 2])
+        ? 3
+        : 0;
+    if (up && /^\d[\d,]*(?:\.\d+)?$/.test(one)) {
+      q.numeric.push({ op: '>=', value: toNumber(one), start: i, end: i + up });
+      for (let j = i; j < i + up; j++) taken[j] = true;
       continue;
     }
     for (const [words, len] of [

@@ -164,7 +164,12 @@ export function chooseTime(
       const pair = q.tokens[i + 1] && free[i + 1] ? eventRoot(tok.lemma + q.tokens[i + 1].lemma) : undefined;
       const hit = roots[ti].some((r) => meet(r, eventRoot(tok.lemma)) || (pair !== undefined && r === pair));
       if (!hit) return;
-      if (measureWords.has(tok.lemma) && !pastForm(tok.norm)) return;
+      // "by census year": the word and the next, a grain the time words took, spell the date's whole name (Census
+      // year), no measure's (Census years).
+      const spelt =
+        q.taken[i + 1] === true &&
+        t.keys.some((k) => k.length === 2 && k[0] === tok.lemma && k[1] === q.tokens[i + 1]?.lemma);
+      if (measureWords.has(tok.lemma) && !pastForm(tok.norm) && !spelt) return;
       // "open reqs": a word a segment is titled by, not a verb's form ("opened", "we open"), is that segment's.
       if (segments.has(tok.lemma) && !pastForm(tok.norm) && !afterPronoun(q, i)) return;
       used.push(i);

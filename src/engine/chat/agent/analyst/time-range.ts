@@ -278,13 +278,13 @@ export function parseTime(folded: string, now: number): TimeAsk {
       take(m.index, m.index + m[0].length);
     }
   }
-  // "which month had the most bookings": periods of that grain, ranked.
+  // "which month had the most bookings", "which census year …": periods of that grain, ranked (a name left free).
   if (!ask.grain) {
-    const which = /\b(?:which|what) (day|week|month|quarter|year)\b/.exec(text);
-    if (which) {
-      ask.grain = which[1] as Grain;
+    const which = /\b(?:which|what) ((?:[a-z]+[ -]){0,2}?)(day|week|month|quarter|year)\b/.exec(text);
+    if (which && !which[1].split(/[ -]/).some((w) => NOT_A_NAME.has(w) || /^(in|on|at|to|is|was|has|had)$/.test(w))) {
+      ask.grain = which[2] as Grain;
       ask.ranked = true;
-      take(which.index + which[0].length - which[1].length, which.index + which[0].length);
+      take(which.index + which[0].length - which[2].length, which.index + which[0].length);
     }
   }
   // "by check-in quarter", "per signup month": the grain, and the words between name the time dimension (left free).
