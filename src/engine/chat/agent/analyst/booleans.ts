@@ -64,6 +64,12 @@ export function booleanFilters(
   const booleans = source.dimensions.filter((d) => d.type === 'boolean');
   const measureWords = new Set(source.measures.flatMap((m) => m.keys.flat()));
   const measureNames = new Set(source.measures.flatMap((m) => m.keys.filter((k) => k.length === 1).flat()));
+  // "net jobs added": a word the titles of several measures share (jobs of Nonfarm jobs, Government jobs) is their
+  // noun; alone it names no boolean in part (Jobs lost).
+  const titleCount = new Map<string, number>();
+  for (const m of source.measures)
+    for (const l of new Set(keyOf(m.title))) titleCount.set(l, (titleCount.get(l) ?? 0) + 1);
+  const measureNoun = (l: string) => measureNames.has(l) || (titleCount.get(l) ?? 0) > 1;
   const head = (l: string) => source.named.has(l) || countNames(source, l) || rowNoun(source, l);
   const otherWords = new Set(source.fields.filter((f) => f.type !== 'boolean').flatMap((f) => f.keys.flat()));
   // "late fees": the words of a measure named whole are the measure's, not a segment's (Late returns).
@@ -156,7 +162,7 @@ export function booleanFilters(
       const enough = x.field.keys.some((k) => {
         const mine = k.filter((l) => !head(l));
         const hit = mine.filter((l) => lemmas.has(l));
-        const measured = !late && hit.length < mine.length && hit.every((l) => measureNames.has(l));
+        const measured = !late && hit.length < mine.length && hit.every(measureNoun);
         return mine.length > 0 && hit.length * 2 >= mine.length && !measured;
       });
       return enough ? own : [];

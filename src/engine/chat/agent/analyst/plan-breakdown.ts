@@ -102,7 +102,10 @@ export function breakdown(
       if (
         !dims.length ||
         ranksBy ||
-        (measures[0] && measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0) && !rankedNoun(q, part))
+        (measures[0] &&
+          measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0) &&
+          !rankedNoun(q, part) &&
+          !dimensionOver(q, source, dims[0].field, measures[0].field, part, taken))
       )
         continue;
       let best = tie(dims);
@@ -164,4 +167,16 @@ function namedBeforeBy(q: Question, part: number[], source: SourceInfo, taken: b
   if (q.tokens[by]?.norm !== 'by') return false;
   const words = freeWords(q, taken, true).map((w, i) => (i < by ? w : undefined));
   return tie(rank(categorical(source), words)).filter((m) => wholly(m.field, words)).length === 1;
+}
+
+/**
+ * "number of days by weather type", "avg wind for each kind of weather": a text dimension the words name whole is the
+ * breakdown, over a measure they name too (Weather types seen), when the words before the breakdown name another
+ * measure and no ranking is asked.
+ */
+function dimensionOver(q: Question, source: SourceInfo, dim: Field, measure: Field, part: number[], taken: boolean[]) {
+  if (dim.segment || dim.type === 'number' || q.rank !== undefined) return false;
+  const words = freeWords(q, taken, true).map((w, i) => (i < part[0] - 1 ? w : undefined));
+  const before = tie(rank(source.measures, words));
+  return before.length > 0 && !before.some((m) => m.field === measure);
 }

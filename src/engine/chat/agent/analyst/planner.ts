@@ -8,6 +8,8 @@ import { acrossPlan } from './plan-across.js';
 import { valueNouns } from './value-nouns.js';
 import { correctTypos } from './typos.js';
 import { datedValues } from './dated-values.js';
+import { titledGrain } from './titled-grain.js';
+import { currentState } from './current-state.js';
 import { describedElsewhere, titled } from './plan-guards.js';
 import type { Question } from './question.js';
 import type { SourceInfo } from './catalog.js';
@@ -23,7 +25,17 @@ export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIn
   const scored = sources.map((s) => ({
     source: s,
     ...sensible(
-      planSource(valueNouns(datedValues(correctTypos(q, s, sources), s, values), s, values), s, values, say, measured),
+      planSource(
+        valueNouns(
+          datedValues(currentState(titledGrain(correctTypos(q, s, sources), s), s, values), s, values),
+          s,
+          values,
+        ),
+        s,
+        values,
+        say,
+        measured,
+      ),
       say,
       s.title,
     ),

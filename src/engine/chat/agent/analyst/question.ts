@@ -4,6 +4,7 @@
 
 import { ownTable } from '../../../../util/own.js';
 import { parseTime, type TimeAsk } from './time-range.js';
+import { averagedGrain } from './grain-word.js';
 import { ACRONYMS, NUMBER_WORDS, aggregationWords, fold, tokenize, type Aggregation, type Token } from './text.js';
 import type { Comparison } from './plan.js';
 import { durationWord } from './units.js';
@@ -144,7 +145,7 @@ export function readQuestion(asked: string, now: number): Question {
   const text = asked.replace(/\p{L}+/gu, (w) => ACRONYMS[w.toLowerCase()] ?? w);
   const folded = fold(text);
   const tokens = tokenize(text);
-  const time = seasonOf(folded, parseShorthandTime(folded, now));
+  const time = averagedGrain(folded, seasonOf(folded, parseShorthandTime(folded, now)));
   const taken = tokens.map((t) => time.spans.some(([s, e]) => t.start < e && s < t.end));
   const q: Question = {
     text,
@@ -306,10 +307,14 @@ export function readQuestion(asked: string, now: number): Question {
   return q;
 }
 
+const KIND = /^(?:kind|type|sort|category|class|variety)s?$/;
+
 /** Up to four free tokens from `from`, stopping at a boundary word; "and" joins two parts. */
 function phrase(norm: string[], taken: boolean[], from: number): number[] {
   const out: number[] = [];
   for (let i = from; i < norm.length && out.length < 5; i++) {
+    // "for each kind of weather", "by type of room": the noun after "of" is what is broken down.
+    if (norm[i] === 'of' && out.length && KIND.test(norm[out[out.length - 1]]) && !taken[i + 1]) continue;
     if (taken[i] || (BOUNDARY.has(norm[i]) && norm[i] !== 'and') || /^\d/.test(norm[i])) break;
     out.push(i);
   }
