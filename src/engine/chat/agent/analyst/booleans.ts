@@ -3,7 +3,7 @@
 // "days" of Wet days) is no filter alone; a word naming a measure is the measure's unless a boolean writes it so
 // ("average delay" is no Delayed flights, "delayed flights" is).
 
-import { byPrefixOnly, keyOf, rank, type Match, type SourceInfo } from './catalog.js';
+import { byPrefixOnly, keyOf, rank, type Field, type Match, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import { rankingWord, type Question } from './question.js';
 import { FUNCTION_WORDS, lemma } from './text.js';
@@ -29,6 +29,22 @@ export const plainCount = (source: SourceInfo) => {
   const plain = source.measures.filter((m) => m.agg === 'count' && !m.filtered);
   return plain.length === 1 ? plain[0] : undefined;
 };
+
+/**
+ * "what % of bookings were cancelled": the tokens of plural nouns the plain count's description calls the rows ("All
+ * bookings") that no other measure is named by — the rows, no value (status Booked) — and that plain count.
+ */
+export function describedRowWords(q: Question, source: SourceInfo): { count?: Field; at: number[] } {
+  const plain = plainCount(source);
+  if (!plain) return { at: [] };
+  const other = (l: string) => source.measures.some((m) => m !== plain && m.keys.some((k) => k.includes(l)));
+  const at = q.tokens.flatMap((t, i) =>
+    /s$/.test(t.norm) && plain.described.has(t.lemma) && !source.named.has(t.lemma) && !other(t.lemma) ? [i] : [],
+  );
+  return { count: at.length ? plain : undefined, at };
+}
+
+export const describedRows = (q: Question, source: SourceInfo) => describedRowWords(q, source).count;
 
 /**
  * Whether a lemma is the noun of the source's plain count's title: what its rows are ("trip" of Scheduled trips

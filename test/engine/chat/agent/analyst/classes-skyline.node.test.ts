@@ -131,3 +131,107 @@ describe('analyst classes: grains, kinds of, shared nouns, the present (skyline)
     assert.deepEqual(filters(s), ['status = active']);
   });
 });
+
+const laundry: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('orders', 'Laundry orders', [
+      ['count', 'Orders', 'number', 'count', { description: 'All tickets, cancelled ones included' }],
+      ['revenue', 'Revenue', 'number', 'sum', { description: 'USD charged on orders collected' }],
+      ['refunds', 'Refunds', 'number', 'count', { filtered: true, keeps: [{ member: 'status', value: 'refunded' }] }],
+      ['refund_rate', 'Refund rate', 'number', 'number', { description: 'Percent of orders refunded' }],
+      ['late_rate', 'Late rate', 'number', 'number', { description: 'Percent of orders ready late' }],
+      ['status', 'Status', 'string', undefined, { description: 'ticketed, ready, collected or refunded' }],
+      ['gift_wrap', 'Gift wrap', 'boolean'],
+      ['material', 'Material', 'string'],
+      ['dropoff_store', 'Store (dropoff store)', 'string'],
+      ['collect_store', 'Store (collect store)', 'string'],
+      ['customers_segment', 'Segment', 'string'],
+      ['created_at', 'Ticket date', 'time'],
+      [
+        'dropoff_at',
+        'Drop-off date',
+        'time',
+        undefined,
+        { description: 'When the clothes were left; empty until then' },
+      ],
+    ]),
+  ],
+};
+const laundryValues = new Map<string, string[]>([
+  ['orders.status', ['ticketed', 'ready', 'collected', 'refunded']],
+  ['orders.material', ['Wrap', 'Cotton', 'Silk']],
+  ['orders.dropoff_store', ['Harbor', 'Uptown']],
+  ['orders.collect_store', ['Harbor', 'Uptown']],
+  ['orders.customers_segment', ['Students', 'Families']],
+]);
+
+// A day spa's appointments: several rates, and a status with a value "booked".
+const spaModel: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('appointments', 'Appointments', [
+      ['count', 'Appointments', 'number', 'count', { description: 'All bookings, no-shows included' }],
+      ['cancellations', 'Cancellations', 'number', 'count', { filtered: true }],
+      ['cancel_rate', 'Cancellation rate', 'number', 'number', { description: 'Percent of bookings cancelled' }],
+      ['late_rate', 'Late start rate', 'number', 'number', { description: 'Percent of treatments started late' }],
+      ['status', 'Status', 'string', undefined, { description: 'booked, attended, cancelled or no-show' }],
+      ['booked_at', 'Booking date', 'time'],
+      ['treatment', 'Treatment', 'string'],
+    ]),
+  ],
+};
+const spaValues = new Map<string, string[]>([
+  ['appointments.status', ['booked', 'attended', 'cancelled', 'no-show']],
+  ['appointments.treatment', ['Massage', 'Facial']],
+]);
+
+describe('analyst classes: particles, yes/no titles, money spent with us, shares of the rows (skyline)', () => {
+  const ask = planner(laundry, laundryValues);
+  const spa = planner(spaModel, spaValues);
+
+  it('a verb and its particle name a member written joined ("drop-off store" is Dropoff store), no date kept', () => {
+    for (const q of [
+      'which drop-off store brought in the most revenue',
+      'which dropoff store brought in the most revenue',
+    ]) {
+      const p = ask(q);
+      assert.deepEqual(
+        p.groups.map((g) => g.column),
+        ['dropoff_store'],
+        q,
+      );
+      assert.equal(p.time?.present, undefined, q);
+      assert.deepEqual(filters(p), [], q);
+    }
+  });
+
+  it('a yes/no title spelled whole holds its words: "with gift wrap" is no material Wrap', () => {
+    const p = ask('how many orders with gift wrap in 2025');
+    assert.deepEqual(filters(p), ['gift_wrap = true']);
+  });
+
+  it('"spends the most with us": others spending with us is the money coming in', () => {
+    const p = ask('which customer segment spends the most with us');
+    assert.equal(p.measure.column, 'revenue');
+    assert.deepEqual(
+      p.groups.map((g) => g.column),
+      ['customers_segment'],
+    );
+  });
+
+  it('"what % of bookings were cancelled": rates named by the percent alone are not asked; the share of the rows is', () => {
+    const p = spa('what % of bookings were cancelled');
+    assert.equal(p.measure.column, 'count');
+    assert.deepEqual(filters(p), []);
+    assert.deepEqual(
+      p.share?.part?.map((f) => `${f.field.column} ${f.op} ${f.values.join(',')}`),
+      ['status = cancelled'],
+    );
+    // The rows' noun its count describes counts them: no status Booked read into "bookings".
+    const b = spa('bookings made each month in 2025');
+    assert.equal(b.measure.column, 'count');
+    assert.deepEqual(filters(b), []);
+    assert.equal(b.time?.grain, 'month');
+  });
+});
