@@ -75,9 +75,28 @@ export function breakdown(
       const dims = rank(groupable, words);
       const measures = rank(source.measures, words);
       // "revenue by booking date", "headcount by hire date": by day of the time dimension named (its event words too).
-      const dated = q.time.grain ? [] : tie(namedIn(q, part, timeDims));
+      // "monthly revenue by pick-up month": with a grain said, a period word after a date's words names that date.
+      const period = (i: number) => q.time.grain !== undefined && q.tokens[i].norm.replace(/s$/, '') === q.time.grain;
+      const periodNamed = part.some(period)
+        ? rank(
+            timeDims,
+            q.tokens.map((t, i) => (part.includes(i) && !period(i) ? t.lemma : undefined)),
+          )
+        : [];
+      const namedDates = tie(periodNamed.length ? periodNamed : namedIn(q, part, timeDims));
+      const dated = q.time.grain ? [] : namedDates;
+      // A date named whole ("by pick-up date") over dimensions named in part (Pickup city, Pickup branch); with a grain
+      // said ("yoy … by pick-up date"), it says which date, no breakdown.
+      const whole =
+        namedDates.length === 1 &&
+        part.every((i) => namedDates[0].used.includes(i) || period(i)) &&
+        !dims.some((d) => wholly(d.field, words));
+      if (whole && q.time.grain) {
+        use(part.filter(period));
+        continue;
+      }
       if (dated.length > 1) return { plan: { decline: book.whichDate(names(dated.map((d) => d.field))) }, score: 10 };
-      if (dated.length && (!dims.length || dated[0].score > dims[0].score)) {
+      if (dated.length && (!dims.length || dated[0].score > dims[0].score || whole)) {
         [byDate, score] = [dated[0].field, score + dated[0].score];
         use(dated[0].used);
         continue;

@@ -203,7 +203,7 @@ export const FILLER = new Set(
   run ran running hold held holding host hosted offer offered conduct conducted organize organized
   live lives living lived reside resides residing put puts putting reach reached achieve achieved attain attained
   lifetime cause caused causing result resulted resulting end ended ending finish finished finishing lead led
-  play played playing compete competed participate participated send sends sent sending now`
+  play played playing compete competed participate participated send sends sent sending now logged completely entirely`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),

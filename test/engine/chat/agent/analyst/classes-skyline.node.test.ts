@@ -235,3 +235,31 @@ describe('analyst classes: particles, yes/no titles, money spent with us, shares
     assert.equal(b.time?.grain, 'month');
   });
 });
+
+describe('analyst classes: misspelt averages, logged, dates named with a grain (skyline)', () => {
+  const ask = planner(laundry, laundryValues);
+  const water = planner(utility, utilityValues);
+
+  it('a misspelt aggregation word one edit away is that aggregation ("avrage usage")', () => {
+    const p = water('avrage usage of smart meters');
+    assert.equal(p.measure.column, 'usage');
+    assert.deepEqual(filters(p), ['meter = smart']);
+  });
+
+  it('"logged as" asks for nothing more ("how many orders were logged as refunded")', () => {
+    const p = ask('how many orders were logged as refunded in 2025');
+    assert.equal(p.measure.column, 'count');
+    assert.deepEqual(filters(p), ['status = refunded']);
+  });
+
+  it('with a grain said, "by drop-off month" / "by drop-off date" names the date, no breakdown by a dimension', () => {
+    const p = ask('monthly revenue in 2025 by drop-off month');
+    assert.equal(p.time?.field.column, 'dropoff_at');
+    assert.equal(p.time?.grain, 'month');
+    assert.deepEqual(p.groups, []);
+    const y = ask('revenue yoy 2024 vs 2025, by drop-off date');
+    assert.equal(y.time?.field.column, 'dropoff_at');
+    assert.deepEqual(y.groups, []);
+    assert.equal(y.compare?.length, 2);
+  });
+});
