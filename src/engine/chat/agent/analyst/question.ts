@@ -274,6 +274,10 @@ export function readQuestion(asked: string, now: number): Question {
       if (p.length) q.groupPhrases.push(p);
     }
   }
+  // "avg # of retail jobs": the "#" after an average is the quantity averaged, no count.
+  for (const [i, a] of q.aggs)
+    if (a === 'count' && q.aggs.get(i - 1) === 'avg' && /#\s*$/.test(folded.slice(0, tokens[i].start)))
+      [q.aggs.delete(i), (taken[i] = true)];
   // "avrage mileage", "maximim": a misspelt aggregation word of six letters or more, one edit away, is that word.
   norm.forEach((w, i) => {
     const agg =

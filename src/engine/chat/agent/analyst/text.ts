@@ -42,6 +42,7 @@ const SYNONYMS: string[][] = [
   ['gift', 'donation', 'contribution'],
   ['weight', 'weigh', 'mass'],
   ['route', 'line'],
+  ['purchase', 'buy', 'bought'],
 ];
 
 /** Words the synonyms know: a typo of one is read as it ("lenght" → length). */

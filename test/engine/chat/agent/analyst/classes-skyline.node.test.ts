@@ -263,3 +263,33 @@ describe('analyst classes: misspelt averages, logged, dates named with a grain (
     assert.equal(y.compare?.length, 2);
   });
 });
+
+// A bakery's ovens (each with a purchase date) beside its bakes: "bought" names the purchase.
+const bakehouse: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('ovens', 'Ovens', [
+      ['count', 'Ovens', 'number', 'count'],
+      ['purchased_at', 'Purchase date', 'time'],
+      ['maker', 'Maker', 'string'],
+    ]),
+    view('bakes', 'Bakes', [
+      ['count', 'Bakes', 'number', 'count'],
+      ['avg_loaves', 'Loaves per bake', 'number', 'avg'],
+      ['baked_at', 'Bake date', 'time'],
+    ]),
+  ],
+};
+
+describe('analyst classes: "avg #", buying (skyline)', () => {
+  it('"avg # of X": the number after an average is the quantity averaged, no count', () => {
+    const p = planner(utility, utilityValues)('avg # of business customers in 2024');
+    assert.equal(p.measure.column, 'business');
+  });
+
+  it('"how many … did we buy" is the purchase, by the source whose date is the purchase date', () => {
+    const p = planner(bakehouse, new Map())('how many ovens did we buy in 2024');
+    assert.equal(p.source.name, 'ovens');
+    assert.equal(p.time?.field.column, 'purchased_at');
+  });
+});
