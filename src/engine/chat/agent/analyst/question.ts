@@ -5,7 +5,8 @@
 import { ownTable } from '../../../../util/own.js';
 import { parseTime, type TimeAsk } from './time-range.js';
 import { averagedGrain } from './grain-word.js';
-import { ACRONYMS, NUMBER_WORDS, aggregationWords, editDistance, fold, tokenize } from './text.js';
+import { ACRONYMS, NUMBER_WORDS, aggregationWords, fold, tokenize } from './text.js';
+import { refineAggregations } from './agg-words.js';
 import type { Aggregation, Token } from './text.js';
 import type { Comparison } from './plan.js';
 import { durationWord } from './units.js';
@@ -50,11 +51,6 @@ export interface Question {
   valueNouns?: number[];
 }
 
-const AGG_TYPOS: [string, Aggregation][] = [
-  ['average', 'avg'],
-  ['maximum', 'max'],
-  ['minimum', 'min'],
-];
 const INLINE_UNITS: Record<string, number> = { k: 1e3, m: 1e6, bn: 1e9 };
 const toNumber = (s: string) => NUMBER_WORDS[s] ?? Number(s.replace(/,/g, ''));
 
@@ -274,16 +270,7 @@ export function readQuestion(asked: string, now: number): Question {
       if (p.length) q.groupPhrases.push(p);
     }
   }
-  // "avg # of retail jobs": the "#" after an average is the quantity averaged, no count.
-  for (const [i, a] of q.aggs)
-    if (a === 'count' && q.aggs.get(i - 1) === 'avg' && /#\s*$/.test(folded.slice(0, tokens[i].start)))
-      [q.aggs.delete(i), (taken[i] = true)];
-  // "avrage mileage", "maximim": a misspelt aggregation word of six letters or more, one edit away, is that word.
-  norm.forEach((w, i) => {
-    const agg =
-      w.length >= 6 && !taken[i] && !q.aggs.has(i) ? AGG_TYPOS.find(([x]) => editDistance(w, x, 1) <= 1) : undefined;
-    if (agg) q.aggs.set(i, agg[1]);
-  });
+  refineAggregations(q.aggs, tokens, folded, taken);
   // "departments with the most visits", "cities having more than 100": the words before "with" name a breakdown.
   norm.forEach((w, i) => {
     if (!/^(with|having|that|where)$/.test(w) || taken[i]) return;
