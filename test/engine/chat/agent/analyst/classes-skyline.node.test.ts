@@ -239,9 +239,8 @@ describe('analyst classes: particles, yes/no titles, money spent with us, shares
 
 describe('analyst classes: misspelt averages, logged, dates named with a grain (skyline)', () => {
   const ask = planner(laundry, laundryValues);
-  const water = planner(utility, utilityValues);
 
-  it('a misspelt aggregation word one edit away is that aggregation ("avrage usage")', () => {
+  it('a misspelt aggregation word one edit away is that aggregation ("avrage snowfall")', () => {
     const p = planner(resort, resortValues)('avrage snowfall on red slopes');
     assert.equal(p.measure.column, 'avg_snow');
     assert.deepEqual(filters(p), ['slope = red']);
