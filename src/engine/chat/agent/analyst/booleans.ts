@@ -9,6 +9,18 @@ import { rankingWord, type Question } from './question.js';
 import { FUNCTION_WORDS, lemma } from './text.js';
 import { compoundParts } from './spelled.js';
 
+/** Per source, how many measure titles hold each lemma (read once per catalog). */
+const titleCounts = new WeakMap<SourceInfo, Map<string, number>>();
+function titleWordCounts(source: SourceInfo): Map<string, number> {
+  let out = titleCounts.get(source);
+  if (!out) {
+    out = new Map<string, number>();
+    for (const m of source.measures) for (const l of new Set(keyOf(m.title))) out.set(l, (out.get(l) ?? 0) + 1);
+    titleCounts.set(source, out);
+  }
+  return out;
+}
+
 /** The words still free, as lemmas (aggregation words as `agg:x` unless they rank). */
 export function freeWords(q: Question, taken: boolean[], ranking: boolean): (string | undefined)[] {
   return q.tokens.map((t, i) => {
@@ -82,9 +94,7 @@ export function booleanFilters(
   const measureNames = new Set(source.measures.flatMap((m) => m.keys.filter((k) => k.length === 1).flat()));
   // "net jobs added": a word the titles of several measures share (jobs of Nonfarm jobs, Government jobs) is their
   // noun; alone it names no boolean in part (Jobs lost).
-  const titleCount = new Map<string, number>();
-  for (const m of source.measures)
-    for (const l of new Set(keyOf(m.title))) titleCount.set(l, (titleCount.get(l) ?? 0) + 1);
+  const titleCount = titleWordCounts(source);
   const measureNoun = (l: string) => measureNames.has(l) || (titleCount.get(l) ?? 0) > 1;
   const head = (l: string) => source.named.has(l) || countNames(source, l) || rowNoun(source, l);
   const otherWords = new Set(source.fields.filter((f) => f.type !== 'boolean').flatMap((f) => f.keys.flat()));
