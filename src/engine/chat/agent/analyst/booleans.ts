@@ -9,6 +9,18 @@ import { rankingWord, type Question } from './question.js';
 import { FUNCTION_WORDS, lemma } from './text.js';
 import { compoundParts } from './spelled.js';
 
+/** Per source, how many measure titles hold each lemma (read once per catalog). */
+const titleCounts = new WeakMap<SourceInfo, Map<string, number>>();
+function titleWordCounts(source: SourceInfo): Map<string, number> {
+  let out = titleCounts.get(source);
+  if (!out) {
+    out = new Map<string, number>();
+    for (const m of source.measures) for (const l of new Set(keyOf(m.title))) out.set(l, (out.get(l) ?? 0) + 1);
+    titleCounts.set(source, out);
+  }
+  return out;
+}
+
 /** The words still free, as lemmas (aggregation words as `agg:x` unless they rank). */
 export function freeWords(q: Question, taken: boolean[], ranking: boolean): (string | undefined)[] {
   return q.tokens.map((t, i) => {
@@ -39,6 +51,22 @@ export const thingsCounted = (source: SourceInfo, count: Field): Field => {
   const sums = source.measures.filter((m) => m.agg === 'sum' && !m.filtered);
   return sums.length === 1 ? sums[0] : count;
 };
+
+/**
+ * "what % of bookings were cancelled": the tokens of plural nouns the plain count's description calls the rows ("All
+ * bookings") that no other measure is named by — the rows, no value (status Booked) — and that plain count.
+ */
+export function describedRowWords(q: Question, source: SourceInfo): { count?: Field; at: number[] } {
+  const plain = plainCount(source);
+  if (!plain) return { at: [] };
+  const other = (l: string) => source.measures.some((m) => m !== plain && m.keys.some((k) => k.includes(l)));
+  const at = q.tokens.flatMap((t, i) =>
+    /s$/.test(t.norm) && plain.described.has(t.lemma) && !source.named.has(t.lemma) && !other(t.lemma) ? [i] : [],
+  );
+  return { count: at.length ? plain : undefined, at };
+}
+
+export const describedRows = (q: Question, source: SourceInfo) => describedRowWords(q, source).count;
 
 /**
  * Whether a lemma is the noun of the source's plain count's title: what its rows are ("trip" of Scheduled trips
@@ -74,6 +102,10 @@ export function booleanFilters(
   const booleans = source.dimensions.filter((d) => d.type === 'boolean');
   const measureWords = new Set(source.measures.flatMap((m) => m.keys.flat()));
   const measureNames = new Set(source.measures.flatMap((m) => m.keys.filter((k) => k.length === 1).flat()));
+  // "net jobs added": a word the titles of several measures share (jobs of Nonfarm jobs, Government jobs) is their
+  // noun; alone it names no boolean in part (Jobs lost).
+  const titleCount = titleWordCounts(source);
+  const measureNoun = (l: string) => measureNames.has(l) || (titleCount.get(l) ?? 0) > 1;
   const head = (l: string) => source.named.has(l) || countNames(source, l) || rowNoun(source, l);
   const otherWords = new Set(source.fields.filter((f) => f.type !== 'boolean').flatMap((f) => f.keys.flat()));
   // "late fees": the words of a measure named whole are the measure's, not a segment's (Late returns).
@@ -190,7 +222,7 @@ export function booleanFilters(
       const enough = x.field.keys.some((k) => {
         const mine = k.filter((l) => !head(l));
         const hit = mine.filter((l) => lemmas.has(l));
-        const measured = !late && hit.length < mine.length && hit.every((l) => measureNames.has(l));
+        const measured = !late && hit.length < mine.length && hit.every(measureNoun);
         return mine.length > 0 && hit.length * 2 >= mine.length && !measured;
       });
       return enough ? own : [];

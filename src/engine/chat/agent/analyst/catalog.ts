@@ -110,6 +110,22 @@ function initialKeys(title: string): string[][] {
   return out;
 }
 
+/**
+ * A verb and its particle written joined or hyphenated ("pickup", "pick-up"; "dropoff", "drop-off") name the same
+ * member: a name with a joined word gets a key of the parts, a title with a hyphenated one a key of the joined word.
+ */
+function particleKeys(names: string[]): string[][] {
+  const out: string[][] = [];
+  for (const name of names) {
+    const words = name.replace(/_/g, ' ');
+    const split = words.replace(/\b(\p{L}{3,}?)(up|off|out|down|back)\b/giu, '$1 $2');
+    if (split !== words) out.push(keyOf(split));
+    const joined = words.replace(/(\p{L})-(up|off|out|down|back)\b/giu, '$1$2');
+    if (joined !== words) out.push(keyOf(joined));
+  }
+  return out;
+}
+
 function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
   const column = m.name.slice(m.name.indexOf('.') + 1);
   const synonyms = ((m as { meta?: { synonyms?: unknown } }).meta?.synonyms ?? []) as unknown[];
@@ -124,6 +140,7 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
   // "AOV": a business acronym's words name it, as written (questions read "aov" as them).
   const spelled = [m.title, ...synonyms.filter((s) => typeof s === 'string')].flatMap((n) => ACRONYMS[fold(n)] ?? []);
   keys.push(...spelled.map((n) => keyOf(n)));
+  keys.push(...particleKeys([column, m.title]));
   const isMeasure = m.aggType !== undefined;
   const names = [column, m.title, ...synonyms.filter((s) => typeof s === 'string'), ...spelled];
   const split = (n: string) => fold(n.replace(/([a-z])([A-Z])/g, '$1 $2')).split(/[^\p{L}\p{N}]+/u);

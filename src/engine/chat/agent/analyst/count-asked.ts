@@ -31,7 +31,22 @@ export const countedMeasures = (
   words: (string | undefined)[],
 ) =>
   subsetCounted(q, source, measures, counted, words) ??
-  distinctDoers(q, source, countedFirst(measures, counted, words), counted);
+  distinctDoers(q, source, countedFirst(otherNoun(q, measures, counted), counted, words), counted);
+
+/**
+ * "how many cars are out on rent": a distinct count of another thing (Renting customers), named only by a word that
+ * qualifies its noun, counts no cars; it is left out (a count of what the question counts, or a decline, instead).
+ */
+function otherNoun(q: Question, measures: Match[], counted: number[]): Match[] {
+  if (!counted.length) return measures;
+  const nouns = counted.map((i) => q.tokens[i].lemma);
+  return measures.filter((m) => {
+    if (m.field.agg !== 'count_distinct' || m.used.some((u) => counted.includes(u))) return true;
+    if (m.field.keys.some((k) => nouns.some((n) => k.includes(n)))) return true;
+    const noun = keyOf(m.field.title).at(-1);
+    return m.used.some((u) => q.tokens[u].lemma === noun);
+  });
+}
 
 /**
  * Whether the free words, those of the event the question names ("delivered last month") and those of the entity it

@@ -36,9 +36,19 @@ export function moneyMeasure(source: SourceInfo): Field | undefined {
  */
 export function moneyWords(q: Question, taken: boolean[]): number[] {
   return q.tokens.flatMap((t, i) =>
-    !taken[i] && MONEY.has(t.lemma) && !/^(me|us)$/.test(q.tokens[i + 1]?.norm ?? '') ? [i] : [],
+    !taken[i] && ((MONEY.has(t.lemma) && !/^(me|us)$/.test(q.tokens[i + 1]?.norm ?? '')) || spentWithUs(q, i))
+      ? [i]
+      : [],
   );
 }
+
+/** "which customers spend the most with us", "spent at our stores": others' spending with us is money coming in. */
+const spentWithUs = (q: Question, i: number) =>
+  SPEND.has(q.tokens[i].lemma) &&
+  q.tokens
+    .slice(i + 1, i + 5)
+    .some((t, k, after) => /^(with|at)$/.test(t.norm) && /^(us|our)$/.test(after[k + 1]?.norm ?? ''));
+const SPEND = new Set(lemmas('spend spends spent spending'));
 
 /** Verbs of money coming in ("bring in", "make", "earn"); "how much do we pay" asks for money going out. */
 const INCOMING = new Set(lemmas('bring make earn generate raise collect receive gross'));

@@ -75,9 +75,28 @@ export function breakdown(
       const dims = rank(groupable, words);
       const measures = rank(source.measures, words);
       // "revenue by booking date", "headcount by hire date": by day of the time dimension named (its event words too).
-      const dated = q.time.grain ? [] : tie(namedIn(q, part, timeDims));
+      // "monthly revenue by pick-up month": with a grain said, a period word after a date's words names that date.
+      const period = (i: number) => q.time.grain !== undefined && q.tokens[i].norm.replace(/s$/, '') === q.time.grain;
+      const periodNamed = part.some(period)
+        ? rank(
+            timeDims,
+            q.tokens.map((t, i) => (part.includes(i) && !period(i) ? t.lemma : undefined)),
+          )
+        : [];
+      const namedDates = tie(periodNamed.length ? periodNamed : namedIn(q, part, timeDims));
+      const dated = q.time.grain ? [] : namedDates;
+      // A date named whole ("by pick-up date") over dimensions named in part (Pickup city, Pickup branch); with a grain
+      // said ("yoy … by pick-up date"), it says which date, no breakdown.
+      const whole =
+        namedDates.length === 1 &&
+        part.every((i) => namedDates[0].used.includes(i) || period(i)) &&
+        !dims.some((d) => wholly(d.field, words));
+      if (whole && q.time.grain) {
+        use(part.filter(period));
+        continue;
+      }
       if (dated.length > 1) return { plan: { decline: book.whichDate(names(dated.map((d) => d.field))) }, score: 10 };
-      if (dated.length && (!dims.length || dated[0].score > dims[0].score)) {
+      if (dated.length && (!dims.length || dated[0].score > dims[0].score || whole)) {
         [byDate, score] = [dated[0].field, score + dated[0].score];
         use(dated[0].used);
         continue;
@@ -102,7 +121,10 @@ export function breakdown(
       if (
         !dims.length ||
         ranksBy ||
-        (measures[0] && measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0) && !rankedNoun(q, part))
+        (measures[0] &&
+          measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0) &&
+          !rankedNoun(q, part) &&
+          !dimensionOver(q, source, dims[0].field, measures[0].field, part, taken))
       )
         continue;
       let best = tie(dims);
@@ -164,4 +186,16 @@ function namedBeforeBy(q: Question, part: number[], source: SourceInfo, taken: b
   if (q.tokens[by]?.norm !== 'by') return false;
   const words = freeWords(q, taken, true).map((w, i) => (i < by ? w : undefined));
   return tie(rank(categorical(source), words)).filter((m) => wholly(m.field, words)).length === 1;
+}
+
+/**
+ * "number of days by weather type", "avg wind for each kind of weather": a text dimension the words name whole is the
+ * breakdown, over a measure they name too (Weather types seen), when the words before the breakdown name another
+ * measure and no ranking is asked.
+ */
+function dimensionOver(q: Question, source: SourceInfo, dim: Field, measure: Field, part: number[], taken: boolean[]) {
+  if (dim.segment || dim.type === 'number' || q.rank !== undefined) return false;
+  const words = freeWords(q, taken, true).map((w, i) => (i < part[0] - 1 ? w : undefined));
+  const before = tie(rank(source.measures, words));
+  return before.length > 0 && !before.some((m) => m.field === measure);
 }

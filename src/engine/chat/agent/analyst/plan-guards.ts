@@ -1,7 +1,7 @@
 // Guards on a plan's measure: readings the planner could make from the words alone that a careful analyst would not
 // ("how many F grades" is no average grade).
 
-import type { Field, Match, SourceInfo } from './catalog.js';
+import { tie, type Field, type Match, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import { participle } from './cues.js';
 import type { Question } from './question.js';
@@ -215,3 +215,32 @@ export function titledDistinct(q: Question, named: Match[]): Match[] {
   const kept = named.filter((m) => !loose(m));
   return kept.some((m) => m.field.agg === 'sum') && kept.length < named.length ? kept : named;
 }
+
+/**
+ * The measures a share may be of. A share is of something that adds up: "% of absence days" is of Days absent, not of
+ * an average; a measure titled with a percent named whole is the share itself.
+ */
+export function shareMeasures(
+  q: Question,
+  measures: Match[],
+  words: (string | undefined)[],
+): { measures: Match[]; titled: boolean } {
+  if (shareWordOnly(q, measures)) return { measures: [], titled: false };
+  const additive = measures.filter((m) => ['count', 'sum', 'count_distinct'].includes(m.field.agg ?? ''));
+  const percent = percentTitled(q, measures, words);
+  if (percent.length) return { measures: percent, titled: true };
+  return { measures: q.share && additive.length ? additive : measures, titled: false };
+}
+
+/**
+ * "what % of bookings were cancelled": measures several alike, named by the share word alone (Cancellation rate, Late
+ * return rate: "percent of …"), are none of them asked; the share of the rows the other words keep is.
+ */
+const shareWordOnly = (q: Question, measures: Match[]) =>
+  q.share &&
+  tie(measures).length > 1 &&
+  measures.every(
+    (m) =>
+      m.used.length > 0 &&
+      m.used.every((u) => /^(%|percent|percentage|pct|share|proportion|fraction)$/.test(q.tokens[u].norm)),
+  );

@@ -19,6 +19,10 @@ export function qualifiedBy(q: Question, best: Match[], part: number[]): Match |
   const keys = best.map((b) => new Set(b.field.keys.flat()));
   const own = (i: number) =>
     [...keys[i]].filter((w) => !FUNCTION_WORDS.has(w) && keys.every((k, j) => j === i || !k.has(w)));
-  const hits = best.filter((_, i) => own(i).some((w) => q.tokens.some((t, j) => !part.includes(j) && t.lemma === w)));
+  // Outside the part, or a word of the part the tie did not use ("which drop-off store": drop and off, taken by the
+  // Drop-off date, qualify Dropoff store over Collect store).
+  const used = new Set(best.flatMap((b) => b.used));
+  const outside = (j: number) => !part.includes(j) || !used.has(j);
+  const hits = best.filter((_, i) => own(i).some((w) => q.tokens.some((t, j) => outside(j) && t.lemma === w)));
   return hits.length === 1 ? hits[0] : undefined;
 }

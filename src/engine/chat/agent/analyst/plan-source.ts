@@ -3,7 +3,16 @@
 // share. Every question word must be explained; a word that maps to nothing, two members that fit alike or an
 // aggregation the model lacks give a Decline that names what exists instead.
 
-import { booleanFilters, countNames, freeWords, lateFlags, plainCount, rowNoun, thingsCounted } from './booleans.js';
+import {
+  booleanFilters,
+  countNames,
+  describedRows,
+  freeWords,
+  lateFlags,
+  plainCount,
+  rowNoun,
+  thingsCounted,
+} from './booleans.js';
 import { computes, perAsked, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
 import { countedWords, itemsCounted, numberedValues, participle } from './cues.js';
 import { chooseTime, eventOnly, periodOfEvent, timeOf, wholeYears } from './time-field.js';
@@ -16,8 +25,8 @@ import {
   countsThings,
   idleMembers,
   keptFilters,
-  percentTitled,
   pluralValue,
+  shareMeasures,
   thingsOverRows,
   titledDistinct,
   unclashed,
@@ -166,11 +175,8 @@ export function planSource(
   // "tickets per order": a measure described so is the one asked for (not Tickets sold divided by Orders).
   const described = perDescribed(q, source);
   if (described) measures = [described];
-  // A share is of something that adds up: "% of absence days" is of Days absent, not of an average.
-  const additive = measures.filter((m) => ['count', 'sum', 'count_distinct'].includes(m.field.agg ?? ''));
-  const percent = percentTitled(q, measures, unexplained);
-  if (percent.length) measures = percent;
-  else if (q.share && additive.length) measures = additive;
+  const percent = shareMeasures(q, measures, unexplained);
+  measures = percent.measures;
   const strict = asked.find((a) => a !== 'count' && a !== 'sum');
   const eventNoun = event.named && !eventIsValue && event.used.length > 0;
   // "how many Indian restaurants are there": the distinct count of the member titled so (count-asked.ts).
@@ -200,14 +206,15 @@ export function planSource(
       // "homes sold per month": the source's own noun (its title's) in the plural, asking for no other number.
       (!strict && q.tokens.some((t, i) => !taken[i] && source.named.has(t.lemma) && /s$/.test(t.norm))) ||
       // "farmers 1900 vs 2000": a value said in the plural counts what has it, asking for no number.
-      (!asked.length && pluralValue(q, filters, at)))
+      (!asked.length && pluralValue(q, filters, at)) ||
+      (!strict && describedRows(q, source)))
   ) {
     // "How many shipments", "which engines has Chrome used": the source's own count when the noun names the source,
     // an event, or the question asks only for a breakdown.
     const counts = source.measures.filter((m) => m.agg === 'count');
     // "late trips by mode": a segment said with the rows' noun counts all rows (Scheduled trips) it keeps.
     const rows = onBoolean.some((u) => rowNoun(source, q.tokens[u].lemma)) ? plainCount(source) : undefined;
-    const count = counts.length === 1 ? counts[0] : rows;
+    const count = counts.length === 1 ? counts[0] : (rows ?? (strict ? undefined : describedRows(q, source)));
     if (count) measures = [{ field: thingsCounted(source, count), score: 0.5, used: [] }];
   }
   const column = !measures.length && strict ? columnAsked(source, ranked, strict, book) : undefined;
@@ -327,7 +334,7 @@ export function planSource(
     if (n.upTo !== undefined) having.push({ field: measure, op: '<=', values: [n.upTo] });
   }
   // 5. Time: the dimension the event names, else the one the measure names, else the source's first.
-  const chosen = timeOf(q, source, event, measure, byDate, eventIsValue);
+  const chosen = timeOf(q, source, event, measure, byDate, eventIsValue, groups);
   if ('tied' in chosen) return { plan: { decline: book.whichDate(names(chosen.tied)) }, score };
   const { wantsTime, timeField, present } = chosen;
   if (wantsTime && (!timeField || (timeField.yearNumber && !wholeYears(q))))
@@ -385,7 +392,7 @@ export function planSource(
   return {
     plan: two
       ? { ...plan, compare: [measureSlice(two[0]), measureSlice(two[1])] }
-      : finish(say, percent.length ? { ...q, share: false } : q, plan, groups, valueSets, superlative, at, measureAt),
+      : finish(say, percent.titled ? { ...q, share: false } : q, plan, groups, valueSets, superlative, at, measureAt),
     score: score + (timeField && wantsTime ? 1 : 0) + (event.named ? 0.5 : 0),
   };
 }

@@ -2,7 +2,7 @@
 // it (or a question back when two hold it alike), and its numeric conditions on the number column named near them.
 // Both mark the words they explain in `taken` and give the evidence they add to the plan's score.
 
-import { freeWords, plainCount } from './booleans.js';
+import { describedRowWords, freeWords, plainCount } from './booleans.js';
 import { rank, tie, type Field, type Match, type SourceInfo } from './catalog.js';
 import { clippedValues } from './clipped.js';
 import { byDirection, byNamingWords, directionAt } from './cues.js';
@@ -116,7 +116,8 @@ export function namedValues(
   const afterValue = new Set<number>();
   const whole = measureTitles(q, source, taken);
   for (const i of spelledTitles(q, source, taken)) whole.add(i);
-  const free = taken.map((t, i) => !t && !q.aggs.has(i) && !whole.has(i));
+  const rowWords = describedRowWords(q, source).at;
+  const free = taken.map((t, i) => !t && !q.aggs.has(i) && !whole.has(i) && !rowWords.includes(i));
   const memberWords = new Set(source.fields.flatMap((f) => f.keys.flat()));
   // "refunds": a count the source names by that one word (refunds: Refunded orders), not the value it inflects
   // (refunded), so its date is the event's (Refund date) and no longer the rows' own.

@@ -8,6 +8,8 @@ import { acrossPlan } from './plan-across.js';
 import { valueNouns } from './value-nouns.js';
 import { correctTypos } from './typos.js';
 import { datedValues } from './dated-values.js';
+import { titledGrain } from './titled-grain.js';
+import { currentState } from './current-state.js';
 import { describedElsewhere, titled } from './plan-guards.js';
 import { backed } from './evidence.js';
 import type { Question } from './question.js';
@@ -22,7 +24,11 @@ export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIn
   if (!sources.length) return { decline: book.noSources };
   const measured = measureStems(sources);
   const scored = sources.map((s) => {
-    const read = valueNouns(datedValues(correctTypos(q, s, sources), s, values), s, values);
+    const read = valueNouns(
+      datedValues(currentState(titledGrain(correctTypos(q, s, sources), s), s, values), s, values),
+      s,
+      values,
+    );
     return { source: s, ...backed(read, sensible(planSource(read, s, values, say, measured), say, s.title), say) };
   });
   // A plan whose measure only its description names, when another source titles a measure so, is no answer.

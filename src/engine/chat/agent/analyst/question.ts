@@ -4,7 +4,10 @@
 
 import { ownTable } from '../../../../util/own.js';
 import { parseTime, type TimeAsk } from './time-range.js';
-import { ACRONYMS, NUMBER_WORDS, aggregationWords, fold, tokenize, type Aggregation, type Token } from './text.js';
+import { averagedGrain } from './grain-word.js';
+import { ACRONYMS, NUMBER_WORDS, aggregationWords, fold, tokenize } from './text.js';
+import { refineAggregations } from './agg-words.js';
+import type { Aggregation, Token } from './text.js';
 import type { Comparison } from './plan.js';
 import { durationWord } from './units.js';
 
@@ -146,7 +149,7 @@ export function readQuestion(asked: string, now: number): Question {
   const text = asked.replace(/\p{L}+/gu, (w) => ACRONYMS[w.toLowerCase()] ?? w);
   const folded = fold(text);
   const tokens = tokenize(text);
-  const time = seasonOf(folded, parseShorthandTime(folded, now));
+  const time = averagedGrain(folded, seasonOf(folded, parseShorthandTime(folded, now)));
   const taken = tokens.map((t) => time.spans.some(([s, e]) => t.start < e && s < t.end));
   const q: Question = {
     text,
@@ -201,13 +204,9 @@ export function readQuestion(asked: string, now: number): Question {
       continue;
     }
     // "65 and older", "90+": the number and up.
-    const plus = /^\d[\d,]*(?:\.\d+)?$/.test(one) && text[tokens[i].end] === '+';
-    const up = plus
-      ? 1
-      : /^\d/.test(one) && norm[i + 1] === 'and' && /^(older|over|above|up)$/.test(norm[i + 2])
-        ? 3
-        : 0;
-    if (up && /^\d[\d,]*(?:\.\d+)?$/.test(one)) {
+    const andUp = norm[i + 1] === 'and' && /^(older|over|above|up)$/.test(norm[i + 2]);
+    const up = !/^\d[\d,]*(?:\.\d+)?$/.test(one) ? 0 : text[tokens[i].end] === '+' ? 1 : andUp ? 3 : 0;
+    if (up) {
       q.numeric.push({ op: '>=', value: toNumber(one), start: i, end: i + up });
       for (let j = i; j < i + up; j++) taken[j] = true;
       continue;
@@ -280,6 +279,7 @@ export function readQuestion(asked: string, now: number): Question {
       if (p.length) q.groupPhrases.push(p);
     }
   }
+  refineAggregations(q.aggs, tokens, folded, taken);
   // "departments with the most visits", "cities having more than 100": the words before "with" name a breakdown.
   norm.forEach((w, i) => {
     if (!/^(with|having|that|where)$/.test(w) || taken[i]) return;
@@ -319,10 +319,14 @@ export function readQuestion(asked: string, now: number): Question {
   return q;
 }
 
+const KIND = /^(?:kind|type|sort|category|class|variety)s?$/;
+
 /** Up to four free tokens from `from`, stopping at a boundary word; "and" joins two parts. */
 function phrase(norm: string[], taken: boolean[], from: number): number[] {
   const out: number[] = [];
   for (let i = from; i < norm.length && out.length < 5; i++) {
+    // "for each kind of weather", "by type of room": the noun after "of" is what is broken down.
+    if (norm[i] === 'of' && out.length && KIND.test(norm[out[out.length - 1]]) && !taken[i + 1]) continue;
     if (taken[i] || (BOUNDARY.has(norm[i]) && norm[i] !== 'and') || /^\d/.test(norm[i])) break;
     out.push(i);
   }

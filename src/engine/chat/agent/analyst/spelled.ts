@@ -1,6 +1,6 @@
 // Titles a question spells out whole. "avg speed by time of day": the words of a member titled "Time of day", written
-// in its order with its small words, name that member; no word of it is a value of another ("Day" of the same
-// member's values is no filter there).
+// in its order with its small words (or a yes/no member's words, "child seat"), name that member; no word of it is a
+// value of another ("Day" of the same member's values is no filter there).
 
 import type { SourceInfo } from './catalog.js';
 import type { Question } from './question.js';
@@ -14,9 +14,10 @@ export function spelledTitles(q: Question, source: SourceInfo, taken: boolean[])
       .split(/[^\p{L}\p{N}]+/u)
       .filter(Boolean)
       .map(lemma);
+    // A yes/no member's title of two words is spelled whole too ("with a child seat": no value "Seat" of another).
     if (
       ws.filter((w) => !FUNCTION_WORDS.has(w)).length < 2 ||
-      ws.length === ws.filter((w) => !FUNCTION_WORDS.has(w)).length
+      (ws.length === ws.filter((w) => !FUNCTION_WORDS.has(w)).length && d.type !== 'boolean')
     )
       continue;
     for (let i = 0; i + ws.length <= q.tokens.length; i++)

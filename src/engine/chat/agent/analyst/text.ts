@@ -42,6 +42,7 @@ const SYNONYMS: string[][] = [
   ['gift', 'donation', 'contribution'],
   ['weight', 'weigh', 'mass'],
   ['route', 'line'],
+  ['purchase', 'buy', 'bought'],
 ];
 
 /** Words the synonyms know: a typo of one is read as it ("lenght" → length). */
@@ -203,7 +204,7 @@ export const FILLER = new Set(
   run ran running hold held holding host hosted offer offered conduct conducted organize organized
   live lives living lived reside resides residing put puts putting reach reached achieve achieved attain attained
   lifetime cause caused causing result resulted resulting end ended ending finish finished finishing lead led
-  play played playing compete competed participate participated send sends sent sending now`
+  play played playing compete competed participate participated send sends sent sending now logged completely entirely`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),

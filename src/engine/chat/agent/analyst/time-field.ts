@@ -319,6 +319,7 @@ export function timeOf(
   measure: Field,
   byDate: Field | undefined,
   eventIsValue: boolean,
+  groups: Field[] = [],
 ): { wantsTime: boolean; timeField?: Field; present: boolean } | { tied: Field[] } {
   const wantsTime =
     q.time.ranges.length > 0 || q.time.grain !== undefined || q.time.weekdays !== undefined || byDate !== undefined;
@@ -340,7 +341,9 @@ export function timeOf(
     event.named &&
     !eventIsValue &&
     !q.time.ranges.length &&
-    timeField !== source.dimensions.find((d) => d.type === 'time');
+    timeField !== source.dimensions.find((d) => d.type === 'time') &&
+    // "cancellation rate by pick-up city": the event's words qualify the breakdown (Pickup city), not the rows.
+    !groups.some((g) => g.keys.some((k) => event.used.every((i) => k.includes(q.tokens[i].lemma))));
   return { wantsTime, timeField, present };
 }
 

@@ -33,6 +33,7 @@ export interface TimeAsk {
   trend?: boolean;
   /** "since 2000": the range runs to today, not to the end of a named period. */
   untilNow?: boolean;
+  grainWord?: [number, number]; // a grain said as an adjective ("daily"), which a title may own (grain-word.ts)
 }
 
 const DAY = 86_400_000;

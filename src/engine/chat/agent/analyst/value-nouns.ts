@@ -5,6 +5,7 @@
 import type { SourceInfo } from './catalog.js';
 import type { Question } from './question.js';
 import { eventRoot } from './time-field.js';
+import { plainCount } from './booleans.js';
 import { fold, lemma } from './text.js';
 import { categorical, type ValueIndex } from './values.js';
 
@@ -34,6 +35,8 @@ export function valueNouns(q: Question, source: SourceInfo, values: ValueIndex):
     if (q.taken[i] || q.aggs.has(i) || !/[^s]s$/.test(t.norm) || measureWords.has(t.lemma)) return;
     // "shipments by carrier" over Shipments with a status Shipped: the source's own noun is all its rows.
     if (source.named.has(t.lemma)) return;
+    // "what % of bookings were cancelled" over rows described as bookings (All bookings): the rows, no status Booked.
+    if (plainCount(source)?.described.has(t.lemma)) return;
     const root = eventRoot(t.lemma);
     const hits = categorical(source).flatMap((f) => roots(values, f.name).get(root) ?? []);
     if (hits.length !== 1 || lemma(fold(hits[0])) === t.lemma) return;
