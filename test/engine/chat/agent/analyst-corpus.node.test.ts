@@ -176,7 +176,7 @@ const MODELS: Model[] = [
     ),
     data: joblessData,
   },
-  heldOut('software delivery pipeline', buildsSeed, BUILDS, buildsCases, BUILDS_QUESTIONS, 0.82),
+  heldOut('software delivery pipeline', buildsSeed, BUILDS, buildsCases, BUILDS_QUESTIONS, 0.85),
   {
     ...heldOut(
       'Seattle weather and US employment (vega-datasets files)',
