@@ -6,7 +6,8 @@
 // sets (hospital, library, delivery, cars and stocks, IT service desk, real-estate agency, manufacturing plant,
 // university, digital marketing, fitness club chain, insurance claims, event
 // ticketing, nonprofit fundraising, restaurant chain, public transit, penguins and gapminder, recruiting pipeline,
-// bird strikes and football matches, music streaming, farming co-operative, unemployment and natural disasters) were
+// bird strikes and football matches, music streaming, farming co-operative, unemployment and natural disasters,
+// climate records and the 1992 LA riots) were
 // written before the analyst was run on them and are kept as written: they require no wrong answer and the share
 // right each reached when its classes were fixed (their figures are printed; the bar rises as declines are fixed,
 // never by rewording a question).
@@ -17,6 +18,7 @@ import type { EngineSeed, LocalEngineOptions } from '../../../../src/engine/inde
 import { AIRLINE, airlineData, airlineSeed } from '../../../fixtures/analyst/airline.js';
 import { BROWSERS, browsersSeed } from '../../../fixtures/analyst/browsers.js';
 import { CARS, carsData, carsSeed } from '../../../fixtures/analyst/cars-stocks.js';
+import { CLIMATE, climateData, climateSeed } from '../../../fixtures/analyst/climate.js';
 import { PENGUINS, penguinsData, penguinsSeed } from '../../../fixtures/analyst/penguins-gapminder.js';
 import { CLINIC, clinicSeed } from '../../../fixtures/analyst/clinic.js';
 import { DELIVERY, deliverySeed } from '../../../fixtures/analyst/delivery.js';
@@ -44,6 +46,7 @@ import { WORKFORCE, workforceSeed } from '../../../fixtures/analyst/workforce.js
 import { AIRLINE_QUESTIONS, airlineCases } from './airline-corpus.js';
 import { browsersCases } from './browsers-corpus.js';
 import { CARS_QUESTIONS, carsCases } from './cars-stocks-corpus.js';
+import { CLIMATE_QUESTIONS, climateCases } from './climate-corpus.js';
 import { PENGUINS_QUESTIONS, penguinsCases } from './penguins-gapminder-corpus.js';
 import { clinicCases } from './clinic-corpus.js';
 import { corpusEngine, judge, type Case } from './corpus.js';
@@ -166,6 +169,17 @@ const MODELS: Model[] = [
       0.82,
     ),
     data: joblessData,
+  },
+  {
+    ...heldOut(
+      'climate records and the 1992 LA riots (vega-datasets files)',
+      climateSeed,
+      CLIMATE,
+      climateCases,
+      CLIMATE_QUESTIONS,
+      0.85,
+    ),
+    data: climateData,
   },
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
