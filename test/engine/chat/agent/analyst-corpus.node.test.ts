@@ -19,6 +19,7 @@ import { AIRLINE, airlineData, airlineSeed } from '../../../fixtures/analyst/air
 import { BROWSERS, browsersSeed } from '../../../fixtures/analyst/browsers.js';
 import { BUILDS, buildsSeed } from '../../../fixtures/analyst/builds.js';
 import { CARS, carsData, carsSeed } from '../../../fixtures/analyst/cars-stocks.js';
+import { CLIMATE, climateData, climateSeed } from '../../../fixtures/analyst/climate.js';
 import { PENGUINS, penguinsData, penguinsSeed } from '../../../fixtures/analyst/penguins-gapminder.js';
 import { CLINIC, clinicSeed } from '../../../fixtures/analyst/clinic.js';
 import { CONTRACTOR, contractorSeed } from '../../../fixtures/analyst/contractor.js';
@@ -51,6 +52,7 @@ import { AIRLINE_QUESTIONS, airlineCases } from './airline-corpus.js';
 import { browsersCases } from './browsers-corpus.js';
 import { BUILDS_QUESTIONS, buildsCases } from './builds-corpus.js';
 import { CARS_QUESTIONS, carsCases } from './cars-stocks-corpus.js';
+import { CLIMATE_QUESTIONS, climateCases } from './climate-corpus.js';
 import { PENGUINS_QUESTIONS, penguinsCases } from './penguins-gapminder-corpus.js';
 import { clinicCases } from './clinic-corpus.js';
 import { CONTRACTOR_QUESTIONS, contractorCases } from './contractor-corpus.js';
@@ -203,6 +205,17 @@ const MODELS: Model[] = [
   },
   heldOut('car rental fleet', rentalSeed, RENTAL, rentalCases, RENTAL_QUESTIONS, 0.97),
   heldOut('construction contractor', contractorSeed, CONTRACTOR, contractorCases, CONTRACTOR_QUESTIONS, 0.85),
+  {
+    ...heldOut(
+      'climate records and the 1992 LA riots (vega-datasets files)',
+      climateSeed,
+      CLIMATE,
+      climateCases,
+      CLIMATE_QUESTIONS,
+      0.85,
+    ),
+    data: climateData,
+  },
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');
