@@ -8,6 +8,7 @@ import type * as VegaLiteModule from 'vega-lite';
 import type * as InterpreterModule from 'vega-interpreter';
 import { fittedSpec, readsRows, refusingLoader, ROWS } from './chart-compile.js';
 import type { ChartAnswer, ChartRequest, DrawRequest } from './chart-worker-protocol.js';
+import { vegaLocale } from './vega-locale.js';
 
 type Vega = typeof VegaModule;
 type VegaView = InstanceType<Vega['View']>;
@@ -79,8 +80,10 @@ async function answer(view: VegaView): Promise<ChartAnswer> {
 async function draw(request: DrawRequest): Promise<ChartAnswer> {
   const { vega, compile, expr } = await load();
   const fitHeight = request.height !== undefined;
+  const { locale } = request;
+  const config = locale === undefined ? request.config : { ...request.config, locale: vegaLocale(locale || undefined) };
   const vegaSpec = compile(fittedSpec(request.spec, { width: request.width, height: request.height }) as never, {
-    config: request.config,
+    config,
   }).spec;
   // The config is in the compiled spec already; `ast: true` leaves expressions as syntax trees for the interpreter.
   const view = new vega.View(vega.parse(vegaSpec, {}, { ast: true }), {

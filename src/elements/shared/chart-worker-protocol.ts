@@ -11,6 +11,8 @@ export interface DrawRequest {
   /** Given: the chart fits this height too. */
   height?: number;
   config: Record<string, unknown>;
+  /** Given: numbers and dates are written in this locale ('' the browser's), its formats added to the config here. */
+  locale?: string;
   /** The error a request for remote data gets (in the page's language). */
   refusal: string;
 }

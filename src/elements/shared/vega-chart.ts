@@ -25,6 +25,7 @@ interface VegaView extends ChartView {
 export interface EmbedOptions {
   fitHeight?: boolean;
   locale?: string;
+  /** The Vega config (default: the theme from the container's tokens, numbers and dates in `locale`). */
   config?: Record<string, unknown>;
   /** Where to draw: in the chart worker when it can ('auto', the default), or in the page. */
   where?: 'auto' | 'page';
@@ -63,23 +64,21 @@ export async function embedChart(
   container: HTMLElement,
   spec: Record<string, unknown>,
   values: Record<string, unknown>[],
-  {
-    fitHeight = false,
-    locale,
-    config = { ...chartTheme(container), locale: vegaLocale(locale) },
-    where = 'auto',
-  }: EmbedOptions = {},
+  { fitHeight = false, locale, config, where = 'auto' }: EmbedOptions = {},
 ): Promise<EmbeddedChart> {
   const refusal = msg('Charts do not load remote data');
-  if (where === 'auto' && chartWorkerUsable() && !interactive(spec) && !pageFont(config.font)) {
+  const theme = config ?? chartTheme(container);
+  if (where === 'auto' && chartWorkerUsable() && !interactive(spec) && !pageFont(theme.font)) {
     try {
-      return await embedInWorker(container, { spec, values, config, refusal }, fitHeight);
+      // The locale's Vega formats (Intl's names of months and days: tens of ms at first) are made in the worker.
+      const localized = config ? {} : { locale: locale ?? '' };
+      return await embedInWorker(container, { spec, values, config: theme, refusal, ...localized }, fitHeight);
     } catch (error) {
       // The chart's own error is the caller's; a worker that could not start leaves the drawing to the page.
       if (chartWorkerUsable()) throw error;
     }
   }
-  return embedInPage(container, spec, values, fitHeight, config, refusal);
+  return embedInPage(container, spec, values, fitHeight, config ?? { ...theme, locale: vegaLocale(locale) }, refusal);
 }
 
 async function embedInPage(

@@ -81,6 +81,14 @@ describe('embedChart in the chart worker', function () {
     chart.finalize();
   });
 
+  it('writes numbers in the locale asked for (its formats made in the worker)', async () => {
+    const big = kilns.map((k) => ({ ...k, firings: k.firings * 1000 }));
+    const chart = await embedChart(container, bars, big, { fitHeight: true, locale: 'de-DE' });
+    const labels = [...container.querySelectorAll('svg .role-axis-label text')].map((t) => t.textContent ?? '');
+    expect(labels.some((l) => /^\d{1,2}\.000$/.test(l)), labels.join(' | ')).to.equal(true);
+    chart.finalize();
+  });
+
   it('new rows and a new size redraw in place', async () => {
     const chart = await embedChart(container, bars, kilns, { fitHeight: true });
     await chart.setValues([...kilns, { kiln: 'Wood', firings: 3 }]);
