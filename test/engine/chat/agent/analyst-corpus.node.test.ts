@@ -212,7 +212,7 @@ const MODELS: Model[] = [
       CLIMATE,
       climateCases,
       CLIMATE_QUESTIONS,
-      0.85,
+      0.62,
     ),
     data: climateData,
   },

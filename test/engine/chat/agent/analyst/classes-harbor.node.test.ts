@@ -86,3 +86,41 @@ describe('analyst classes (harbor): a share whose part restates a filtered count
     );
   });
 });
+
+const funds: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('funds', 'Fund returns', [
+      ['count', 'Fund years', 'number', 'count'],
+      [
+        'excess',
+        'Excess return (points)',
+        'number',
+        undefined,
+        { description: 'percentage points relative to the benchmark' },
+      ],
+      ['beat', 'Ahead of the benchmark', 'boolean'],
+      ['year', 'Year', 'number'],
+    ]),
+  ],
+};
+const wards: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('shifts', 'Ward shifts', [
+      ['count', 'Shifts', 'number', 'count'],
+      ['overtime', 'Overtime (hours)', 'number', undefined, { description: 'hours worked past the rota' }],
+      ['late', 'Ran past the rota', 'boolean'],
+      ['started_at', 'Shift start', 'time'],
+    ]),
+  ],
+};
+
+describe('analyst classes (harbor): "above the X" after a bound is the bound\'s zero, no flag of its own', () => {
+  it('the bound alone, no boolean for the reference', () => {
+    const a = planner(funds, new Map())('how many fund years were more than 2 points above the benchmark');
+    assert.deepEqual(filters(a), ['excess > 2']);
+    const b = planner(wards, new Map())('how many shifts in 2025 were more than 3 hours over the rota');
+    assert.deepEqual(filters(b), ['overtime > 3']);
+  });
+});
