@@ -204,7 +204,7 @@ const MODELS: Model[] = [
     data: powerData,
   },
   heldOut('car rental fleet', rentalSeed, RENTAL, rentalCases, RENTAL_QUESTIONS, 0.97),
-  heldOut('construction contractor', contractorSeed, CONTRACTOR, contractorCases, CONTRACTOR_QUESTIONS, 0.85),
+  heldOut('construction contractor', contractorSeed, CONTRACTOR, contractorCases, CONTRACTOR_QUESTIONS, 0.62),
   {
     ...heldOut(
       'climate records and the 1992 LA riots (vega-datasets files)',
@@ -212,7 +212,7 @@ const MODELS: Model[] = [
       CLIMATE,
       climateCases,
       CLIMATE_QUESTIONS,
-      0.85,
+      0.62,
     ),
     data: climateData,
   },

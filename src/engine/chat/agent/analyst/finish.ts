@@ -9,6 +9,7 @@ import { filteredPart } from './share-count.js';
 import { yearsOf } from './sql.js';
 import { plainCount } from './booleans.js';
 import { flagCompare } from './flag-compare.js';
+import { fold, lemma } from './text.js';
 
 /** Ranking, comparison and share on a plan whose members are settled. */
 export function finish(
@@ -84,6 +85,13 @@ export function finish(
       whole.push(...part.filter(narrows));
       part = part.filter((f) => !narrows(f));
     }
+    // "what pct of months were above 400 ppm" read as Months above 400 ppm: the part restates that count's own
+    // condition (its title has the part's values), so the whole is the rows' plain count, not the filtered one.
+    const all = plainCount(plan.source);
+    const own = new Set(plan.measure.keys.flat());
+    const restated = (f: Filter) => f.values.length > 0 && f.values.every((v) => own.has(lemma(fold(String(v)))));
+    if (part.length && all && plan.measure.agg === 'count' && plan.measure.filtered && part.every(restated))
+      plan.measure = all;
     const rows = part.length || groups.length ? undefined : rowsWhole(q, plan.measure, plan.source);
     if (rows) plan.measure = rows.part;
     const of =

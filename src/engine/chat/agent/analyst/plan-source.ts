@@ -18,6 +18,7 @@ import { countedWords, itemsCounted, numberedValues, participle } from './cues.j
 import { chooseTime, eventOnly, periodOfEvent, timeOf, wholeYears } from './time-field.js';
 import { fold } from './text.js';
 import { finish } from './finish.js';
+import { boundReference } from './bound-reference.js';
 import { amountAsked, countTie, countedMeasures, distinctNamed, eventNames } from './count-asked.js';
 import { breakdown } from './plan-breakdown.js';
 import {
@@ -83,7 +84,7 @@ export function planSource(
   const open = q.tokens.map((_, i) => !q.taken[i] && !q.aggs.has(i));
   const asValue = (w: string) => categorical(source).some((f) => (values.get(f.name) ?? []).some((v) => fold(v) === w));
   const event = chooseTime(q, source, open, asValue);
-  use(eventOnly(q, event, asValue));
+  use([...eventOnly(q, event, asValue), ...boundReference(q, source, taken)]);
   const numbered = numberedValues(q, source, taken, values);
   filters.push(...numbered.filters);
   use(numbered.used);

@@ -30,6 +30,10 @@ const GENERIC = new Set([
 ]);
 /** Events that create a thing: "new customers" counts them by the first of these their source has. */
 const CREATION = ['creat', 'sign', 'signup', 'regist', 'join', 'open', 'start', 'hir', 'onboard', 'launch', 'found'];
+/** Events that end a thing: "did we finish" names the date it was done. */
+const ENDING = ['finish', 'complet', 'end', 'clos', 'done', 'conclud'];
+/** Words of a date that is a plan, not the event itself ("Planned end" is not when it ended). */
+const PLANNED = ['plan', 'schedul', 'expect', 'target', 'due', 'estimat', 'forecast', 'project'];
 
 /** A lemma without a derivational ending, so "departure"/"departed" and "cancellation"/"canceled" meet. */
 export function eventRoot(l: string): string {
@@ -220,6 +224,17 @@ export function chooseTime(
   const counts = source.measures.filter((m) => m.keeps?.length).flatMap((m) => m.keys.flat().map(eventRoot));
   const counted = verb >= 0 && counts.some((c) => meet(c, eventRoot(q.tokens[verb].lemma)));
   if (verb >= 0 && creating.length === 1 && !counted) return { field: creating[0], used: [verb], named: true };
+  // "how many projects did we finish": a verb of ending picks the one ending-like date that is no plan (Completion
+  // date, not Planned end): what happened, not what was meant to.
+  const ends = q.tokens.findIndex(
+    (t, i) =>
+      free[i] && (pastForm(t.norm) || afterPronoun(q, i)) && ENDING.some((c) => meet(eventRoot(stem(t.norm)), c)),
+  );
+  const ended = times.filter(
+    (t, ti) =>
+      roots[ti].some((r) => ENDING.some((c) => meet(r, c))) && !roots[ti].some((r) => PLANNED.some((c) => meet(r, c))),
+  );
+  if (ends >= 0 && ended.length === 1) return { field: ended[0], used: [ends], named: true };
   // "refund rate on orders placed in Q3": the rows' own noun (the source's or its plain count's) then a past form
   // naming no date and no value asks for the rows' own first date, not one the measure's words name (Refund date).
   const rows = new Set([...source.named, ...source.measures.filter((m) => m.agg === 'count').flatMap(singleKeys)]);
