@@ -20,6 +20,8 @@ export interface EmbeddedChart {
   setSize(width: number, height: number): Promise<void>;
   /** Finalizes the view: its timers and listeners (window ones too) go; safe to call twice. */
   finalize(): void;
+  /** The content box it was last drawn for, when drawn away from the page (the page's Vega reads its box itself). */
+  readonly drawnAt?: { width: number; height: number };
 }
 
 let live = 0;

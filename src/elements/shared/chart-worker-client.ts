@@ -73,8 +73,15 @@ function drawing(svg: string): DocumentFragment {
   });
 }
 
-/** The container's size as Vega reads a container's (its client box). */
-export const clientBox = (el: HTMLElement) => ({ width: el.clientWidth, height: el.clientHeight });
+/** The container's content box (what the chart directive's ResizeObserver reports), in whole px. */
+function contentBox(el: HTMLElement): { width: number; height: number } {
+  const style = getComputedStyle(el);
+  const px = (name: string) => parseFloat(style.getPropertyValue(name)) || 0;
+  return {
+    width: Math.floor(el.clientWidth - px('padding-left') - px('padding-right')),
+    height: Math.floor(el.clientHeight - px('padding-top') - px('padding-bottom')),
+  };
+}
 
 type ClickHandler = (event: unknown, item: { datum?: unknown } | null | undefined) => void;
 
@@ -88,13 +95,13 @@ export async function embedInWorker(
   fitHeight: boolean,
 ): Promise<EmbeddedChart> {
   const chart = ++charts;
-  const box = clientBox(container);
+  let drawnAt = contentBox(container);
   const first = await ask({
     op: 'draw',
     chart,
     ...request,
-    width: box.width,
-    ...(fitHeight && { height: box.height }),
+    width: drawnAt.width,
+    ...(fitHeight && { height: drawnAt.height }),
   });
   const end = countChart();
   let tooltips = false;
@@ -157,7 +164,13 @@ export async function embedInWorker(
   return {
     view,
     setValues: async (values) => show(await ask({ op: 'values', chart, values })),
-    setSize: async (width, height) => show(await ask({ op: 'size', chart, width, height })),
+    setSize: async (width, height) => {
+      drawnAt = { width, height };
+      show(await ask({ op: 'size', chart, width, height }));
+    },
+    get drawnAt() {
+      return drawnAt;
+    },
     finalize: () => {
       if (!end()) return;
       container.removeEventListener('click', onClick);

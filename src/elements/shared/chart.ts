@@ -162,8 +162,11 @@ class VegaChartDirective extends AsyncDirective {
     const size = this.options?.fitHeight ? `${width}x${height}` : `${width}`;
     if (size === this.size) return;
     this.size = size;
-    // The first report is the size the chart was just drawn at.
-    if (!first && width > 0) {
+    // The first report is the size the chart was just drawn at — unless it was drawn away from the page (the chart
+    // worker) for a box that has changed since (its chart made a scrollbar appear, say).
+    const at = this.chart?.drawnAt;
+    const moved = !!at && (at.width !== width || (!!this.options?.fitHeight && at.height !== height));
+    if ((!first || moved) && width > 0) {
       this.chart?.setSize(width, height).catch((error: unknown) => this.options?.onError?.(error));
     }
   }

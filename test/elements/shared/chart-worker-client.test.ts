@@ -2,6 +2,8 @@
 // image exports are answered by the worker's view. A chart that needs the page (parameters, selections) is drawn in
 // the page; nothing of a drawing that runs or loads reaches the page.
 import { expect, waitUntil } from '@open-wc/testing';
+import { html, render } from 'lit';
+import { vegaChart } from '../../../src/elements/shared/chart.js';
 import { chartWorkerUsable, warmChartWorker } from '../../../src/elements/shared/chart-worker-client.js';
 import { embedChart, liveChartViews } from '../../../src/elements/shared/vega-chart.js';
 
@@ -85,7 +87,10 @@ describe('embedChart in the chart worker', function () {
     const big = kilns.map((k) => ({ ...k, firings: k.firings * 1000 }));
     const chart = await embedChart(container, bars, big, { fitHeight: true, locale: 'de-DE' });
     const labels = [...container.querySelectorAll('svg .role-axis-label text')].map((t) => t.textContent ?? '');
-    expect(labels.some((l) => /^\d{1,2}\.000$/.test(l)), labels.join(' | ')).to.equal(true);
+    expect(
+      labels.some((l) => /^\d{1,2}\.000$/.test(l)),
+      labels.join(' | '),
+    ).to.equal(true);
     chart.finalize();
   });
 
@@ -98,6 +103,25 @@ describe('embedChart in the chart worker', function () {
     expect(Number(svg.getAttribute('width'))).to.be.within(280, 300);
     expect(Number(svg.getAttribute('height'))).to.be.within(180, 200);
     chart.finalize();
+  });
+
+  it('a box that changed while the worker drew (a scrollbar came, say) is drawn for again', async () => {
+    // Narrower as soon as the drawing is asked for: the worker draws for the old width.
+    const post = Object.getOwnPropertyDescriptor(Worker.prototype, 'postMessage')!;
+    Worker.prototype.postMessage = function (this: Worker, message: { op?: string }, ...rest: never[]) {
+      if (message?.op === 'draw') container.style.width = '300px';
+      return (post.value as (...args: unknown[]) => void).call(this, message, ...rest);
+    };
+    try {
+      const chart = vegaChart({ spec: bars, values: kilns, fitHeight: true });
+      render(html`<div style="width: 100%; height: 100%" ${chart}></div>`, container);
+      const target = container.firstElementChild as HTMLElement;
+      await waitUntil(() => Number(target.querySelector('svg.marks')?.getAttribute('width')) <= 300, 'redrawn');
+      expect(target.scrollWidth).to.be.at.most(target.clientWidth + 1);
+    } finally {
+      Object.defineProperty(Worker.prototype, 'postMessage', post);
+      render(html``, container);
+    }
   });
 
   it('exports SVG and PNG images', async () => {
