@@ -105,21 +105,41 @@ export async function embedInWorker(
   });
   const end = countChart();
   let tooltips = false;
-  const show = (answer: ChartAnswer) => {
+  // Drawings asked for and shown, in order (the worker answers in order): a click or the pointer over a drawing that
+  // a newer one is about to replace is not asked about — the worker's view is the newer one, and its row at that
+  // point would not be the one clicked (no row is better than another row).
+  let asked = 1;
+  let shown = 1;
+  const redraw = async (request: ChartRequest) => {
+    const version = ++asked;
+    const answer = await ask(request);
+    if (version > shown) show(answer, version);
+  };
+  const show = (answer: ChartAnswer, version: number) => {
     if (answer.svg === undefined) return;
+    shown = version;
     container.replaceChildren(drawing(answer.svg));
+    // Never wider than its box while a drawing for a new size is on its way.
+    const svg = container.querySelector('svg');
+    if (svg) Object.assign(svg.style, { maxWidth: '100%', height: 'auto' });
     tooltips = !!answer.tooltips;
   };
-  show(first);
+  show(first, 1);
+  const current = () => shown === asked;
   const clicks: ClickHandler[] = [];
   /** Where `event` is on the drawing, in its own px. */
   const at = (event: MouseEvent) => {
     const svg = container.querySelector('svg');
     const rect = (svg ?? container).getBoundingClientRect();
-    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+    // The drawing may be shown smaller than drawn (its box narrowed, a drawing for it on its way): back to its px.
+    const scale = (drawn: number, shownPx: number) => (drawn > 0 && shownPx > 0 ? drawn / shownPx : 1);
+    const sx = scale(Number(svg?.getAttribute('width')), rect.width);
+    const sy = scale(Number(svg?.getAttribute('height')), rect.height);
+    return { x: (event.clientX - rect.left) * sx, y: (event.clientY - rect.top) * sy };
   };
   const onClick = (event: MouseEvent) => {
     if (!clicks.length) return;
+    if (!current()) return clicks.forEach((handler) => handler(event, null));
     void ask({ op: 'pick', chart, ...at(event) }).then(
       ({ datum }) => clicks.forEach((handler) => handler(event, datum ? { datum } : null)),
       () => undefined,
@@ -130,6 +150,7 @@ export async function embedInWorker(
   let asking = false;
   const askTooltip = () => {
     if (asking || !pointer) return;
+    if (!current()) return void container.removeAttribute('title');
     const where = pointer;
     pointer = undefined;
     asking = true;
@@ -163,10 +184,10 @@ export async function embedInWorker(
   };
   return {
     view,
-    setValues: async (values) => show(await ask({ op: 'values', chart, values })),
-    setSize: async (width, height) => {
+    setValues: (values) => redraw({ op: 'values', chart, values }),
+    setSize: (width, height) => {
       drawnAt = { width, height };
-      show(await ask({ op: 'size', chart, width, height }));
+      return redraw({ op: 'size', chart, width, height });
     },
     get drawnAt() {
       return drawnAt;

@@ -94,6 +94,25 @@ describe('embedChart in the chart worker', function () {
     chart.finalize();
   });
 
+  it('a click on a drawing that new rows are about to replace gives no row; on the new drawing, its row', async () => {
+    const chart = await embedChart(container, bars, kilns, { fitHeight: true });
+    const seen: unknown[] = [];
+    chart.view.addEventListener('click', (_event, item) => seen.push(item?.datum ?? null));
+    const clickFirstBar = () => {
+      const box = container.querySelector('svg .mark-rect path')!.getBoundingClientRect();
+      const at = { bubbles: true, clientX: box.x + box.width / 2, clientY: box.y + box.height - 8 };
+      container.querySelector('svg .mark-rect path')!.dispatchEvent(new MouseEvent('click', at));
+    };
+    const updated = chart.setValues([{ kiln: 'Wood', firings: 3 }, ...kilns]);
+    clickFirstBar();
+    await updated;
+    expect(seen).to.deep.equal([null]);
+    clickFirstBar();
+    await waitUntil(() => seen.length === 2, 'the click on the new drawing');
+    expect(seen[1]).to.include({ firings: 3 });
+    chart.finalize();
+  });
+
   it('new rows and a new size redraw in place', async () => {
     const chart = await embedChart(container, bars, kilns, { fitHeight: true });
     await chart.setValues([...kilns, { kiln: 'Wood', firings: 3 }]);
