@@ -31,26 +31,34 @@ interface Modules {
 let modules: Promise<Modules> | undefined;
 
 /**
+ * Runs `work` with a stand-in `document` whose canvases are OffscreenCanvases, when this realm has no document (a
+ * worker): Vega makes its canvases through `document.createElement('canvas')`. Gone again once `work` is done.
+ */
+async function withCanvasDocument<T>(work: () => Promise<T>): Promise<T> {
+  const scope = globalThis as { document?: unknown };
+  const standIn = scope.document === undefined && typeof OffscreenCanvas !== 'undefined';
+  if (standIn) scope.document = { createElement: () => new OffscreenCanvas(1, 1) };
+  try {
+    return await work();
+  } finally {
+    if (standIn) delete scope.document;
+  }
+}
+
+/**
  * Vega, Vega-Lite and the interpreter, loaded once. Vega measures label text with a canvas it makes while its module
  * loads; a worker has no document to make one with, so for that moment a stand-in makes an OffscreenCanvas: labels
  * are measured as in the page, not estimated (estimates would lay axes and legends out differently).
  */
 function load(): Promise<Modules> {
-  return (modules ??= (async () => {
-    const scope = globalThis as { document?: unknown };
-    const standIn = scope.document === undefined && typeof OffscreenCanvas !== 'undefined';
-    if (standIn) scope.document = { createElement: () => new OffscreenCanvas(1, 1) };
-    try {
-      const [vega, { compile }, { expressionInterpreter }] = await Promise.all([
-        import('vega'),
-        import('vega-lite'),
-        import('vega-interpreter'),
-      ]);
-      return { vega, compile, expr: expressionInterpreter };
-    } finally {
-      if (standIn) delete scope.document;
-    }
-  })());
+  return (modules ??= withCanvasDocument(async () => {
+    const [vega, { compile }, { expressionInterpreter }] = await Promise.all([
+      import('vega'),
+      import('vega-lite'),
+      import('vega-interpreter'),
+    ]);
+    return { vega, compile, expr: expressionInterpreter };
+  }));
 }
 
 interface Drawn {
@@ -157,16 +165,11 @@ async function pick(chart: number, x: number, y: number): Promise<ChartAnswer> {
 async function image(chart: number, type: 'svg' | 'png'): Promise<ChartAnswer> {
   const { view } = drawn(chart);
   if (type === 'svg') return { image: await view.toSVG() };
-  const scope = globalThis as { document?: unknown };
-  // Vega's headless canvas renderer asks for its canvas as it draws; a stand-in makes an OffscreenCanvas.
-  const standIn = scope.document === undefined;
-  if (standIn) scope.document = { createElement: () => new OffscreenCanvas(1, 1) };
-  try {
+  // Vega's headless canvas renderer asks for its canvas as it draws.
+  return withCanvasDocument(async () => {
     const canvas = (await view.toCanvas()) as unknown as OffscreenCanvas;
     return { image: await canvas.convertToBlob({ type: 'image/png' }) };
-  } finally {
-    if (standIn) delete scope.document;
-  }
+  });
 }
 
 /** Carries out one request of the page (see chart-worker-protocol.ts). */
