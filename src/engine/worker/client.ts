@@ -81,6 +81,7 @@ export async function createWorkerEngine(options: LocalEngineOptions): Promise<L
     maxQueriesPerRequest: options.maxQueriesPerRequest,
     modelLimits: options.modelLimits,
     keepDatabase: options.keepDatabase,
+    prepareData: options.prepareData,
     agent: options.agent && recipeOf(options.agent),
     onProgress: !!options.onProgress,
     checkChatToken: !!options.checkChatToken,
