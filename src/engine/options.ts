@@ -169,8 +169,9 @@ export interface LocalEngineOptions {
   keepDatabase?: boolean;
   /**
    * Browsers: a seed that generates its data (the demo's) has DuckDB started, the rows generated and loaded at the
-   * engine's start, while the page is still asking for its session and dashboard, rather than on the first query.
-   * Default true; false waits for the first use (an engine that may never be queried).
+   * engine's start, while the page is still asking for its session and dashboard, rather than on the first query; in
+   * its worker, the page has DuckDB's module compiled from this call on. Default true; false waits for the first use
+   * (an engine that may never be queried).
    */
   prepareData?: boolean;
 }

@@ -19,12 +19,10 @@ import {
   removeDatabaseFile,
   type KeptDatabase,
 } from './opfs-database.js';
+import { DUCKDB_WASM_URL, DUCKDB_WORKER_URL } from './duckdb-assets.js';
 
-const WASM_URL = new URL('../../../node_modules/@duckdb/duckdb-wasm/dist/duckdb-eh.wasm', import.meta.url).href;
-const WORKER_URL = new URL(
-  '../../../node_modules/@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js',
-  import.meta.url,
-).href;
+const WASM_URL = DUCKDB_WASM_URL;
+const WORKER_URL = DUCKDB_WORKER_URL;
 
 /** Files up to this size are registered with DuckDB as buffers (copied into its memory), larger ones as handles. */
 const BUFFERED = 256 << 20;
