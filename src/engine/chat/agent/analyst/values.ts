@@ -13,6 +13,7 @@ import { quoteText } from './sql.js';
 import { countryNames } from './countries.js';
 import { stateNames } from './us-states.js';
 import { elided, partOf } from './value-parts.js';
+import { leadValue } from './value-lead.js';
 
 /** Values per field name (`source.member`). */
 export type ValueIndex = Map<string, string[]>;
@@ -367,6 +368,9 @@ export function matchValues(
             (t, j) => j !== i && fields.find((f) => f.name === field)?.keys.some((k) => k.join() === t.lemma),
           );
         found = short ? [] : partOf(norm, exact, parts, owns, written, named);
+        const nextValues = exact.get(tokens[i + 1]?.lemma ?? '') ?? exact.get(tokens[i + 1]?.norm ?? '') ?? [];
+        const otherNext = (f: string) => nextValues.some((v) => v.field !== f);
+        if (!found.length && !short) found = leadValue(tokens, i, parts, fold, (f) => !otherNext(f) && owns(f));
         if (!found.length && !short && counted) found = partOf(norm.slice(0, -1), exact, parts, owns, () => true);
         // "amazon stock": the one code of a name (AMZN).
         if (!found.length) found = codesOf(norm, codes).map((c) => ({ field: c.field, value: c.value, edits: 0 }));

@@ -117,3 +117,40 @@ describe('analyst classes: words that map to nothing', () => {
     assert.equal(ask('ships sighted at gull rock since 1870').time?.field.column, 'year');
   });
 });
+
+// A recycling depot: loads weighed by material.
+const depot: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('loads', 'Loads', [
+      ['count', 'Loads', 'number', 'count'],
+      ['tonnes', 'Tonnes', 'number', 'sum'],
+      ['weighed_at', 'Weigh date', 'time'],
+      ['material', 'Material', 'string'],
+      ['hauler', 'Hauler', 'string'],
+    ]),
+  ],
+};
+const depotValues = new Map<string, string[]>([
+  ['loads.material', ['Garden waste', 'Magnetic metals', 'Paper and card']],
+  ['loads.hauler', ['Brightway Haulage', 'City Carts']],
+]);
+
+describe('analyst classes: a value named by its leading word in the user own form', () => {
+  it('reads the first word of one value, in any form, as that value', () => {
+    const ask = planner(depot, depotValues);
+    assert.deepEqual(filters(ask('tonnes of garden collected in 2025')), ['material = Garden waste']);
+    assert.deepEqual(filters(ask('how many tonnes have we taken from brightway in total')), [
+      'hauler = Brightway Haulage',
+    ]);
+    assert.deepEqual(filters(ask('magnet tonnes by hauler')), ['material = Magnetic metals']);
+    const hives = planner(apiary, new Map([['inspections.outcome', ['Mite infestation', 'Queen lost', 'Healthy']]]));
+    assert.deepEqual(filters(hives('how many inspections had mites')), ['outcome = Mite infestation']);
+  });
+
+  it('reads no value that several values lead with, nor a verb', () => {
+    const values = new Map([['loads.material', ['Garden waste', 'Garden tools']]]);
+    assert.ok(declines(depot, values, 'tonnes of garden in 2025'));
+    assert.ok(declines(depot, depotValues, 'tonnes we paper in 2025'));
+  });
+});
