@@ -2,6 +2,7 @@
 // it (or a question back when two hold it alike), and its numeric conditions on the number column named near them.
 // Both mark the words they explain in `taken` and give the evidence they add to the plan's score.
 
+import { zeroBounds } from './zero-bound.js';
 import { describedRowWords, freeWords, plainCount } from './booleans.js';
 import { rank, tie, type Field, type Match, type SourceInfo } from './catalog.js';
 import { clippedValues } from './clipped.js';
@@ -248,7 +249,7 @@ export function numericConditions(
   const filters: Filter[] = [];
   let score = 0;
   const use = (ids: number[]) => ids.forEach((i) => (taken[i] = true));
-  for (const n of q.numeric) {
+  for (const n of [...q.numeric, ...zeroBounds(q, source, taken)]) {
     // "more than 100 million people" with the segment "Over 100 million people" applied: the segment's own bound.
     if (kept.some((f) => f.segment && titleNumbers(f.title).includes(n.value))) {
       for (let i = n.start; i < n.end; i++) taken[i] = true;

@@ -128,6 +128,7 @@ const depot: ServiceMetaResult = {
       ['weighed_at', 'Weigh date', 'time'],
       ['material', 'Material', 'string'],
       ['hauler', 'Hauler', 'string'],
+      ['contaminants', 'Contaminants', 'number'],
     ]),
   ],
 };
@@ -152,5 +153,18 @@ describe('analyst classes: a value named by its leading word in the user own for
     const values = new Map([['loads.material', ['Garden waste', 'Garden tools']]]);
     assert.ok(declines(depot, values, 'tonnes of garden in 2025'));
     assert.ok(declines(depot, depotValues, 'tonnes we paper in 2025'));
+  });
+});
+
+describe('analyst classes: "zero" and "no" before a number column', () => {
+  it('is that column equal to 0', () => {
+    const ask = planner(depot, depotValues);
+    assert.deepEqual(filters(ask('how many loads had zero contaminants')), ['contaminants = 0']);
+    assert.deepEqual(filters(ask('tonnes with no contaminants in 2025')), ['contaminants = 0']);
+  });
+
+  it('declines when no number column is named, never dropping the word', () => {
+    assert.ok(declines(depot, depotValues, 'how many loads with zero haulers'));
+    assert.ok(declines(depot, depotValues, 'how many loads had no weighing'));
   });
 });
