@@ -168,3 +168,49 @@ describe('analyst classes: "zero" and "no" before a number column', () => {
     assert.ok(declines(depot, depotValues, 'how many loads had no weighing'));
   });
 });
+
+// A dog shelter: dogs with their age and weight; and the observatory's nights with their low and high temperature.
+const shelter: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('dogs', 'Dogs', [
+      ['count', 'Dogs', 'number', 'count'],
+      ['admitted_at', 'Admission date', 'time'],
+      ['age', 'Age (years)', 'number'],
+      ['weight_kg', 'Weight (kg)', 'number'],
+      ['breed', 'Breed', 'string'],
+    ]),
+  ],
+};
+const shelterValues = new Map<string, string[]>([['dogs.breed', ['Collie', 'Beagle']]]);
+const chilly: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('nights', 'Observing nights', [
+      ['count', 'Nights', 'number', 'count'],
+      ['observed_on', 'Night', 'time'],
+      ['temp_low', 'Low temperature', 'number'],
+      ['temp_high', 'High temperature', 'number'],
+    ]),
+  ],
+};
+
+describe('analyst classes: a comparative adjective and a number', () => {
+  it('bounds the one column of the quantity the adjective measures', () => {
+    const ask = planner(shelter, shelterValues);
+    assert.deepEqual(filters(ask('how many dogs older than 8')), ['age > 8']);
+    assert.deepEqual(filters(ask('beagles heavier than 12 admitted in 2025')), ['breed = Beagle', 'weight_kg > 12']);
+    assert.deepEqual(filters(ask('how many dogs younger than 2')), ['age < 2']);
+  });
+
+  it("of a high and a low, the one the adjective's way", () => {
+    const ask = planner(chilly, new Map());
+    assert.deepEqual(filters(ask('how many nights colder than 2 in 2025')), ['temp_low < 2']);
+    assert.deepEqual(filters(ask('nights warmer than 20')), ['temp_high > 20']);
+  });
+
+  it('declines with no such column', () => {
+    assert.ok(declines(shelter, shelterValues, 'how many dogs taller than 50'));
+    assert.ok(declines(shelter, shelterValues, 'how many dogs faster than 30'));
+  });
+});
