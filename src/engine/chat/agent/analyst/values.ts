@@ -14,6 +14,7 @@ import { countryNames } from './countries.js';
 import { stateNames } from './us-states.js';
 import { elided, partOf } from './value-parts.js';
 import { leadValue } from './value-lead.js';
+import { sexNames } from './sex-words.js';
 
 /** Values per field name (`source.member`). */
 export type ValueIndex = Map<string, string[]>;
@@ -204,6 +205,9 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
     for (const value of index.get(f.name) ?? [])
       for (const name of countryNames(words(value).join(' ')))
         aliases.set(name, [...(aliases.get(name) ?? []), { field: f.name, value }]);
+    for (const [name, value] of sexNames(index.get(f.name) ?? [], fold))
+      // "women": Female
+      aliases.set(name, [...(aliases.get(name) ?? []), { field: f.name, value }]);
     // A list of full names (people) lends no acronyms when another list does: "ER" is the Emergency Room's.
     if ((index.get(f.name) ?? []).every((v) => words(v).length > 1)) out.fullNames.add(f.name);
     for (const value of index.get(f.name) ?? []) {

@@ -214,3 +214,35 @@ describe('analyst classes: a comparative adjective and a number', () => {
     assert.ok(declines(shelter, shelterValues, 'how many dogs faster than 30'));
   });
 });
+
+// A marathon's finishers, with a column of sex written as letters.
+const marathon: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('finishers', 'Finishers', [
+      ['count', 'Finishers', 'number', 'count'],
+      ['finished_at', 'Race date', 'time'],
+      ['gender', 'Gender', 'string'],
+      ['club', 'Club', 'string'],
+    ]),
+  ],
+};
+
+describe('analyst classes: the words for the sexes', () => {
+  it('name the values a column of sex keeps, however written', () => {
+    const ask = planner(
+      marathon,
+      new Map([
+        ['finishers.gender', ['F', 'M', 'X']],
+        ['finishers.club', ['Harriers', 'Striders']],
+      ]),
+    );
+    assert.deepEqual(filters(ask('how many women in 2025')), ['gender = F']);
+    assert.deepEqual(filters(ask('finishers from striders who were men')), ['club = Striders', 'gender = M']);
+  });
+
+  it('name nothing in a column that is no pair of sexes', () => {
+    const values = new Map([['finishers.gender', ['F', 'M', 'Unknown', 'Other', 'Declined']]]);
+    assert.ok(declines(marathon, values, 'how many women in 2025'));
+  });
+});
