@@ -10,7 +10,7 @@ import { wordsOf } from './plan-words.js';
 import type { Filter } from './plan.js';
 import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
-import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
+import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, plural, stem } from './text.js';
 import { columnUnit, unitScale } from './units.js';
 import { spelledTitles } from './spelled.js';
 import { filteredCountNamed } from './share-count.js';
@@ -224,7 +224,7 @@ export function namedValues(
  */
 function joinedNoun(q: Question, source: SourceInfo, f: Field, start: number, end: number): boolean {
   const next = q.tokens[end];
-  if (!next || !/[^s]s$/.test(next.norm) || FILLER.has(next.lemma) || FUNCTION_WORDS.has(next.lemma)) return false;
+  if (!next || !plural(next.norm) || FILLER.has(next.lemma) || FUNCTION_WORDS.has(next.lemma)) return false;
   const cut = f.column.indexOf('_');
   const prefix = cut > 0 ? f.column.slice(0, cut + 1) : '';
   if (!prefix || source.dimensions.filter((d) => d.column.startsWith(prefix)).length < 2) return false;
