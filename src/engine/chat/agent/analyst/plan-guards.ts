@@ -6,6 +6,7 @@ import type { Filter } from './plan.js';
 import { participle } from './cues.js';
 import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS, lemma, plural, stem } from './text.js';
+import { narrowed } from './prefer.js';
 import { keptForGroups } from './kept-groups.js';
 import { plainCount, thingsCounted } from './booleans.js';
 
@@ -178,11 +179,13 @@ export function unclashed(best: Match[], filters: Filter[]): Match[] {
 
 /**
  * "how many dentists", "population by sex": a count titled as the table's rows (Population rows) is asked only by
- * "rows", "records", "entries"; else the things themselves are, by the measure adding them up (People).
+ * "rows", "records", "entries"; else the things themselves are, by the measure adding them up (People). Of the
+ * measures still tied, the one the question's words clearly support (prefer.ts; `taken`: the words read otherwise).
  */
-export function thingsOverRows(q: Question, source: SourceInfo, best: Match[]): Match[] {
+export function thingsOverRows(q: Question, source: SourceInfo, best: Match[], taken?: boolean[]): Match[] {
   const rows = (m: Match) => m.used.some((u) => /^(rows?|records?|entry|entries)$/.test(q.tokens[u].norm));
-  return best.map((m) => (m.field.tableRows && !rows(m) ? { ...m, field: thingsCounted(source, m.field) } : m));
+  const things = best.map((m) => (m.field.tableRows && !rows(m) ? { ...m, field: thingsCounted(source, m.field) } : m));
+  return taken ? narrowed(q, source, things, (i) => !taken[i]) : things;
 }
 
 /** "farmers", "farm laborers": a value said in the plural (Farmer, Farm Laborer; `at`: where its words start). */
