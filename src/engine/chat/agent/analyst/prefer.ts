@@ -209,3 +209,18 @@ export const standsOver = (q: Question, source: SourceInfo, measure: Field, othe
     source,
     [measure, ...others].map((field) => ({ field })),
   )?.field === measure;
+
+/**
+ * Of plans over several sources the planner scored alike, the one whose source the question names ("how many
+ * different clients have projects in the midwest": the projects' source): more of its name's words said than any
+ * other's, else none.
+ */
+export function namedSource<T extends { source: SourceInfo }>(q: Question, plans: T[]): T | undefined {
+  const said = plans.map(
+    (p) =>
+      new Set(q.tokens.filter((t) => !FUNCTION_WORDS.has(t.lemma) && p.source.named.has(t.lemma)).map((t) => t.lemma))
+        .size,
+  );
+  const most = Math.max(...said);
+  return most > 0 && said.filter((n) => n === most).length === 1 ? plans[said.indexOf(most)] : undefined;
+}

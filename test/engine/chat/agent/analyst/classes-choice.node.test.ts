@@ -20,6 +20,15 @@ const utility: ServiceMetaResult = {
       ['overdue_amount', 'Overdue amount', 'number', 'sum', { description: 'USD not paid by the due date' }],
       ['issued_at', 'Issue date', 'time'],
       ['district', 'District', 'string'],
+      ['customer', 'Customer', 'string'],
+      ['account', 'Account', 'string'],
+    ]),
+    view('accounts', 'Accounts', [
+      ['count', 'Accounts', 'number', 'count'],
+      ['customers', 'Customers', 'number', 'count_distinct'],
+      ['customer', 'Customer', 'string'],
+      ['district', 'District', 'string'],
+      ['opened_at', 'Opening date', 'time'],
     ]),
     view('service_requests', 'Service requests', [
       ['count', 'Service requests', 'number', 'count'],
@@ -34,6 +43,10 @@ const utility: ServiceMetaResult = {
 };
 const utilityValues = new Map<string, string[]>([
   ['bills.district', ['Northside', 'Harbour']],
+  ['bills.customer', ['Ada Brook', 'Ivo Lund']],
+  ['bills.account', ['A-100', 'A-200']],
+  ['accounts.district', ['Northside', 'Harbour']],
+  ['accounts.customer', ['Ada Brook', 'Ivo Lund']],
   ['service_requests.reason', ['leak', 'meter fault']],
 ]);
 
@@ -80,6 +93,12 @@ describe('analyst classes: choosing the member the words support', () => {
 
   it('initials name a measure over the source count named after "for"', () => {
     assert.equal(lifts('mtbf for eagle lift stops').measure.column, 'mtbf');
+  });
+
+  it('of sources that answer alike, the one the question names', () => {
+    const p = bills('how many different customers have accounts in harbour');
+    assert.equal(p.source.name, 'accounts');
+    assert.deepEqual(filters(p), ['district = Harbour']);
   });
 
   it('asks back when two readings are supported alike', () => {
