@@ -11,6 +11,7 @@ import type { Filter } from './plan.js';
 import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, plural, stem } from './text.js';
+import { preferred } from './prefer.js';
 import { columnUnit, unitScale } from './units.js';
 import { spelledTitles } from './spelled.js';
 import { filteredCountNamed } from './share-count.js';
@@ -161,6 +162,18 @@ export function namedValues(
     const finer = fields.length > 1 ? groupingOf(q, fs, hs[0].value, values) : undefined;
     if (finer) fields = [finer.field.name];
     finer?.used.forEach((i) => (taken[i] = true));
+    // A value of two dimensions: the one the question's other words support clearly best (prefer.ts).
+    const inSpan = (i: number) => i >= hs[0].start && i < hs[0].end;
+    const chosen =
+      fields.length > 1
+        ? preferred(
+            q,
+            source,
+            fs.map((field) => ({ field })),
+            (i) => !taken[i] && !inSpan(i),
+          )
+        : undefined;
+    if (chosen) fields = [chosen.field.name];
     if (fields.length > 1) {
       const words = book.quote(say.text(wordsOf(q, hs[0].start, hs[0].end)));
       return { decline: book.whichValue(words, say.names(fs)), score: score + 2 };

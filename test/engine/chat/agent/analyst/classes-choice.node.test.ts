@@ -37,6 +37,8 @@ const utility: ServiceMetaResult = {
       ['approved_credit', 'Approved credit', 'number', 'sum', { description: 'USD, approved requests only' }],
       ['reason', 'Reason', 'string'],
       ['approved', 'Approved', 'boolean'],
+      ['crew', 'Crew', 'string'],
+      ['backup_crew', 'Backup crew', 'string'],
       ['opened_at', 'Request date', 'time'],
     ]),
   ],
@@ -48,6 +50,8 @@ const utilityValues = new Map<string, string[]>([
   ['accounts.district', ['Northside', 'Harbour']],
   ['accounts.customer', ['Ada Brook', 'Ivo Lund']],
   ['service_requests.reason', ['leak', 'meter fault']],
+  ['service_requests.crew', ['Delta', 'Echo']],
+  ['service_requests.backup_crew', ['Delta', 'Echo']],
 ]);
 
 const resort: ServiceMetaResult = {
@@ -99,6 +103,13 @@ describe('analyst classes: choosing the member the words support', () => {
     const p = bills('how many different customers have accounts in harbour');
     assert.equal(p.source.name, 'accounts');
     assert.deepEqual(filters(p), ['district = Harbour']);
+  });
+
+  it('a value of two dimensions is the one whose title the question says whole', () => {
+    // Backup crew has a word the question does not say ("backup"); Crew has none.
+    assert.deepEqual(filters(bills('service requests the delta crew took in 2025')), ['crew = Delta']);
+    assert.deepEqual(filters(bills('service requests the delta backup crew took')), ['backup_crew = Delta']);
+    assert.ok(declines(utility, utilityValues, 'service requests for delta'));
   });
 
   it('asks back when two readings are supported alike', () => {
