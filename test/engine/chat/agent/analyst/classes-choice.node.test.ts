@@ -26,6 +26,8 @@ const utility: ServiceMetaResult = {
     view('accounts', 'Accounts', [
       ['count', 'Accounts', 'number', 'count'],
       ['customers', 'Customers', 'number', 'count_distinct'],
+      ['avg_balance', 'Avg balance', 'number', 'avg', { description: 'USD' }],
+      ['account', 'Account', 'string'],
       ['customer', 'Customer', 'string'],
       ['district', 'District', 'string'],
       ['opened_at', 'Opening date', 'time'],
@@ -68,9 +70,19 @@ const resort: ServiceMetaResult = {
       ['top_station', 'Top station', 'string'],
       ['stopped_at', 'Stop time', 'time'],
     ]),
+    view('instructors', 'Instructors', [
+      ['count', 'Instructors', 'number', 'count'],
+      ['avg_rating', 'Avg rating', 'number', 'avg'],
+      ['instructor', 'Instructor', 'string'],
+      ['discipline', 'Discipline', 'string'],
+    ]),
   ],
 };
-const resortValues = new Map<string, string[]>([['lift_stops.lift', ['Eagle', 'Summit Express']]]);
+const resortValues = new Map<string, string[]>([
+  ['lift_stops.lift', ['Eagle', 'Summit Express']],
+  ['instructors.instructor', ['Mia Holt', 'Sven Aas']],
+  ['instructors.discipline', ['Ski', 'Snowboard']],
+]);
 
 const declines = (meta: ServiceMetaResult, values: Map<string, string[]>, q: string) =>
   isDecline(planQuestion(readQuestion(q, NOW), buildCatalog(meta), values, say));
@@ -110,6 +122,21 @@ describe('analyst classes: choosing the member the words support', () => {
     assert.deepEqual(filters(bills('service requests the delta crew took in 2025')), ['crew = Delta']);
     assert.deepEqual(filters(bills('service requests the delta backup crew took')), ['backup_crew = Delta']);
     assert.ok(declines(utility, utilityValues, 'service requests for delta'));
+  });
+
+  it("the source's own noun before the measure names its rows, no breakdown by each one", () => {
+    const p = lifts('instructor rating by discipline');
+    assert.equal(p.measure.column, 'avg_rating');
+    assert.deepEqual(
+      p.groups.map((g) => g.column),
+      ['discipline'],
+    );
+    const q = bills('account balance by district');
+    assert.equal(q.measure.column, 'avg_balance');
+    assert.deepEqual(
+      q.groups.map((g) => g.column),
+      ['district'],
+    );
   });
 
   it('asks back when two readings are supported alike', () => {
