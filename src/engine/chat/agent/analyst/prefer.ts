@@ -27,9 +27,9 @@ export function sameWord(t: Token, word: string, written: string): boolean {
   // "deliverd" → "delivered", "temprature" → "temperature": one edit in a word of 5 letters or more.
   const budget = Math.min(typoBudget(Math.min(t.norm.length, written.length)), 1);
   if (budget && !/\d/.test(t.norm) && editDistance(t.norm, written, budget) <= budget) return true;
-  // "info" → "information", "cancelled" → "cancellation": one word begins the other (4 letters or more shared).
-  const [a, b] = [t.lemma, word].sort((x, y) => x.length - y.length);
-  return a.length >= 4 && !/\d/.test(a) && b.startsWith(a);
+  // "info" → "information", "cancelled" → "cancellation": the question's word (4 letters or more) begins the member's,
+  // never the other way ("country" is no word "count").
+  return t.lemma.length >= 4 && !/\d/.test(t.lemma) && word.length > t.lemma.length && word.startsWith(t.lemma);
 }
 
 /** The words of a source's rows: its name's, and its one plain count's (they say what is counted, not which measure). */
