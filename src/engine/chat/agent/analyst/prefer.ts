@@ -22,8 +22,10 @@ const KINDS = new Set(['sum', 'avg', 'max', 'min', 'median']);
 const MARGIN = 1;
 
 /** Whether a question word and a member's word are the same word: one lemma, a typo, or a shortening. */
-export function sameWord(t: Token, word: string, written: string): boolean {
+export function sameWord(t: Token, word: string, written: string, known?: Set<string>): boolean {
   if (t.lemma === word || t.norm === written) return true;
+  // A word the model knows as written is no typo or shortening of another ("roaster" of Roaster is not "roasted").
+  if (known?.has(t.lemma)) return false;
   // "deliverd" → "delivered", "temprature" → "temperature": one edit in a word of 5 letters or more.
   const budget = Math.min(typoBudget(Math.min(t.norm.length, written.length)), 1);
   if (budget && !/\d/.test(t.norm) && editDistance(t.norm, written, budget) <= budget) return true;
@@ -84,7 +86,13 @@ const perLoose = (q: Question, f: Field, i: number) =>
   !!f.perTail?.has(q.tokens[i].lemma) && !/^(per|each|every|an?)$/.test(q.tokens[i - 1]?.norm ?? '');
 
 /** What of the question (`open`: its tokens to explain) a member explains; how many of its title's words go unsaid. */
-function supportOf(q: Question, open: number[], r: { field: Field; used?: number[] }, rows: Set<string>): Support {
+function supportOf(
+  q: Question,
+  open: number[],
+  r: { field: Field; used?: number[] },
+  rows: Set<string>,
+  known: Set<string>,
+): Support {
   const { tokens } = q;
   const f = r.field;
   const named = new Set<number>();
@@ -93,12 +101,16 @@ function supportOf(q: Question, open: number[], r: { field: Field; used?: number
   for (const i of open) {
     const t = tokens[i];
     if (perLoose(q, f, i)) continue;
-    if (r.used?.includes(i) || f.keys.some((k) => k.includes(t.lemma)) || written.some((w) => sameWord(t, lemma(w), w)))
+    if (
+      r.used?.includes(i) ||
+      f.keys.some((k) => k.includes(t.lemma)) ||
+      written.some((w) => sameWord(t, lemma(w), w, known))
+    )
       named.add(i);
     else if (f.described.has(t.lemma)) described.add(i);
   }
   // A word of its title is said when any word of the question is it (a value's, a date's words too).
-  const said = (w: string) => tokens.some((t) => t.lemma === w || sameWord(t, w, w));
+  const said = (w: string) => tokens.some((t) => sameWord(t, w, w, known));
   // A name said whole ("MTTR", a synonym) leaves nothing of the title unsaid.
   const whole = f.keys.some((k) => k.every((w) => w.startsWith('agg:') || said(w)));
   const title = keyOf(f.title.replace(/\(.*\)/, ''));
@@ -126,6 +138,7 @@ export function preferred<T extends { field: Field; used?: number[] }>(
   // A share's part and whole, two things compared: the question names both, and which is which is not for this rule.
   if (q.compares || q.share) return undefined;
   const rows = rowWords(source);
+  const known = new Set([...rows, ...(source?.fields ?? readings.map((r) => r.field)).flatMap((f) => f.keys.flat())]);
   const matched = new Set(readings.flatMap((r) => r.used ?? []));
   const words = q.tokens.flatMap((t, i) =>
     (open(i) || matched.has(i)) &&
@@ -138,7 +151,7 @@ export function preferred<T extends { field: Field; used?: number[] }>(
       ? [i]
       : [],
   );
-  const supports = readings.map((r) => supportOf(q, words, r, rows));
+  const supports = readings.map((r) => supportOf(q, words, r, rows, known));
   const explained = new Set(supports.flatMap((s) => [...s.named, ...s.described]));
   const fits = readings.map((r) => aggregationFits(q, r.field));
   const scores = supports.map((s, n) => {
@@ -165,7 +178,7 @@ export function preferred<T extends { field: Field; used?: number[] }>(
   // is asked as well, unless the chosen one's title has all its words ("approved credit" over Credit).
   const titleWords = (f: Field) =>
     keyOf(f.title.replace(/\(.*\)/, '')).filter((w) => !w.startsWith('agg:') && !rows.has(w) && !HEADS.has(w));
-  const saidAll = (f: Field) => titleWords(f).every((w) => q.tokens.some((t) => t.lemma === w || sameWord(t, w, w)));
+  const saidAll = (f: Field) => titleWords(f).every((w) => q.tokens.some((t) => sameWord(t, w, w, known)));
   const mine = new Set(titleWords(chosen));
   if (rivals.some((r) => saidAll(r) && !titleWords(r).every((w) => mine.has(w)))) return undefined;
   return readings[at];
