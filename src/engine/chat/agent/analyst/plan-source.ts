@@ -340,7 +340,7 @@ export function planSource(
     return { plan: { decline: book.noDate(say.text(source.title)) }, score };
   // 6. Every word must be explained, and no other quantity named: "average nights per booking" is not a booking value.
   const named = otherQuantities(q, taken, source, measure, [...filters.map((f) => f.field), ...groups], afterValue);
-  if (named.length && !standsOver(q, source, measure, named))
+  if (named.length && !standsOver(q, source, measure, named, taken))
     return { plan: { decline: book.whichMeasure(names([measure, ...named])) }, score };
   const unmapped = unmappedWords(q, taken, source, [measure, ...filters.map((f) => f.field), ...groups]);
   if (unmapped.length)

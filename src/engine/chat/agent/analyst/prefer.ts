@@ -140,8 +140,11 @@ export function preferred<T extends { field: Field; used?: number[] }>(
   const rows = rowWords(source);
   const known = new Set([...rows, ...(source?.fields ?? readings.map((r) => r.field)).flatMap((f) => f.keys.flat())]);
   const matched = new Set(readings.flatMap((r) => r.used ?? []));
+  // The words of the source's own title name the data asked about ("iowa" of Iowa electricity generation), no member.
+  const ofSource = new Set(keyOf(source?.title ?? '').filter((w) => !w.startsWith('agg:')));
   const words = q.tokens.flatMap((t, i) =>
     (open(i) || matched.has(i)) &&
+    !ofSource.has(t.lemma) &&
     !q.aggs.has(i) &&
     !FUNCTION_WORDS.has(t.lemma) &&
     !FILLER.has(t.lemma) &&
@@ -201,26 +204,33 @@ export function narrowed<T extends { field: Field }>(
  * one of all those named (prefer.ts's rule), that one: "approved change order cost" is Approved cost impact, though
  * Approved change orders has more of its words.
  */
-export function supportedTie<T extends { field: Field; score: number }>(
+export function supportedTie<T extends { field: Field; score: number; used?: number[] }>(
   q: Question,
   source: SourceInfo,
   ranked: T[],
   taken: boolean[],
 ): T[] {
-  const one = ranked.length > 1 && !q.compares ? preferred(q, source, ranked, (i) => !taken[i]) : undefined;
+  // A word a value or a date took supports no measure, though the measure's name matched it too ("nuclear +
+  // renewables" are sources filtered, not Renewable generation).
+  const open = (i: number) => !taken[i];
+  const readings = ranked.map((r) => ({ ...r, used: r.used?.filter(open) }));
+  const pick = ranked.length > 1 && !q.compares ? preferred(q, source, readings, open) : undefined;
+  const one = pick && ranked[readings.indexOf(pick)];
   return one ? [one] : ranked.filter((m) => m.score >= ranked[0].score - 1e-9);
 }
 
 /**
  * Whether the plan's measure stands over other quantities the question's free words name: the question's words
- * clearly support it best ("how much is still unpaid on our invoices": Unpaid amount, not Amount invoiced).
+ * clearly support it best ("how much is still unpaid on our invoices": Unpaid amount, not Amount invoiced). Words read
+ * otherwise (`taken`: a value, a date) support none: "nuclear + renewables" filters the sources, it names no measure.
  */
-export const standsOver = (q: Question, source: SourceInfo, measure: Field, others: Field[]) =>
+export const standsOver = (q: Question, source: SourceInfo, measure: Field, others: Field[], taken: boolean[]) =>
   !q.compares &&
   preferred(
     q,
     source,
     [measure, ...others].map((field) => ({ field })),
+    (i) => !taken[i],
   )?.field === measure;
 
 /**
