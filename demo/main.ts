@@ -7,8 +7,6 @@ import { createLocalEngine } from '../src/engine/create.js';
 import { DEMO } from '../src/engine/demo-keys.js';
 import { HttpTransport } from '../src/transport/index.js';
 import { nextTask } from '../src/util/next-task.js';
-import { setUpCreatorPanel } from './creator.js';
-import { setUpYourDataPanel } from './your-data.js';
 import { demoWorkbook } from './dashboard.js';
 import { $, describeError as describe, grouped } from './util.js';
 const status = $<HTMLParagraphElement>('#engine-status');
@@ -43,27 +41,43 @@ function fillPreset(): void {
   $<HTMLInputElement>('#attributes').value = '';
 }
 
+/**
+ * The page's elements: their shared base (Lit, the context, the UI language) in a task of its own, the provider next
+ * (the others find their context through it), then as they show.
+ */
+const ELEMENTS = [
+  () => import('../src/elements/shared/svc-element.js'),
+  () => import('../src/elements/provider/svc-provider.js'),
+  () => import('../src/elements/dashboard/svc-dashboard.js'),
+  () => import('../src/elements/chat/svc-chat.js'),
+  () => import('../src/index.js'),
+];
+
 let engine: LocalEngine;
 let backend: HttpTransport;
-const refreshTenant = setUpCreatorPanel(() => backend);
+// The panels below the dashboard and the chat load after the page's first script (their code, the dashboard
+// generator's among it, is evaluated in tasks of its own).
+const refreshTenant = import('./creator.js').then((m) => m.setUpCreatorPanel(() => backend));
 const SAMPLE_STARTERS = [
   'Revenue by region last year',
   'How many orders per month in 2025?',
   'Top 5 products by revenue',
 ];
-const yourData = setUpYourDataPanel({
-  engine: () => engine,
-  backend: () => backend,
-  viewer: () => provider.activeTransport,
-  viewerName: () => viewerSummary(),
-  viewAs: (group) => {
-    $<HTMLInputElement>('#groups').value = group;
-    void startSession();
-  },
-  publish: (slug, input) => publish(slug, input),
-  chat,
-  sampleStarters: SAMPLE_STARTERS,
-});
+const yourData = import('./your-data.js').then((m) =>
+  m.setUpYourDataPanel({
+    engine: () => engine,
+    backend: () => backend,
+    viewer: () => provider.activeTransport,
+    viewerName: () => viewerSummary(),
+    viewAs: (group) => {
+      $<HTMLInputElement>('#groups').value = group;
+      void startSession();
+    },
+    publish: (slug, input) => publish(slug, input),
+    chat,
+    sampleStarters: SAMPLE_STARTERS,
+  }),
+);
 
 /**
  * Publishes a dashboard (upsert by slug, then publish) and shows it: a new version under the public id already shown
@@ -157,7 +171,7 @@ async function startSession(): Promise<void> {
     step('Browser: POST /api/v1/embed/session/token → the token’s claims', claims);
     showViewer();
     // A dashboard generated from the person's own model is made again for this viewer.
-    await yourData.viewerChanged();
+    await (await yourData).viewerChanged();
   } catch (error) {
     step('Error', describe(error));
   }
@@ -186,11 +200,13 @@ async function main(): Promise<void> {
   // `?engine=in-page` keeps the engine on the page's main thread (the cold-start benchmark's baseline).
   const inPage = new URLSearchParams(location.search).get('engine') === 'in-page';
   // The engine first: its worker, DuckDB and the demo's data start while the page goes on. The elements are defined
-  // after, in a task of their own (defining one upgrades and draws it): the page's first script stays short.
+  // after, each in a task of its own (defining one upgrades and draws it): no script task of the page's start is long.
   const starting = createLocalEngine({ seed: 'demo', name: 'svc-demo', onProgress, ...(inPage && { worker: false }) });
   starting.catch(() => undefined); // its failure is main()'s, below
-  await nextTask();
-  await import('../src/index.js');
+  for (const define of ELEMENTS) {
+    await nextTask();
+    await define();
+  }
   engine = await starting;
   // Said after the start: the engine runs in the page when asked to, and also when its worker's script did not load.
   if (engine.runsIn === 'page')
@@ -215,10 +231,10 @@ async function main(): Promise<void> {
   await startSession();
   status.textContent = 'Publishing the demo dashboard…';
   // A person's own model and data, imported before a reload, come back instead of the sample.
-  const own = yourData.resume();
+  const own = (await yourData).resume();
   await Promise.all([
     own.then(async (mine) => mine || (await publish('sales-overview', demoWorkbook))),
-    refreshTenant(),
+    refreshTenant.then((refresh) => refresh()),
   ]);
 }
 
