@@ -19,6 +19,7 @@ import { AIRLINE, airlineData, airlineSeed } from '../../../fixtures/analyst/air
 import { BROWSERS, browsersSeed } from '../../../fixtures/analyst/browsers.js';
 import { BUILDS, buildsSeed } from '../../../fixtures/analyst/builds.js';
 import { CARS, carsData, carsSeed } from '../../../fixtures/analyst/cars-stocks.js';
+import { CITYREQS, cityreqsSeed } from '../../../fixtures/analyst/cityreqs.js';
 import { CLIMATE, climateData, climateSeed } from '../../../fixtures/analyst/climate.js';
 import { PENGUINS, penguinsData, penguinsSeed } from '../../../fixtures/analyst/penguins-gapminder.js';
 import { CLINIC, clinicSeed } from '../../../fixtures/analyst/clinic.js';
@@ -52,6 +53,7 @@ import { AIRLINE_QUESTIONS, airlineCases } from './airline-corpus.js';
 import { browsersCases } from './browsers-corpus.js';
 import { BUILDS_QUESTIONS, buildsCases } from './builds-corpus.js';
 import { CARS_QUESTIONS, carsCases } from './cars-stocks-corpus.js';
+import { CITYREQS_QUESTIONS, cityreqsCases } from './cityreqs-corpus.js';
 import { CLIMATE_QUESTIONS, climateCases } from './climate-corpus.js';
 import { PENGUINS_QUESTIONS, penguinsCases } from './penguins-gapminder-corpus.js';
 import { clinicCases } from './clinic-corpus.js';
@@ -216,6 +218,7 @@ const MODELS: Model[] = [
     ),
     data: climateData,
   },
+  heldOut('city 311 service requests', cityreqsSeed, CITYREQS, cityreqsCases, CITYREQS_QUESTIONS, 0.85),
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');
