@@ -6,7 +6,7 @@ import {
   type GroupDefinition,
   type UserAttributeDefinition,
 } from '../src/api/types.js';
-import { DEMO } from '../src/engine/index.js';
+import { DEMO } from '../src/engine/demo-keys.js';
 import type { HttpTransport } from '../src/transport/index.js';
 import { $, describeError } from './util.js';
 

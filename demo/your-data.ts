@@ -7,16 +7,14 @@
 // "Back to the sample" puts the demo's model and dashboard back. What is imported stays in IndexedDB: a reload comes
 // back to it (resume()).
 import type { SvcChat } from '../src/index.js';
-import {
-  DEFAULT_MODEL_LIMITS,
-  DEMO,
-  ModelError,
-  demoSeed,
-  formatProblem,
-  tableNameFor,
-  type LocalEngine,
-  type TableInfo,
-} from '../src/engine/index.js';
+// Imported from their own modules, not the engine's entry: the model reader (YAML, checks) stays out of the page's
+// start (your-grants.ts loads it when a person gives their files).
+import type { LocalEngine, TableInfo } from '../src/engine/index.js';
+import { DEMO } from '../src/engine/demo-keys.js';
+import { demoSeed } from '../src/engine/demo-seed.js';
+import { DEFAULT_MODEL_LIMITS } from '../src/engine/model/limits.js';
+import { ModelError, formatProblem } from '../src/engine/model/problems.js';
+import { tableNameFor } from '../src/engine/data/table-names.js';
 import { generateDashboard } from '../src/generate/index.js';
 import type { HttpTransport, Transport } from '../src/transport/index.js';
 import type { MetaResponse } from '../src/api/types.js';
@@ -278,7 +276,7 @@ export function setUpYourDataPanel(hooks: YourDataHooks): {
       status.textContent = `The model has ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}: fix the files and drop them again. The page keeps the model it had.`;
       return;
     }
-    grants = grantsOf(model);
+    grants = await grantsOf(model);
     saveGrants(grants);
     status.textContent = 'Generating a dashboard from your model…';
     await showDashboard();

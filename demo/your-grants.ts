@@ -2,9 +2,7 @@
 // attributes its access policies name (read from the model files in this page, kept in localStorage so a reload
 // still knows), told in words when the viewer may not query all of it, and offered in the viewer form (1) as groups
 // to view as and attribute fields to fill.
-import { loadModel } from '../src/engine/index.js';
 import type { DataModel } from '../src/engine/data/model-types.js';
-import { policyNames } from '../src/engine/model/index.js';
 import type { MetaResponse } from '../src/api/types.js';
 
 /** One cube or view: who its access policies let in (`everyone` without policies or with a `*` group). */
@@ -25,13 +23,20 @@ export interface Grants {
 
 const KEY = 'svc-demo-your-grants';
 
-/** The grants of a model given as files (checked by the engine already). */
-export function grantsOf(files: Record<string, string>): Grants {
+/**
+ * The grants of a model given as files (checked by the engine already). The model reader (YAML, checks) is loaded
+ * here, when a person gives their files: the page's start does not evaluate it.
+ */
+export async function grantsOf(files: Record<string, string>): Promise<Grants> {
+  const { loadModel, policyNames } = await import('../src/engine/model/index.js');
   const { model } = loadModel(files);
-  return grantsOfModel(model);
+  return grantsOfModel(model, policyNames);
 }
 
-function grantsOfModel(model: DataModel): Grants {
+function grantsOfModel(
+  model: DataModel,
+  policyNames: (model: DataModel) => { groups: string[]; attributes: string[] },
+): Grants {
   const grant = (part: DataModel, type: Grant['type']): Grant => {
     const source = type === 'cube' ? part.cubes[0] : part.views![0];
     const policies = source.access_policy ?? [];

@@ -55,8 +55,9 @@ function checkLimits(options: LocalEngineOptions): void {
     throw new TypeError(`executor must be 'native' or 'wasm', not ${JSON.stringify(options.executor)}`);
   if (options.database !== undefined && (typeof options.database !== 'string' || options.database === ''))
     throw new TypeError(`database must be a file path, not ${JSON.stringify(options.database)}`);
-  if (options.keepDatabase !== undefined && typeof options.keepDatabase !== 'boolean')
-    throw new TypeError(`keepDatabase must be true or false, not ${JSON.stringify(options.keepDatabase)}`);
+  for (const name of ['keepDatabase', 'prepareData'] as const)
+    if (options[name] !== undefined && typeof options[name] !== 'boolean')
+      throw new TypeError(`${name} must be true or false, not ${JSON.stringify(options[name])}`);
   for (const name of ['orphanedTimeoutMs', 'maxQueriesPerRequest'] as const) {
     const value = options[name];
     if (value !== undefined && !(typeof value === 'number' && Number.isSafeInteger(value) && value > 0))
@@ -135,8 +136,8 @@ export async function createInPageEngine(options: LocalEngineOptions = {}): Prom
       readableFiles: isNode ? fileUrls(tables) : [],
     },
   });
-  // A reload: DuckDB opens its database in OPFS while the engine starts.
-  void data.warm().catch(() => undefined);
+  // A reload: DuckDB opens its database in OPFS while the engine starts; a first visit: the generated data is made.
+  void data.warm(options.prepareData !== false).catch(() => undefined);
   const own = new EngineTables(ctx, data, {
     importLimits: options.importLimits,
     importTimeoutMs: options.importTimeoutMs,

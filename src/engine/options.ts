@@ -167,6 +167,13 @@ export interface LocalEngineOptions {
    * tables in memory as with `false`, and reads them from IndexedDB at each start. See docs/browser-data.md.
    */
   keepDatabase?: boolean;
+  /**
+   * Browsers: a seed that generates its data (the demo's) has DuckDB started, the rows generated and loaded at the
+   * engine's start, while the page is still asking for its session and dashboard, rather than on the first query; in
+   * its worker, the page has DuckDB's module compiled from this call on. Default true; false waits for the first use
+   * (an engine that may never be queried).
+   */
+  prepareData?: boolean;
 }
 
 /** The local engine: an HTTP server that lives in-process. Its functions are bound: pass `engine.fetch` around. */

@@ -55,6 +55,8 @@ export async function testEngine(
     now: clock.now,
     hooks: options.hooks,
     onProgress: options.onProgress,
+    // What a test asks of the engine is what it does: no data made before it is asked for.
+    prepareData: false,
     ...options.engine,
   });
   const as = (auth: Credentials) =>

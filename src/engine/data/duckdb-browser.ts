@@ -9,7 +9,7 @@ import { helperWorker, type HelperWorker } from './helper-workers.js';
 import { quoteIdent } from './sql-quote.js';
 import { HelperWorkerStopped, deathOf } from './helper-death.js';
 import { KEPT_STAMPS } from './opfs-kept.js';
-import { StageKeeper, stageSql } from './opfs-stage.js';
+import { StageKeeper, attention, stageSql } from './opfs-stage.js';
 import {
   firstLine,
   holdFileLock,
@@ -19,12 +19,10 @@ import {
   removeDatabaseFile,
   type KeptDatabase,
 } from './opfs-database.js';
+import { DUCKDB_WASM_URL, DUCKDB_WORKER_URL } from './duckdb-assets.js';
 
-const WASM_URL = new URL('../../../node_modules/@duckdb/duckdb-wasm/dist/duckdb-eh.wasm', import.meta.url).href;
-const WORKER_URL = new URL(
-  '../../../node_modules/@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js',
-  import.meta.url,
-).href;
+const WASM_URL = DUCKDB_WASM_URL;
+const WORKER_URL = DUCKDB_WORKER_URL;
 
 /** Files up to this size are registered with DuckDB as buffers (copied into its memory), larger ones as handles. */
 const BUFFERED = 256 << 20;
@@ -162,6 +160,9 @@ export async function removeDatabase(file: string): Promise<boolean> {
   return false;
 }
 
+/** The copies of tables into the database file wait until queries and loads have given the connection this long. */
+const QUIET_MS = 1_000;
+
 /** `booting` is told once DuckDB's worker has its instantiate request: its download and compile need no more of us. */
 async function start(kept: KeptDatabase, release?: () => void, booting?: () => void): Promise<Executor> {
   const worker = spare ?? duckDbWorker();
@@ -210,10 +211,31 @@ async function start(kept: KeptDatabase, release?: () => void, booting?: () => v
     queue = run.catch(() => undefined);
     return run;
   };
+  // The work callers wait on (queries, loads, exports): the copies into the file wait for a quiet connection.
+  const { attended, quiet, end } = attention(QUIET_MS);
+  const loadFile: Executor['loadFile'] = async (name, source, format, options) => {
+    const path = `${importDir}${++files}.${format}`;
+    const sql = readFileSql(path, format, options);
+    // A Blob up to BUFFERED is read here and its buffer moved: DuckDB's read_csv of a registered buffer takes 1.0×,
+    // of a file handle (FileReaderSync a block at a time) 1.5× (bench/import.ts).
+    const bytes =
+      source instanceof Uint8Array ? source : source.size <= BUFFERED ? await bytesOfBlob(source) : undefined;
+    return serial(async () => {
+      if (bytes) await db.registerFileBuffer(path, bytes);
+      else await db.registerFileHandle(path, source, DuckDBDataProtocol.BROWSER_FILEREADER, true);
+      try {
+        await conn.query(`CREATE OR REPLACE TABLE ${quoteIdent(name)} AS ${sql}`);
+      } finally {
+        await db.dropFile(path).catch(ignoreMissingSyncHandle);
+      }
+    });
+  };
   const keeper =
-    file === undefined ? undefined : new StageKeeper(file, serial, (sql) => conn.query(sql).then(normalizeArrow));
+    file === undefined
+      ? undefined
+      : new StageKeeper(file, serial, (sql) => conn.query(sql).then(normalizeArrow), quiet);
   return {
-    query: (sql) => serial(async () => normalizeArrow(await conn.query(sql))),
+    query: (sql) => attended(() => serial(async () => normalizeArrow(await conn.query(sql)))),
     ...(keeper && {
       keepLater(name: string, stamp: string) {
         keeper.keep(name, stamp);
@@ -224,39 +246,29 @@ async function start(kept: KeptDatabase, release?: () => void, booting?: () => v
         return Promise.resolve();
       },
     }),
-    async loadTable(name, ipc, { append = false } = {}) {
-      // A Blob (a stored table) is read before the connection is held; the buffer then moves.
-      const bytes = ipc instanceof Uint8Array ? ipc : await bytesOfBlob(ipc);
-      return serial(async () => {
-        if (!append) await conn.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
-        await conn.insertArrowFromIPCStream(bytes, { name, create: !append });
-      });
-    },
-    async loadFile(name, source, format, options) {
-      const path = `${importDir}${++files}.${format}`;
-      const sql = readFileSql(path, format, options);
-      // A Blob up to BUFFERED is read here and its buffer moved: DuckDB's read_csv of a registered buffer takes 1.0×,
-      // of a file handle (FileReaderSync a block at a time) 1.5× (bench/import.ts).
-      const bytes =
-        source instanceof Uint8Array ? source : source.size <= BUFFERED ? await bytesOfBlob(source) : undefined;
-      return serial(async () => {
-        if (bytes) await db.registerFileBuffer(path, bytes);
-        else await db.registerFileHandle(path, source, DuckDBDataProtocol.BROWSER_FILEREADER, true);
-        try {
-          await conn.query(`CREATE OR REPLACE TABLE ${quoteIdent(name)} AS ${sql}`);
-        } finally {
-          await db.dropFile(path).catch(ignoreMissingSyncHandle);
-        }
-      });
-    },
+    loadTable: (name, ipc, { append = false } = {}) =>
+      attended(async () => {
+        // A Blob (a stored table) is read before the connection is held; the buffer then moves.
+        const bytes = ipc instanceof Uint8Array ? ipc : await bytesOfBlob(ipc);
+        return serial(async () => {
+          if (!append) await conn.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
+          await conn.insertArrowFromIPCStream(bytes, { name, create: !append });
+        });
+      }),
+    loadFile: (name, source, format, options) => attended(() => loadFile(name, source, format, options)),
     // The worker writes the IPC file and moves its buffer here; the stream inside it is what the engine keeps.
     exportTable: (name) =>
-      serial(async () => {
-        const file = await conn.useUnsafe((bindings, id) => bindings.runQuery(id, `SELECT * FROM ${quoteIdent(name)}`));
-        return streamOfIpcFile(file) ?? tableToIPC(tableFromIPC(file), 'stream');
-      }),
+      attended(() =>
+        serial(async () => {
+          const file = await conn.useUnsafe((bindings, id) =>
+            bindings.runQuery(id, `SELECT * FROM ${quoteIdent(name)}`),
+          );
+          return streamOfIpcFile(file) ?? tableToIPC(tableFromIPC(file), 'stream');
+        }),
+      ),
     keptDatabase: () => Promise.resolve(kept),
     async close() {
+      end();
       const done = (async () => {
         try {
           // Every table copied, and everything into the database file, so the next start opens it without replaying a log.

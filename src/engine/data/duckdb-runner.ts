@@ -133,13 +133,18 @@ export class DuckDbRunner {
   }
 
   /**
-   * Starts DuckDB now, in the background, when tables are stored and a database in OPFS may hold them (a reload):
-   * its start (most of a reload's first answer) overlaps the engine's own.
+   * In a browser (a database in OPFS), starts now, in the background, what the first answer will wait for: on a
+   * reload, DuckDB (when tables are stored: the database may hold them); on a first visit to the demo, DuckDB, the
+   * demo's rows and their load (when `generate`), while the page is still asking for its session and dashboard.
    */
-  async warm(): Promise<void> {
+  async warm(generate: boolean): Promise<void> {
     if (this.options.executor?.opfsFile === undefined || this.executor) return;
     const record = await this.ctx.db.get('dataModels', 'default');
-    if (Object.keys(record?.tableVersions ?? {}).length > 0) await this.duckDb().catch(() => undefined);
+    if (!record) return;
+    const stored = Object.keys(record.tableVersions).length > 0;
+    if (record.generate && !stored) {
+      if (generate) await this.ensureTables(record).catch(() => undefined);
+    } else if (stored) await this.duckDb().catch(() => undefined);
   }
 
   /** Whether DuckDB keeps the tables itself (a database file): the engine keeps no copy of their rows. */

@@ -5,7 +5,8 @@
 // statement, so the queries that come meanwhile run between slices. Only once the whole table is in the file is its
 // note written (the stamp of the IndexedDB record it was made from: opfs-kept.ts) and its stage copy dropped: until
 // then the note says the table is changing, so a start after a tab closed mid-copy drops the copy and reads the table
-// again from IndexedDB, which stays the truth. A change to the table (`forget`) stops its copy.
+// again from IndexedDB, which stays the truth. A change to the table (`forget`) stops its copy. The copy's statements
+// wait for a quiet connection (`quiet`): a first start's loads and first answers come before them, not between them.
 
 import { STAGE, noteSql } from './opfs-kept.js';
 import { quoteIdent, quoteString } from './sql-quote.js';
@@ -22,6 +23,44 @@ export const stageSql = (file: string): string[] => [
   `SET search_path = ${quoteString(`${STAGE}.main,${quoteIdent(file)}.main`)}`,
 ];
 
+/**
+ * Watches the work callers wait on (`attended`): `quiet` resolves once none is under way and none has ended for
+ * `quietMs`, and at once after `end` (the database closes: nothing more to make way for).
+ */
+export function attention(quietMs: number): {
+  attended: <T>(fn: () => Promise<T>) => Promise<T>;
+  quiet: () => Promise<void>;
+  end: () => void;
+} {
+  let underWay = 0;
+  let endedAt = 0;
+  let ended = false;
+  let wake = () => undefined as void;
+  const ending = new Promise<void>((resolve) => (wake = resolve));
+  return {
+    async attended(fn) {
+      underWay++;
+      try {
+        return await fn();
+      } finally {
+        underWay--;
+        endedAt = Date.now();
+      }
+    },
+    async quiet() {
+      for (;;) {
+        const wait = underWay > 0 ? quietMs : endedAt + quietMs - Date.now();
+        if (ended || wait <= 0) return;
+        await Promise.race([ending, new Promise((resolve) => setTimeout(resolve, wait))]);
+      }
+    },
+    end() {
+      ended = true;
+      wake();
+    },
+  };
+}
+
 type Run = (sql: string) => Promise<{ rows: unknown[][] }>;
 /** Runs `fn` alone on the connection: no other statement between its own. */
 type Serial = <T>(fn: () => Promise<T>) => Promise<T>;
@@ -37,7 +76,15 @@ export class StageKeeper {
     private readonly serial: Serial,
     /** Runs a statement on the connection directly (inside `serial`). */
     private readonly run: Run,
+    /** Resolves when the connection has had no other work for a while: each of a copy's statements waits for it. */
+    private readonly quiet: () => Promise<void> = () => Promise.resolve(),
   ) {}
+
+  /** `fn` alone on the connection, once it is quiet. */
+  private async whenQuiet<T>(fn: () => Promise<T>): Promise<T> {
+    await this.quiet();
+    return this.serial(fn);
+  }
 
   /** Tables `names` are about to change: a copy of any of them under way stops before its next slice. */
   forget(...names: string[]): void {
@@ -75,12 +122,12 @@ export class StageKeeper {
     const staged = `${STAGE}.main.${quoteIdent(name)}`;
     const kept = this.kept(name);
     const current = () => this.turns.get(name) === turn;
-    const counted = await this.serial(async () =>
+    const counted = await this.whenQuiet(async () =>
       current() ? Number((await this.run(`SELECT count(*) FROM ${staged}`)).rows[0][0]) : undefined,
     );
     if (counted === undefined) return;
     for (let from = 0; from === 0 || from < counted; from += SLICE_ROWS) {
-      const going = await this.serial(async () => {
+      const going = await this.whenQuiet(async () => {
         if (!current()) return false;
         const slice = `SELECT * FROM ${staged} WHERE rowid >= ${from} AND rowid < ${from + SLICE_ROWS}`;
         await this.run(from === 0 ? `CREATE OR REPLACE TABLE ${kept} AS ${slice}` : `INSERT INTO ${kept} ${slice}`);
@@ -88,7 +135,7 @@ export class StageKeeper {
       });
       if (!going) return;
     }
-    await this.serial(async () => {
+    await this.whenQuiet(async () => {
       if (!current()) return;
       await this.run(noteSql(name, stamp));
       // On disk only once flushed: a tab closed without a checkpoint lost DuckDB-wasm's writes to OPFS.

@@ -49,9 +49,9 @@ export class DataService {
     return this.duckDb.withDuckDb(fn);
   }
 
-  /** Starts DuckDB in the background when a database in OPFS may hold the stored tables (a reload). */
-  warm(): Promise<void> {
-    return this.duckDb.warm();
+  /** DuckDbRunner.warm: what the first answer waits for, started in the background (browsers). */
+  warm(generate: boolean): Promise<void> {
+    return this.duckDb.warm(generate);
   }
 
   /** Whether DuckDB keeps the tables itself (a database file): the engine keeps no copy of their rows. */

@@ -15,16 +15,22 @@ type Streaming = (source: Response | PromiseLike<Response>, imports?: WebAssembl
 
 /** How long the keeper may take to answer before the module is compiled here anyway. */
 const KEEPER_WAIT_MS = 2_000;
+/** How long a module the keeper is compiling (the page asked it to, early) is waited for. */
+const KEEPER_COMPILE_WAIT_MS = 60_000;
 
 /** The keeper's module for `script`, or undefined (none yet, no answer in time, or one that could not be read). */
 function askKeeper(keeper: MessagePort, script: string): Promise<WebAssembly.Module | undefined> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(undefined), KEEPER_WAIT_MS);
+    let timer = setTimeout(() => resolve(undefined), KEEPER_WAIT_MS);
     const done = (module: unknown) => {
       clearTimeout(timer);
       resolve(module instanceof WebAssembly.Module ? module : undefined);
     };
-    keeper.onmessage = (event: MessageEvent<{ module?: unknown }>) => done(event.data?.module);
+    keeper.onmessage = (event: MessageEvent<{ module?: unknown; pending?: unknown }>) => {
+      if (event.data?.pending !== true) return done(event.data?.module);
+      clearTimeout(timer);
+      timer = setTimeout(() => resolve(undefined), KEEPER_COMPILE_WAIT_MS);
+    };
     keeper.onmessageerror = () => done(undefined);
     keeper.postMessage({ get: script });
   });

@@ -12,6 +12,8 @@ import { lifeLockName, type Heartbeat } from './liveness.js';
 import { buffersOf, canTransferStreams, type EngineMethod, type WorkerInit } from './protocol.js';
 import { EngineWorkerLoadError, startSession, type Session } from './session.js';
 import { toRequest } from '../fetch-args.js';
+import { DUCKDB_WASM_URL, DUCKDB_WORKER_URL } from '../data/duckdb-assets.js';
+import { precompileDuckDb } from './helper-host.js';
 
 export { EngineWorkerLoadError };
 
@@ -59,7 +61,15 @@ function againInit(init: WorkerInit): WorkerInit {
   return { ...init, data, reopen: true, lifeLock: lifeLockName() };
 }
 
+/** A seed that generates its data (the demo's): the engine's worker wants DuckDB as soon as it starts (prepareData). */
+const generatesData = (seed: LocalEngineOptions['seed']): boolean =>
+  seed === 'demo' ||
+  (seed?.dataModel !== undefined && seed.data?.rows !== undefined && Object.keys(seed.tables ?? {}).length === 0);
+
 export async function createWorkerEngine(options: LocalEngineOptions): Promise<LocalEngine> {
+  // DuckDB's module (34 MB of WebAssembly) starts compiling with the page, not after the engine's worker has started.
+  if (options.prepareData !== false && generatesData(options.seed))
+    precompileDuckDb(DUCKDB_WORKER_URL, DUCKDB_WASM_URL);
   // The literal `new Worker(new URL(…, import.meta.url))` is what bundlers recognise as a worker to emit: a URL held in
   // a variable is bundled as a plain asset instead (Vite inlined the TypeScript source as a data: URL).
   const makeWorker = () =>
@@ -81,6 +91,7 @@ export async function createWorkerEngine(options: LocalEngineOptions): Promise<L
     maxQueriesPerRequest: options.maxQueriesPerRequest,
     modelLimits: options.modelLimits,
     keepDatabase: options.keepDatabase,
+    prepareData: options.prepareData,
     agent: options.agent && recipeOf(options.agent),
     onProgress: !!options.onProgress,
     checkChatToken: !!options.checkChatToken,

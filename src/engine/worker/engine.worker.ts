@@ -44,6 +44,7 @@ async function start(init: WorkerInit): Promise<void> {
     maxQueriesPerRequest: init.maxQueriesPerRequest,
     modelLimits: init.modelLimits,
     keepDatabase: init.keepDatabase,
+    prepareData: init.prepareData,
     ...(init.agent && { agent: agentFromRecipe(init.agent) }),
     ...(init.onProgress && { onProgress: (progress) => post({ t: 'progress', progress }) }),
     ...(init.checkChatToken && {

@@ -46,21 +46,42 @@ function keeperPort(): { port: MessagePort; ask: boolean } | undefined {
   if (keeperFailed) return undefined;
   try {
     const ask = keeper !== undefined;
-    if (!keeper) {
-      const started = new Worker(new URL('./module-keeper.worker.ts', import.meta.url), {
-        type: 'module',
-        name: 'svc-wasm-modules',
-      });
-      started.addEventListener('error', (event) => {
-        event.preventDefault();
-        keeperFailed = true; // later DuckDB workers are not handed a port nobody answers on
-        if (keeper === started) keeper = undefined;
-      });
-      keeper = started;
-    }
-    return { port: connect(keeper), ask };
+    return { port: connect(keeper ?? startKeeper()), ask };
   } catch {
     return undefined; // DuckDB compiles its module itself
+  }
+}
+
+function startKeeper(): Worker {
+  const started = new Worker(new URL('./module-keeper.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'svc-wasm-modules',
+  });
+  started.addEventListener('error', (event) => {
+    event.preventDefault();
+    keeperFailed = true; // later DuckDB workers are not handed a port nobody answers on
+    if (keeper === started) keeper = undefined;
+  });
+  keeper = started;
+  return started;
+}
+
+/**
+ * Has the keeper compile DuckDB's module now (`script`: DuckDB's worker script, `url`: its WebAssembly), for an engine
+ * whose worker is still starting and will soon ask for a DuckDB: the compile, most of DuckDB's start, begins with the
+ * page instead of after the engine's worker. Forgotten like any module when no DuckDB worker comes.
+ */
+export function precompileDuckDb(script: string, url: string): void {
+  if (keeperFailed) return;
+  try {
+    const port = connect(keeper ?? startKeeper());
+    port.postMessage({ compile: script, url });
+    if (forget === undefined && !classicAlive())
+      forget = setTimeout(() => {
+        if (!classicAlive()) forgetCompiledModules();
+      }, KEEP_MODULES_MS);
+  } catch {
+    // no keeper here: DuckDB's worker compiles its module itself
   }
 }
 

@@ -4,16 +4,39 @@
 // receive a module (Firefox refuses to), while workers of its own origin have a policy of their own. Each DuckDB
 // worker talks to it on a MessagePort of its own, which the page hands on without reading from it (helper-host.ts).
 
-const modules = new Map<string, WebAssembly.Module>();
+// The page may also have it compile a script's module before any DuckDB worker asks (`compile`: the engine's worker is
+// still starting); a worker that asks meanwhile is told it is on its way (`pending`), then sent it.
 
-type Ask = { get?: unknown; put?: unknown; module?: unknown; list?: unknown };
+const modules = new Map<string, WebAssembly.Module>();
+const compiling = new Map<string, Promise<WebAssembly.Module | undefined>>();
+
+type Ask = { get?: unknown; put?: unknown; module?: unknown; list?: unknown; compile?: unknown; url?: unknown };
 
 addEventListener('message', (event: MessageEvent<{ port?: unknown }>) => {
   const port = event.data?.port;
   if (!(port instanceof MessagePort)) return;
   port.onmessage = ({ data }: MessageEvent<Ask>) => {
-    if (typeof data?.get === 'string') port.postMessage({ module: modules.get(data.get) });
+    if (typeof data?.compile === 'string' && typeof data.url === 'string') compile(data.compile, data.url);
+    if (typeof data?.get === 'string') {
+      const pending = modules.has(data.get) ? undefined : compiling.get(data.get);
+      if (!pending) port.postMessage({ module: modules.get(data.get) });
+      else {
+        port.postMessage({ pending: true });
+        void pending.then((module) => port.postMessage({ module }));
+      }
+    }
     if (typeof data?.put === 'string' && data.module instanceof WebAssembly.Module) modules.set(data.put, data.module);
     if (data?.list) port.postMessage({ scripts: [...modules.keys()] }); // which scripts it holds a module of
   };
 });
+
+/** Compiles `script`'s module from `url` now, unless it is held or under way (a failure: the worker compiles it). */
+function compile(script: string, url: string): void {
+  if (modules.has(script) || compiling.has(script) || typeof WebAssembly?.compileStreaming !== 'function') return;
+  const done = WebAssembly.compileStreaming(fetch(url)).then(
+    (module) => (modules.set(script, module), module),
+    () => undefined,
+  );
+  compiling.set(script, done);
+  void done.finally(() => compiling.delete(script));
+}

@@ -23,6 +23,7 @@ export type WorkerInit = Pick<
   | 'maxQueriesPerRequest'
   | 'modelLimits'
   | 'keepDatabase'
+  | 'prepareData'
 > & {
   agent?: AgentRecipe;
   onProgress: boolean;

@@ -4,7 +4,7 @@
 
 import { own } from '../../util/own.js';
 import { ApiError, ChatAuthError, ChatStreamError } from '../../api/errors.js';
-import { ModelError } from '../model/index.js';
+import { ModelError } from '../model/problems.js';
 import { LocalEngineUnavailableError } from '../unavailable.js';
 
 /** The classes that keep their identity across the boundary; anything else arrives as its nearest built-in. */

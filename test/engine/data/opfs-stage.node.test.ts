@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { KEPT_STAMPS, STAGE } from '../../../src/engine/data/opfs-kept.js';
-import { SLICE_ROWS, StageKeeper, stageSql } from '../../../src/engine/data/opfs-stage.js';
+import { SLICE_ROWS, StageKeeper, attention, stageSql } from '../../../src/engine/data/opfs-stage.js';
 
 const FILE = 'gauges';
 
@@ -27,7 +27,8 @@ let dir: string;
 before(async () => (dir = await mkdtemp(join(tmpdir(), 'svc-stage-'))));
 after(() => rm(dir, { recursive: true, force: true }));
 
-async function open(failOn?: RegExp): Promise<Db> {
+/** `quietMs`: the copies wait for the connection to have been quiet that long (as the browser's executor has them). */
+async function open(failOn?: RegExp, quietMs?: number): Promise<Db> {
   // A file of its own per test, named alike (DuckDB names its database after the file).
   const instance = await DuckDBInstance.create(join(await mkdtemp(join(dir, 't-')), `${FILE}.duckdb`));
   const conn = await instance.connect();
@@ -46,12 +47,13 @@ async function open(failOn?: RegExp): Promise<Db> {
     const rows = (await conn.runAndReadAll(sql)).getRows();
     return { rows: rows.map((r) => r.map((v) => (typeof v === 'bigint' ? Number(v) : v))) };
   };
-  const keeper = new StageKeeper(FILE, serial, run);
+  const watch = quietMs === undefined ? undefined : attention(quietMs);
+  const keeper = new StageKeeper(FILE, serial, run, watch?.quiet);
   return {
     conn,
     keeper,
     statements,
-    query: (sql) => serial(async () => (await run(sql)).rows),
+    query: (sql) => (watch?.attended ?? ((fn) => fn()))(() => serial(async () => (await run(sql)).rows)),
     close: () => {
       conn.closeSync();
       instance.closeSync();
@@ -171,5 +173,51 @@ describe('the stage in front of a database file: tables copied into it a slice a
     } finally {
       db.close();
     }
+  });
+
+  it('waits for a quiet connection: the queries of a busy moment all run before any of the copy', async () => {
+    const db = await open(undefined, 300);
+    try {
+      await stageReadings(db, 'tides', SLICE_ROWS + 3, 'pier');
+      db.keeper.keep('tides', 'v1');
+      // A start's queries, each less than the quiet time after the one before.
+      for (let i = 0; i < 6; i++) {
+        assert.equal(Number((await db.query('SELECT count(*) FROM tides'))[0][0]), SLICE_ROWS + 3);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.deepEqual(
+        db.statements.filter((s) => s.includes(`${STAGE}.main`)),
+        [],
+        'nothing of the copy while the queries came',
+      );
+      await db.keeper.settled();
+      assert.deepEqual(await noted(db), { tides: 'v1' });
+      assert.equal(Number((await db.query(`SELECT count(*) FROM ${inFile('tides')}`))[0][0]), SLICE_ROWS + 3);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('a quiet connection: not while work is under way or just ended, at once once the database closes', async () => {
+    const watch = attention(400);
+    let quietAt = 0;
+    let release = () => undefined as void;
+    const work = watch.attended(() => new Promise<void>((resolve) => (release = resolve)));
+    const begun = Date.now();
+    const quiet = watch.quiet().then(() => (quietAt = Date.now()));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    assert.equal(quietAt, 0, 'not while work is under way');
+    release();
+    await work;
+    const ended = Date.now();
+    await quiet;
+    assert.ok(quietAt - ended >= 390, `quiet ${quietAt - ended} ms after the work ended`);
+    assert.ok(quietAt - begun >= 990);
+    const again = attention(60_000);
+    await again.attended(() => Promise.resolve());
+    const closing = Date.now();
+    setTimeout(() => again.end(), 50);
+    await again.quiet();
+    assert.ok(Date.now() - closing < 1_000, 'at once once ended');
   });
 });

@@ -1,17 +1,29 @@
 // The engine's start-up progress (onProgress): DuckDB, where it keeps the tables, the demo data's generation (while
-// DuckDB starts), each table's load, ready — once, on the first data request; a listener that throws changes nothing.
+// DuckDB starts), each table's load, ready — once, from the engine's start when its seed generates the data (a first
+// visit to the demo: ready before the page asks), otherwise on the first data request; a listener that throws changes
+// nothing.
 import { expect } from '@open-wc/testing';
-import { demoSeed, type EngineProgress } from '../../../src/engine/index.js';
+import { createLocalEngine, demoSeed, type EngineProgress } from '../../../src/engine/index.js';
 import { testEngine } from '../helpers.js';
 
 describe('engine progress (Chromium, DuckDB-wasm)', function () {
   this.timeout(60_000);
 
-  it('reports DuckDB, its database, generation, every table and ready, once', async () => {
+  it('reports DuckDB, its database, generation, every table and ready, once, from the start', async () => {
     const events: EngineProgress[] = [];
-    const t = await testEngine({ seed: { ...demoSeed, data: { rows: 2_000 } }, onProgress: (e) => events.push(e) });
+    let ready!: () => void;
+    const readied = new Promise<void>((resolve) => (ready = resolve));
+    const t = await testEngine({
+      seed: { ...demoSeed, data: { rows: 2_000 } },
+      engine: { prepareData: true },
+      onProgress: (e) => {
+        events.push(e);
+        if (e.phase === 'ready') ready();
+      },
+    });
     try {
-      expect(events).to.deep.equal([]); // nothing before the data plane is used
+      // The generated data is made ready while nothing asks for it yet (a page asks for its session, its dashboard).
+      await readied;
       const query = { query: { measures: ['sales.count'] } };
       const first = await t.admin.load(query);
       expect(first.data[0]['sales.count']).to.equal(2_000);
@@ -56,5 +68,29 @@ describe('engine progress (Chromium, DuckDB-wasm)', function () {
     } finally {
       await t.dispose();
     }
+  });
+
+  it('waits for the first use with prepareData: false, and refuses a prepareData that is not a boolean', async () => {
+    const events: EngineProgress[] = [];
+    const t = await testEngine({
+      seed: { ...demoSeed, data: { rows: 500 } },
+      engine: { prepareData: false },
+      onProgress: (e) => events.push(e),
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(events).to.deep.equal([]);
+      const result = await t.admin.load({ query: { measures: ['sales.count'] } });
+      expect(result.data[0]['sales.count']).to.equal(500);
+      expect(events.at(-1)).to.deep.equal({ phase: 'ready' });
+    } finally {
+      await t.dispose();
+    }
+    let error: unknown;
+    await createLocalEngine({ name: `prepare-${Date.now()}`, prepareData: 1 as never }).catch(
+      (e: unknown) => (error = e),
+    );
+    expect(error).to.be.instanceOf(TypeError);
+    expect((error as Error).message).to.equal('prepareData must be true or false, not 1');
   });
 });

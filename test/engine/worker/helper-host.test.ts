@@ -2,7 +2,7 @@
 // inside the engine's worker could freeze it in Firefox), hands the engine's worker a port to each, and ends them with
 // the engine; a helper the page cannot start is a clear error, not a wait for ever.
 import { expect } from '@open-wc/testing';
-import { DEMO } from '../../../src/engine/index.js';
+import { DEMO, createLocalEngine, demoSeed } from '../../../src/engine/index.js';
 import { forgetCompiledModules, keptModules } from '../../../src/engine/worker/helper-host.js';
 import { deleteDatabase } from '../helpers.js';
 import { BASE, HOUSES, open, rejection } from './greenhouse.js';
@@ -150,5 +150,48 @@ describe("local engine in its worker: DuckDB's and the parser's workers are the 
       { missing: /module-keeper\.worker/ },
     );
     expect(await keptModules()).to.deep.equal([]);
+  });
+
+  it("a seed that generates its data: the page's keeper compiles DuckDB's module before DuckDB's worker asks", async () => {
+    for (const prepareData of [true, false]) {
+      forgetCompiledModules();
+      await watchingWorkers(async (made) => {
+        const name = `svc-test-precompile-${prepareData}-${Date.now()}`;
+        names.push(name);
+        const engine = await createLocalEngine({
+          name,
+          seed: { ...demoSeed, data: { rows: 300 } },
+          worker: true,
+          prepareData,
+        });
+        try {
+          const response = await engine.fetch(
+            new Request(`${BASE}/cubejs-api/v1/load`, {
+              method: 'POST',
+              headers: { Authorization: `Bearer ${DEMO.developerKey}`, 'Content-Type': 'application/json' },
+              body: JSON.stringify({ query: { measures: ['sales.count'] } }),
+            }),
+          );
+          expect(response.status).to.equal(200);
+          expect(((await response.json()) as { data: Record<string, unknown>[] }).data[0]['sales.count']).to.equal(300);
+        } finally {
+          await engine.close();
+        }
+        const kinds = made.map((m) => /module-keeper|classic-host|engine\.worker/.exec(m.url)?.[0]).filter(Boolean);
+        const duckdb = made.filter((m) => /classic-host\.worker/.test(m.url));
+        if (prepareData) {
+          // The keeper starts with the page's call, before the engine's worker; the DuckDB worker asks it.
+          expect(kinds.slice(0, 2)).to.deep.equal(['module-keeper', 'engine.worker']);
+          expect(duckdb.map((m) => m.askedKeeper)).to.deep.equal([true]);
+        } else {
+          expect(kinds.slice(0, 1)).to.deep.equal(['engine.worker']);
+          expect(duckdb.map((m) => m.askedKeeper)).to.deep.equal([false]);
+        }
+        expect(await keptModules()).to.deep.equal([
+          new URL('/node_modules/@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js', location.href).href,
+        ]);
+      });
+    }
+    forgetCompiledModules();
   });
 });

@@ -38,3 +38,13 @@ export const IRREGULAR: Readonly<Record<string, string>> = ownTable(
       .flatMap(([base, ...forms]) => (forms.length === 0 ? [[base, base]] : forms.map((form) => [form, base]))),
   ) as Record<string, string>,
 );
+
+/**
+ * The irregular past forms of verbs (the lines before the plurals, less each base form, which is often a noun too:
+ * "spend", "run"), as written: "lost", "came", "sold".
+ */
+export const VERB_FORMS: ReadonlySet<string> = new Set(
+  FORMS.split('person people')[0]
+    .split(/[|\n]/)
+    .flatMap((line) => line.trim().split(/\s+/).slice(1)),
+);

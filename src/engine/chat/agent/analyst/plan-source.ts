@@ -343,7 +343,7 @@ export function planSource(
   // 6. Every word must be explained, and no other quantity named: "average nights per booking" is not a booking value.
   const named = otherQuantities(q, taken, source, measure, [...filters.map((f) => f.field), ...groups], afterValue);
   if (named.length) return { plan: { decline: book.whichMeasure(names([measure, ...named])) }, score };
-  const unmapped = unmappedWords(q, taken, source);
+  const unmapped = unmappedWords(q, taken, source, [measure, ...filters.map((f) => f.field), ...groups]);
   if (unmapped.length)
     return { plan: { decline: unmappedText(say, unmapped, source, values) }, score: score - unmapped.length };
   // "which state gives the most" over a source with no money (Donors): the giving asked is left unexplained.

@@ -2,6 +2,8 @@
 // it (or a question back when two hold it alike), and its numeric conditions on the number column named near them.
 // Both mark the words they explain in `taken` and give the evidence they add to the plan's score.
 
+import { zeroBounds } from './zero-bound.js';
+import { comparativeBounds } from './comparative-bound.js';
 import { describedRowWords, freeWords, plainCount } from './booleans.js';
 import { rank, tie, type Field, type Match, type SourceInfo } from './catalog.js';
 import { clippedValues } from './clipped.js';
@@ -248,7 +250,8 @@ export function numericConditions(
   const filters: Filter[] = [];
   let score = 0;
   const use = (ids: number[]) => ids.forEach((i) => (taken[i] = true));
-  for (const n of q.numeric) {
+  const said = comparativeBounds(q, source, taken); // "hotter than 30": the column the adjective measures
+  for (const n of [...q.numeric, ...zeroBounds(q, source, taken), ...said]) {
     // "more than 100 million people" with the segment "Over 100 million people" applied: the segment's own bound.
     if (kept.some((f) => f.segment && titleNumbers(f.title).includes(n.value))) {
       for (let i = n.start; i < n.end; i++) taken[i] = true;
@@ -271,7 +274,10 @@ export function numericConditions(
     const named = (f: Field, u: number) => f.keys.some((k) => k.includes(near[u]!));
     const other = (m: Match, u: number) =>
       source.fields.some((f) => f !== m.field && f.over !== m.field.column && named(f, u));
-    let targets = tie(rank(numbers, near).filter((m) => m.used.some((u) => named(m.field, u) || !other(m, u))));
+    const of = said.find((c) => c === n)?.field;
+    let targets = of
+      ? [{ field: of, score: 1, used: [] }]
+      : tie(rank(numbers, near).filter((m) => m.used.some((u) => named(m.field, u) || !other(m, u))));
     // "events over 90 min": no column named, the one kept in a unit of time (Duration (minutes)).
     const timed = n.unit && !targets.length ? numbers.filter((d) => columnUnit(d) !== undefined) : [];
     if (timed.length === 1) targets = [{ field: timed[0], score: 0.5, used: [] }];

@@ -53,7 +53,7 @@ const ORDINAL = ownTable<number>({
 
 const MON =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
-const YEAR = '(?:19|20)\\d\\d';
+const YEAR = '(?:1[89]|20)\\d\\d';
 const DAYN = '(?:3[01]|[12]\\d|0?[1-9])(?:st|nd|rd|th)?';
 const WD = `(?:${WEEKDAYS.join('|')})`;
 const UNIT = '(?:day|week|month|quarter|year)s?';

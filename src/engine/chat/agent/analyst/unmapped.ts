@@ -6,14 +6,18 @@ import { participle } from './cues.js';
 import type { Question } from './question.js';
 import type { ValueIndex } from './values.js';
 import { FILLER, FUNCTION_WORDS } from './text.js';
+import { looseWord } from './loose-words.js';
 
 /** "what caused the most delays", "what led to it": a verb of cause right after "what" asks for a cause, no number. */
 const asksWhy = (q: Question, i: number) =>
   /^(cause[sd]?|causing|lead|leads|led|result(s|ed)?)$/.test(q.tokens[i].norm) &&
   /^(what|who)$/.test(q.tokens[i - 1]?.norm ?? '');
 
-/** Question words not explained and unknown to the source (numbers included). */
-export function unmappedWords(q: Question, taken: boolean[], source: SourceInfo) {
+/**
+ * Question words not explained and unknown to the source (numbers included). `chosen`: the plan's members, once
+ * known, whose descriptions may imply a verb of the question.
+ */
+export function unmappedWords(q: Question, taken: boolean[], source: SourceInfo, chosen: Field[] = []) {
   const known = new Set(source.fields.flatMap((f) => f.keys.flat()));
   return q.tokens.filter(
     (t, i) =>
@@ -25,7 +29,8 @@ export function unmappedWords(q: Question, taken: boolean[], source: SourceInfo)
       !(t.norm === 'right' && q.tokens[i + 1]?.norm === 'now') && // "right now": at present, as "now" alone
       !bucket(q, i, source) &&
       !source.named.has(t.lemma) &&
-      !(known.has(t.lemma) && !/^\d/.test(t.norm)),
+      !(known.has(t.lemma) && !/^\d/.test(t.norm)) &&
+      !looseWord(q, i, chosen),
   );
 }
 

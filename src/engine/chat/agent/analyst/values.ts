@@ -13,6 +13,8 @@ import { quoteText } from './sql.js';
 import { countryNames } from './countries.js';
 import { stateNames } from './us-states.js';
 import { elided, partOf } from './value-parts.js';
+import { leadValue } from './value-lead.js';
+import { sexNames } from './sex-words.js';
 
 /** Values per field name (`source.member`). */
 export type ValueIndex = Map<string, string[]>;
@@ -203,6 +205,9 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
     for (const value of index.get(f.name) ?? [])
       for (const name of countryNames(words(value).join(' ')))
         aliases.set(name, [...(aliases.get(name) ?? []), { field: f.name, value }]);
+    for (const [name, value] of sexNames(index.get(f.name) ?? [], fold))
+      // "women": Female
+      aliases.set(name, [...(aliases.get(name) ?? []), { field: f.name, value }]);
     // A list of full names (people) lends no acronyms when another list does: "ER" is the Emergency Room's.
     if ((index.get(f.name) ?? []).every((v) => words(v).length > 1)) out.fullNames.add(f.name);
     for (const value of index.get(f.name) ?? []) {
@@ -367,6 +372,9 @@ export function matchValues(
             (t, j) => j !== i && fields.find((f) => f.name === field)?.keys.some((k) => k.join() === t.lemma),
           );
         found = short ? [] : partOf(norm, exact, parts, owns, written, named);
+        const nextValues = exact.get(tokens[i + 1]?.lemma ?? '') ?? exact.get(tokens[i + 1]?.norm ?? '') ?? [];
+        const otherNext = (f: string) => nextValues.some((v) => v.field !== f);
+        if (!found.length && !short) found = leadValue(tokens, i, parts, fold, (f) => !otherNext(f) && owns(f));
         if (!found.length && !short && counted) found = partOf(norm.slice(0, -1), exact, parts, owns, () => true);
         // "amazon stock": the one code of a name (AMZN).
         if (!found.length) found = codesOf(norm, codes).map((c) => ({ field: c.field, value: c.value, edits: 0 }));

@@ -1,0 +1,53 @@
+// Which unexplained words of a question may be let go, by the kind of word each is (word-kind.ts): a careful analyst
+// declines only for a word naming a thing or a condition the model lacks. An adverb of degree ("completely",
+// "ever") changes no number; a verb changes none when it only links words the plan explains ("which crop lost the
+// most plantings", "days logged as rain") or when the chosen member's description says it ("people who died").
+// An adverb of manner ("quickly approved") is a condition. Numbers, negations, nouns, adjectives and comparisons are never let go here: they are
+// applied elsewhere or declined.
+
+import type { Field } from './catalog.js';
+import type { Question } from './question.js';
+import { FILLER } from './text.js';
+import { wordKind } from './word-kind.js';
+
+/** Words after a verb that belong to it ("picked up", "came in", "logged as"): skipped to reach its complement. */
+const PARTICLES = /^(up|down|out|off|in|on|at|as|into|onto|over|away|back|to|for|from|with|by|the|a|an|of)$/;
+
+/** Words of ranking between a verb and its object ("caught the most meteors"). */
+const RANKS = /^(most|least|fewest|more|fewer|highest|lowest|biggest|largest|smallest|greatest|top)$/;
+
+/** Whether token `i` is a time word (a date, a month, a period), not a word of the model. */
+const timeWord = (q: Question, i: number) =>
+  q.time.spans.some(([s, e]) => q.tokens[i].start < e && s < q.tokens[i].end);
+
+/**
+ * A verb whose object is the measure, named by its own word after the verb's particles and ranking words: "which
+ * crop lost the most plantings", "which telescope caught the most meteors". Not a verb whose complement is a place,
+ * a time or a value ("trips did we refund in Porto": the refunding is a condition), nor one after "what" or "who",
+ * which asks for what did it ("what caused the most fees").
+ */
+const linking = (q: Question, i: number, measure: Field) => {
+  if (/^(what|who|whom)$/.test(q.tokens[i - 1]?.norm ?? '')) return false;
+  const names = new Set(measure.keys.flat());
+  let j = i + 1;
+  while (q.tokens[j] && (PARTICLES.test(q.tokens[j].norm) || RANKS.test(q.tokens[j].norm))) j++;
+  const next = q.tokens[j];
+  return !!next && !timeWord(q, j) && !FILLER.has(next.lemma) && names.has(next.lemma);
+};
+
+/** The described words of the chosen members, from descriptions that state no exception ("not", "excluding"). */
+const describedBy = (fields: Field[]) =>
+  new Set(fields.filter((f) => !f.described.has('not') && !f.described.has('exclud')).flatMap((f) => [...f.described]));
+
+/**
+ * Whether the unexplained word at `i` may be let go. `chosen`: the plan's members, the measure first, once known;
+ * until then only adverbs and light verbs are.
+ */
+export function looseWord(q: Question, i: number, chosen: Field[] = []): boolean {
+  const kind = wordKind(q.tokens, i);
+  if (kind === 'degree') return !q.negated.has(i);
+  if (kind !== 'verb') return false;
+  if (q.negated.has(i)) return false;
+  if (!chosen.length || /^(what|who|whom)$/.test(q.tokens[i - 1]?.norm ?? '')) return false;
+  return linking(q, i, chosen[0]) || describedBy(chosen).has(q.tokens[i].lemma);
+}
