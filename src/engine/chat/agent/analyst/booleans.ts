@@ -6,7 +6,7 @@
 import { byPrefixOnly, keyOf, rank, type Field, type Match, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import { rankingWord, type Question } from './question.js';
-import { FUNCTION_WORDS, lemma } from './text.js';
+import { FUNCTION_WORDS, lemma, plural } from './text.js';
 import { compoundParts } from './spelled.js';
 
 /** Per source, how many measure titles hold each lemma (read once per catalog). */
@@ -61,7 +61,7 @@ export function describedRowWords(q: Question, source: SourceInfo): { count?: Fi
   if (!plain) return { at: [] };
   const other = (l: string) => source.measures.some((m) => m !== plain && m.keys.some((k) => k.includes(l)));
   const at = q.tokens.flatMap((t, i) =>
-    /s$/.test(t.norm) && plain.described.has(t.lemma) && !source.named.has(t.lemma) && !other(t.lemma) ? [i] : [],
+    plural(t.norm) && plain.described.has(t.lemma) && !source.named.has(t.lemma) && !other(t.lemma) ? [i] : [],
   );
   return { count: at.length ? plain : undefined, at };
 }

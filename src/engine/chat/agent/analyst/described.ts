@@ -2,7 +2,7 @@
 // question names whole is that member's, no evidence for this one ("Total cost: repair plus other costs" does not
 // answer "total repair cost" when Repair cost is a measure and both its words are asked).
 
-import { FUNCTION_WORDS, fold, lemma } from './text.js';
+import { FUNCTION_WORDS, fold, lemma, plural } from './text.js';
 
 /** What this module reads of a member (the catalog's Field, which imports this module). */
 interface Field {
@@ -43,7 +43,7 @@ export function rowNouns(description: string): string[] {
     .filter(Boolean)) {
     if (/^(and|or)$/.test(w)) continue;
     if (FUNCTION_WORDS.has(lemma(w)) || /ed$/.test(w)) break;
-    if (/[^s]s$/.test(w) && lemma(w) !== w) out.push(lemma(w));
+    if (plural(w) && lemma(w) !== w) out.push(lemma(w));
   }
   return out;
 }

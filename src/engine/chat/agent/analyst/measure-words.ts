@@ -110,3 +110,7 @@ export function perGroup(source: SourceInfo, measure: Field, per: Field | undefi
   groups.push(dim);
   return undefined;
 }
+
+/** "unique requesters opened tickets": the aggregation asked is of the measure named right after it (no "how many"). */
+export const aggregationAt = (q: Question, strict: string | undefined) =>
+  [...q.aggs].find(([i, a]) => a === strict && !(q.aggs.has(i + 1) && q.tokens[i + 1].norm === 'how'))?.[0];

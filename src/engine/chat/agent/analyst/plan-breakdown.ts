@@ -6,6 +6,7 @@ import { freeWords } from './booleans.js';
 import { byPrefixOnly, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
 import { namedIn } from './time-field.js';
 import { FUNCTION_WORDS } from './text.js';
+import { narrowed } from './prefer.js';
 import { entityLabel, labelOf, perEntity, perInTitle, sameWords, strictLabel } from './plan-words.js';
 import { unmappedText } from './unmapped.js';
 import { categorical } from './values.js';
@@ -84,7 +85,7 @@ export function breakdown(
           )
         : [];
       const namedDates = tie(periodNamed.length ? periodNamed : namedIn(q, part, timeDims));
-      const dated = q.time.grain ? [] : namedDates;
+      const dated = q.time.grain ? [] : narrowed(q, source, namedDates, (i) => part.includes(i));
       // A date named whole ("by pick-up date") over dimensions named in part (Pickup city, Pickup branch); with a grain
       // said ("yoy … by pick-up date"), it says which date, no breakdown.
       const whole =
@@ -140,6 +141,7 @@ export function breakdown(
       // "top 10 teams by away goals": of Home team and Away team, the one the ranked measure's word qualifies.
       const qualified = best.length > 1 ? qualifiedBy(q, best, part) : undefined;
       if (qualified) best = [qualified];
+      best = narrowed(q, source, best, (i) => part.includes(i));
       if (best.length > 1 && new Set(best.map((b) => b.field.name)).size > 1) {
         return {
           plan: {

@@ -5,7 +5,8 @@ import { tie, type Field, type Match, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import { participle } from './cues.js';
 import type { Question } from './question.js';
-import { FILLER, FUNCTION_WORDS, lemma, stem } from './text.js';
+import { FILLER, FUNCTION_WORDS, lemma, plural, stem } from './text.js';
+import { narrowed } from './prefer.js';
 import { keptForGroups } from './kept-groups.js';
 import { plainCount, thingsCounted } from './booleans.js';
 
@@ -73,7 +74,7 @@ export function idleMembers(
     if (taken[i] || heads.has(i) || q.aggs.has(i) || usedWords.has(t.lemma) || source.named.has(t.lemma)) return;
     if (FUNCTION_WORDS.has(t.lemma) || FILLER.has(t.lemma)) return;
     // "how many bookings did guests make": a plural names who acts, not a breakdown by each one.
-    if (/[^s]s$/.test(t.norm)) return;
+    if (plural(t.norm)) return;
     // "the most overdrafts of any branch": one number over all of them.
     if (/^(any|all)$/.test(q.tokens[i - 1]?.norm ?? '')) return;
     // "crop failure rate": with the next word, one the plan uses, it writes another measure's title (Crop failures).
@@ -178,11 +179,13 @@ export function unclashed(best: Match[], filters: Filter[]): Match[] {
 
 /**
  * "how many dentists", "population by sex": a count titled as the table's rows (Population rows) is asked only by
- * "rows", "records", "entries"; else the things themselves are, by the measure adding them up (People).
+ * "rows", "records", "entries"; else the things themselves are, by the measure adding them up (People). Of the
+ * measures still tied, the one the question's words clearly support (prefer.ts; `taken`: the words read otherwise).
  */
-export function thingsOverRows(q: Question, source: SourceInfo, best: Match[]): Match[] {
+export function thingsOverRows(q: Question, source: SourceInfo, best: Match[], taken?: boolean[]): Match[] {
   const rows = (m: Match) => m.used.some((u) => /^(rows?|records?|entry|entries)$/.test(q.tokens[u].norm));
-  return best.map((m) => (m.field.tableRows && !rows(m) ? { ...m, field: thingsCounted(source, m.field) } : m));
+  const things = best.map((m) => (m.field.tableRows && !rows(m) ? { ...m, field: thingsCounted(source, m.field) } : m));
+  return taken ? narrowed(q, source, things, (i) => !taken[i]) : things;
 }
 
 /** "farmers", "farm laborers": a value said in the plural (Farmer, Farm Laborer; `at`: where its words start). */
@@ -190,7 +193,7 @@ export function pluralValue(q: Question, filters: Filter[], at: Map<Filter, numb
   return filters.some((f) => {
     const words = typeof f.values[0] === 'string' ? f.values[0].toLowerCase().split(/\s+/) : [];
     const [v, t] = [words.at(-1) ?? '', q.tokens[(at.get(f) ?? -1) + words.length - 1]];
-    return f.op === '=' && !!t && f.values.length === 1 && /s$/.test(t.norm) && !/s$/.test(v) && t.lemma === lemma(v);
+    return f.op === '=' && !!t && f.values.length === 1 && plural(t.norm) && !plural(v) && t.lemma === lemma(v);
   });
 }
 

@@ -17,6 +17,7 @@ import { computes, perAsked, rank, tie, wholly, type Field, type SourceInfo } fr
 import { countedWords, itemsCounted, numberedValues, participle } from './cues.js';
 import { chooseTime, eventOnly, periodOfEvent, timeOf, wholeYears } from './time-field.js';
 import { fold } from './text.js';
+import { standsOver, supportedTie } from './prefer.js';
 import { finish } from './finish.js';
 import { boundReference } from './bound-reference.js';
 import { amountAsked, countTie, countedMeasures, distinctNamed, eventNames } from './count-asked.js';
@@ -54,7 +55,7 @@ import {
 import { moneyMeasure, moneyNamed, moneyOverCount, moneyWords, valuePer } from './money.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
-import { computing, namedAfter, perGroup, rankingAside, wholeTie } from './measure-words.js';
+import { aggregationAt, computing, namedAfter, perGroup, rankingAside, wholeTie } from './measure-words.js';
 import { categorical, type ValueIndex } from './values.js';
 import type { AggWord } from './phrase-book.js';
 import type { Phrases } from './phrases.js';
@@ -229,15 +230,12 @@ export function planSource(
       score: score + 0.1,
     };
   }
-  // "unique requesters opened tickets": the aggregation asked is of the measure named right after it (no "how many").
-  const aggAt = [...q.aggs].find(
-    ([i, a]) => a === strict && !(q.aggs.has(i + 1) && q.tokens[i + 1].norm === 'how'),
-  )?.[0];
+  const aggAt = aggregationAt(q, strict);
   // "average late fee per loan", "avg units per work order": a total per entity is the average asked for.
   const perRow = strict === 'avg' && !!per;
   const fits = (m: Field) => computes(m, strict!) || (perRow && (m.agg === 'sum' || m.agg === 'count'));
   const right = aggAt === undefined ? [] : namedAfter(q, aggAt, measures, fits, unexplained, perRow);
-  let best = tie(right.length ? right : measures);
+  let best = right.length ? tie(right) : supportedTie(q, source, measures, taken);
   // "total paid on claims": of measures tied, the one named right after "total" (Amount paid, not Claims).
   const sumAt = [...q.aggs].find(([, a]) => a === 'sum')?.[0];
   const totalOf = sumAt === undefined || strict ? [] : best.filter((m) => m.used.includes(sumAt + 1));
@@ -274,7 +272,7 @@ export function planSource(
     } else best = fit;
   }
   best = unclashed(narrowTie(q, best, afterValue, asked), filters);
-  best = thingsOverRows(q, source, countTie(q, source, wholeTie(amountAsked(q, best), unexplained), asked));
+  best = thingsOverRows(q, source, countTie(q, source, wholeTie(amountAsked(q, best), unexplained), asked), taken);
   // "planned units vs produced units": two measures side by side, in the question's order (not when periods are).
   const two =
     best.length === 2 && q.compares && !groups.length && !q.time.grain && q.time.ranges.length < 2
@@ -342,7 +340,8 @@ export function planSource(
     return { plan: { decline: book.noDate(say.text(source.title)) }, score };
   // 6. Every word must be explained, and no other quantity named: "average nights per booking" is not a booking value.
   const named = otherQuantities(q, taken, source, measure, [...filters.map((f) => f.field), ...groups], afterValue);
-  if (named.length) return { plan: { decline: book.whichMeasure(names([measure, ...named])) }, score };
+  if (named.length && !standsOver(q, source, measure, named, taken))
+    return { plan: { decline: book.whichMeasure(names([measure, ...named])) }, score };
   const unmapped = unmappedWords(q, taken, source, [measure, ...filters.map((f) => f.field), ...groups]);
   if (unmapped.length)
     return { plan: { decline: unmappedText(say, unmapped, source, values) }, score: score - unmapped.length };

@@ -12,7 +12,8 @@ import { wordsOf } from './plan-words.js';
 import type { Filter } from './plan.js';
 import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
-import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
+import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, plural, stem } from './text.js';
+import { preferred } from './prefer.js';
 import { columnUnit, unitScale } from './units.js';
 import { spelledTitles } from './spelled.js';
 import { filteredCountNamed } from './share-count.js';
@@ -163,6 +164,18 @@ export function namedValues(
     const finer = fields.length > 1 ? groupingOf(q, fs, hs[0].value, values) : undefined;
     if (finer) fields = [finer.field.name];
     finer?.used.forEach((i) => (taken[i] = true));
+    // A value of two dimensions: the one the question's other words support clearly best (prefer.ts).
+    const inSpan = (i: number) => i >= hs[0].start && i < hs[0].end;
+    const chosen =
+      fields.length > 1
+        ? preferred(
+            q,
+            source,
+            fs.map((field) => ({ field })),
+            (i) => !taken[i] && !inSpan(i),
+          )
+        : undefined;
+    if (chosen) fields = [chosen.field.name];
     if (fields.length > 1) {
       const words = book.quote(say.text(wordsOf(q, hs[0].start, hs[0].end)));
       return { decline: book.whichValue(words, say.names(fs)), score: score + 2 };
@@ -226,7 +239,7 @@ export function namedValues(
  */
 function joinedNoun(q: Question, source: SourceInfo, f: Field, start: number, end: number): boolean {
   const next = q.tokens[end];
-  if (!next || !/[^s]s$/.test(next.norm) || FILLER.has(next.lemma) || FUNCTION_WORDS.has(next.lemma)) return false;
+  if (!next || !plural(next.norm) || FILLER.has(next.lemma) || FUNCTION_WORDS.has(next.lemma)) return false;
   const cut = f.column.indexOf('_');
   const prefix = cut > 0 ? f.column.slice(0, cut + 1) : '';
   if (!prefix || source.dimensions.filter((d) => d.column.startsWith(prefix)).length < 2) return false;

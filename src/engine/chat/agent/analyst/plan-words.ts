@@ -18,7 +18,7 @@ import {
 import type { PhraseBook } from './phrase-book.js';
 import type { Filter, Slice } from './plan.js';
 import { superlativeDir, type Question } from './question.js';
-import { FILLER, FUNCTION_WORDS, lemma, lemmas } from './text.js';
+import { FILLER, FUNCTION_WORDS, lemma, lemmas, plural } from './text.js';
 import { pastForm } from './time-field.js';
 import { columnUnit } from './units.js';
 import { categorical } from './values.js';
@@ -296,8 +296,9 @@ export const measureSlice = (m: Match): Slice => ({ label: m.field.title, filter
 export function leadingGroup(q: Question, taken: boolean[], source: SourceInfo, measureUsed?: number[]) {
   const by = q.tokens.findIndex((t, i) => t.norm === 'by' && (!measureUsed || measureUsed.some((u) => u > i)));
   if (by <= 0 || measureUsed?.some((u) => u < by)) return undefined;
-  // "experience of candidates by source" over Candidates: the source's own noun in the plural is its rows, no group.
-  const rows = (i: number) => source.named.has(q.tokens[i].lemma) && /[^s]s$/.test(q.tokens[i].norm);
+  // The source's own noun in the plural or before a word read ("subcontractor rating by trade") is its rows, no group.
+  const rows = (i: number) =>
+    source.named.has(q.tokens[i].lemma) && (plural(q.tokens[i].norm) || (taken[i + 1] === true && !q.aggs.has(i + 1)));
   const words = freeWords(q, taken, true).map((w, i) => (i < by && !rows(i) ? w : undefined));
   const named = tie(rank(categorical(source), words)).filter((m) => wholly(m.field, words));
   return named.length === 1 ? named[0] : undefined;

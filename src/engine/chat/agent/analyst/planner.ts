@@ -12,6 +12,7 @@ import { titledGrain } from './titled-grain.js';
 import { currentState } from './current-state.js';
 import { describedElsewhere, titled } from './plan-guards.js';
 import { backed } from './evidence.js';
+import { namedSource } from './prefer.js';
 import type { Question } from './question.js';
 import type { SourceInfo } from './catalog.js';
 import type { ValueIndex } from './values.js';
@@ -47,6 +48,9 @@ export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIn
     // (Students enrolled).
     const whole = top.filter((s) => titled((s.plan as Plan).measure, q));
     if (views.length !== 1 && measures.size > 1 && whole.length === 1) return whole[0].plan;
+    // "… clients have projects in the midwest": the source the question names.
+    const named = views.length !== 1 && measures.size > 1 ? namedSource(q, top) : undefined;
+    if (named) return named.plan;
     if (views.length !== 1 && measures.size > 1)
       return {
         decline: book.whichData(

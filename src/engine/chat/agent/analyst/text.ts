@@ -119,6 +119,11 @@ export function stem(word: string): string {
   return s;
 }
 
+/** Whether a word reads as a plural: it ends in one "s" ("farmers", not "class" or "bus"). */
+export function plural(word: string): boolean {
+  return /[^s]s$/.test(word);
+}
+
 const CANONICAL = new Map<string, string>();
 for (const group of SYNONYMS) for (const word of group) CANONICAL.set(stem(word), stem(group[0]));
 

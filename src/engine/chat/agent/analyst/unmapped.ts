@@ -5,7 +5,7 @@ import type { Phrases } from './phrases.js';
 import { participle } from './cues.js';
 import type { Question } from './question.js';
 import type { ValueIndex } from './values.js';
-import { FILLER, FUNCTION_WORDS } from './text.js';
+import { FILLER, FUNCTION_WORDS, plural } from './text.js';
 import { looseWord } from './loose-words.js';
 
 /** "what caused the most delays", "what led to it": a verb of cause right after "what" asks for a cause, no number. */
@@ -52,7 +52,7 @@ const bucket = (q: Question, i: number, source: SourceInfo) =>
  * when written in the plural right after a word of quantity; it must then map to the model like any noun.
  */
 const countedNoun = (q: Question, i: number) =>
-  /[^s]s$/.test(q.tokens[i].norm) && /^(most|fewest|least|more|fewer|many)$/.test(q.tokens[i - 1]?.norm ?? '');
+  plural(q.tokens[i].norm) && /^(most|fewest|least|more|fewer|many)$/.test(q.tokens[i - 1]?.norm ?? '');
 
 export function unmappedText(
   say: Phrases,

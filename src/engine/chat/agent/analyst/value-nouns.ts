@@ -6,7 +6,7 @@ import type { SourceInfo } from './catalog.js';
 import type { Question } from './question.js';
 import { eventRoot } from './time-field.js';
 import { plainCount } from './booleans.js';
-import { fold, lemma } from './text.js';
+import { fold, lemma, plural } from './text.js';
 import { categorical, type ValueIndex } from './values.js';
 
 /** Per value index and dimension: the one-word past-form values by the root of their event, read once. */
@@ -32,7 +32,7 @@ export function valueNouns(q: Question, source: SourceInfo, values: ValueIndex):
   let tokens = q.tokens;
   const at: number[] = [];
   q.tokens.forEach((t, i) => {
-    if (q.taken[i] || q.aggs.has(i) || !/[^s]s$/.test(t.norm) || measureWords.has(t.lemma)) return;
+    if (q.taken[i] || q.aggs.has(i) || !plural(t.norm) || measureWords.has(t.lemma)) return;
     // "shipments by carrier" over Shipments with a status Shipped: the source's own noun is all its rows.
     if (source.named.has(t.lemma)) return;
     // "what % of bookings were cancelled" over rows described as bookings (All bookings): the rows, no status Booked.

@@ -6,7 +6,17 @@
 import { codesOf, isCode, type Code } from './codes.js';
 import type { AgentContext } from '../types.js';
 import type { Field, SourceInfo } from './catalog.js';
-import { FILLER, FUNCTION_WORDS, editDistance, fold, lemma, subjectAt, typoBudget, type Token } from './text.js';
+import {
+  FILLER,
+  FUNCTION_WORDS,
+  editDistance,
+  fold,
+  lemma,
+  plural,
+  subjectAt,
+  typoBudget,
+  type Token,
+} from './text.js';
 import { pastForm } from './time-field.js';
 import { quoteIdent } from '../../../data/sql-quote.js';
 import { quoteText } from './sql.js';
@@ -365,7 +375,7 @@ export function matchValues(
         // A part of three letters only as a name is written, not opening the question ("by Raj": Raj Patel).
         const short = norm.length === 3 && !(i > 0 && /^\p{Lu}\p{Ll}/u.test(span[0].text));
         // "how many ribeyes": the plural of a part of one value counted is that value (Ribeye Steak).
-        const counted = tokens[i - 1]?.norm === 'many' && /[^s]s$/.test(norm);
+        const counted = tokens[i - 1]?.norm === 'many' && plural(norm);
         const named = (field: string) =>
           subjectAt(tokens, i) &&
           tokens.some(
