@@ -289,9 +289,10 @@ export function planSource(
   const average = groupAverage(q, source, best[0], groups.length > 0);
   if (average) [best, superlative] = [[{ ...best[0], field: average.field }], average.dir];
   let measure = best[0].field;
-  // "the district with the busiest stops": what happens at the stops, not how many stops there are (a source whose
-  // own count counts them answers nothing here).
-  const thing = busy >= 0 ? q.tokens[busy + 1]?.lemma : undefined;
+  // "the district with the busiest stops", "the brand with the best reviews": what happens at the stops, what the
+  // reviews say, not how many there are (a source whose own count counts them answers nothing here).
+  const judged = busy >= 0 ? busy : groups.length ? q.tokens.findIndex((t) => /^(best|worst)$/.test(t.norm)) : -1;
+  const thing = judged >= 0 ? q.tokens[judged + 1]?.lemma : undefined;
   if (thing && measure.agg === 'count' && (source.named.has(thing) || countNames(source, thing)))
     return { plan: { decline: book.noMeasure(say.text(source.title), names(source.measures), undefined) }, score: -1 };
   const measureAt = best[0].used.length ? Math.min(...best[0].used) : undefined;

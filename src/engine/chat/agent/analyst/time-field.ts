@@ -9,6 +9,7 @@ import type { Question } from './question.js';
 import { yearsOf } from './sql.js';
 import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
 import { seasonColumn } from './season-column.js';
+import { dateNextTo, madeDates } from './made-date.js';
 
 /** Whether token `i` follows a personal pronoun ("we open", "they shipped"): a verb, not a noun. */
 const afterPronoun = (q: Question, i: number) => /^(we|they|you|i)$/.test(q.tokens[i - 1]?.norm ?? '');
@@ -181,8 +182,13 @@ export function chooseTime(
     });
     return { field: t, used };
   });
+  // Only against another event the question names: alone, a making verb leaves the date to the rules below.
+  if (found.some((f) => f.used.length > 0))
+    for (const [t, at] of madeDates(q, times, free)) found.find((f) => f.field === t)?.used.push(...at);
   const most = Math.max(...found.map((f) => f.used.length));
-  const top = found.filter((f) => f.used.length === most);
+  let top = found.filter((f) => f.used.length === most);
+  const nextTo = top.length > 1 ? dateNextTo(q, top) : undefined;
+  if (nextTo) top = [nextTo];
   // "new guests", "first-time donors": their creation-like time (the words "new", "first time" are then explained by
   // it).
   const firsts = times.filter((t) => t.keys.some((k) => k.includes('first')));

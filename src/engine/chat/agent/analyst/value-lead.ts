@@ -27,12 +27,16 @@ export function leadValue(
   if (norm.length < 4 || (kind !== 'noun' && kind !== 'adjective')) return [];
   const mine = root(norm);
   const leads = new Set<string>();
+  let inside = false;
   for (const [word, owners] of parts) {
     const same = word === norm || lemma(word) === tokens[i].lemma || (mine.length >= 5 && root(word) === mine);
     if (!same) continue;
-    for (const o of owners) if (fold(o.split('\u0000')[1]).split(/[^\p{L}\p{N}]+/u)[0] === word) leads.add(o);
+    for (const o of owners)
+      if (fold(o.split('\u0000')[1]).split(/[^\p{L}\p{N}]+/u)[0] === word) leads.add(o);
+      else inside = true;
   }
-  if (leads.size !== 1) return [];
+  // "films based on a book": a word inside another value ("Based on Book/Short Story") may be that one's; none then.
+  if (leads.size !== 1 || inside) return [];
   const [field, value] = [...leads][0].split('\u0000');
   // "did grand partners send us": a word qualifying a value of another dimension after it is no value of its own.
   return owns(field) ? [{ field, value, edits: 1 }] : [];

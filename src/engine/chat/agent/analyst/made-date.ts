@@ -1,0 +1,43 @@
+// "orders placed in december", "claims filed last year", "tickets logged since march": a verb by which a row comes
+// into being, right after the rows' noun, names the rows' own date, the one time dimension titled by that noun
+// ("Order date"), though no date is titled by the verb. And a date phrase right after such an event word is that
+// event's date, not another's the question also names ("orders placed in december were delivered late").
+
+import type { Field } from './catalog.js';
+import type { Question } from './question.js';
+import { FUNCTION_WORDS } from './text.js';
+
+/** Verbs by which a row is made (their past forms' stems); general English, not any model's. */
+const MAKING = /^(plac|creat|submitt|fil|book|lodg|rais|logg|open|regist|issu|enter|record|made|sign|start)/;
+const PAST = /(ed|made)$/;
+
+/**
+ * Token indexes, per time dimension, of the making verbs that name it: the verb follows the rows' noun and exactly
+ * one of `times` is titled by that noun.
+ */
+export function madeDates(q: Question, times: Field[], free: boolean[]): Map<Field, number[]> {
+  const out = new Map<Field, number[]>();
+  q.tokens.forEach((tok, i) => {
+    if (i === 0 || !free[i] || !PAST.test(tok.norm) || !MAKING.test(tok.norm)) return;
+    const noun = q.tokens[i - 1].lemma;
+    if (FUNCTION_WORDS.has(noun)) return;
+    const titled = times.filter((t) => t.keys.some((k) => k.includes(noun)));
+    if (titled.length === 1) out.set(titled[0], [...(out.get(titled[0]) ?? []), i]);
+  });
+  return out;
+}
+
+/**
+ * Of event words tied (`used` per candidate), the candidate whose word stands right before the question's date phrase
+ * (only function words between), or undefined.
+ */
+export function dateNextTo<T extends { used: number[] }>(q: Question, tied: T[]): T | undefined {
+  const span = q.time.spans[0];
+  if (!span) return undefined;
+  let i = q.tokens.findIndex((t) => t.start >= span[0]) - 1;
+  if (i < -1) i = q.tokens.length - 1;
+  while (i >= 0 && FUNCTION_WORDS.has(q.tokens[i].lemma)) i--;
+  if (i < 0) return undefined;
+  const next = tied.filter((c) => c.used.includes(i));
+  return next.length === 1 ? next[0] : undefined;
+}
