@@ -4,7 +4,7 @@
 // column of US state codes also by the states' names ("California" → CA).
 
 import { codesOf, isCode, type Code } from './codes.js';
-import type { Field, SourceInfo } from './catalog.js';
+import type { Field } from './catalog.js';
 import type { ValueIndex } from './value-lookup.js';
 import {
   FILLER,
