@@ -58,7 +58,7 @@ const duckdbUrls = (prefix: string): Plugin => ({
   name: 'duckdb-urls',
   enforce: 'pre',
   transform(code, id) {
-    if (!id.endsWith('/engine/data/duckdb-browser.ts')) return undefined;
+    if (!id.endsWith('/engine/data/duckdb-assets.ts')) return undefined;
     const replaced = code.replace(
       /new URL\(\s*'\.\.\/\.\.\/\.\.\/node_modules\/@duckdb\/duckdb-wasm\/dist\/([\w.-]+)',\s*import\.meta\.url,?\s*\)/g,
       (_, file: string) => {

@@ -12,7 +12,6 @@ import { lifeLockName, type Heartbeat } from './liveness.js';
 import { buffersOf, canTransferStreams, type EngineMethod, type WorkerInit } from './protocol.js';
 import { EngineWorkerLoadError, startSession, type Session } from './session.js';
 import { toRequest } from '../fetch-args.js';
-import { DUCKDB_WASM_URL, DUCKDB_WORKER_URL } from '../data/duckdb-assets.js';
 import { precompileDuckDb } from './helper-host.js';
 
 export { EngineWorkerLoadError };
@@ -68,8 +67,7 @@ const generatesData = (seed: LocalEngineOptions['seed']): boolean =>
 
 export async function createWorkerEngine(options: LocalEngineOptions): Promise<LocalEngine> {
   // DuckDB's module (34 MB of WebAssembly) starts compiling with the page, not after the engine's worker has started.
-  if (options.prepareData !== false && generatesData(options.seed))
-    precompileDuckDb(DUCKDB_WORKER_URL, DUCKDB_WASM_URL);
+  if (options.prepareData !== false && generatesData(options.seed)) precompileDuckDb();
   // The literal `new Worker(new URL(…, import.meta.url))` is what bundlers recognise as a worker to emit: a URL held in
   // a variable is bundled as a plain asset instead (Vite inlined the TypeScript source as a data: URL).
   const makeWorker = () =>

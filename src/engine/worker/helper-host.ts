@@ -67,15 +67,15 @@ function startKeeper(): Worker {
 }
 
 /**
- * Has the keeper compile DuckDB's module now (`script`: DuckDB's worker script, `url`: its WebAssembly), for an engine
- * whose worker is still starting and will soon ask for a DuckDB: the compile, most of DuckDB's start, begins with the
- * page instead of after the engine's worker. Forgotten like any module when no DuckDB worker comes.
+ * Has the keeper compile DuckDB's module now, for an engine whose worker is still starting and will soon ask for a
+ * DuckDB: the compile, most of DuckDB's start, begins with the page instead of after the engine's worker. Forgotten
+ * like any module when no DuckDB worker comes.
  */
-export function precompileDuckDb(script: string, url: string): void {
+export function precompileDuckDb(): void {
   if (keeperFailed) return;
   try {
     const port = connect(keeper ?? startKeeper());
-    port.postMessage({ compile: script, url });
+    port.postMessage({ compileDuckDb: true });
     if (forget === undefined && !classicAlive())
       forget = setTimeout(() => {
         if (!classicAlive()) forgetCompiledModules();

@@ -4,19 +4,22 @@
 // receive a module (Firefox refuses to), while workers of its own origin have a policy of their own. Each DuckDB
 // worker talks to it on a MessagePort of its own, which the page hands on without reading from it (helper-host.ts).
 
-// The page may also have it compile a script's module before any DuckDB worker asks (`compile`: the engine's worker is
-// still starting); a worker that asks meanwhile is told it is on its way (`pending`), then sent it.
+// The page may also have it compile DuckDB's module before any DuckDB worker asks (`compileDuckDb`: the engine's worker
+// is still starting); a worker that asks meanwhile is told it is on its way (`pending`), then sent it. Where DuckDB's
+// files are is this worker's own knowledge (a page's bundle that named them would carry them inlined).
+
+import { DUCKDB_WASM_URL, DUCKDB_WORKER_URL } from '../data/duckdb-assets.js';
 
 const modules = new Map<string, WebAssembly.Module>();
 const compiling = new Map<string, Promise<WebAssembly.Module | undefined>>();
 
-type Ask = { get?: unknown; put?: unknown; module?: unknown; list?: unknown; compile?: unknown; url?: unknown };
+type Ask = { get?: unknown; put?: unknown; module?: unknown; list?: unknown; compileDuckDb?: unknown };
 
 addEventListener('message', (event: MessageEvent<{ port?: unknown }>) => {
   const port = event.data?.port;
   if (!(port instanceof MessagePort)) return;
   port.onmessage = ({ data }: MessageEvent<Ask>) => {
-    if (typeof data?.compile === 'string' && typeof data.url === 'string') compile(data.compile, data.url);
+    if (data?.compileDuckDb === true) compile(DUCKDB_WORKER_URL, DUCKDB_WASM_URL);
     if (typeof data?.get === 'string') {
       const pending = modules.has(data.get) ? undefined : compiling.get(data.get);
       if (!pending) port.postMessage({ module: modules.get(data.get) });
