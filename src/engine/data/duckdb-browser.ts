@@ -19,10 +19,7 @@ import {
   removeDatabaseFile,
   type KeptDatabase,
 } from './opfs-database.js';
-import { DUCKDB_WASM_URL, DUCKDB_WORKER_URL } from './duckdb-assets.js';
-
-const WASM_URL = DUCKDB_WASM_URL;
-const WORKER_URL = DUCKDB_WORKER_URL;
+import { DUCKDB_WASM_URL as WASM_URL, DUCKDB_WORKER_URL as WORKER_URL } from './duckdb-assets.js';
 
 /** Files up to this size are registered with DuckDB as buffers (copied into its memory), larger ones as handles. */
 const BUFFERED = 256 << 20;

@@ -33,6 +33,13 @@ function connect(to: Worker): MessagePort {
   return port2;
 }
 
+/** Ends the keeper KEEP_MODULES_MS from now unless a DuckDB worker is alive then (once: a timer already set stands). */
+function forgetLater(): void {
+  forget ??= setTimeout(() => {
+    if (!classicAlive()) forgetCompiledModules();
+  }, KEEP_MODULES_MS);
+}
+
 /** The keeper's script did not load (a host that does not serve it, a CSP's worker-src): no keeper for this page. */
 let keeperFailed = false;
 
@@ -76,10 +83,7 @@ export function precompileDuckDb(): void {
   try {
     const port = connect(keeper ?? startKeeper());
     port.postMessage({ compileDuckDb: true });
-    if (forget === undefined && !classicAlive())
-      forget = setTimeout(() => {
-        if (!classicAlive()) forgetCompiledModules();
-      }, KEEP_MODULES_MS);
+    if (!classicAlive()) forgetLater();
   } catch {
     // no keeper here: DuckDB's worker compiles its module itself
   }
@@ -126,10 +130,7 @@ export function helperHost(failed: (id: number, message: string) => void): Helpe
     helper?.worker.terminate();
     if (helper) liveHelpers.delete(helper.worker);
     helpers.delete(id);
-    if (helper && keeper && forget === undefined && !classicAlive())
-      forget = setTimeout(() => {
-        if (!classicAlive()) forgetCompiledModules();
-      }, KEEP_MODULES_MS);
+    if (helper && keeper && !classicAlive()) forgetLater();
   };
   return {
     spawn(id, spec, port) {

@@ -34,8 +34,8 @@ export function madeDates(q: Question, times: Field[], free: boolean[]): Map<Fie
 export function dateNextTo<T extends { used: number[] }>(q: Question, tied: T[]): T | undefined {
   const span = q.time.spans[0];
   if (!span) return undefined;
+  // The phrase's own first token is found (it holds tokens); the one before it may be a function word ("in").
   let i = q.tokens.findIndex((t) => t.start >= span[0]) - 1;
-  if (i < -1) i = q.tokens.length - 1;
   while (i >= 0 && FUNCTION_WORDS.has(q.tokens[i].lemma)) i--;
   if (i < 0) return undefined;
   const next = tied.filter((c) => c.used.includes(i));
