@@ -202,6 +202,9 @@ export function compileLoad(
     const m = columns.findIndex((c) => c.member.kind === 'measure');
     order = t ? [`${position(t.member.fullName)} ASC`] : m >= 0 ? [`${m + 1} DESC`] : columns.length ? ['1 ASC'] : [];
   }
+  // Ties are broken by every other column, in query order, so that an answer and its pages are the same each time.
+  const ordered = new Set(order.map((o) => Number.parseInt(o, 10)));
+  if (order.length) columns.forEach((_, i) => ordered.has(i + 1) || order.push(`${i + 1} ASC`));
   const limit = query.limit ?? CUBESQL_DEFAULT_ROW_LIMIT;
   // Cube answers it 500; a client's error here (400), in Cube's words.
   if (limit > CUBESQL_MAX_ROW_LIMIT) throw bad('The query limit has been exceeded.');

@@ -94,4 +94,18 @@ describe('load: Cube’s gateway’s answers', () => {
       'Query should contain either measures, dimensions or timeDimensions with granularities in order to be valid',
     ]);
   });
+  it('breaks ties in the order by the other columns, so pages never repeat or skip a row', async () => {
+    // Two books are borrowed twice each: the default order (count, descending) ties them; their titles decide.
+    const query: LoadQuery = { measures: ['lending.count'], dimensions: ['lending.books_title'] };
+    const titles = (data: Record<string, unknown>[]) => data.map((r) => r['lending.books_title']);
+    const whole = titles((await admin.load({ query })).data);
+    assert.deepEqual(whole, ['Dune', 'Middlemarch', 'The Selfish Gene']);
+    const pages = [];
+    for (let offset = 0; offset < 3; offset++)
+      pages.push(...titles((await admin.load({ query: { ...query, limit: 1, offset } })).data));
+    assert.deepEqual(pages, whole);
+    // An explicit order is kept first; the other columns follow it.
+    const byCount = { ...query, order: [['lending.count', 'asc']] } as LoadQuery;
+    assert.deepEqual(titles((await admin.load({ query: byCount })).data), ['The Selfish Gene', 'Dune', 'Middlemarch']);
+  });
 });
