@@ -18,6 +18,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { EngineSeed, LocalEngineOptions } from '../../../../src/engine/index.js';
 import { AIRLINE, airlineData, airlineSeed } from '../../../fixtures/analyst/airline.js';
+import { BIKES, bikesSeed } from '../../../fixtures/analyst/bikes.js';
 import { BROWSERS, browsersSeed } from '../../../fixtures/analyst/browsers.js';
 import { BUILDS, buildsSeed } from '../../../fixtures/analyst/builds.js';
 import { CARS, carsData, carsSeed } from '../../../fixtures/analyst/cars-stocks.js';
@@ -56,6 +57,7 @@ import { UNIVERSITY, universitySeed } from '../../../fixtures/analyst/university
 import { WILDLIFE, wildlifeData, wildlifeSeed } from '../../../fixtures/analyst/wildlife.js';
 import { WORKFORCE, workforceSeed } from '../../../fixtures/analyst/workforce.js';
 import { AIRLINE_QUESTIONS, airlineCases } from './airline-corpus.js';
+import { BIKES_QUESTIONS, bikesCases } from './bikes-corpus.js';
 import { browsersCases } from './browsers-corpus.js';
 import { BUILDS_QUESTIONS, buildsCases } from './builds-corpus.js';
 import { CARS_QUESTIONS, carsCases } from './cars-stocks-corpus.js';
@@ -239,6 +241,7 @@ const MODELS: Model[] = [
     ...heldOut('US campaign finance, income and hurricanes', statesSeed, STATES, statesCases, STATES_QUESTIONS, 0.85),
     data: statesData,
   },
+  heldOut('bike-share system', bikesSeed, BIKES, bikesCases, BIKES_QUESTIONS, 0.85),
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');
