@@ -6,8 +6,14 @@
 import { byPrefixOnly, keyOf, rank, type Field, type Match, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import { rankingWord, type Question } from './question.js';
-import { FUNCTION_WORDS, lemma, plural } from './text.js';
+import { FUNCTION_WORDS, lemma, plural, tokenize } from './text.js';
 import { compoundParts } from './spelled.js';
+
+/** Whether a title of two words or more is written whole in the question ("in stock", "out of service"). */
+const titleWritten = (q: Question, title: string) => {
+  const t = tokenize(title).map((w) => w.norm);
+  return t.length > 1 && q.tokens.some((_, i) => t.every((w, j) => q.tokens[i + j]?.norm === w));
+};
 
 /** Per source, how many measure titles hold each lemma (read once per catalog). */
 const titleCounts = new WeakMap<SourceInfo, Map<string, number>>();
@@ -141,6 +147,9 @@ export function booleanFilters(
   q.tokens.forEach((t, i) => {
     const rest = /^(?:un|non)(\p{L}{4,})$/u.exec(t.norm)?.[1];
     if (rest && !taken[i] && boolWords.has(lemma(rest))) prefixed.set(i, lemma(rest));
+    // "out of service", "out of stock": a boolean's own word right after "out of" is that boolean, false.
+    const outOf = q.tokens[i - 2]?.norm === 'out' && q.tokens[i - 1]?.norm === 'of';
+    if (outOf && !taken[i] && boolWords.has(t.lemma)) prefixed.set(i, t.lemma);
   });
   // "conventional" of Organic described "otherwise conventional": that boolean, false (named by its shortest key).
   q.tokens.forEach((t, i) => {
@@ -204,14 +213,17 @@ export function booleanFilters(
     // least half of the segment's own words.
     const named = (x: Match) => {
       const at = (u: number) => prefixed.get(u) ?? q.tokens[u].lemma;
+      // "in stock" of In stock in a source titled Pharmacy stock: its title written whole, small words and all.
+      const whole = titleWritten(q, x.field.title);
       const own = x.used.filter(
         (u) =>
-          (!head(at(u)) || spelt(x, u)) &&
+          (!head(at(u)) || spelt(x, u) || prefixed.has(u) || whole) &&
           !after.has(u) &&
           !(byWords.has(u) && dimWords.has(at(u))) &&
           x.field.keys.some((k) => k.includes(at(u))),
       );
-      if (own.some((u) => !otherWords.has(at(u)) || spelt(x, u))) return own;
+      if ((whole && own.length) || own.some((u) => !otherWords.has(at(u)) || spelt(x, u) || prefixed.has(u)))
+        return own;
       // "goals scored" names no High-scoring matches: a hyphenated word's part counts only with the rest of it written.
       const compound = compoundParts(x.field.title);
       const found = new Set(own.map(at));

@@ -163,7 +163,7 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
     written,
     ...(m.segment && { segment: true }),
     ...(m.segment && m.description && { note: m.description }),
-    ...(!isMeasure && /\(/.test(m.description ?? '') && { glosses: glossesOf(m.description) }),
+    ...(!isMeasure && /[(=]/.test(m.description ?? '') && { glosses: glossesOf(m.description) }),
     described: new Set(keyOf(m.description ?? '')),
     ...(m.type === 'boolean' && otherwiseOf(m.description)),
     ...(!isMeasure && emptyState(m.description)),

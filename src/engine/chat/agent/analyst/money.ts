@@ -121,3 +121,21 @@ export function valuePer(
   if (agg !== 'avg' || !money || !count || at === undefined) return undefined;
   return { per: count.field, money: { field: money, score: count.score, used: [...count.used, at + 1] } };
 }
+
+/** Lemmas a measure kept in money is called or described by (its currency, or what money is in trade). */
+const MONEY_WORDS = new Set([
+  ...CURRENCIES,
+  ...OUTGOINGS,
+  ...lemmas(
+    'money revenue sales price amount income salary wage pay paid payment earnings profit margin value gmv receipts ' +
+      'disbursements debt cash balance fund donation gift raised invoice billed premium fare rent tip dollar',
+  ),
+]);
+
+/** Whether a measure is kept in money: its title or names say what money it is, or its description the currency. */
+export const inMoney = (f: Field) =>
+  f.keys.flat().some((w) => MONEY_WORDS.has(w)) || [...f.described].some((w) => CURRENCIES.has(w));
+
+/** Whether a bound's number is written as money ("under $10k", "over €5m"): a currency sign before one of its words. */
+export const moneyWritten = (q: Question, n: { start: number; end: number }) =>
+  q.tokens.slice(n.start, n.end).some((t) => /[$€£¥]\s*$/.test(q.text.slice(0, t.start)));

@@ -5,7 +5,7 @@
 import { freeWords } from './booleans.js';
 import { byPrefixOnly, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
 import { namedIn } from './time-field.js';
-import { FUNCTION_WORDS } from './text.js';
+import { FUNCTION_WORDS, plural } from './text.js';
 import { narrowed } from './prefer.js';
 import { entityLabel, labelOf, perEntity, perInTitle, sameWords, strictLabel } from './plan-words.js';
 import { unmappedText } from './unmapped.js';
@@ -74,6 +74,15 @@ export function breakdown(
       const all = freeWords(q, taken, true);
       const words = all.map((w, i) => (part.includes(i) ? w : undefined));
       const dims = rank(groupable, words);
+      // "debt owed by senate candidates": the rows a value qualifies (the member naming each row, by its title in the
+      // plural) are those rows, no breakdown by each of them ("by republican candidate" is).
+      const rows = dims[0]?.field === labelOf(source.dimensions) ? dims[0] : undefined;
+      const byValue = part.some((i) => taken[i] && !q.taken[i]);
+      const many = rows?.used.every((i) => plural(q.tokens[i].norm));
+      if (rows && byValue && many && part.every((i) => taken[i] || rows.used.includes(i))) {
+        use(part);
+        continue;
+      }
       const measures = rank(source.measures, words);
       // "revenue by booking date", "headcount by hire date": by day of the time dimension named (its event words too).
       // "monthly revenue by pick-up month": with a grain said, a period word after a date's words names that date.

@@ -52,7 +52,7 @@ import {
   restatedBase,
   distinctHaving,
 } from './plan-words.js';
-import { moneyMeasure, moneyNamed, moneyOverCount, moneyWords, valuePer } from './money.js';
+import { inMoney, moneyMeasure, moneyNamed, moneyOverCount, moneyWords, moneyWritten, valuePer } from './money.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
 import { aggregationAt, computing, namedAfter, perGroup, rankingAside, wholeTie } from './measure-words.js';
@@ -325,7 +325,8 @@ export function planSource(
     use(anyOf.used);
   }
   for (const n of onMeasure) {
-    if (!groups.length)
+    // "households earning under $10k": an amount of money bounds no measure kept in other units.
+    if (!groups.length || (moneyWritten(q, n) && !inMoney(measure)))
       return {
         plan: { decline: book.compareWhat(say.format(n.value)) },
         score,

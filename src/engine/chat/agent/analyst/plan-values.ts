@@ -190,9 +190,12 @@ export function namedValues(
     valueAt.set(`${f.name}\u0000${h.value}`, hs[0].start);
     starts.set(f, Math.min(starts.get(f) ?? Infinity, hs[0].start));
     for (let k = hs[0].start; k < hs[0].end; k++) taken[k] = true;
-    // "rated PG", "genre Comedy": a word right before the value that names its dimension belongs to it.
+    // "rated PG", "genre Comedy": a word right before the value that names its dimension belongs to it (after "by" it
+    // is the breakdown: "by office (house, senate)").
     const prev = q.tokens[hs[0].start - 1];
-    if (prev && !taken[hs[0].start - 1] && f.keys.some((k) => k.includes(prev.lemma))) taken[hs[0].start - 1] = true;
+    const byIt = q.tokens[hs[0].start - 2]?.norm === 'by';
+    if (prev && !byIt && !taken[hs[0].start - 1] && f.keys.some((k) => k.includes(prev.lemma)))
+      taken[hs[0].start - 1] = true;
     // "Home Office customers": a word after the value that names its dimension belongs to it.
     const next = q.tokens[hs[0].end];
     if (next && f.keys.some((k) => k.includes(next.lemma))) afterValue.add(hs[0].end);

@@ -8,7 +8,7 @@ import { acrossPlan } from './plan-across.js';
 import { valueNouns } from './value-nouns.js';
 import { correctTypos } from './typos.js';
 import { datedValues } from './dated-values.js';
-import { titledGrain } from './titled-grain.js';
+import { titledGrain, valuedGrain } from './titled-grain.js';
 import { currentState } from './current-state.js';
 import { describedElsewhere, titled } from './plan-guards.js';
 import { backed } from './evidence.js';
@@ -26,7 +26,11 @@ export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIn
   const measured = measureStems(sources);
   const scored = sources.map((s) => {
     const read = valueNouns(
-      datedValues(currentState(titledGrain(correctTypos(q, s, sources), s), s, values), s, values),
+      datedValues(
+        currentState(valuedGrain(titledGrain(correctTypos(q, s, sources), s), s, values), s, values),
+        s,
+        values,
+      ),
       s,
       values,
     );

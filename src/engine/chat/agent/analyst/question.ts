@@ -170,7 +170,9 @@ export function readQuestion(asked: string, now: number): Question {
   norm.forEach((w, i) => {
     if (!/^(not|non|excluding|except|without)$/.test(w)) return;
     let j = i + 1;
-    while (/^(in|from|at|for|the|a|an|of|on|by|using)$/.test(norm[j] ?? '')) j++;
+    // "not counting cancelled ones", "not including refunds": the word after the verb is the one excluded.
+    for (; /^(in|from|at|for|the|a|an|of|on|by|using|counting|including)$/.test(norm[j] ?? ''); j++)
+      taken[j] ||= /^(counting|including)$/.test(norm[j]);
     if (j < tokens.length) q.negated.set(j, i);
   });
   // Numeric conditions: "over 100", "at least 5", "between 10 and 20".

@@ -1,9 +1,11 @@
-// A grain adjective inside a measure's own title ("Avg daily rate") names that measure, not a breakdown by day.
+// A grain adjective that is no breakdown: inside a measure's own title ("Avg daily rate"), or a value compared across
+// "vs" with another value of its dimension ("annual vs monthly members").
 
 import type { SourceInfo } from './catalog.js';
 import type { Question } from './question.js';
 import { AVERAGE, GRAIN_OF } from './grain-word.js';
 import { fold, tokenize } from './text.js';
+import { categorical, type ValueIndex } from './values.js';
 
 /** The folded words of each measure title of a source, read once per source. */
 const titleWords = new WeakMap<SourceInfo, string[][]>();
@@ -36,7 +38,41 @@ export function titledGrain(q: Question, source: SourceInfo): Question {
         ((before !== undefined && title[k - 1] === before) || (after !== undefined && title[k + 1] === after)),
     ),
   );
-  if (!titled) return q;
+  return titled ? givenBack(q, i, own) : q;
+}
+
+/**
+ * "annual vs monthly members": a grain adjective compared, across "vs", with a word that is a value of the same
+ * dimension as it (Plan: annual, monthly) is that value, no breakdown by month; otherwise `q` itself.
+ */
+export function valuedGrain(q: Question, source: SourceInfo, values: ValueIndex): Question {
+  if (!q.time.grain) return q;
+  const vs = q.tokens.findIndex((t) => /^(vs|versus)$/.test(t.norm));
+  const sides = [q.tokens[vs - 1], q.tokens[vs + 1]];
+  if (vs < 1 || sides.some((t) => !t || !GRAIN_OF[t.norm])) return q;
+  const both = categorical(source).some((f) => {
+    const folded = new Set((values.get(f.name) ?? []).map(fold));
+    return sides.every((t) => folded.has(t.norm));
+  });
+  if (!both) return q;
+  const at = new Set([vs - 1, vs + 1]);
+  const starts = new Set(sides.map((t) => t.start));
+  return {
+    ...q,
+    taken: q.taken.map((t, k) => t && !at.has(k)),
+    time: {
+      ...q.time,
+      grain: undefined,
+      trend: undefined,
+      spans: q.time.spans.filter(([start]) => !starts.has(start)),
+      grainWord: undefined,
+    },
+  };
+}
+
+/** `q` with the grain adjective at token `i` given back to the words (and the grain it set, if it set one). */
+function givenBack(q: Question, i: number, own: string): Question {
+  const word = q.time.grainWord!;
   const taken = q.taken.map((t, k) => t && k !== i);
   const spans = q.time.spans.filter(([s, e]) => !(s === word[0] && e === word[1]));
   // The grain this word set, if it set one (another said as well stays).

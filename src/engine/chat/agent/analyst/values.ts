@@ -204,10 +204,12 @@ export function matchValues(
         acronym && (/^\p{Lu}+$/u.test(span[0].text) || (span[0].text.length > 2 && !plain())) ? acronym : undefined;
       // The lemma as written too: a word read as a typo of a member's ("ebooks" near "books") may be a value's.
       const own = () => (n === 1 && lemma(span[0].norm) !== span[0].lemma ? exact.get(lemma(span[0].norm)) : undefined);
-      let found = (exact.get(norm) ?? exact.get(lem) ?? own() ?? aliases.get(norm) ?? []).map((v) => ({
-        ...v,
-        edits: 0,
-      }));
+      let found = (exact.get(norm) ?? exact.get(lem) ?? own() ?? aliases.get(norm) ?? aliases.get(lem) ?? []).map(
+        (v) => ({
+          ...v,
+          edits: 0,
+        }),
+      );
       const byAcronym = !found.length && !!usable;
       if (byAcronym) {
         const some = usable.filter((v) => !fullNames.has(v.field));
