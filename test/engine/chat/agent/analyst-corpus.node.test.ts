@@ -236,9 +236,9 @@ const MODELS: Model[] = [
     data: grainData,
   },
   heldOut('online marketplace', marketSeed, MARKET, marketCases, MARKET_QUESTIONS, 0.82),
-  heldOut('warehouse inventory', stockSeed, STOCK, stockCases, STOCK_QUESTIONS, 0.74),
+  heldOut('warehouse inventory', stockSeed, STOCK, stockCases, STOCK_QUESTIONS, 0.77),
   {
-    ...heldOut('US campaign finance, income and hurricanes', statesSeed, STATES, statesCases, STATES_QUESTIONS, 0.51),
+    ...heldOut('US campaign finance, income and hurricanes', statesSeed, STATES, statesCases, STATES_QUESTIONS, 0.54),
     data: statesData,
   },
   heldOut('bike-share system', bikesSeed, BIKES, bikesCases, BIKES_QUESTIONS, 0.68),

@@ -32,7 +32,14 @@ export function partOf(
   counted: (field: string) => boolean = () => false,
 ): { field: string; value: string; edits: number }[] {
   if (norm.length >= 5 && ADJECTIVE.test(norm)) {
-    for (const cut of [norm.replace(/(?:ish|ian|ese|ic|al|an|y|i)$/, ''), norm.replace(/n$/, '')]) {
+    // "Chinese" → China, "Maltese" → Malta: -ese after a dropped final a; "southern", "northeastern": -ern.
+    const cuts = [
+      norm.replace(/(?:ish|ian|ese|ic|al|an|y|i)$/, ''),
+      norm.replace(/n$/, ''),
+      norm.replace(/ese$/, 'a'),
+      norm.replace(/ern$/, ''),
+    ];
+    for (const cut of cuts) {
       const base = cut.replace(/([b-df-hj-np-tv-z])\1$/, '$1');
       const hit = exact.get(base) ?? exact.get(cut);
       if (hit && base.length >= 3) return hit.map((v) => ({ ...v, edits: 1 }));
