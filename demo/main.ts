@@ -7,7 +7,6 @@ import { createLocalEngine } from '../src/engine/create.js';
 import { DEMO } from '../src/engine/demo-keys.js';
 import { HttpTransport } from '../src/transport/index.js';
 import { nextTask } from '../src/util/next-task.js';
-import { demoWorkbook } from './dashboard.js';
 import { $, describeError as describe, grouped } from './util.js';
 const status = $<HTMLParagraphElement>('#engine-status');
 const log = $<HTMLOListElement>('#engine-log');
@@ -53,6 +52,8 @@ const ELEMENTS = [
   () => import('../src/index.js'),
 ];
 
+/** The sample dashboard's workbook, evaluated after the page's first script. */
+const sample = import('./dashboard.js');
 let engine: LocalEngine;
 let backend: HttpTransport;
 // The panels below the dashboard and the chat load after the page's first script (their code, the dashboard
@@ -178,9 +179,6 @@ async function startSession(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  fillPreset();
-  for (const el of document.querySelectorAll('.page-origin')) el.textContent = location.origin;
-  $<HTMLTextAreaElement>('#workbook').value = JSON.stringify(demoWorkbook, null, 2);
   const started = performance.now();
   let ready = false;
   let dataReadyAt: number | undefined;
@@ -203,6 +201,11 @@ async function main(): Promise<void> {
   // after, each in a task of its own (defining one upgrades and draws it): no script task of the page's start is long.
   const starting = createLocalEngine({ seed: 'demo', name: 'svc-demo', onProgress, ...(inPage && { worker: false }) });
   starting.catch(() => undefined); // its failure is main()'s, below
+  // The form and the sample workbook's text in a task of their own, after the engine's start.
+  await nextTask();
+  fillPreset();
+  for (const el of document.querySelectorAll('.page-origin')) el.textContent = location.origin;
+  $<HTMLTextAreaElement>('#workbook').value = JSON.stringify((await sample).demoWorkbook, null, 2);
   for (const define of ELEMENTS) {
     await nextTask();
     await define();
@@ -233,7 +236,7 @@ async function main(): Promise<void> {
   // A person's own model and data, imported before a reload, come back instead of the sample.
   const own = (await yourData).resume();
   await Promise.all([
-    own.then(async (mine) => mine || (await publish('sales-overview', demoWorkbook))),
+    own.then(async (mine) => mine || (await publish('sales-overview', (await sample).demoWorkbook))),
     refreshTenant.then((refresh) => refresh()),
   ]);
 }

@@ -8,6 +8,7 @@ import type { LocalEngine, LocalEngineOptions } from '../options.js';
 import type { TableSource } from '../data/import.js';
 import { recipeOf } from './agent-recipe.js';
 import { chatCut } from './cut-chat.js';
+import { nextTask } from '../../util/next-task.js';
 import { lifeLockName, type Heartbeat } from './liveness.js';
 import { buffersOf, canTransferStreams, type EngineMethod, type WorkerInit } from './protocol.js';
 import { EngineWorkerLoadError, startSession, type Session } from './session.js';
@@ -68,6 +69,8 @@ const generatesData = (seed: LocalEngineOptions['seed']): boolean =>
 export async function createWorkerEngine(options: LocalEngineOptions): Promise<LocalEngine> {
   // DuckDB's module (34 MB of WebAssembly) starts compiling with the page, not after the engine's worker has started.
   if (options.prepareData !== false && generatesData(options.seed)) precompileDuckDb();
+  // The engine's worker starts in a task of its own: the caller's script (a page's first) ends sooner.
+  await nextTask();
   // The literal `new Worker(new URL(…, import.meta.url))` is what bundlers recognise as a worker to emit: a URL held in
   // a variable is bundled as a plain asset instead (Vite inlined the TypeScript source as a data: URL).
   const makeWorker = () =>
