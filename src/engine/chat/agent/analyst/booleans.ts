@@ -85,7 +85,8 @@ export const rowNoun = (source: SourceInfo, lemma: string) => {
   const words = keyOf(plain.title);
   const others = source.measures.filter((m) => m !== plain && m.agg === 'count').flatMap((m) => keyOf(m.title));
   const shared = words.filter((w) => others.includes(w));
-  return (shared.length === 1 ? shared[0] : words.at(-1)) === lemma;
+  // A one-word name of its own says it too ("rides" of Trips given as a synonym).
+  return (shared.length === 1 ? shared[0] : words.at(-1)) === lemma || plain.keys.some((k) => k.join() === lemma);
 };
 
 /**

@@ -50,8 +50,8 @@ import {
   groupAverage,
   levelRate,
   restatedBase,
-  distinctHaving,
 } from './plan-words.js';
+import { distinctHaving } from './distinct-having.js';
 import { inMoney, moneyMeasure, moneyNamed, moneyOverCount, moneyWords, moneyWritten, valuePer } from './money.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';

@@ -1,7 +1,7 @@
 // The planner's readings of words against a source's members: which member a word names, which label names a source's
 // rows, and what a phrase after "per" counts (planner.ts puts them together).
 
-import { freeWords, plainCount, rowNoun } from './booleans.js';
+import { freeWords, plainCount } from './booleans.js';
 import {
   columnAggregate,
   computes,
@@ -16,7 +16,7 @@ import {
   type SourceInfo,
 } from './catalog.js';
 import type { PhraseBook } from './phrase-book.js';
-import type { Filter, Slice } from './plan.js';
+import type { Slice } from './plan.js';
 import { superlativeDir, type Question } from './question.js';
 import { FILLER, FUNCTION_WORDS, lemma, lemmas, plural } from './text.js';
 import { pastForm } from './time-field.js';
@@ -365,36 +365,3 @@ export const restatedBase = (q: Question, best: Match) =>
       ? [i]
       : [],
   );
-
-/**
- * "how many routes had at least one cancelled trip": the distinct count of the text member the counted noun names
- * wholly, over the rows the count asked of (Cancelled trips) keeps — one number, not the count per route. None when
- * the count's own filter is not a plain condition, or no one member is named so.
- */
-export function distinctHaving(
-  q: Question,
-  source: SourceInfo,
-  onMeasure: Question['numeric'],
-  measure: Field,
-  counted: number[],
-  taken: boolean[],
-): { field: Field; keeps: Filter[]; used: number[] } | undefined {
-  const n = onMeasure.length === 1 ? onMeasure[0] : undefined;
-  if (!n || n.op !== '>=' || n.value !== 1) return undefined;
-  // The rows' noun after "at least one" ("trip" of Scheduled trips) is the rows, the condition's words beside.
-  const rows = q.tokens.flatMap((t, i) => (i >= n.end && i <= n.end + 2 && rowNoun(source, t.lemma) ? [i] : []));
-  // "how many routes" already read as the distinct count of Route: the condition's other words must be filters
-  // taken ("cancelled": Cancelled = true), not a count's title left aside (Failed deliveries, filtered unsaid).
-  const loose = q.tokens.some((t, i) => i >= n.end && i < rows[0] && !taken[i] && !FUNCTION_WORDS.has(t.lemma));
-  if (measure.distinctOf) return rows.length && !loose ? { field: measure, keeps: [], used: rows } : undefined;
-  if (measure.agg !== 'count' || (measure.filtered && !measure.keeps)) return undefined;
-  const only = q.tokens.map((t, i) => (counted.includes(i) && i < n.start ? t.lemma : undefined));
-  const named = tie(rank(categorical(source), only)).filter((m) => wholly(m.field, only));
-  if (named.length !== 1) return undefined;
-  const keeps = (measure.keeps ?? []).map((k) => {
-    const field = source.dimensions.find((d) => d.column === k.member);
-    return field && { field, op: '=' as const, values: [k.value] };
-  });
-  if (keeps.some((k) => !k)) return undefined;
-  return { field: distinctCount(named[0].field), keeps: keeps as Filter[], used: [...named[0].used, ...rows] };
-}

@@ -141,4 +141,23 @@ describe('local analyst: classes answered wrongly and silently (negations, grain
       ['dues > 10000'],
     );
   });
+  it('"how many X took at least one Y": the model\'s own distinct count, Y a one-word name of the rows\' count', () => {
+    const gym: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('visits', 'Gym visits', [
+          ['count', 'Visits', 'number', 'count', { meta: { synonyms: ['sessions'] } }],
+          ['members', 'Active members', 'number', 'count_distinct'],
+          ['member', 'Member', 'string'],
+          ['at', 'Visit time', 'time'],
+        ]),
+      ],
+    };
+    const p = planner(
+      gym,
+      new Map([['visits.member', ['Ada Brook', 'Olu Marsh']]]),
+    )('how many active members had at least one session last month');
+    assert.equal(p.measure.column, 'members');
+    assert.deepEqual(p.having, []);
+  });
 });
