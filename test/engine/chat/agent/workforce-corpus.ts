@@ -97,7 +97,11 @@ export const workforceCases: Case[] = [
     want: E({ where: hired('2023-01-01', '2023-03-31'), agg: count }),
   },
   { q: 'employees with a salary over 90000', want: E({ where: (r) => (r.salary as number) > 90000, agg: count }) },
-  { q: 'employees earning between 50000 and 60000', want: 'decline' },
+  // "earning": what the one column kept in money holds (Salary).
+  {
+    q: 'employees earning between 50000 and 60000',
+    want: E({ where: (r) => (r.salary as number) >= 50000 && (r.salary as number) <= 60000, agg: count }),
+  },
   {
     q: 'headcount with salary between 50000 and 60000',
     want: E({ where: (r) => (r.salary as number) >= 50000 && (r.salary as number) <= 60000, agg: count }),

@@ -127,8 +127,13 @@ export function distinctNamed(
   unexplained: (string | undefined)[],
   valuesAt: number[],
 ): { measures: Match[]; howMany: number } | { both: Field[]; score: number } {
-  const countsNamed = measures.some((m) => m.used.some((u) => counted.includes(u)));
   const howMany = [...q.aggs].find(([, a]) => a === 'count')?.[0] ?? 0;
+  // "how many times did a single type …": occurrences are rows, counted by the rows' count, no distinct count.
+  const times = q.tokens.some((t, i) => t.norm === 'times' && q.tokens[i - 1]?.norm === 'many');
+  const rows = times ? plainCount(source) : undefined;
+  if (rows && measures.length && measures.every((m) => m.field.agg === 'count_distinct' || m.field.distinctOf))
+    return { measures: [{ field: rows, score: 1, used: measures.flatMap((m) => m.used) }], howMany };
+  const countsNamed = measures.some((m) => m.used.some((u) => counted.includes(u)));
   const next = counted.length > 0 && q.tokens.slice(howMany + 1, counted[0]).every((t) => !FUNCTION_WORDS.has(t.lemma));
   if (!countsNamed && asked.includes('count') && next) {
     const only = unexplained.map((w, i) => (counted.includes(i) ? w : undefined));

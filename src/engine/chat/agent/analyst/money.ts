@@ -139,3 +139,23 @@ export const inMoney = (f: Field) =>
 /** Whether a bound's number is written as money ("under $10k", "over €5m"): a currency sign before one of its words. */
 export const moneyWritten = (q: Question, n: { start: number; end: number }) =>
   q.tokens.slice(n.start, n.end).some((t) => /[$€£¥]\s*$/.test(q.text.slice(0, t.start)));
+
+/**
+ * Verbs of earning right before a bound: "making 200k or more", "earning under 10k" (not "cost", "pay" or "paid",
+ * which are as often the nouns a measure is named by: "energy cost over 110000" bounds Energy cost).
+ */
+const EARNING = /^(earn|earns|earned|earning|make|makes|made|making)$/;
+
+/** Whether a bound is an amount of money: written so ("$10k"), or after a verb of earning. */
+export const moneyBound = (q: Question, n: { start: number; end: number }) =>
+  moneyWritten(q, n) || EARNING.test(q.tokens[n.start - 1]?.norm ?? '');
+
+/**
+ * "households making 200k or more": a bound written as money, or after a verb of earning, with no column
+ * named near it is on the one number column kept in money (Bracket lower bound (USD)), if there is exactly one.
+ */
+export function moneyColumn(q: Question, n: { start: number; end: number }, numbers: Field[]): Field | undefined {
+  if (!moneyBound(q, n)) return undefined;
+  const kept = numbers.filter(inMoney);
+  return kept.length === 1 ? kept[0] : undefined;
+}

@@ -52,7 +52,7 @@ import {
   restatedBase,
 } from './plan-words.js';
 import { distinctHaving } from './distinct-having.js';
-import { inMoney, moneyMeasure, moneyNamed, moneyOverCount, moneyWords, moneyWritten, valuePer } from './money.js';
+import { inMoney, moneyBound, moneyMeasure, moneyNamed, moneyOverCount, moneyWords, valuePer } from './money.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
 import { aggregationAt, computing, namedAfter, perGroup, rankingAside, wholeTie } from './measure-words.js';
@@ -326,7 +326,7 @@ export function planSource(
   }
   for (const n of onMeasure) {
     // "households earning under $10k": an amount of money bounds no measure kept in other units.
-    if (!groups.length || (moneyWritten(q, n) && !inMoney(measure)))
+    if (!groups.length || (moneyBound(q, n) && !inMoney(measure)))
       return {
         plan: { decline: book.compareWhat(say.format(n.value)) },
         score,

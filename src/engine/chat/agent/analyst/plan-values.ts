@@ -18,6 +18,7 @@ import { columnUnit, unitScale } from './units.js';
 import { spelledTitles } from './spelled.js';
 import { filteredCountNamed } from './share-count.js';
 import { boundSegment } from './bound-segment.js';
+import { inMoney, moneyColumn } from './money.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
 import { groupingOf } from './grouped-values.js';
 import { causeVerb } from './cause-verbs.js';
@@ -297,6 +298,8 @@ export function numericConditions(
     // "events over 90 min": no column named, the one kept in a unit of time (Duration (minutes)).
     const timed = n.unit && !targets.length ? numbers.filter((d) => columnUnit(d) !== undefined) : [];
     if (timed.length === 1) targets = [{ field: timed[0], score: 0.5, used: [] }];
+    const paid = moneyColumn(q, n, numbers); // "households making 200k+": the column kept in money, not Households
+    if (paid && !targets.some((t) => inMoney(t.field))) targets = [{ field: paid, score: 0.5, used: [] }];
     // "people 65 and older", "kids under 5": a word of age near the bound, the one number column of ages.
     const ageWords = q.tokens.flatMap((t, i) => (Math.abs(i - n.start) <= 3 && AGE_WORDS.test(t.norm) ? [i] : []));
     const aged = ageWords.length ? numbers.filter((d) => d.keys.some((k) => k.includes('age'))) : [];
@@ -317,7 +320,7 @@ export function numericConditions(
     // "claims over 100k by cause": the rows' count named before the bound is each row's amount, not the groups' count
     // ("causes with over 100 claims").
     const rowsBefore = asMeasure?.field.agg === 'count' && asMeasure.used.every((u) => u < n.start);
-    if (!target || (grouped && asMeasure && asMeasure.score >= target.score && !rowsBefore)) {
+    if (!target || (grouped && asMeasure && asMeasure.score >= target.score && !rowsBefore && target.field !== paid)) {
       onMeasure.push(n);
       continue;
     }

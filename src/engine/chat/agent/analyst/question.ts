@@ -8,6 +8,7 @@ import { averagedGrain } from './grain-word.js';
 import { ACRONYMS, NUMBER_WORDS, aggregationWords, fold, tokenize } from './text.js';
 import { refineAggregations } from './agg-words.js';
 import type { Aggregation, Token } from './text.js';
+import { AMOUNT, COMPARATORS, INLINE_UNITS, OR_BOUND, SCALE_WORDS, toNumber } from './amounts.js';
 import type { Comparison } from './plan.js';
 import { durationWord } from './units.js';
 
@@ -50,11 +51,6 @@ export interface Question {
   /** Tokens that were nouns of a status value, now written as it ("rejections": rejected; value-nouns.ts). */
   valueNouns?: number[];
 }
-
-const INLINE_UNITS: Record<string, number> = { k: 1e3, m: 1e6, bn: 1e9 };
-/** "10 million", "2 billion": the scale word written after a number. */
-const SCALE_WORDS = ownTable<number>({ k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, bn: 1e9, billion: 1e9 });
-const toNumber = (s: string) => NUMBER_WORDS[s] ?? Number(s.replace(/,/g, ''));
 
 // "slowest", "fastest": of a time taken (resolution, delivery, acceleration), the most and the least of it.
 const DESC_WORDS = /^(top|most|highest|largest|biggest|greatest|best|max|maximum|more|busiest|slowest|slower)$/;
@@ -110,27 +106,6 @@ const BOUNDARY = new Set([
   'over',
   'during',
 ]);
-
-const COMPARATORS: [RegExp, Comparison][] = [
-  [/^(?:more|greater|higher|larger|bigger|longer) than$|^(?:over|above|exceeding)$/, '>'],
-  [/^at least$|^no less than$|^(?:minimum|min) of$/, '>='],
-  [/^(?:less|fewer|lower|smaller|shorter) than$|^(?:under|below)$/, '<'],
-  [/^at most$|^no more than$|^up to$|^(?:maximum|max) of$/, '<='],
-];
-
-/** "5 or more", "3 or fewer": the bound the words after "or" set. */
-const OR_BOUND: Record<string, Comparison> = ownTable<Comparison>({
-  more: '>=',
-  greater: '>=',
-  higher: '>=',
-  above: '>=',
-  over: '>=',
-  less: '<=',
-  fewer: '<=',
-  lower: '<=',
-  below: '<=',
-  under: '<=',
-});
 
 /** The duration unit written at token `at` ("2 hours"), for a condition to compare a column kept in another. */
 function durationAt(norm: string[], at: number): Pick<NumericAsk, 'unit'> {
@@ -198,16 +173,16 @@ export function readQuestion(asked: string, now: number): Question {
       for (let j = i; j < i + 4; j++) taken[j] = true;
       continue;
     }
-    // "5 or more goals", "2 or fewer stars": the number and its bound.
-    const orBound = /^\d[\d,]*(?:\.\d+)?$/.test(one) && norm[i + 1] === 'or' ? OR_BOUND[norm[i + 2] ?? ''] : undefined;
+    // "5 or more goals", "2 or fewer stars", "100k or more": the number and its bound.
+    const orBound = AMOUNT.test(one) && norm[i + 1] === 'or' ? OR_BOUND[norm[i + 2] ?? ''] : undefined;
     if (orBound) {
       q.numeric.push({ op: orBound, value: toNumber(one), start: i, end: i + 3, ...durationAt(norm, i + 3) });
       for (let j = i; j < i + 3; j++) taken[j] = true;
       continue;
     }
-    // "65 and older", "90+": the number and up.
+    // "65 and older", "90+", "200k+": the number and up.
     const andUp = norm[i + 1] === 'and' && /^(older|over|above|up)$/.test(norm[i + 2]);
-    const up = !/^\d[\d,]*(?:\.\d+)?$/.test(one) ? 0 : text[tokens[i].end] === '+' ? 1 : andUp ? 3 : 0;
+    const up = !AMOUNT.test(one) ? 0 : text[tokens[i].end] === '+' ? 1 : andUp ? 3 : 0;
     if (up) {
       q.numeric.push({ op: '>=', value: toNumber(one), start: i, end: i + up });
       for (let j = i; j < i + up; j++) taken[j] = true;
