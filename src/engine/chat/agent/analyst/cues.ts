@@ -8,6 +8,7 @@ import type { Filter } from './plan.js';
 import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS, NUMBER_WORDS } from './text.js';
 import type { ValueIndex } from './values.js';
+import { endNamedBy, endOf, type End } from './ends.js';
 
 const countOf = (w: string) => (/^\d+$/.test(w) ? Number(w) : NUMBER_WORDS[w]);
 
@@ -103,13 +104,11 @@ export function preferCounted(
   return measures.filter((m) => keep.has(m.field));
 }
 
-/** Words of members' names and titles that say which end of a trip, a transfer or a shipment they are. */
-const ENDS = {
-  from: /^(origin|orig|from|source|src|departure|depart|sender|pickup|start|outbound|shipper)$/,
-  to: /^(destination|dest|dst|to|arrival|arrive|target|recipient|receiver|dropoff|end|inbound|consignee)$/,
-};
 const FROM_CUE = /^(from|leaving|departing|ex|via)$/;
 const TO_CUE = /^(to|into|towards?|arriving|landing|reaching|bound)$/;
+/** Verbs of moving something that "from" or "to" after them completes ("shipped to", "coming from"). */
+const MOTION =
+  /^(going|gone|went|goes|headed|heading|shipped|shipping|sent|sending|travell?ing|travell?ed|flying|flown|flew|moving|moved|coming|came|exported|imported|delivered|routed|transferred|returning|returned)$/;
 
 /**
  * The end a value is named at by the words before it ("out of Chicago", "flights to Boston", "arriving in Denver"),
@@ -118,16 +117,23 @@ const TO_CUE = /^(to|into|towards?|arriving|landing|reaching|bound)$/;
 export function directionAt(q: Question, start: number): { end: 'from' | 'to'; at: number } | undefined {
   const word = (i: number) => q.tokens[i]?.norm ?? '';
   const at = ['in', 'at', 'for'].includes(word(start - 1)) ? [start - 1, start - 2] : [start - 1];
+  // "departing from Oslo", "heading to Lima": the verb before "from" or "to" says the end too (it is read with it).
+  const verb = (i: number, end: End) =>
+    endNamedBy(word(i - 1)) === end || (MOTION.test(word(i - 1)) && /^(from|to)$/.test(word(i))) ? i - 1 : i;
   for (const i of at) {
-    if (FROM_CUE.test(word(i)) || (word(i) === 'of' && word(i - 1) === 'out')) return { end: 'from', at: i };
-    if (TO_CUE.test(word(i))) return { end: 'to', at: i };
+    if (FROM_CUE.test(word(i)) || (word(i) === 'of' && word(i - 1) === 'out'))
+      return { end: 'from', at: verb(i, 'from') };
+    if (TO_CUE.test(word(i))) return { end: 'to', at: verb(i, 'to') };
   }
   return undefined;
 }
 
-/** Among fields holding the same value, the one whose name or title says the end the question names, if one does. */
-export function byDirection<F extends Field>(fields: F[], end: 'from' | 'to'): F | undefined {
-  const fit = fields.filter((f) => [...f.written].some((w) => ENDS[end].test(w)));
+/**
+ * Among fields holding the same value, the one whose name or title (else description) says the end the question
+ * names, if one does.
+ */
+export function byDirection<F extends Field>(fields: F[], end: End): F | undefined {
+  const fit = fields.filter((f) => endOf(f) === end);
   return fit.length === 1 ? fit[0] : undefined;
 }
 

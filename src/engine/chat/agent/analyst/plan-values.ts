@@ -21,6 +21,7 @@ import { boundSegment } from './bound-segment.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
 import { groupingOf } from './grouped-values.js';
 import { causeVerb } from './cause-verbs.js';
+import { sameField } from './same-rows.js';
 
 /** Nouns of the persons a business serves, one another's synonyms in a question ("plus members" of customers). */
 const CLIENTELE = new Set(
@@ -176,6 +177,8 @@ export function namedValues(
           )
         : undefined;
     if (chosen) fields = [chosen.field.name];
+    const same = fields.length > 1 ? sameField(values, fields, hs) : undefined; // one column under two names
+    if (same) fields = [same];
     if (fields.length > 1) {
       const words = book.quote(say.text(wordsOf(q, hs[0].start, hs[0].end)));
       return { decline: book.whichValue(words, say.names(fs)), score: score + 2 };
