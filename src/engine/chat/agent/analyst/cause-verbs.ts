@@ -26,7 +26,7 @@ export function causeVerb(q: Question, field: Field, start: number, end: number,
   if (free(label) && LABEL.test(q.tokens[label].norm)) for (let i = label; i < start; i++) taken[i] = true;
   // "units headed to Spain" on the ship-to country: the direction words of the value's own end are its.
   const cue = directionAt(q, start);
-  if (cue && endOf(field) === cue.end && free(cue.at)) for (let i = cue.at; i < start; i++) taken[i] = true;
+  if (cue && endOf(field) === cue.end) for (let i = cue.at; i < start; i++) if (free(i)) taken[i] = true;
   if (!field.keys.some((k) => k.some((w) => CAUSES.has(w)))) return;
   // "returns because the item was damaged": the clause from "because" to the value says that reason (its subject, one
   // noun no member is named by, and its verb "was", "got" come with it).

@@ -104,19 +104,23 @@ export function preferCounted(
   return measures.filter((m) => keep.has(m.field));
 }
 
-const FROM_CUE = /^(from|leaving|departing|ex|via)$/;
-const TO_CUE = /^(to|into|towards?|arriving|landing|reaching|bound)$/;
+const FROM_CUE =
+  /^(from|leaving|left|departing|departed|ex|via|starting|started|began|beginning|originating|originated|picked|boarded|boarding)$/;
+const TO_CUE =
+  /^(to|into|towards?|arriving|arrived|landing|landed|reaching|reached|bound|destined|ending|ended|finishing|finished|terminating|terminated|dropped)$/;
 /** Verbs of moving something that "from" or "to" after them completes ("shipped to", "coming from"). */
 const MOTION =
   /^(going|gone|went|goes|headed|heading|shipped|shipping|sent|sending|travell?ing|travell?ed|flying|flown|flew|moving|moved|coming|came|exported|imported|delivered|routed|transferred|returning|returned)$/;
 
 /**
- * The end a value is named at by the words before it ("out of Chicago", "flights to Boston", "arriving in Denver"),
- * with the index of the word that says it.
+ * The end a value is named at by the words before it ("out of Chicago", "flights to Boston", "arriving in Denver",
+ * "rides starting at Pier 9", "trips that ended at the Mall"), with the index of the word that says it.
  */
 export function directionAt(q: Question, start: number): { end: 'from' | 'to'; at: number } | undefined {
   const word = (i: number) => q.tokens[i]?.norm ?? '';
-  const at = ['in', 'at', 'for'].includes(word(start - 1)) ? [start - 1, start - 2] : [start - 1];
+  // "arriving in Denver", "rides picked up at Pier 9": past a preposition, and a verb's particle.
+  const at = ['in', 'at', 'for', 'on'].includes(word(start - 1)) ? [start - 1, start - 2] : [start - 1];
+  if (at.length > 1 && /^(up|off|out)$/.test(word(start - 2))) at.push(start - 3);
   // "departing from Oslo", "heading to Lima": the verb before "from" or "to" says the end too (it is read with it).
   const verb = (i: number, end: End) =>
     endNamedBy(word(i - 1)) === end || (MOTION.test(word(i - 1)) && /^(from|to)$/.test(word(i))) ? i - 1 : i;

@@ -51,9 +51,11 @@ export function sameRowsSql(
         const other = new Set(index.get(b.name) ?? []);
         if (!(index.get(a.name) ?? []).some((v) => other.has(v)) || parts.length >= MAX_PAIRS) continue;
         const [x, y] = [a, b].map((d) => `CAST(${quoteIdent(d.column)} AS VARCHAR)`);
-        const from = quoteIdent(s.name);
+        // The distinct pairs of values first (one pass over the rows each side), then each value's partners.
+        const pairs = (v: string, w: string) =>
+          `SELECT ${v} AS v, ${w} AS w FROM ${quoteIdent(s.name)} WHERE ${v} IS NOT NULL GROUP BY 1, 2`;
         parts.push(
-          `(SELECT ${quoteText(pairKey(a.name, b.name))} AS member, STRING_AGG(v, CHR(31)) AS vals FROM (SELECT v FROM (SELECT ${x} AS v, ${y} AS w FROM ${from} UNION ALL SELECT ${y} AS v, ${x} AS w FROM ${from}) AS u WHERE v IS NOT NULL GROUP BY v HAVING bool_and(COALESCE(v = w, FALSE)) ORDER BY v LIMIT ${MAX_VALUES}) AS t)`,
+          `(SELECT ${quoteText(pairKey(a.name, b.name))} AS member, STRING_AGG(v, CHR(31)) AS vals FROM (SELECT v FROM (${pairs(x, y)} UNION ALL ${pairs(y, x)}) AS u GROUP BY v HAVING bool_and(COALESCE(v = w, FALSE)) ORDER BY v LIMIT ${MAX_VALUES}) AS t)`,
         );
       }
   }

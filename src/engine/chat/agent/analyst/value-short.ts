@@ -1,8 +1,8 @@
 // Values named in the user's shortened words: "univ farm" for University Farm, "wisconsin 38" for Wisconsin No. 38,
-// "intl arrivals hall" for International Arrivals Hall. Each word of the value is written whole or by its start (three
-// letters or more; a number always whole), in order, none left out but the words a name needs no saying of ("of",
-// "the", "No." before a number). Taken only when exactly one value of the source's dimensions fits and at least one
-// word is written whole; otherwise nothing is read (the planner asks or declines as before).
+// "intl arrivals hall" for International Arrivals Hall. Each word of the value is written whole, by its start (three
+// letters or more) or contracted ("intl", "mgmt"; a number always whole), in order, none left out but the words a
+// name needs no saying of ("of", "the", "No." before a number). Taken only when exactly one value of the source's
+// dimensions fits and at least one word is written whole; otherwise nothing is read (the planner asks or declines).
 
 import type { Field } from './catalog.js';
 import type { ValueIndex } from './value-lookup.js';
@@ -29,7 +29,7 @@ function said(value: string): string[] {
   return ws.filter((w, i) => !FUNCTION_WORDS.has(w) && !(NUMBER_MARK.test(w) && /^\d/.test(ws[i + 1] ?? '')));
 }
 
-/** Per value index and list of fields: the values by the first three letters of their first word said. */
+/** Per value index and list of fields: the values by the first letter of their first word said and their count. */
 const tables = new WeakMap<ValueIndex, Map<string, Map<string, Short[]>>>();
 
 function table(fields: Field[], index: ValueIndex): Map<string, Short[]> {
@@ -41,8 +41,9 @@ function table(fields: Field[], index: ValueIndex): Map<string, Short[]> {
     for (const value of index.get(f.name) ?? []) {
       const ws = said(value);
       if (ws.length < 2 || ws.length > 6) continue;
-      const head = ws[0].slice(0, 3);
-      out.set(head, [...(out.get(head) ?? []), { field: f.name, value, said: ws }]);
+      const list = out.get(`${ws[0][0]}${ws.length}`) ?? [];
+      list.push({ field: f.name, value, said: ws });
+      out.set(`${ws[0][0]}${ws.length}`, list);
     }
   if (!tables.has(index)) tables.set(index, new Map());
   tables.get(index)!.set(key, out);
@@ -53,7 +54,23 @@ function table(fields: Field[], index: ValueIndex): Map<string, Short[]> {
 function fits(t: Token, word: string): 'whole' | 'start' | undefined {
   if (t.norm === word || t.lemma === lemma(word)) return 'whole';
   if (/\d/.test(t.norm) || /\d/.test(word)) return undefined;
-  return t.norm.length >= 3 && word.length > t.norm.length && word.startsWith(t.norm) ? 'start' : undefined;
+  if (t.norm.length >= 3 && word.length > t.norm.length && word.startsWith(t.norm)) return 'start';
+  return contraction(t.norm, word) ? 'start' : undefined;
+}
+
+/**
+ * "intl" of international, "mgmt" of management, "bldg" of building: three letters or more of the word, in order, its
+ * first and its last among them.
+ */
+function contraction(short: string, word: string): boolean {
+  if (short.length < 3 || word.length <= short.length + 1 || short[0] !== word[0] || short.at(-1) !== word.at(-1))
+    return false;
+  let at = 0;
+  for (const c of short) {
+    at = word.indexOf(c, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
 }
 
 /**
@@ -68,8 +85,7 @@ export function shortValue(
 ): { field: string; value: string }[] {
   if (span.length < 2 || span.some((t) => FUNCTION_WORDS.has(t.lemma)) || span.every((t) => avoid.has(t.lemma)))
     return [];
-  const fit = (table(fields, index).get(span[0].norm.slice(0, 3)) ?? []).filter((v) => {
-    if (v.said.length !== span.length) return false;
+  const fit = (table(fields, index).get(`${span[0].norm[0]}${span.length}`) ?? []).filter((v) => {
     const how = span.map((t, k) => fits(t, v.said[k]));
     if (how.some((h) => h === undefined) || !how.includes('whole')) return false;
     // Written whole word by word, it is no shortening (the exact look-up read it, or it named something else).

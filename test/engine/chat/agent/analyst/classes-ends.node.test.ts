@@ -3,7 +3,8 @@
 // joined lookup's column that follows the key), a value two dimensions hold on different rows is asked back unless
 // the question's direction words choose the end ("leaving", "departing", "arriving"), read from the members' names,
 // titles or descriptions; the same words choose a breakdown between two dimensions of one kind ("by destination
-// port"). Domains: wire transfers between banks, container shipping between ports, a museum's galleries.
+// port"). Domains: wire transfers between banks, container shipping between ports, a museum's galleries, a bike-share
+// scheme's stations.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
@@ -156,6 +157,34 @@ describe('local analyst: values and the dimensions they belong to', () => {
     assert.deepEqual(filters(planner(boxes, boxValues)('teu shipped to bergen last year')), [
       'discharge_port = Bergen',
     ]);
+  });
+
+  it('verbs of starting and ending choose the start or the end station ("rides starting at", "ended at")', () => {
+    const bikes: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('rides', 'Bike rides', [
+          ['count', 'Rides', 'number', 'count'],
+          ['minutes', 'Average ride time', 'number', 'avg'],
+          ['started_at', 'Start time', 'time'],
+          ['start_station', 'Start station', 'string'],
+          ['end_station', 'End station', 'string'],
+        ]),
+      ],
+    };
+    const values = new Map([
+      ['rides.start_station', ['Pier 9', 'Union Square']],
+      ['rides.end_station', ['Pier 9', 'Union Square']],
+    ]);
+    const plan = planner(bikes, values);
+    assert.deepEqual(filters(plan('rides starting at pier 9 last month')), ['start_station = Pier 9']);
+    assert.deepEqual(filters(plan('how many rides ended at union square')), ['end_station = Union Square']);
+    assert.deepEqual(filters(plan('avg ride time for rides picked up at pier 9')), ['start_station = Pier 9']);
+    assert.deepEqual(
+      plan('rides by destination').groups.map((g) => g.name),
+      ['rides.end_station'],
+    );
+    assert.ok(isDecline(ask(bikes, values, 'rides at pier 9')));
   });
 
   it('a direction word before the one dimension of its end names it ("which destination countries")', () => {

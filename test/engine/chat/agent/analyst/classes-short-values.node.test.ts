@@ -68,6 +68,7 @@ describe('local analyst: values in the user\u2019s shortened words', () => {
       'site = Highland Research Station',
     ]);
     assert.deepEqual(filters(plan('avg germination at the coast plot in 2025')), ['site = Coastal Plot']);
+    assert.deepEqual(filters(plan('avg germination at the valley grnhse')), ['site = Valley Greenhouse']);
     assert.deepEqual(filters(planner(resort, resortValues)('minutes closed on the eagle ridge chr')), [
       'lift = Eagle Ridge Chair',
     ]);
