@@ -12,6 +12,10 @@ import { endNamedBy, endOf, type End } from './ends.js';
 
 const countOf = (w: string) => (/^\d+$/.test(w) ? Number(w) : NUMBER_WORDS[w]);
 
+/** Whether a value is the code written ("B7"), or that number after "No." ("variety 457" of No. 457). */
+const codeIs = (value: string, code: string) =>
+  value.toLowerCase() === code || /^(?:no\.?|nr\.?|#|number)\s*(\d+)$/i.exec(value.trim())?.[1] === code;
+
 /** "five-star", "4 star", "3-night": a whole count right before a word that alone names a number dimension. */
 export function numberedValues(
   q: Question,
@@ -30,12 +34,11 @@ export function numberedValues(
       next && !taken[i] && !taken[i + 1] && /\d/.test(next.norm)
         ? texts.filter(
             (d) =>
-              d.keys.some((k) => k.includes(t.lemma)) &&
-              (values.get(d.name) ?? []).some((v) => v.toLowerCase() === next.norm),
+              d.keys.some((k) => k.includes(t.lemma)) && (values.get(d.name) ?? []).some((v) => codeIs(v, next.norm)),
           )
         : [];
     if (coded.length === 1) {
-      const value = values.get(coded[0].name)!.find((v) => v.toLowerCase() === next.norm)!;
+      const value = values.get(coded[0].name)!.find((v) => codeIs(v, next.norm))!;
       filters.push({ field: coded[0], op: '=', values: [value] });
       used.push(i, i + 1);
       return;
@@ -129,7 +132,9 @@ export function directionAt(q: Question, start: number): { end: 'from' | 'to'; a
       return { end: 'from', at: verb(i, 'from') };
     if (TO_CUE.test(word(i))) return { end: 'to', at: verb(i, 'to') };
   }
-  return undefined;
+  // "orders with destination Germany": an end's noun right before the value.
+  const noun = endNamedBy(word(start - 1));
+  return noun && { end: noun, at: start - 1 };
 }
 
 /**

@@ -11,8 +11,8 @@ export type End = 'from' | 'to';
 
 /** Words of members' names and titles that say which end they are ("Ship-to country": to). */
 export const END_NAMES: Record<End, RegExp> = {
-  from: /^(origin|orig|from|source|src|departure|depart|sender|pickup|start|outbound|shipper)$/,
-  to: /^(destination|dest|dst|to|arrival|arrive|target|recipient|receiver|dropoff|end|inbound|consignee)$/,
+  from: /^(origin|orig|from|source|src|departure|depart|sender|sending|pickup|start|outbound|outgoing|shipper|payer|caller|exporter|loading)$/,
+  to: /^(destination|dest|dst|to|arrival|arrive|target|recipient|receiver|receiving|dropoff|end|inbound|incoming|consignee|payee|callee|importer|unloading)$/,
 };
 
 /**

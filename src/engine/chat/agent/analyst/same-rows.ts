@@ -28,38 +28,53 @@ export function setSameRows(index: Values, a: string, b: string, values: Iterabl
 export const sameRows = (index: Values, a: string, b: string, value: string): boolean =>
   same.get(index)?.get(pairKey(a, b))?.has(value) === true;
 
-/** Pairs of dimensions checked per look-up at most (a model with many overlapping lists asks as before). */
-const MAX_PAIRS = 60;
+/**
+ * Pairs of dimensions checked per look-up at most, those sharing the most values first (a model with more overlapping
+ * lists asks about the rest as before), in statements of PAIRS_PER_STATEMENT (one row each).
+ */
+const MAX_PAIRS = 200;
+const PAIRS_PER_STATEMENT = 50;
 /** Values of one pair read back at most. */
 const MAX_VALUES = 500;
 
 /**
- * One SQL statement per batch of pairs: for each pair of text dimensions of a source that share a value (in `index`),
- * a row of "fieldA fieldB" and the values every row holding them in either dimension holds in both.
+ * SQL statements for the pairs of text dimensions of a source that share a value (in `index`): a row per pair, of
+ * "fieldA fieldB" and the values every row holding them in either dimension holds in both.
  */
 export function sameRowsSql(
   sources: SourceInfo[],
   index: Values,
   dimensions: (s: SourceInfo) => { name: string; column: string }[],
 ): string[] {
-  const parts: string[] = [];
+  const pairs: { shared: number; sql: string }[] = [];
   for (const s of sources) {
     const dims = dimensions(s);
     for (let i = 0; i < dims.length; i++)
       for (let j = i + 1; j < dims.length; j++) {
         const [a, b] = [dims[i], dims[j]];
         const other = new Set(index.get(b.name) ?? []);
-        if (!(index.get(a.name) ?? []).some((v) => other.has(v)) || parts.length >= MAX_PAIRS) continue;
+        const shared = (index.get(a.name) ?? []).filter((v) => other.has(v)).length;
+        if (!shared) continue;
         const [x, y] = [a, b].map((d) => `CAST(${quoteIdent(d.column)} AS VARCHAR)`);
         // The distinct pairs of values first (one pass over the rows each side), then each value's partners.
-        const pairs = (v: string, w: string) =>
+        const distinct = (v: string, w: string) =>
           `SELECT ${v} AS v, ${w} AS w FROM ${quoteIdent(s.name)} WHERE ${v} IS NOT NULL GROUP BY 1, 2`;
-        parts.push(
-          `(SELECT ${quoteText(pairKey(a.name, b.name))} AS member, STRING_AGG(v, CHR(31)) AS vals FROM (SELECT v FROM (${pairs(x, y)} UNION ALL ${pairs(y, x)}) AS u GROUP BY v HAVING bool_and(COALESCE(v = w, FALSE)) ORDER BY v LIMIT ${MAX_VALUES}) AS t)`,
-        );
+        pairs.push({
+          shared,
+          sql: `(SELECT ${quoteText(pairKey(a.name, b.name))} AS member, STRING_AGG(v, CHR(31)) AS vals FROM (SELECT v FROM (${distinct(x, y)} UNION ALL ${distinct(y, x)}) AS u GROUP BY v HAVING bool_and(COALESCE(v = w, FALSE)) ORDER BY v LIMIT ${MAX_VALUES}) AS t)`,
+        });
       }
   }
-  return parts.length ? [parts.join('\nUNION ALL\n')] : [];
+  const kept = pairs.sort((p, q) => q.shared - p.shared).slice(0, MAX_PAIRS);
+  const out: string[] = [];
+  for (let i = 0; i < kept.length; i += PAIRS_PER_STATEMENT)
+    out.push(
+      kept
+        .slice(i, i + PAIRS_PER_STATEMENT)
+        .map((p) => p.sql)
+        .join('\nUNION ALL\n'),
+    );
+  return out;
 }
 
 /** Reads the look-up's rows ("fieldA fieldB", values joined by CHR(31)) into `index`'s record. */

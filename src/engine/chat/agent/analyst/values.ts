@@ -270,8 +270,11 @@ export function matchValues(
       const run = inRun.length === 1 ? inRun : namedNext.length === 1 ? namedNext : [];
       if (run.length && !span.every((t) => FUNCTION_WORDS.has(t.lemma) || FILLER.has(t.lemma)))
         found = [{ field: run[0][0], value: run[0][1], edits: 1 }];
-      // "univ farm": University Farm, each word by its start; "wisconsin 38": Wisconsin No. 38 (value-short.ts).
-      if (!found.length && n > 1) found = shortValue(span, fields, index, avoid).map((v) => ({ ...v, edits: 1 }));
+      // "univ farm": University Farm, each word by its start; "wisconsin 38": Wisconsin No. 38 (value-short.ts) — not
+      // after "by", where shortened words name a breakdown ("by prod line").
+      const grouped = /^(by|per|each)$/.test(tokens[i - 1]?.norm ?? '');
+      if (!found.length && n > 1 && !grouped)
+        found = shortValue(span, fields, index, avoid).map((v) => ({ ...v, edits: 1 }));
       if (found.length === 0 && n === 1 && !weak && !avoid.has(span[0].lemma)) {
         // "Swedish sites": a demonym unless the next word names another dimension ("Portuguese guests" is no hotel
         // country); "Hopper": a part of a name written as a name (capitalized), not "grand" of Aurora Grand.

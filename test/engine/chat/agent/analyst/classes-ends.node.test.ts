@@ -111,6 +111,9 @@ describe('local analyst: values and the dimensions they belong to', () => {
     assert.deepEqual(filters(plan('how many containers departing from mombasa last month')), ['load_port = Mombasa']);
     assert.deepEqual(filters(plan('total teu arriving at bergen in 2025')), ['discharge_port = Bergen']);
     assert.ok(isDecline(ask(boxes, boxValues, 'how many containers at valparaiso last month')));
+    const wires = planner(transfers, transferValues);
+    assert.deepEqual(filters(wires('amount sent with destination kenya')), ['payee_country = Kenya']);
+    assert.deepEqual(filters(wires('transfers out of chile in 2025')), ['origin_country = Chile']);
   });
 
   it('a direction word in a breakdown chooses between two dimensions of one kind', () => {

@@ -2,7 +2,8 @@
 // names or values): a value by the start of each of its words ("highland res station"), by its distinctive words
 // and its number ("amber 12" for Amber No. 12) — only when exactly one value fits —, a reason's value ending a clause
 // from "because" ("because the chair had a power failure"), a verb labelling rows with a value ("flagged as
-// maintenance"), and a verb carrying a yes/no member's state ("shifts clocked in late").
+// maintenance"), a verb making or passing on rows before a value ("assigned to the upper bowl"), and a verb carrying
+// a yes/no member's state ("shifts clocked in late").
 // Domains: a seed bank's germination trials, a ski resort's lift closures and patrol shifts.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -27,7 +28,7 @@ const seeds: ServiceMetaResult = {
 };
 const seedValues = new Map<string, string[]>([
   ['trials.site', ['Highland Research Station', 'Coastal Plot', 'Valley Greenhouse', 'Valley Greenhall']],
-  ['trials.seed_line', ['Amber No. 12', 'Amber No. 7', 'Ruby No. 12', 'Jade']],
+  ['trials.seed_line', ['Amber No. 12', 'Amber No. 7', 'Ruby No. 12', 'Jade', 'No. 31']],
 ]);
 
 const resort: ServiceMetaResult = {
@@ -76,6 +77,8 @@ describe('local analyst: values in the user\u2019s shortened words', () => {
 
   it('a value by its distinctive words and its number', () => {
     assert.deepEqual(filters(plan('average germination of amber 12')), ['seed_line = Amber No. 12']);
+    // A number alone after a word naming the dimension: the value that is "No." and that number.
+    assert.deepEqual(filters(plan('average germination of line 31 in 2025')), ['seed_line = No. 31']);
     assert.deepEqual(filters(planner(resort, resortValues)('closures of summit express 4 last month')), [
       'lift = Summit Express No. 4',
     ]);
@@ -92,6 +95,7 @@ describe('local analyst: values in the user\u2019s shortened words', () => {
       'reason = Power failure',
     ]);
     assert.deepEqual(filters(p('minutes closed because of wind in 2025')), ['reason = Wind']);
+    assert.deepEqual(filters(p('how many closures were due to maintenance')), ['reason = Maintenance']);
   });
 
   it('a verb labelling the rows with a value is that value ("marked urgent", "flagged as")', () => {
@@ -100,6 +104,16 @@ describe('local analyst: values in the user\u2019s shortened words', () => {
     ]);
     assert.deepEqual(filters(plan('avg germination of trays labelled jade')), ['seed_line = Jade']);
     assert.deepEqual(filters(plan('how many trays were marked amber 12')), ['seed_line = Amber No. 12']);
+    assert.deepEqual(filters(planner(resort, resortValues)('how many closures turned out to be wind')), [
+      'reason = Wind',
+    ]);
+  });
+
+  it('a verb making or passing on the rows, then a preposition, before a value ("filed over the phone")', () => {
+    assert.deepEqual(filters(planner(resort, resortValues)('hours worked on shifts assigned to the upper bowl')), [
+      'zone = Upper bowl',
+    ]);
+    assert.deepEqual(filters(plan('how many trays were registered at the coastal plot')), ['site = Coastal Plot']);
   });
 
   it('a verb carrying a yes/no member\u2019s state is let go ("shifts clocked in late")', () => {
