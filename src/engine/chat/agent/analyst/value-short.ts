@@ -93,3 +93,30 @@ export function shortValue(
   });
   return new Set(fit.map((v) => fold(v.value))).size === 1 ? fit : [];
 }
+
+/**
+ * "department mfg", "category furn": one word right after a word naming one dimension (its title or name), the start
+ * or a contraction of exactly one of that dimension's one-word values; before the word naming it ("the mktg
+ * department"), a contraction only — an adjective there ("the main category") is no value's start.
+ */
+export function namedShort(
+  tokens: Token[],
+  i: number,
+  fields: Field[],
+  index: ValueIndex,
+  avoid: Set<string>,
+): { field: string; value: string }[] {
+  const t = tokens[i];
+  if (t.norm.length < 3 || /\d/.test(t.norm) || avoid.has(t.lemma) || FUNCTION_WORDS.has(t.lemma)) return [];
+  const names = (f: Field, j: number) => !!tokens[j] && f.keys.some((k) => k.length === 1 && k[0] === tokens[j].lemma);
+  const after = fields.filter((f) => names(f, i - 1));
+  const before = fields.filter((f) => names(f, i + 1));
+  const named = after.length ? after : before;
+  if (named.length !== 1) return [];
+  const fit = (index.get(named[0].name) ?? []).filter((v) => {
+    const ws = splitWords(v);
+    if (ws.length !== 1) return false;
+    return after.length ? fits(t, ws[0]) === 'start' : !ws[0].startsWith(t.norm) && contraction(t.norm, ws[0]);
+  });
+  return fit.length === 1 ? [{ field: named[0].name, value: fit[0] }] : [];
+}

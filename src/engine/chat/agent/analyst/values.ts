@@ -23,7 +23,7 @@ import { stateNames } from './us-states.js';
 import { elided, partOf } from './value-parts.js';
 import { leadValue } from './value-lead.js';
 import { sexNames } from './sex-words.js';
-import { shortValue } from './value-short.js';
+import { namedShort, shortValue } from './value-short.js';
 
 export { categorical, createValueCache, valuesSql, type LookedUp, type ValueIndex } from './value-lookup.js';
 
@@ -304,6 +304,8 @@ export function matchValues(
         const otherNext = (f: string) => nextValues.some((v) => v.field !== f);
         if (!found.length && !short) found = leadValue(tokens, i, parts, fold, (f) => !otherNext(f) && owns(f));
         if (!found.length && !short && counted) found = partOf(norm.slice(0, -1), exact, parts, owns, () => true);
+        // "dept mktg": the start or a contraction of the one value of the dimension named next to it (value-short.ts).
+        if (!found.length) found = namedShort(tokens, i, fields, index, avoid).map((v) => ({ ...v, edits: 1 }));
         // "amazon stock": the one code of a name (AMZN).
         if (!found.length) found = codesOf(norm, codes).map((c) => ({ field: c.field, value: c.value, edits: 0 }));
         // "printer tickets": the one-word activity its agent noun names (Printing), not any value of its stem.

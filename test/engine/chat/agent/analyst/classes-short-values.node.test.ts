@@ -4,7 +4,7 @@
 // from "because" ("because the chair had a power failure"), a verb labelling rows with a value ("flagged as
 // maintenance"), a verb making or passing on rows before a value ("assigned to the upper bowl"), and a verb carrying
 // a yes/no member's state ("shifts clocked in late").
-// Domains: a seed bank's germination trials, a ski resort's lift closures and patrol shifts.
+// Domains: a seed bank's germination trials, a ski resort's lift closures and patrol shifts, a company's spend.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
@@ -82,6 +82,31 @@ describe('local analyst: values in the user\u2019s shortened words', () => {
     assert.deepEqual(filters(planner(resort, resortValues)('closures of summit express 4 last month')), [
       'lift = Summit Express No. 4',
     ]);
+  });
+
+  it('one word shortened next to the word naming its dimension ("department mfg", "the mktg department")', () => {
+    const spend: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('spend', 'Spend', [
+          ['count', 'Purchases', 'number', 'count'],
+          ['amount', 'Amount spent', 'number', 'sum'],
+          ['bought_at', 'Purchase date', 'time'],
+          ['department', 'Department', 'string'],
+          ['category', 'Category', 'string'],
+        ]),
+      ],
+    };
+    const values = new Map([
+      ['spend.department', ['Marketing', 'Manufacturing', 'Legal']],
+      ['spend.category', ['Electronics', 'Electricity', 'Furniture']],
+    ]);
+    const p = planner(spend, values);
+    assert.deepEqual(filters(p('amount spent in department mfg')), ['department = Manufacturing']);
+    assert.deepEqual(filters(p('amount spent by the mktg department')), ['department = Marketing']);
+    assert.deepEqual(filters(p('purchases in category furn last year')), ['category = Furniture']);
+    assert.ok(isDecline(ask(spend, values, 'amount spent in category elec'))); // Electronics or Electricity
+    assert.ok(isDecline(ask(spend, values, 'amount spent on the furn category'))); // an adjective's place
   });
 
   it('no value is taken when two fit, or when a number differs', () => {
