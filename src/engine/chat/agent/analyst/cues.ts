@@ -8,8 +8,13 @@ import type { Filter } from './plan.js';
 import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS, NUMBER_WORDS } from './text.js';
 import type { ValueIndex } from './values.js';
+import { endNamedBy, endOf, type End } from './ends.js';
 
 const countOf = (w: string) => (/^\d+$/.test(w) ? Number(w) : NUMBER_WORDS[w]);
+
+/** Whether a value is the code written ("B7"), or that number after "No." ("variety 457" of No. 457). */
+const codeIs = (value: string, code: string) =>
+  value.toLowerCase() === code || /^(?:no\.?|nr\.?|#|number)\s*(\d+)$/i.exec(value.trim())?.[1] === code;
 
 /** "five-star", "4 star", "3-night": a whole count right before a word that alone names a number dimension. */
 export function numberedValues(
@@ -29,12 +34,11 @@ export function numberedValues(
       next && !taken[i] && !taken[i + 1] && /\d/.test(next.norm)
         ? texts.filter(
             (d) =>
-              d.keys.some((k) => k.includes(t.lemma)) &&
-              (values.get(d.name) ?? []).some((v) => v.toLowerCase() === next.norm),
+              d.keys.some((k) => k.includes(t.lemma)) && (values.get(d.name) ?? []).some((v) => codeIs(v, next.norm)),
           )
         : [];
     if (coded.length === 1) {
-      const value = values.get(coded[0].name)!.find((v) => v.toLowerCase() === next.norm)!;
+      const value = values.get(coded[0].name)!.find((v) => codeIs(v, next.norm))!;
       filters.push({ field: coded[0], op: '=', values: [value] });
       used.push(i, i + 1);
       return;
@@ -103,31 +107,42 @@ export function preferCounted(
   return measures.filter((m) => keep.has(m.field));
 }
 
-/** Words of members' names and titles that say which end of a trip, a transfer or a shipment they are. */
-const ENDS = {
-  from: /^(origin|orig|from|source|src|departure|depart|sender|pickup|start|outbound|shipper)$/,
-  to: /^(destination|dest|dst|to|arrival|arrive|target|recipient|receiver|dropoff|end|inbound|consignee)$/,
-};
-const FROM_CUE = /^(from|leaving|departing|ex|via)$/;
-const TO_CUE = /^(to|into|towards?|arriving|landing|reaching|bound)$/;
+const FROM_CUE =
+  /^(from|leaving|left|departing|departed|ex|via|starting|started|began|beginning|originating|originated|picked|boarded|boarding)$/;
+const TO_CUE =
+  /^(to|into|towards?|arriving|arrived|landing|landed|reaching|reached|bound|destined|ending|ended|finishing|finished|terminating|terminated|dropped)$/;
+/** Verbs of moving something that "from" or "to" after them completes ("shipped to", "coming from"). */
+const MOTION =
+  /^(going|gone|went|goes|headed|heading|shipped|shipping|sent|sending|travell?ing|travell?ed|flying|flown|flew|moving|moved|coming|came|exported|imported|delivered|routed|transferred|returning|returned)$/;
 
 /**
- * The end a value is named at by the words before it ("out of Chicago", "flights to Boston", "arriving in Denver"),
- * with the index of the word that says it.
+ * The end a value is named at by the words before it ("out of Chicago", "flights to Boston", "arriving in Denver",
+ * "rides starting at Pier 9", "trips that ended at the Mall"), with the index of the word that says it.
  */
 export function directionAt(q: Question, start: number): { end: 'from' | 'to'; at: number } | undefined {
   const word = (i: number) => q.tokens[i]?.norm ?? '';
-  const at = ['in', 'at', 'for'].includes(word(start - 1)) ? [start - 1, start - 2] : [start - 1];
+  // "arriving in Denver", "rides picked up at Pier 9": past a preposition, and a verb's particle.
+  const at = ['in', 'at', 'for', 'on'].includes(word(start - 1)) ? [start - 1, start - 2] : [start - 1];
+  if (at.length > 1 && /^(up|off|out)$/.test(word(start - 2))) at.push(start - 3);
+  // "departing from Oslo", "heading to Lima": the verb before "from" or "to" says the end too (it is read with it).
+  const verb = (i: number, end: End) =>
+    endNamedBy(word(i - 1)) === end || (MOTION.test(word(i - 1)) && /^(from|to)$/.test(word(i))) ? i - 1 : i;
   for (const i of at) {
-    if (FROM_CUE.test(word(i)) || (word(i) === 'of' && word(i - 1) === 'out')) return { end: 'from', at: i };
-    if (TO_CUE.test(word(i))) return { end: 'to', at: i };
+    if (FROM_CUE.test(word(i)) || (word(i) === 'of' && word(i - 1) === 'out'))
+      return { end: 'from', at: verb(i, 'from') };
+    if (TO_CUE.test(word(i))) return { end: 'to', at: verb(i, 'to') };
   }
-  return undefined;
+  // "orders with destination Germany": an end's noun right before the value.
+  const noun = endNamedBy(word(start - 1));
+  return noun && { end: noun, at: start - 1 };
 }
 
-/** Among fields holding the same value, the one whose name or title says the end the question names, if one does. */
-export function byDirection<F extends Field>(fields: F[], end: 'from' | 'to'): F | undefined {
-  const fit = fields.filter((f) => [...f.written].some((w) => ENDS[end].test(w)));
+/**
+ * Among fields holding the same value, the one whose name or title (else description) says the end the question
+ * names, if one does.
+ */
+export function byDirection<F extends Field>(fields: F[], end: End): F | undefined {
+  const fit = fields.filter((f) => endOf(f) === end);
   return fit.length === 1 ? fit[0] : undefined;
 }
 

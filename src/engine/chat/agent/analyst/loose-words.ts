@@ -7,7 +7,7 @@
 
 import type { Field } from './catalog.js';
 import type { Question } from './question.js';
-import { FILLER } from './text.js';
+import { FILLER, FUNCTION_WORDS } from './text.js';
 import { wordKind } from './word-kind.js';
 
 /** Words after a verb that belong to it ("picked up", "came in", "logged as"): skipped to reach its complement. */
@@ -35,6 +35,20 @@ const linking = (q: Question, i: number, measure: Field) => {
   return !!next && !timeWord(q, j) && !FILLER.has(next.lemma) && names.has(next.lemma);
 };
 
+/**
+ * "orders that arrived late", "jobs finished early": a verb right before the word of a chosen yes/no member (Late,
+ * Overtime) says how the row's event went — the member is the condition, the verb only carries it.
+ */
+const flagState = (q: Question, i: number, chosen: Field[]) => {
+  let j = i + 1; // "clocked in late": past the verb's particle
+  while (q.tokens[j] && /^(up|in|out|off|back|down)$/.test(q.tokens[j].norm)) j++;
+  const next = q.tokens[j];
+  // The member's whole name, one word of its own: no preposition or filler ("arrested during the riots" is no state of
+  // a member During the riots).
+  const own = !!next && !FILLER.has(next.lemma) && !FUNCTION_WORDS.has(next.lemma);
+  return own && chosen.some((f) => f.type === 'boolean' && f.keys.some((k) => k.length === 1 && k[0] === next.lemma));
+};
+
 /** The described words of the chosen members, from descriptions that state no exception ("not", "excluding"). */
 const describedBy = (fields: Field[]) =>
   new Set(fields.filter((f) => !f.described.has('not') && !f.described.has('exclud')).flatMap((f) => [...f.described]));
@@ -49,5 +63,5 @@ export function looseWord(q: Question, i: number, chosen: Field[] = []): boolean
   if (kind !== 'verb') return false;
   if (q.negated.has(i)) return false;
   if (!chosen.length || /^(what|who|whom)$/.test(q.tokens[i - 1]?.norm ?? '')) return false;
-  return linking(q, i, chosen[0]) || describedBy(chosen).has(q.tokens[i].lemma);
+  return linking(q, i, chosen[0]) || flagState(q, i, chosen) || describedBy(chosen).has(q.tokens[i].lemma);
 }

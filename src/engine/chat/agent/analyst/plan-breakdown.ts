@@ -11,6 +11,7 @@ import { entityLabel, labelOf, perEntity, perInTitle, sameWords, strictLabel } f
 import { unmappedText } from './unmapped.js';
 import { categorical } from './values.js';
 import { qualifiedBy, rankedNoun } from './plan-qualifier.js';
+import { byEndWord, endDimensions } from './ends.js';
 import type { Question } from './question.js';
 import type { Phrases } from './phrases.js';
 import type { Scored } from './plan.js';
@@ -73,7 +74,9 @@ export function breakdown(
     for (const part of parts) {
       const all = freeWords(q, taken, true);
       const words = all.map((w, i) => (part.includes(i) ? w : undefined));
-      const dims = rank(groupable, words);
+      const ends = endDimensions(q, part, groupable); // "by destination": the dimensions of that end
+      const named = ends.length ? [] : rank(groupable, words);
+      const dims = ends.length ? ends : named;
       // "debt owed by senate candidates": the rows a value qualifies (the member naming each row, by its title in the
       // plural) are those rows, no breakdown by each of them ("by republican candidate" is).
       const rows = dims[0]?.field === labelOf(source.dimensions) ? dims[0] : undefined;
@@ -150,6 +153,9 @@ export function breakdown(
       // "top 10 teams by away goals": of Home team and Away team, the one the ranked measure's word qualifies.
       const qualified = best.length > 1 ? qualifiedBy(q, best, part) : undefined;
       if (qualified) best = [qualified];
+      // "by destination country": of Ship-to country and Seller country, the one of the end a word of the phrase says.
+      const ended = byEndWord(q, part, best);
+      if (ended) [best, taken[ended.used]] = [ended.best, true];
       best = narrowed(q, source, best, (i) => part.includes(i));
       if (best.length > 1 && new Set(best.map((b) => b.field.name)).size > 1) {
         return {
@@ -161,7 +167,7 @@ export function breakdown(
       }
       // "per member" is no breakdown by Membership type: a word only the name of a view's joined cube matches
       // ("members_membership") names that cube's label, if it has one.
-      if (byPrefixOnly(best[0], q.tokens)) {
+      if (named.length && byPrefixOnly(best[0], q.tokens)) {
         const label = strictLabel(source, best[0].field);
         if (!label) continue;
         if (label !== best[0].field) best = [{ ...best[0], field: label }];

@@ -33,7 +33,8 @@ import {
   titledDistinct,
   unclashed,
 } from './plan-guards.js';
-import { measureStems, namedValues, numericConditions, unsetFilters } from './plan-values.js';
+import { measureStems, namedValues, unsetFilters } from './plan-values.js';
+import { numericConditions } from './numeric-conditions.js';
 import {
   columnAsked,
   extremeOfTotal,
@@ -352,8 +353,7 @@ export function planSource(
   const onPlan = [measure, ...filters.map((f) => f.field), ...groups, ...(per ? [per] : [])];
   const idle = idleMembers(q, taken, source, onPlan, [...at.values()]);
   if (idle.length) return { plan: { decline: book.whichBreakdown(names(idle)) }, score: score - idle.length };
-  // "origins by cylinders": a text dimension named before "by" that the plan leaves aside is asked about (not the
-  // noun after a value: "premium customers by region").
+  // "origins by cylinders": a text dimension named before "by" and left aside is asked about ("premium customers" not).
   const before = leadingGroup(q, taken, source);
   if (before && !onPlan.includes(before.field) && !before.used.some((u) => taken[u - 1]))
     return { plan: { decline: book.whichBreakdown(names([before.field, ...groups])) }, score: score - 1 };

@@ -2,10 +2,8 @@
 // it (or a question back when two hold it alike), and its numeric conditions on the number column named near them.
 // Both mark the words they explain in `taken` and give the evidence they add to the plan's score.
 
-import { zeroBounds } from './zero-bound.js';
-import { comparativeBounds } from './comparative-bound.js';
-import { describedRowWords, freeWords, plainCount } from './booleans.js';
-import { rank, tie, type Field, type Match, type SourceInfo } from './catalog.js';
+import { describedRowWords, plainCount } from './booleans.js';
+import { type Field, type SourceInfo } from './catalog.js';
 import { clippedValues } from './clipped.js';
 import { byDirection, byNamingWords, directionAt } from './cues.js';
 import { wordsOf } from './plan-words.js';
@@ -14,14 +12,12 @@ import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, plural, stem } from './text.js';
 import { preferred } from './prefer.js';
-import { columnUnit, unitScale } from './units.js';
 import { spelledTitles } from './spelled.js';
 import { filteredCountNamed } from './share-count.js';
-import { boundSegment } from './bound-segment.js';
-import { inMoney, moneyColumn } from './money.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
 import { groupingOf } from './grouped-values.js';
 import { causeVerb } from './cause-verbs.js';
+import { sameField } from './same-rows.js';
 
 /** Nouns of the persons a business serves, one another's synonyms in a question ("plus members" of customers). */
 const CLIENTELE = new Set(
@@ -177,6 +173,8 @@ export function namedValues(
           )
         : undefined;
     if (chosen) fields = [chosen.field.name];
+    const same = fields.length > 1 ? sameField(values, fields, hs) : undefined; // one column under two names
+    if (same) fields = [same];
     if (fields.length > 1) {
       const words = book.quote(say.text(wordsOf(q, hs[0].start, hs[0].end)));
       return { decline: book.whichValue(words, say.names(fs)), score: score + 2 };
@@ -250,104 +248,6 @@ function joinedNoun(q: Question, source: SourceInfo, f: Field, start: number, en
   return !/^(many|of)$/.test(q.tokens[start - 1]?.norm ?? '');
 }
 
-/** Numeric conditions ("a wait over 100 minutes"): on a number column, or left for the measure (`onMeasure`). */
-export function numericConditions(
-  q: Question,
-  source: SourceInfo,
-  taken: boolean[],
-  grouped: boolean,
-  say: Phrases,
-  /** Words that named the event only: they may name the column too ("took more than an hour to deliver"). */
-  event: number[] = [],
-  /** The segments and booleans already applied. */
-  kept: Field[] = [],
-): { filters: Filter[]; onMeasure: Question['numeric']; score: number } | Asked {
-  const { book } = say;
-  const onMeasure: typeof q.numeric = [];
-  const filters: Filter[] = [];
-  let score = 0;
-  const use = (ids: number[]) => ids.forEach((i) => (taken[i] = true));
-  const said = comparativeBounds(q, source, taken); // "hotter than 30": the column the adjective measures
-  for (const n of [...q.numeric, ...zeroBounds(q, source, taken), ...said]) {
-    // "more than 100 million people" with the segment "Over 100 million people" applied: the segment's own bound.
-    if (kept.some((f) => f.segment && titleNumbers(f.title).includes(n.value))) {
-      for (let i = n.start; i < n.end; i++) taken[i] = true;
-      continue;
-    }
-    // "matches with 5 or more goals": the segment stating it ("5 goals or more").
-    const stated = boundSegment(q, source, n);
-    if (stated && stated.used.every((i) => !taken[i] || (i >= n.start && i < n.end))) {
-      filters.push({ field: stated.field, op: '=', values: [true] });
-      use(stated.used);
-      score += 2;
-      continue;
-    }
-    const open = taken.map((t, i) => t && !event.includes(i));
-    const near = freeWords(q, open, true).map((w, i) => (i >= n.start - 3 && i < n.end + 3 ? w : undefined));
-    const numbers = source.dimensions.filter((d) => d.type === 'number' && !/(^|_)id$/.test(d.column));
-    // A column only its description names by a word another member is named by ("Cluster: regional group of
-    // countries", beside Country) is no target; a unit only a description says ("miles", of Distance, beside the Miles
-    // flown summed of it) still is.
-    const named = (f: Field, u: number) => f.keys.some((k) => k.includes(near[u]!));
-    const other = (m: Match, u: number) =>
-      source.fields.some((f) => f !== m.field && f.over !== m.field.column && named(f, u));
-    const of = said.find((c) => c === n)?.field;
-    let targets = of
-      ? [{ field: of, score: 1, used: [] }]
-      : tie(rank(numbers, near).filter((m) => m.used.some((u) => named(m.field, u) || !other(m, u))));
-    // "events over 90 min": no column named, the one kept in a unit of time (Duration (minutes)).
-    const timed = n.unit && !targets.length ? numbers.filter((d) => columnUnit(d) !== undefined) : [];
-    if (timed.length === 1) targets = [{ field: timed[0], score: 0.5, used: [] }];
-    const paid = moneyColumn(q, n, numbers); // "households making 200k+": the column kept in money, not Households
-    if (paid && !targets.some((t) => inMoney(t.field))) targets = [{ field: paid, score: 0.5, used: [] }];
-    // "people 65 and older", "kids under 5": a word of age near the bound, the one number column of ages.
-    const ageWords = q.tokens.flatMap((t, i) => (Math.abs(i - n.start) <= 3 && AGE_WORDS.test(t.norm) ? [i] : []));
-    const aged = ageWords.length ? numbers.filter((d) => d.keys.some((k) => k.includes('age'))) : [];
-    if (aged.length === 1) {
-      targets = [{ field: aged[0], score: 1, used: [] }];
-      use(ageWords);
-    }
-    if (targets.length > 1)
-      return {
-        decline: book.whichColumn(
-          book.quote(say.text(wordsOf(q, n.start, n.end))),
-          say.names(targets.map((t) => t.field)),
-        ),
-        score: score + 1,
-      };
-    const target = targets[0];
-    const asMeasure = rank(source.measures, near)[0];
-    // "claims over 100k by cause": the rows' count named before the bound is each row's amount, not the groups' count
-    // ("causes with over 100 claims").
-    const rowsBefore = asMeasure?.field.agg === 'count' && asMeasure.used.every((u) => u < n.start);
-    if (!target || (grouped && asMeasure && asMeasure.score >= target.score && !rowsBefore && target.field !== paid)) {
-      onMeasure.push(n);
-      continue;
-    }
-    // "over 5kg" on a column kept in grams: no conversion guessed.
-    if (n.written && !target.field.written.has(n.written))
-      return { decline: book.compareWhat(say.format(n.value)), score: score + target.score };
-    use(target.used);
-    // "over 10 million MWh" on a column kept in thousand MWh: 10000, the unit word read.
-    const keptIn = target.field.scale;
-    const inUnit = keptIn !== undefined && q.tokens[n.end]?.norm === keptIn[1];
-    if (inUnit) use([n.end]);
-    const scale = unitScale(n.unit, target.field, use) / (inUnit ? keptIn[0] : 1); // "longer than 2 hours" on minutes: 120
-    filters.push({ field: target.field, op: n.op, values: [n.value * scale] });
-    if (n.upTo !== undefined) filters.push({ field: target.field, op: '<=', values: [n.upTo * scale] });
-    score += target.score;
-  }
-  return { filters, onMeasure, score };
-}
-
-const SCALES: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, bn: 1e9, billion: 1e9 };
-
-/** The numbers a title writes ("Over 100 million people": 100000000; "Orders over $2.5k": 2500). */
-const titleNumbers = (title: string) =>
-  [...fold(title).matchAll(/(\d[\d,]*(?:\.\d+)?) ?(k|thousand|m|million|bn|billion)?\b/g)].map(
-    (m) => Number(m[1].replace(/,/g, '')) * (m[2] ? SCALES[m[2]] : 1),
-  );
-
 /**
  * Whether `word` (a lemma) is a word of other values of the dimension than `value` ("damage" of Water damage after
  * Fire), none of which shares a word with `value` ("book" after Based on TV names Based on Book, another value).
@@ -360,9 +260,6 @@ function kindWord(word: string, value: string, all: string[] = []): boolean {
     .filter((words) => words.includes(word));
   return others.length > 0 && !own.includes(word) && others.every((words) => !words.some((w) => own.includes(w)));
 }
-
-/** Words that say a bound is on an age. */
-const AGE_WORDS = /^(aged?|old|older|young|younger|kids?|child|children|infants?|babies|baby|teens?|toddlers?)$/;
 
 /**
  * "penguins with no sex recorded", "orders missing a postcode", "tickets without an assignee": a text member named by

@@ -6,6 +6,7 @@ import type { AgentContext } from '../types.js';
 import type { Field, SourceInfo } from './catalog.js';
 import { quoteIdent } from '../../../data/sql-quote.js';
 import { quoteText } from './sql.js';
+import { readSameRows, sameRowsSql } from './same-rows.js';
 
 /** Values per field name (`source.member`). */
 export type ValueIndex = Map<string, string[]>;
@@ -88,6 +89,12 @@ export function createValueCache() {
         }
       }
       if (failed.length) return { values, failed };
+      // Values two dimensions hold on the same rows (same-rows.ts): unread, the planner asks which is meant as before.
+      for (const sqlQuery of sameRowsSql(sources, values, categorical)) {
+        if (ctx.signal.aborted) return { values, failed };
+        const result = await ctx.tools.lookupSqlApi({ sqlQuery });
+        if (!('error' in result)) readSameRows(values, result.data as [string, string | null][]);
+      }
       if (cache.size > 100) cache.clear();
       cache.set(key, { at: ctx.now(), values });
       return { values, failed };

@@ -23,6 +23,7 @@ import { stateNames } from './us-states.js';
 import { elided, partOf } from './value-parts.js';
 import { leadValue } from './value-lead.js';
 import { sexNames } from './sex-words.js';
+import { namedShort, shortValue } from './value-short.js';
 
 export { categorical, createValueCache, valuesSql, type LookedUp, type ValueIndex } from './value-lookup.js';
 
@@ -271,6 +272,11 @@ export function matchValues(
       const run = inRun.length === 1 ? inRun : namedNext.length === 1 ? namedNext : [];
       if (run.length && !span.every((t) => FUNCTION_WORDS.has(t.lemma) || FILLER.has(t.lemma)))
         found = [{ field: run[0][0], value: run[0][1], edits: 1 }];
+      // "univ farm": University Farm, each word by its start; "wisconsin 38": Wisconsin No. 38 (value-short.ts) — not
+      // after "by", where shortened words name a breakdown ("by prod line").
+      const grouped = /^(by|per|each)$/.test(tokens[i - 1]?.norm ?? '');
+      if (!found.length && n > 1 && !grouped)
+        found = shortValue(span, fields, index, avoid).map((v) => ({ ...v, edits: 1 }));
       if (found.length === 0 && n === 1 && !weak && !avoid.has(span[0].lemma)) {
         // "Swedish sites": a demonym unless the next word names another dimension ("Portuguese guests" is no hotel
         // country); "Hopper": a part of a name written as a name (capitalized), not "grand" of Aurora Grand.
@@ -300,6 +306,8 @@ export function matchValues(
         const otherNext = (f: string) => nextValues.some((v) => v.field !== f);
         if (!found.length && !short) found = leadValue(tokens, i, parts, fold, (f) => !otherNext(f) && owns(f));
         if (!found.length && !short && counted) found = partOf(norm.slice(0, -1), exact, parts, owns, () => true);
+        // "dept mktg": the start or a contraction of the one value of the dimension named next to it (value-short.ts).
+        if (!found.length) found = namedShort(tokens, i, fields, index, avoid).map((v) => ({ ...v, edits: 1 }));
         // "amazon stock": the one code of a name (AMZN).
         if (!found.length) found = codesOf(norm, codes).map((c) => ({ field: c.field, value: c.value, edits: 0 }));
         // "printer tickets": the one-word activity its agent noun names (Printing), not any value of its stem.
