@@ -9,6 +9,7 @@ import { ACRONYMS, AGG_STEMS, FUNCTION_WORDS, fold, lemma, lemmas, stem } from '
 import type { Aggregation, Token } from './text.js';
 import { describedRows, wholeNames } from './described.js';
 import { otherwiseOf } from './otherwise.js';
+import { aboutWords, ownAbout } from './data-words.js';
 
 export interface Field {
   /** `source.member`. */
@@ -80,6 +81,8 @@ export interface SourceInfo {
   title: string;
   /** Lemmas of the source's name and title ("shipments" names the source's count). */
   named: Set<string>;
+  /** Lemmas of the source's description no other source is named by: what the data is about. */
+  about?: Set<string>;
   fields: Field[];
   measures: Field[];
   dimensions: Field[];
@@ -143,7 +146,8 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
   keys.push(...particleKeys([column, m.title]));
   const isMeasure = m.aggType !== undefined;
   const names = [column, m.title, ...synonyms.filter((s) => typeof s === 'string'), ...spelled];
-  const split = (n: string) => fold(n.replace(/([a-z])([A-Z])/g, '$1 $2')).split(/[^\p{L}\p{N}]+/u);
+  const split = (n: string) =>
+    fold(n.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/(\d),(?=\d{3}\b)/g, '$1')).split(/[^\p{L}\p{N}]+/u);
   const written = new Set(names.flatMap(split));
   const perTail = new Set(
     names.flatMap((n) => {
@@ -225,7 +229,7 @@ const PERSONS = new Set(
 const PEOPLE = new Set(lemmas('people person individual folk'));
 
 export function buildCatalog(meta: ServiceMetaResult): SourceInfo[] {
-  return meta.cubes.map((cube) => {
+  const sources = meta.cubes.map((cube): SourceInfo => {
     const fields = cube.members.map((m) => field(cube, m));
     // Two members titled alike (a view's "City" of origin and of destination) are told apart by their names.
     const titles = new Map<string, number>();
@@ -258,11 +262,14 @@ export function buildCatalog(meta: ServiceMetaResult): SourceInfo[] {
       type: cube.type,
       title: cube.title,
       named,
+      about: aboutWords(cube.description),
       fields,
       measures: fields.filter((f) => f.isMeasure),
       dimensions: fields.filter((f) => !f.isMeasure),
     };
   });
+  ownAbout(sources);
+  return sources;
 }
 
 export interface Match {
