@@ -43,6 +43,7 @@ const PARTICLES = /^(away|back|off)$/;
 
 /** Past forms that are everyday nouns too, of verbs that say nothing of their own. */
 const NOUN_PAST: Readonly<Record<string, string>> = ownTable({ saw: 'see', found: 'find', led: 'lead' });
+const AUXILIARY = /^(was|were|got|get|been|are|is|be)$/;
 const BOUND = /^(more|less|fewer|over|under|above|below|at|\d)/;
 
 /** Whether token `i` reads as a verb: a general verb of the questions, or a past form. */
@@ -92,12 +93,14 @@ export function measureOwnWords(q: Question, source: SourceInfo, measure: Field,
   const title = lemmas(measure.title);
   const last = title.at(-1) ?? '';
   q.tokens.forEach((t, i) => {
-    const next = q.tokens[i + 1];
+    // "soldiers died", "climbers were evacuated": the verb next, or after an auxiliary.
+    const v = AUXILIARY.test(q.tokens[i + 1]?.norm ?? '') ? i + 2 : i + 1;
+    const next = q.tokens[v];
     if (
       measure.agg === 'sum' &&
       next &&
-      used.includes(i + 1) &&
-      verbAt(q, i + 1) &&
+      used.includes(v) &&
+      verbAt(q, v) &&
       names.has(next.lemma) &&
       plural(t.norm) &&
       !counts.some((m) => m.keys.some((k) => k.includes(t.lemma)))
