@@ -2,7 +2,7 @@
 // rescue service (`callouts`: evacuations, climber-nights, a rate per 100, a count titled by a bound) and a winery's
 // tasting room (`tastings` with cancellations and comps, `guest_reviews` with an average score). Words for the data
 // itself never block an answer; a verb names the noun made from it; the one who does what a total adds up is no other
-// quantity; "best reviews" is the reviews' average score.
+// quantity; "best reviews" is the reviews' average score; "how many X averaged more than N" counts the X kept.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
@@ -10,6 +10,7 @@ import { buildCatalog } from '../../../../../src/engine/chat/agent/analyst/catal
 import { isDecline } from '../../../../../src/engine/chat/agent/analyst/plan.js';
 import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/planner.js';
 import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
+import { toSql } from '../../../../../src/engine/chat/agent/analyst/sql.js';
 import { NOW, filters, planner, say, view } from './plan-probe.js';
 
 const rescue: ServiceMetaResult = {
@@ -122,5 +123,33 @@ describe('analyst classes (measure words): a measure named by what it judges or 
   it('"best reviews" is the reviews\' one average of a judgment, ranked', () => {
     const p = wineryPlan('which estate has the best reviews');
     assert.deepEqual([p.measure.column, p.groups[0]?.column, p.order?.dir], ['avg_score', 'estate', 'DESC']);
+  });
+});
+
+/** Plans as the analyst does, re-reading a question asked another way at the same instant. */
+const counting = (meta: ServiceMetaResult, values: Map<string, string[]>) => (q: string) => {
+  const p = planQuestion(readQuestion(q, NOW), buildCatalog(meta), values, say, (t) => readQuestion(t, NOW));
+  if (isDecline(p)) assert.fail(`${q}: declined: ${p.decline}`);
+  return p;
+};
+
+describe('analyst classes (measure words): counting the members of a breakdown by a condition on its measure', () => {
+  it('"how many valleys had an average party size over 3": the valleys kept by a HAVING, counted', () => {
+    const p = counting(rescue, rescueValues)('how many valleys had an average party size over 3 in 2025');
+    assert.deepEqual([p.countOf?.groups[0].column, p.countOf?.measure.column], ['valley', 'avg_party']);
+    assert.deepEqual(
+      p.having.map((h) => `${h.op} ${h.values.join()}`),
+      ['> 3'],
+    );
+    assert.match(toSql(p), /^SELECT count\(\*\) AS "valley"\nFROM \(\n {2}SELECT "valley", MEASURE\("avg_party"\)/);
+    assert.match(toSql(p), /HAVING MEASURE\("avg_party"\) > 3/);
+  });
+  it('"in total" takes the total measure per member', () => {
+    const p = counting(winery, wineryValues)('how many flights had more than 500 guests in total');
+    assert.deepEqual([p.countOf?.groups[0].column, p.countOf?.measure.column], ['flight', 'guests']);
+  });
+  it('without the re-reading, or with no condition per member, it is not counted so', () => {
+    assert.ok(declines(rescue, rescueValues, 'how many valleys had an average party size over 3 in 2025'));
+    assert.equal(counting(rescue, rescueValues)('how many valleys').countOf, undefined);
   });
 });
