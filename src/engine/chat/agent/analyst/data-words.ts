@@ -61,6 +61,8 @@ export function dataWord(q: Question, i: number, source: SourceInfo, known: Set<
   if (known.has(t.lemma) || q.negated.has(i)) return false;
   if (source.about?.has(t.lemma) || RECORDS.test(t.norm)) return true;
   if (PARTICLES.test(t.norm)) return verbAt(q, i - 1);
+  // "all types included": nothing is left out, as "combined" says.
+  if (/^(included|inclusive)$/.test(t.norm) && q.tokens[i - 2]?.norm === 'all') return true;
   // "how many months saw more than 1000 deaths": a past form that is a noun too (irregular.ts leaves it out), read as
   // the verb between a plural subject and a bound.
   const verb = NOUN_PAST[t.norm];
@@ -68,6 +70,18 @@ export function dataWord(q: Question, i: number, source: SourceInfo, known: Set<
     return true;
   // "request volume", "the volume of calls": how many there are.
   return /^volumes?$/.test(t.norm) && !!measure && /^count/.test(measure.agg ?? '');
+}
+
+/**
+ * "the la riots data", "the 311 request records": a word of the source's name or description in a phrase that ends in a
+ * noun for records names the data, no member of it (not the segment During the riots).
+ */
+export function namesDataPhrase(q: Question, i: number, source: SourceInfo): boolean {
+  const own = (j: number) => source.named.has(q.tokens[j].lemma) || !!source.about?.has(q.tokens[j].lemma);
+  if (!own(i)) return false;
+  let j = i + 1;
+  while (q.tokens[j] && own(j) && !RECORDS.test(q.tokens[j].norm)) j++;
+  return !!q.tokens[j] && RECORDS.test(q.tokens[j].norm);
 }
 
 /** Whether the word at `i` stands before another content word: it qualifies it ("british army deaths"). */

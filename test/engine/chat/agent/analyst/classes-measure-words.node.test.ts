@@ -29,6 +29,7 @@ const rescue: ServiceMetaResult = {
         ['cause', 'Cause', 'string'],
         ['party_size', 'Party size', 'number'],
         ['helicopter', 'Helicopter used', 'boolean'],
+        ['alpine_zone', 'Alpine zone', 'boolean', undefined, { segment: true, description: 'above 2,500 m' }],
       ]),
       description: 'Mountain rescue team callouts in the Tyrol, one row per callout',
     },
@@ -85,6 +86,11 @@ describe('analyst classes (measure words): words for the data itself never block
   it('"in the … data", "records", "entries" name the data', () => {
     assert.equal(rescuePlan('total evacuations in the tyrol rescue data').measure.column, 'evacuations');
     assert.equal(wineryPlan('tasting entries by estate').measure.column, 'count');
+  });
+  it('the words of a phrase naming the data apply no segment; "all X included" leaves nothing out', () => {
+    const p = rescuePlan('total evacuations in the alpine rescue data, all valleys included');
+    assert.deepEqual([p.measure.column, filters(p)], ['evacuations', []]);
+    assert.deepEqual(filters(rescuePlan('evacuations in the alpine zone')), ['alpine_zone = true']);
   });
   it('"volume" of what a count counts is the count', () => {
     const p = rescuePlan('monthly callout volume in 2025');
