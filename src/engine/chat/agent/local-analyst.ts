@@ -39,7 +39,7 @@ export function createLocalAnalystAgent(): Agent {
         ? await values.get(ctx, sources)
         : { values: new Map<string, string[]>(), failed: [] };
       if (ctx.signal.aborted) return;
-      const plan = planQuestion(read, sources, known.values, say);
+      const plan = planQuestion(read, sources, known.values, say, (text) => readQuestion(text, ctx.now()));
       if (isDecline(plan)) {
         const unread = known.failed.length
           ? ` ${book.valuesUnread(say.names(known.failed.map((f) => f.source)), say.text(known.failed[0].error))}`

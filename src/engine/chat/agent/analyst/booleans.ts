@@ -3,6 +3,7 @@
 // "days" of Wet days) is no filter alone; a word naming a measure is the measure's unless a boolean writes it so
 // ("average delay" is no Delayed flights, "delayed flights" is).
 
+import { namesDataPhrase } from './data-words.js';
 import { byPrefixOnly, keyOf, rank, type Field, type Match, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import { rankingWord, type Question } from './question.js';
@@ -200,6 +201,7 @@ export function booleanFilters(
   for (let left = booleans; left.length;) {
     const words = freeWords(q, taken, true)
       .map((w, i) => (w && prefixed.get(i)) ?? w)
+      .map((w, i) => (namesDataPhrase(q, i, source) ? undefined : w))
       .map((w, i) =>
         w &&
         !part.has(w) &&

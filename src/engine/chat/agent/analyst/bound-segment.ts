@@ -2,7 +2,7 @@
 // segment's title or description states — the same number, the same bound and the noun it counts — is that segment,
 // the model's own condition, even with no column to compare.
 
-import type { Field, SourceInfo } from './catalog.js';
+import { keyOf, type Field, type Match, type SourceInfo } from './catalog.js';
 import type { Comparison } from './plan.js';
 import type { NumericAsk, Question } from './question.js';
 import { fold, lemmas } from './text.js';
@@ -54,4 +54,32 @@ export function boundSegment(
   const used: number[] = [];
   for (let i = n.start; i <= n.end; i++) used.push(i);
   return { field: hits[0], used };
+}
+
+/**
+ * "how many months saw more than 1000 deaths" where a count is titled "Months over 1,000 deaths": the count stating the
+ * condition `n` (the same number, bound and noun after it), when the question says every other word of its title —
+ * the model's own condition. Its words, the condition's among them, are marked in `taken`.
+ */
+export function boundCount(q: Question, source: SourceInfo, n: NumericAsk, taken: boolean[]): Match | undefined {
+  const noun = q.tokens[n.end];
+  // A share's part is the condition on all the rows ("what % of shipments were over 30 kg"), not the count stating it.
+  if (!noun || n.upTo !== undefined || q.share) return undefined;
+  const said = new Set(q.tokens.map((t) => t.lemma));
+  const hits = source.measures.filter(
+    (m) =>
+      m.agg === 'count' &&
+      m.filtered &&
+      bounds({ ...m, note: undefined }).some(
+        (b) => b.value === n.value && b.op === n.op && b.words.includes(noun.lemma),
+      ) &&
+      keyOf(m.title).every((w) => /^\d/.test(w) || said.has(w)),
+  );
+  if (hits.length !== 1) return undefined;
+  const title = new Set(keyOf(hits[0].title));
+  const used = q.tokens.flatMap((t, i) =>
+    (i >= n.start && i < n.end) || (title.has(t.lemma) && !taken[i]) ? [i] : [],
+  );
+  used.forEach((i) => (taken[i] = true));
+  return { field: hits[0], score: used.length, used };
 }

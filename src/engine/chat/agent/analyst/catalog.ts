@@ -9,6 +9,8 @@ import { ACRONYMS, AGG_STEMS, FUNCTION_WORDS, fold, lemma, lemmas, stem } from '
 import type { Aggregation, Token } from './text.js';
 import { describedRows, wholeNames } from './described.js';
 import { otherwiseOf } from './otherwise.js';
+import { aboutWords, ownAbout } from './data-words.js';
+import { verbKeys } from './word-forms.js';
 
 export interface Field {
   /** `source.member`. */
@@ -31,6 +33,8 @@ export interface Field {
   note?: string;
   /** Values its description glosses in brackets: [the gloss's words, the value] ("Extreme weather (storms)"). */
   glosses?: [string, string][];
+  /** The stems of the verb its one noun is made from, as written ("ship" of Shipments: word-forms.ts). */
+  verbs?: Set<string>;
   /** Lemmas of its description: weak evidence. */
   described: Set<string>;
   /** Its description's lemmas, when it says "per" ("tickets per order"): a "per" phrase written so names it. */
@@ -80,6 +84,8 @@ export interface SourceInfo {
   title: string;
   /** Lemmas of the source's name and title ("shipments" names the source's count). */
   named: Set<string>;
+  /** Lemmas of the source's description no other source is named by: what the data is about. */
+  about?: Set<string>;
   fields: Field[];
   measures: Field[];
   dimensions: Field[];
@@ -142,8 +148,13 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
   keys.push(...spelled.map((n) => keyOf(n)));
   keys.push(...particleKeys([column, m.title]));
   const isMeasure = m.aggType !== undefined;
+  // "Shipments" is named by "shipped" too (word-forms.ts): a title of one noun, no other word to weigh.
+  const verbs = isMeasure && keyOf(m.title).filter((w) => !w.startsWith('agg:')).length === 1;
+  const made = verbs ? verbKeys(keys, fold(m.title).split(/[^\p{L}]+/u)) : { keys: [], written: [] };
+  keys.push(...made.keys);
   const names = [column, m.title, ...synonyms.filter((s) => typeof s === 'string'), ...spelled];
-  const split = (n: string) => fold(n.replace(/([a-z])([A-Z])/g, '$1 $2')).split(/[^\p{L}\p{N}]+/u);
+  const split = (n: string) =>
+    fold(n.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/(\d),(?=\d{3}\b)/g, '$1')).split(/[^\p{L}\p{N}]+/u);
   const written = new Set(names.flatMap(split));
   const perTail = new Set(
     names.flatMap((n) => {
@@ -165,6 +176,7 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
     ...(m.segment && m.description && { note: m.description }),
     ...(!isMeasure && /[(=]/.test(m.description ?? '') && { glosses: glossesOf(m.description) }),
     described: new Set(keyOf(m.description ?? '')),
+    ...(made.written.length > 0 && { verbs: new Set(made.written) }),
     ...(m.type === 'boolean' && otherwiseOf(m.description)),
     ...(!isMeasure && emptyState(m.description)),
     ...(m.type === 'number' && scaleOf(`${m.title} ${m.description ?? ''}`)),
@@ -225,7 +237,7 @@ const PERSONS = new Set(
 const PEOPLE = new Set(lemmas('people person individual folk'));
 
 export function buildCatalog(meta: ServiceMetaResult): SourceInfo[] {
-  return meta.cubes.map((cube) => {
+  const sources = meta.cubes.map((cube): SourceInfo => {
     const fields = cube.members.map((m) => field(cube, m));
     // Two members titled alike (a view's "City" of origin and of destination) are told apart by their names.
     const titles = new Map<string, number>();
@@ -258,11 +270,14 @@ export function buildCatalog(meta: ServiceMetaResult): SourceInfo[] {
       type: cube.type,
       title: cube.title,
       named,
+      about: aboutWords(cube.description),
       fields,
       measures: fields.filter((f) => f.isMeasure),
       dimensions: fields.filter((f) => !f.isMeasure),
     };
   });
+  ownAbout(sources);
+  return sources;
 }
 
 export interface Match {

@@ -13,7 +13,7 @@ import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
 import { fold } from './text.js';
 import { columnUnit, unitScale } from './units.js';
-import { boundSegment } from './bound-segment.js';
+import { boundCount, boundSegment } from './bound-segment.js';
 import { inMoney, moneyColumn } from './money.js';
 
 /** Numeric conditions ("a wait over 100 minutes"): on a number column, or left for the measure (`onMeasure`). */
@@ -27,11 +27,11 @@ export function numericConditions(
   event: number[] = [],
   /** The segments and booleans already applied. */
   kept: Field[] = [],
-): { filters: Filter[]; onMeasure: Question['numeric']; score: number } | Asked {
+): { filters: Filter[]; onMeasure: Question['numeric']; score: number; stating?: Match } | Asked {
   const { book } = say;
   const onMeasure: typeof q.numeric = [];
   const filters: Filter[] = [];
-  let score = 0;
+  let [score, stating] = [0, undefined as Match | undefined];
   const use = (ids: number[]) => ids.forEach((i) => (taken[i] = true));
   const said = comparativeBounds(q, source, taken); // "hotter than 30": the column the adjective measures
   for (const n of [...q.numeric, ...zeroBounds(q, source, taken), ...said]) {
@@ -48,6 +48,9 @@ export function numericConditions(
       score += 2;
       continue;
     }
+    // "months with more than 1000 deaths": the count titled so (Months over 1,000 deaths) is the measure.
+    stating = boundCount(q, source, n, taken) ?? stating;
+    if (stating) continue;
     const open = taken.map((t, i) => t && !event.includes(i));
     const near = freeWords(q, open, true).map((w, i) => (i >= n.start - 3 && i < n.end + 3 ? w : undefined));
     const numbers = source.dimensions.filter((d) => d.type === 'number' && !/(^|_)id$/.test(d.column));
@@ -103,7 +106,7 @@ export function numericConditions(
     if (n.upTo !== undefined) filters.push({ field: target.field, op: '<=', values: [n.upTo * scale] });
     score += target.score;
   }
-  return { filters, onMeasure, score };
+  return { filters, onMeasure, score, ...(stating && { stating }) };
 }
 
 const SCALES: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, bn: 1e9, billion: 1e9 };

@@ -102,7 +102,7 @@ export function describedElsewhere(measure: Field, q: Question, sources: SourceI
   const asked = new Set(q.tokens.map((t) => t.lemma));
   const own = measure.keys.flat().filter((w) => !w.startsWith('agg:'));
   // "revenue" names Seats on sale only through a synonym (sale); Revenue of another source is written so.
-  const writes = (m: Field, norm: string) => [...m.written].some((w) => stem(w) === stem(norm));
+  const writes = (m: Field, norm: string) => [...m.written, ...(m.verbs ?? [])].some((w) => stem(w) === stem(norm));
   // (The source's own noun names its count without being written in it: "employees" of Headcount.)
   const home = sources.find((s) => s.name === measure.source)?.named;
   const bySynonym = q.tokens.filter((t) => own.includes(t.lemma) && !writes(measure, t.norm) && !home?.has(t.lemma));

@@ -1,7 +1,6 @@
-// One question planned over one source (planner.ts weighs the sources' plans): the breakdown, the measure (checked
-// against the aggregation asked for), values named, booleans, numeric conditions, time field, ranking, comparison or
-// share. Every question word must be explained; a word that maps to nothing, two members that fit alike or an
-// aggregation the model lacks give a Decline that names what exists instead.
+// One question planned over one source (planner.ts weighs the sources' plans): breakdown, measure, values, booleans,
+// numeric conditions, time, ranking, comparison or share. Every question word must be explained; a word that maps to
+// nothing, two members that fit alike or an aggregation the model lacks give a Decline naming what exists instead.
 
 import {
   booleanFilters,
@@ -55,6 +54,8 @@ import {
 import { distinctHaving } from './distinct-having.js';
 import { inMoney, moneyBound, moneyMeasure, moneyNamed, moneyOverCount, moneyWords, valuePer } from './money.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
+import { measureOwnWords } from './data-words.js';
+import { judgedMeasure } from './judged.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
 import { aggregationAt, computing, namedAfter, perGroup, rankingAside, wholeTie } from './measure-words.js';
 import { categorical, type ValueIndex } from './values.js';
@@ -176,7 +177,7 @@ export function planSource(
   const counted = countedWords(q, taken);
   measures = countedMeasures(q, source, titledDistinct(q, measures), counted, unexplained);
   // "tickets per order": a measure described so is the one asked for (not Tickets sold divided by Orders).
-  const described = perDescribed(q, source);
+  const described = conditions.stating ?? perDescribed(q, source);
   if (described) measures = [described];
   const percent = shareMeasures(q, measures, unexplained);
   measures = percent.measures;
@@ -290,12 +291,11 @@ export function planSource(
   const average = groupAverage(q, source, best[0], groups.length > 0);
   if (average) [best, superlative] = [[{ ...best[0], field: average.field }], average.dir];
   let measure = best[0].field;
-  // "the district with the busiest stops", "the brand with the best reviews": what happens at the stops, what the
-  // reviews say, not how many there are (a source whose own count counts them answers nothing here).
-  const judged = busy >= 0 ? busy : groups.length ? q.tokens.findIndex((t) => /^(best|worst)$/.test(t.norm)) : -1;
-  const thing = judged >= 0 ? q.tokens[judged + 1]?.lemma : undefined;
-  if (thing && measure.agg === 'count' && (source.named.has(thing) || countNames(source, thing)))
+  // "the brand with the best reviews": what the reviews say (Avg rating), not how many there are (judged.ts).
+  const judged = judgedMeasure(q, source, measure, busy, groups.length > 0);
+  if (judged === null)
     return { plan: { decline: book.noMeasure(say.text(source.title), names(source.measures), undefined) }, score: -1 };
+  if (judged) measure = judged;
   const measureAt = best[0].used.length ? Math.min(...best[0].used) : undefined;
   // "how many rooms" is no sum of Room nights: a count of another measure needs its whole name (an event's words too).
   const countable = computes(measure, 'count') || measure === items || countsThings(source, measure);
@@ -306,7 +306,8 @@ export function planSource(
     };
   // "how many guests": a plain count in the source named by the counted noun is the most direct reading.
   if (measure.agg === 'count' && counted.some((i) => source.named.has(q.tokens[i].lemma))) score += 0.5;
-  use([...best[0].used, ...levelRate(q, source, best[0]), ...restatedBase(q, best[0])]);
+  const own = measureOwnWords(q, source, measure, best[0].used);
+  use([...best[0].used, ...levelRate(q, source, best[0]), ...restatedBase(q, best[0]), ...own]);
   // "the money raised": a word of money is the money measure's.
   if (measure === moneyMeasure(source)) use(moneyWords(q, taken));
   score += lateFlags(q, source, taken, onBoolean, filters, at);
@@ -328,10 +329,7 @@ export function planSource(
   for (const n of onMeasure) {
     // "households earning under $10k": an amount of money bounds no measure kept in other units.
     if (!groups.length || (moneyBound(q, n) && !inMoney(measure)))
-      return {
-        plan: { decline: book.compareWhat(say.format(n.value)) },
-        score,
-      };
+      return { plan: { decline: book.compareWhat(say.format(n.value)) }, score };
     having.push({ field: measure, op: n.op, values: [n.value] });
     if (n.upTo !== undefined) having.push({ field: measure, op: '<=', values: [n.upTo] });
   }

@@ -55,6 +55,11 @@ export interface Plan {
    * another measure `of` ("units defective": Defective units of Units produced).
    */
   share?: { part?: Filter[]; of?: Field };
+  /**
+   * The groups counted ("how many stations averaged more than 40"): the query broken down by `groups`, kept by
+   * `having` on `measure`, and its rows counted (count-groups.ts).
+   */
+  countOf?: { measure: Field; groups: Field[] };
 }
 
 export interface Decline {

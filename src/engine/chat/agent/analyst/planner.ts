@@ -12,6 +12,7 @@ import { titledGrain, valuedGrain } from './titled-grain.js';
 import { currentState } from './current-state.js';
 import { describedElsewhere, titled } from './plan-guards.js';
 import { backed } from './evidence.js';
+import { groupsCounted } from './count-groups.js';
 import { namedSource } from './prefer.js';
 import type { Question } from './question.js';
 import type { SourceInfo } from './catalog.js';
@@ -20,7 +21,21 @@ import type { Phrases } from './phrases.js';
 import type { Decline, Plan } from './plan.js';
 
 /** The plan for a question over the sources the user may see: the best-supported one, a view on a tie. */
-export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIndex, say: Phrases): Plan | Decline {
+export function planQuestion(
+  q: Question,
+  sources: SourceInfo[],
+  values: ValueIndex,
+  say: Phrases,
+  /** Reads a text as a question at the same instant (a question asked another way: count-groups.ts). */
+  reread?: (text: string) => Question,
+): Plan | Decline {
+  const plan = planOnce(q, sources, values, say);
+  if (!('decline' in plan) || !reread) return plan;
+  // "how many stations averaged more than 40": the stations "which … averaged more than 40", counted.
+  return groupsCounted(q, reread, (r) => planOnce(r, sources, values, say)) ?? plan;
+}
+
+function planOnce(q: Question, sources: SourceInfo[], values: ValueIndex, say: Phrases): Plan | Decline {
   const { book } = say;
   if (!sources.length) return { decline: book.noSources };
   const measured = measureStems(sources);
@@ -39,7 +54,7 @@ export function planQuestion(q: Question, sources: SourceInfo[], values: ValueIn
   // A plan whose measure only its description names, when another source titles a measure so, is no answer.
   const ok = scored.filter((s) => !('decline' in s.plan) && !describedElsewhere(s.plan.measure, q, sources));
   // "interviews per hire": no one source has both; one's total divided by another's.
-  const across = ok.length ? undefined : acrossPlan(q, sources, (rest) => planQuestion(rest, sources, values, say));
+  const across = ok.length ? undefined : acrossPlan(q, sources, (rest) => planOnce(rest, sources, values, say));
   if (across) return across;
   const pool = (ok.length ? ok : scored.filter((s) => 'decline' in s.plan)).sort(
     (a, b) => b.score - a.score || Number(b.source.type === 'view') - Number(a.source.type === 'view'),

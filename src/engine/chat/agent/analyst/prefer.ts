@@ -11,6 +11,7 @@
 import { computes, keyOf, type Field, type SourceInfo } from './catalog.js';
 import { FILLER, FUNCTION_WORDS, editDistance, lemma, lemmas, typoBudget, type Token } from './text.js';
 import { rankingWord, type Question } from './question.js';
+import { namesData } from './data-words.js';
 
 /** Words saying a member is a quantity, no narrower: "Unpaid amount" is the amount unpaid ("how much … unpaid"). */
 const HEADS = new Set(lemmas('amount value number total count sum quantity figure'));
@@ -140,11 +141,15 @@ export function preferred<T extends { field: Field; used?: number[] }>(
   const rows = rowWords(source);
   const known = new Set([...rows, ...(source?.fields ?? readings.map((r) => r.field)).flatMap((f) => f.keys.flat())]);
   const matched = new Set(readings.flatMap((r) => r.used ?? []));
+  const readingWord = (w: string) => readings.some((r) => r.field.keys.some((k) => k.includes(w)));
   // The words of the source's own title name the data asked about ("iowa" of Iowa electricity generation), no member.
-  const ofSource = new Set(keyOf(source?.title ?? '').filter((w) => !w.startsWith('agg:')));
+  // A word a reading is named by stays ("deaths" of Crimean War deaths names Deaths); one of the source's description
+  // qualifying the next word names the data ("british army deaths").
+  const ofSource = new Set(keyOf(source?.title ?? '').filter((w) => !w.startsWith('agg:') && !readingWord(w)));
   const words = q.tokens.flatMap((t, i) =>
     (open(i) || matched.has(i)) &&
     !ofSource.has(t.lemma) &&
+    !namesData(q, i, source) &&
     !q.aggs.has(i) &&
     !FUNCTION_WORDS.has(t.lemma) &&
     !FILLER.has(t.lemma) &&

@@ -114,6 +114,10 @@ export function toSql(p: Plan): string {
   const alias = p.measure.column;
   const m = quoteIdent(alias);
   if (p.per && p.perFrom) return acrossSql(p, p.per, p.perFrom);
+  if (p.countOf) {
+    const inner = indent(toSql({ ...p, ...p.countOf, countOf: undefined, order: undefined }).split('\n'));
+    return `SELECT count(*) AS ${m}\nFROM (\n${inner}\n) AS t`;
+  }
   if (p.compare) {
     const [a, b] = p.compare;
     const side = (s: typeof a) =>

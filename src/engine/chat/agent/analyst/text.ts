@@ -101,6 +101,8 @@ export const ACRONYMS: Readonly<Record<string, string>> = ownTable({
 /** A stem: plural and verb endings removed, a final e dropped, a doubled final consonant made single. */
 export function stem(word: string): string {
   const w = SHORTHAND[fold(word)] ?? fold(word);
+  // "1,000" and "1000" are one number.
+  if (/^\d{1,3}(,\d{3})+$/.test(w)) return w.replace(/,/g, '');
   if (IRREGULAR[w]) return IRREGULAR[w] === w ? w : stem(IRREGULAR[w]);
   if (w.length === 3 && /^[a-z]{2}s$/.test(w) && !/^(bus|gas|yes|its|his|has|was|us|ms)$/.test(w)) return w.slice(0, 2);
   if (w.length <= 3 || /\d/.test(w)) return w;
@@ -170,6 +172,7 @@ export function subjectAt(tokens: Token[], i: number): boolean {
 /** Lemmas of a member's name ("customers_region" → customer, region) or title. */
 export function lemmas(text: string): string[] {
   return text
+    .replace(/(\d),(?=\d{3}\b)/g, '$1')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/%/g, ' percent ')
     .split(/[^\p{L}\p{N}]+/u)

@@ -7,6 +7,7 @@ import type { Question } from './question.js';
 import type { ValueIndex } from './values.js';
 import { FILLER, FUNCTION_WORDS, plural } from './text.js';
 import { looseWord } from './loose-words.js';
+import { dataWord, namesData } from './data-words.js';
 
 /** "what caused the most delays", "what led to it": a verb of cause right after "what" asks for a cause, no number. */
 const asksWhy = (q: Question, i: number) =>
@@ -30,7 +31,8 @@ export function unmappedWords(q: Question, taken: boolean[], source: SourceInfo,
       !bucket(q, i, source) &&
       !source.named.has(t.lemma) &&
       !(known.has(t.lemma) && !/^\d/.test(t.norm)) &&
-      !looseWord(q, i, chosen),
+      !looseWord(q, i, chosen) &&
+      !dataWord(q, i, source, known, chosen[0]),
   );
 }
 
@@ -107,7 +109,15 @@ export function otherQuantities(
   const mine = new Set(measure.keys.flat());
   const described = new Set(source.dimensions.filter((d) => d.type !== 'number').flatMap((d) => d.keys.flat()));
   const loose = (w: string) =>
-    q.tokens.some((t, i) => !taken[i] && !afterValue.has(i) && !q.aggs.has(i) && t.lemma === w && !participle(q, i));
+    q.tokens.some(
+      (t, i) =>
+        !taken[i] &&
+        !afterValue.has(i) &&
+        !q.aggs.has(i) &&
+        t.lemma === w &&
+        !participle(q, i) &&
+        !namesData(q, i, source),
+    );
   // "amount paid for hail claims": the source's own noun names its rows, not Amount claimed, unless written as it is.
   const own = (f: Field, w: string) =>
     source.named.has(w) && !q.tokens.some((t) => t.lemma === w && f.written.has(t.norm));

@@ -76,9 +76,12 @@ describe('analyst classes: where rules met', () => {
     ]);
   });
 
-  it('judges with "best" or "worst" what a count counts: it asks, it does not rank by the count', () => {
-    assert.ok(declines(bakery, bakeryValues, 'which shop has the best reviews'));
-    assert.ok(declines(bakery, bakeryValues, 'which shop got the worst reviews'));
+  it('judges with "best" or "worst" what a count counts: by its average of a judgment, not by the count', () => {
+    // The reviews' one average on a scale (Average stars) says how good they are (classes-measure-words too).
+    const best = planner(bakery, bakeryValues)('which shop has the best reviews');
+    assert.deepEqual([best.measure.column, best.order?.dir], ['stars', 'DESC']);
+    const worst = planner(bakery, bakeryValues)('which shop got the worst reviews');
+    assert.deepEqual([worst.measure.column, worst.order?.dir], ['stars', 'ASC']);
     // Counted, they are ranked by the count.
     assert.equal(planner(bakery, bakeryValues)('which shop has the most reviews').measure.column, 'count');
   });

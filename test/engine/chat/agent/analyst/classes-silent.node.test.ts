@@ -160,4 +160,25 @@ describe('local analyst: classes answered wrongly and silently (negations, grain
     assert.equal(p.measure.column, 'members');
     assert.deepEqual(p.having, []);
   });
+  it('a word of the source\'s description inside a breakdown ("by type of overhaul") is no word to let go', () => {
+    const yard: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        {
+          ...view('works', 'Boatyard works', [
+            ['count', 'Jobs', 'number', 'count'],
+            ['cost', 'Work cost', 'number', 'sum'],
+            ['job_type', 'Type of work', 'string'],
+            ['hull_type', 'Hull type', 'string'],
+          ]),
+          description: 'Work done on boats by the overhaul crew',
+        },
+      ],
+    };
+    const values = new Map([
+      ['works.job_type', ['Antifouling', 'Engine service']],
+      ['works.hull_type', ['Wood', 'Steel']],
+    ]);
+    assert.ok(declines(yard, values, 'work cost by type of overhaul'));
+  });
 });
