@@ -57,9 +57,6 @@ const repairs: ServiceMetaResult = {
 };
 const repairValues = new Map<string, string[]>([['work_orders.bay', ['East', 'West']]]);
 
-const declines = (meta: ServiceMetaResult, values: Map<string, string[]>, q: string) =>
-  isDecline(planQuestion(readQuestion(q, NOW), buildCatalog(meta), values, say));
-
 describe('analyst classes: where rules met', () => {
   it('reads no leading word of a title when the word is inside another value', () => {
     // "novel" leads the title Novel Ideas only; it is also inside an origin: never the title (here it asks instead).
