@@ -19,6 +19,7 @@ import { chooseTime, eventOnly, periodOfEvent, timeOf, wholeYears } from './time
 import { fold } from './text.js';
 import { standsOver, supportedTie } from './prefer.js';
 import { finish } from './finish.js';
+import { shareDescribed, shareVerbs } from './share-verb.js';
 import { boundReference } from './bound-reference.js';
 import { amountAsked, countTie, countedMeasures, distinctNamed, eventNames } from './count-asked.js';
 import { breakdown } from './plan-breakdown.js';
@@ -175,7 +176,7 @@ export function planSource(
   const counted = countedWords(q, taken);
   measures = countedMeasures(q, source, titledDistinct(q, measures), counted, unexplained);
   // "tickets per order": a measure described so is the one asked for (not Tickets sold divided by Orders).
-  const described = perDescribed(q, source);
+  const described = perDescribed(q, source) ?? shareDescribed(q, source, taken);
   if (described) measures = [described];
   const percent = shareMeasures(q, measures, unexplained);
   measures = percent.measures;
@@ -295,7 +296,7 @@ export function planSource(
   const thing = judged >= 0 ? q.tokens[judged + 1]?.lemma : undefined;
   if (thing && measure.agg === 'count' && (source.named.has(thing) || countNames(source, thing)))
     return { plan: { decline: book.noMeasure(say.text(source.title), names(source.measures), undefined) }, score: -1 };
-  const measureAt = best[0].used.length ? Math.min(...best[0].used) : undefined;
+  const measureBy = best[0].used;
   // "how many rooms" is no sum of Room nights: a count of another measure needs its whole name (an event's words too).
   const countable = computes(measure, 'count') || measure === items || countsThings(source, measure);
   if (asked.includes('count') && counted.length && !countable && !eventNames(q, measure, unexplained, event.used, per))
@@ -343,6 +344,7 @@ export function planSource(
   const named = otherQuantities(q, taken, source, measure, [...filters.map((f) => f.field), ...groups], afterValue);
   if (named.length && !standsOver(q, source, measure, named, taken))
     return { plan: { decline: book.whichMeasure(names([measure, ...named])) }, score };
+  use(shareVerbs(q, taken, at, measureBy, conditions.filters.length > 0));
   const unmapped = unmappedWords(q, taken, source, [measure, ...filters.map((f) => f.field), ...groups]);
   if (unmapped.length)
     return { plan: { decline: unmappedText(say, unmapped, source, values) }, score: score - unmapped.length };
@@ -351,8 +353,7 @@ export function planSource(
   const onPlan = [measure, ...filters.map((f) => f.field), ...groups, ...(per ? [per] : [])];
   const idle = idleMembers(q, taken, source, onPlan, [...at.values()]);
   if (idle.length) return { plan: { decline: book.whichBreakdown(names(idle)) }, score: score - idle.length };
-  // "origins by cylinders": a text dimension named before "by" that the plan leaves aside is asked about (not the
-  // noun after a value: "premium customers by region").
+  // "origins by cylinders": a dimension named before "by" the plan leaves aside is asked (not "premium customers").
   const before = leadingGroup(q, taken, source);
   if (before && !onPlan.includes(before.field) && !before.used.some((u) => taken[u - 1]))
     return { plan: { decline: book.whichBreakdown(names([before.field, ...groups])) }, score: score - 1 };
@@ -393,7 +394,7 @@ export function planSource(
   return {
     plan: two
       ? { ...plan, compare: [measureSlice(two[0]), measureSlice(two[1])] }
-      : finish(say, percent.titled ? { ...q, share: false } : q, plan, groups, valueSets, superlative, at, measureAt),
+      : finish(say, percent.titled ? { ...q, share: false } : q, plan, groups, valueSets, superlative, at, measureBy),
     score: score + (timeField && wantsTime ? 1 : 0) + (event.named ? 0.5 : 0),
   };
 }

@@ -14,7 +14,7 @@ import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, plural, stem } from './text.js';
 import { preferred } from './prefer.js';
-import { columnUnit, unitScale } from './units.js';
+import { columnOfUnit, columnUnit, unitOfColumn, unitScale } from './units.js';
 import { spelledTitles } from './spelled.js';
 import { filteredCountNamed } from './share-count.js';
 import { boundSegment } from './bound-segment.js';
@@ -294,6 +294,8 @@ export function numericConditions(
     // "events over 90 min": no column named, the one kept in a unit of time (Duration (minutes)).
     const timed = n.unit && !targets.length ? numbers.filter((d) => columnUnit(d) !== undefined) : [];
     if (timed.length === 1) targets = [{ field: timed[0], score: 0.5, used: [] }];
+    const unitOf = targets.length ? undefined : columnOfUnit(source, numbers, near, n.end); // "80 pts or more"
+    if (unitOf) targets = [{ field: unitOf, score: 0.5, used: [] }];
     // "people 65 and older", "kids under 5": a word of age near the bound, the one number column of ages.
     const ageWords = q.tokens.flatMap((t, i) => (Math.abs(i - n.start) <= 3 && AGE_WORDS.test(t.norm) ? [i] : []));
     const aged = ageWords.length ? numbers.filter((d) => d.keys.some((k) => k.includes('age'))) : [];
@@ -321,7 +323,7 @@ export function numericConditions(
     // "over 5kg" on a column kept in grams: no conversion guessed.
     if (n.written && !target.field.written.has(n.written))
       return { decline: book.compareWhat(say.format(n.value)), score: score + target.score };
-    use(target.used);
+    use([...target.used, ...unitOfColumn(source, target.field, near, n.end)]);
     // "over 10 million MWh" on a column kept in thousand MWh: 10000, the unit word read.
     const keptIn = target.field.scale;
     const inUnit = keptIn !== undefined && q.tokens[n.end]?.norm === keptIn[1];

@@ -3,6 +3,7 @@
 // ("by region", "for each ward") and whether it compares or asks for a share.
 
 import { ownTable } from '../../../../util/own.js';
+import { orBoundAt } from './or-bound.js';
 import { parseTime, type TimeAsk } from './time-range.js';
 import { averagedGrain } from './grain-word.js';
 import { ACRONYMS, NUMBER_WORDS, aggregationWords, fold, tokenize } from './text.js';
@@ -118,20 +119,6 @@ const COMPARATORS: [RegExp, Comparison][] = [
   [/^at most$|^no more than$|^up to$|^(?:maximum|max) of$/, '<='],
 ];
 
-/** "5 or more", "3 or fewer": the bound the words after "or" set. */
-const OR_BOUND: Record<string, Comparison> = ownTable<Comparison>({
-  more: '>=',
-  greater: '>=',
-  higher: '>=',
-  above: '>=',
-  over: '>=',
-  less: '<=',
-  fewer: '<=',
-  lower: '<=',
-  below: '<=',
-  under: '<=',
-});
-
 /** The duration unit written at token `at` ("2 hours"), for a condition to compare a column kept in another. */
 function durationAt(norm: string[], at: number): Pick<NumericAsk, 'unit'> {
   const seconds = durationWord(norm[at] ?? '');
@@ -196,11 +183,13 @@ export function readQuestion(asked: string, now: number): Question {
       for (let j = i; j < i + 4; j++) taken[j] = true;
       continue;
     }
-    // "5 or more goals", "2 or fewer stars": the number and its bound.
-    const orBound = /^\d[\d,]*(?:\.\d+)?$/.test(one) && norm[i + 1] === 'or' ? OR_BOUND[norm[i + 2] ?? ''] : undefined;
+    // "5 or more goals", "2 or fewer stars": the number and its bound; "40 bushels or more": the unit between them.
+    const orBound = orBoundAt(norm, i);
     if (orBound) {
-      q.numeric.push({ op: orBound, value: toNumber(one), start: i, end: i + 3, ...durationAt(norm, i + 3) });
-      for (let j = i; j < i + 3; j++) taken[j] = true;
+      const { op, gap } = orBound;
+      const end = gap ? i + 1 : i + 3;
+      q.numeric.push({ op, value: toNumber(one), start: i, end, ...durationAt(norm, end) });
+      for (const j of [i, i + 1 + gap, i + 2 + gap]) taken[j] = true;
       continue;
     }
     // "65 and older", "90+": the number and up.
