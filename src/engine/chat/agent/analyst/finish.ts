@@ -10,6 +10,7 @@ import { yearsOf } from './sql.js';
 import { plainCount } from './booleans.js';
 import { flagCompare } from './flag-compare.js';
 import { SHARE_LEMMA } from './plan-guards.js';
+import { sharePeriod } from './share-verb.js';
 import { fold, lemma } from './text.js';
 
 /** Ranking, comparison and share on a plan whose members are settled. */
@@ -122,10 +123,14 @@ export function finish(
     // preposition after it narrows both; "% of deaths from disease by month": each month's part of its whole.
     const measured = wholeMeasure(q, plan.measure, plan.source, pivot);
     if (measured && part.length && part.every(narrows)) [whole, part] = [[...whole, ...part], []];
-    const of = part.length ? undefined : (measured ?? (groups.length ? undefined : rows?.of));
+    const of = part.length ? undefined : (measured ?? (groups.length ? undefined : (rows?.of ?? twin(plan))));
     // "what pct of matches ended in a draw": the model's count Draws of Matches.
+    // "what pct of 2015's job gains came in december": the part a period inside the whole's year.
+    const period = part.length || groups.length || of || plan.time?.grain ? undefined : sharePeriod(q);
     const counted =
-      part.length || groups.length || of || plan.time?.present ? undefined : filteredPart(q, plan.measure, plan.source);
+      part.length || groups.length || of || period || plan.time?.present
+        ? undefined
+        : filteredPart(q, plan.measure, plan.source);
     if (counted) {
       [plan.share, plan.measure] = [{ part: [], of: plan.measure }, counted];
       plan.filters = whole;
@@ -133,6 +138,7 @@ export function finish(
       plan.share = { part };
       plan.filters = whole;
     } else if (of) plan.share = { part: [], of };
+    else if (period) plan.share = { part: [], range: period.range };
     else if (groups.length) plan.share = {};
     else return { decline: book.shareOfWhat };
     if (!['count', 'sum', 'count_distinct'].includes(plan.measure.agg ?? ''))
@@ -191,4 +197,14 @@ function rowsWhole(q: Question, measure: Field, source: SourceInfo): { part: Fie
     (m) => m !== all && (measure === all || measure === m) && m.agg === 'count' && !!m.filtered && m.keys.some(after),
   );
   return parts.length === 1 ? { part: parts[0], of: all } : undefined;
+}
+
+/**
+ * "what pct of the population was 65+" read as People 65 and over: the one measure of the same column and aggregation
+ * the model does not filter (People) is the whole a filtered measure restricts.
+ */
+function twin({ measure, source }: Plan): Field | undefined {
+  if (!measure.filtered || measure.over === undefined) return undefined;
+  const all = source.measures.filter((m) => !m.filtered && m.agg === measure.agg && m.over === measure.over);
+  return all.length === 1 ? all[0] : undefined;
 }

@@ -176,7 +176,7 @@ export function planSource(
   const counted = countedWords(q, taken);
   measures = countedMeasures(q, source, titledDistinct(q, measures), counted, unexplained);
   // "tickets per order": a measure described so is the one asked for (not Tickets sold divided by Orders).
-  const described = perDescribed(q, source) ?? shareDescribed(q, source, taken);
+  const described = perDescribed(q, source) ?? shareDescribed(q, source, taken, conditions.stated);
   if (described) measures = [described];
   const percent = shareMeasures(q, measures, unexplained);
   measures = percent.measures;

@@ -17,7 +17,7 @@ import { preferred } from './prefer.js';
 import { columnOfUnit, columnUnit, unitOfColumn, unitScale } from './units.js';
 import { spelledTitles } from './spelled.js';
 import { filteredCountNamed } from './share-count.js';
-import { boundSegment } from './bound-segment.js';
+import { boundMeasure, boundSegment } from './bound-segment.js';
 import { categorical, matchValues, type ValueIndex } from './values.js';
 import { groupingOf } from './grouped-values.js';
 import { causeVerb } from './cause-verbs.js';
@@ -257,11 +257,11 @@ export function numericConditions(
   event: number[] = [],
   /** The segments and booleans already applied. */
   kept: Field[] = [],
-): { filters: Filter[]; onMeasure: Question['numeric']; score: number } | Asked {
+): { filters: Filter[]; onMeasure: Question['numeric']; score: number; stated?: Field } | Asked {
   const { book } = say;
   const onMeasure: typeof q.numeric = [];
   const filters: Filter[] = [];
-  let score = 0;
+  let [score, part] = [0, undefined as Field | undefined];
   const use = (ids: number[]) => ids.forEach((i) => (taken[i] = true));
   const said = comparativeBounds(q, source, taken); // "hotter than 30": the column the adjective measures
   for (const n of [...q.numeric, ...zeroBounds(q, source, taken), ...said]) {
@@ -312,6 +312,9 @@ export function numericConditions(
         score: score + 1,
       };
     const target = targets[0];
+    const own = grouped ? undefined : boundMeasure(q, source, n, taken, target?.field); // "what pct … was 65+"
+    part = own ?? part;
+    if (own) continue;
     const asMeasure = rank(source.measures, near)[0];
     // "claims over 100k by cause": the rows' count named before the bound is each row's amount, not the groups' count
     // ("causes with over 100 claims").
@@ -333,7 +336,7 @@ export function numericConditions(
     if (n.upTo !== undefined) filters.push({ field: target.field, op: '<=', values: [n.upTo * scale] });
     score += target.score;
   }
-  return { filters, onMeasure, score };
+  return { filters, onMeasure, score, stated: part };
 }
 
 const SCALES: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, bn: 1e9, billion: 1e9 };

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
+import { toSql } from '../../../../../src/engine/chat/agent/analyst/sql.js';
 import { filters, planner, view } from './plan-probe.js';
 
 export const centre: ServiceMetaResult = {
@@ -33,9 +34,26 @@ export const centre: ServiceMetaResult = {
       ['centre', 'Test centre', 'string'],
       ['taken_at', 'Test date', 'time'],
     ]),
+    view('learners', 'Learner drivers', [
+      ['count', 'Learner rows', 'number', 'count', { description: 'one per age and centre' }],
+      ['learners', 'Learners', 'number', 'sum', { over: 'headcount' }],
+      ['mature', 'Learners 25 and over', 'number', 'sum', { over: 'headcount', filtered: true }],
+      ['headcount', 'Learners in the row', 'number'],
+      ['age', 'Age', 'number'],
+      ['centre', 'Test centre', 'string'],
+    ]),
+    view('cancellations', 'Lesson cancellations', [
+      ['count', 'Cancellations', 'number', 'count'],
+      ['reason', 'Cancellation reason', 'string'],
+      ['cancelled_at', 'Cancelled', 'time'],
+    ]),
   ],
 };
-export const centreValues = new Map<string, string[]>([['tests.centre', ['Northgate', 'Riverside']]]);
+export const centreValues = new Map<string, string[]>([
+  ['tests.centre', ['Northgate', 'Riverside']],
+  ['learners.centre', ['Northgate', 'Riverside']],
+  ['cancellations.reason', ['broken', 'ill', 'snow']],
+]);
 
 export const museum: ServiceMetaResult = {
   searchQuery: '',
@@ -66,9 +84,25 @@ export const museum: ServiceMetaResult = {
       ['gallery', 'Gallery', 'string'],
       ['submitted_at', 'Submitted', 'time'],
     ]),
+    view('attendance', 'Attendance', [
+      ['count', 'Attendance rows', 'number', 'count'],
+      ['visitors', 'Visitors', 'number', 'sum', { over: 'headcount' }],
+      ['seniors', 'Visitors 65 and over', 'number', 'sum', { over: 'headcount', filtered: true }],
+      ['headcount', 'Visitors in the row', 'number'],
+      ['age_band', 'Age band', 'number'],
+      ['visit_day', 'Day', 'time'],
+    ]),
+    view('closures', 'Gallery closures', [
+      ['count', 'Closures', 'number', 'count'],
+      ['cause', 'Cause', 'string'],
+      ['closed_on', 'Closed on', 'time'],
+    ]),
   ],
 };
-export const museumValues = new Map<string, string[]>([['feedback.gallery', ['Sculpture', 'Textiles']]]);
+export const museumValues = new Map<string, string[]>([
+  ['feedback.gallery', ['Sculpture', 'Textiles']],
+  ['closures.cause', ['flooded', 'overcrowded', 'repainted']],
+]);
 
 const tests = planner(centre, centreValues);
 const forms = planner(museum, museumValues);
@@ -109,6 +143,54 @@ describe('local analyst: shares whose part is a measure, a numeric condition or 
       ['gallery = Sculpture'],
     );
     assert.ok(q.share);
+  });
+
+  it('a bound only a filtered measure\'s title states ("65+") makes it the part, the same sum unfiltered the whole', () => {
+    const p = forms('what pct of visitors were 65+ in 2025');
+    assert.equal(p.measure.name, 'attendance.seniors');
+    assert.equal(p.share?.of?.name, 'attendance.visitors');
+    assert.equal(p.time?.range?.from, '2025-01-01');
+    const q = tests('what share of learners were 25+ at Riverside');
+    assert.equal(q.measure.name, 'learners.mature');
+    assert.equal(q.share?.of?.name, 'learners.learners');
+    assert.deepEqual(filters(q), ['centre = Riverside']);
+  });
+
+  it("a share over time is each period's part of its own whole, in the periods' order", () => {
+    const p = tests('what % of tests were passed by month in 2025');
+    assert.deepEqual(
+      p.share?.part?.map((f) => f.field.column),
+      ['passed'],
+    );
+    assert.match(toSql(p), /ON a\."taken_at_month" = b\."taken_at_month"\nORDER BY b\."taken_at_month" ASC/);
+    const q = forms('what share of closures were because the gallery was flooded, by month');
+    assert.match(toSql(q), /ON a\."closed_on_month" = b\."closed_on_month"/);
+  });
+
+  it("a month or quarter said inside the one year asked is the part's period", () => {
+    const p = tests("what pct of 2025's tests were in december");
+    assert.equal(p.measure.name, 'tests.count');
+    assert.deepEqual(p.time?.range, { from: '2025-01-01', to: '2025-12-31' });
+    assert.deepEqual(p.share?.range, { from: '2025-12-01', to: '2025-12-31' });
+    const q = forms('what share of 2024 closures happened in q3');
+    assert.equal(q.measure.name, 'closures.count');
+    assert.deepEqual(q.share?.range, { from: '2024-07-01', to: '2024-09-30' });
+    assert.match(toSql(q), /"closed_on" >= TIMESTAMP '2024-07-01 00:00:00' AND "closed_on" < TIMESTAMP '2024-10-01/);
+  });
+
+  it('a value of a cause or reason said in a clause after "because" is the part', () => {
+    const p = tests('what % of cancellations were because the instructor was ill');
+    assert.equal(p.measure.name, 'cancellations.count');
+    assert.deepEqual(
+      p.share?.part?.map((f) => `${f.field.column} = ${f.values.join()}`),
+      ['reason = ill'],
+    );
+    const q = forms('what share of closures were because the gallery was flooded');
+    assert.equal(q.measure.name, 'closures.count');
+    assert.deepEqual(
+      q.share?.part?.map((f) => `${f.field.column} = ${f.values.join()}`),
+      ['cause = flooded'],
+    );
   });
 
   it("the model's percent of two measures, asked in its description's words, is its part over its whole", () => {
