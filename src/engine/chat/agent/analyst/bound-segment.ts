@@ -59,10 +59,11 @@ export function boundSegment(
 /**
  * "what pct of the population was 65+": in a share, the one measure the model filters whose title states the bound
  * (People 65 and over) is the part, when no column is named or only the one it sums ("visitors": Visitors in the
- * row); the bound's words are marked taken.
+ * row); in any question, when that column is named. The bound's words are marked taken.
  */
 export function boundMeasure(q: Question, source: SourceInfo, n: NumericAsk, taken: boolean[], column?: Field) {
-  if (!q.share || n.upTo !== undefined) return undefined;
+  // Not in a share, only over its own column ("how many people were 65+" is no row of 65 people or more).
+  if ((!q.share && !column) || n.upTo !== undefined) return undefined;
   const hits = source.measures.filter((m) => m.filtered && bounds(m).some((b) => b.value === n.value && b.op === n.op));
   if (hits.length !== 1 || (column && column.column !== hits[0].over)) return undefined;
   for (let i = n.start; i < n.end; i++) taken[i] = true;

@@ -73,8 +73,7 @@ export function sharePeriod(q: Question): { at: number[]; range: DayRange } | un
  * share asked — the one such percent.
  */
 export function shareDescribed(q: Question, source: SourceInfo, taken: boolean[], stated?: Field): Match | undefined {
-  if (!q.share) return undefined;
-  // A measure whose title states the share's bound ("65+": People 65 and over) is its part (plan-values.ts).
+  // A measure whose title states the bound ("65+": People 65 and over) is the part, or the number (plan-values.ts).
   const names = new Set(stated?.keys.flat());
   if (stated)
     return {
@@ -82,6 +81,7 @@ export function shareDescribed(q: Question, source: SourceInfo, taken: boolean[]
       score: 3,
       used: [...q.tokens.keys()].filter((i) => !taken[i] && names.has(q.tokens[i].lemma)),
     };
+  if (!q.share) return undefined;
   const free = q.tokens.flatMap((t, i) =>
     taken[i] ||
     q.aggs.has(i) ||

@@ -7,7 +7,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
 import { toSql } from '../../../../../src/engine/chat/agent/analyst/sql.js';
-import { filters, planner, view } from './plan-probe.js';
+import { buildCatalog } from '../../../../../src/engine/chat/agent/analyst/catalog.js';
+import { isDecline } from '../../../../../src/engine/chat/agent/analyst/plan.js';
+import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/planner.js';
+import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
+import { NOW, filters, planner, say, view } from './plan-probe.js';
 
 export const centre: ServiceMetaResult = {
   searchQuery: '',
@@ -116,6 +120,16 @@ describe('local analyst: shares whose part is a measure, a numeric condition or 
     assert.equal(q.measure.name, 'tests.mirror_faults');
     assert.equal(q.share?.of?.name, 'tests.faults');
     assert.deepEqual(filters(q), ['centre = Riverside']);
+    // Not a share: never a bound on the column the measure sums (rows of 65 visitors or more).
+    for (const asked of ['how many visitors were 65+ in 2025', 'how many learners were 25+']) {
+      const r = planQuestion(
+        readQuestion(asked, NOW),
+        buildCatalog(asked.includes('visitors') ? museum : centre),
+        museumValues,
+        say,
+      );
+      if (!isDecline(r)) assert.ok(['attendance.seniors', 'learners.mature'].includes(r.measure.name), asked);
+    }
   });
 
   it('rows meeting a bound written with a unit ("80 pts or more") are the part of the rows', () => {
