@@ -96,6 +96,8 @@ export interface ServiceMetaMember {
   over?: string;
   filtered?: boolean;
   keeps?: { member: string; value: string | boolean }[];
+  /** Ours, of a percent of two measures of the same source (the part restricting the whole): their names. */
+  ratio?: { part: string; whole: string };
 }
 
 export interface ServiceMetaCube {

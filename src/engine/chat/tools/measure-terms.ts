@@ -11,6 +11,8 @@ export interface MeasureTerms {
   /** The measure has filters; `keeps` lists them when each is a plain condition on a member of the source. */
   filtered?: boolean;
   keeps?: { member: string; value: string | boolean }[];
+  /** A percent of two other measures of the source, the part a restriction of the whole: their names. */
+  ratio?: { part: string; whole: string };
 }
 
 const plain = (sql: string) => sql.replace(/\s+/g, ' ').trim();
@@ -36,6 +38,34 @@ function condition(source: Source, m: Member, sql: string): { member: string; va
   return d && equal ? { member: d.name, value: equal[2] } : undefined;
 }
 
+/** `100.0 * {a} / NULLIF({b}, 0)`, `{a} * 100 / {b}`: the two measures a percent is of, as the model names them. */
+const PERCENT = [
+  /^100(?:\.0*)? ?\* ?\{(\w+)\} ?\/ ?(?:NULLIF\( ?\{(\w+)\} ?, ?0 ?\)|\{(\w+)\})$/i,
+  /^\{(\w+)\} ?\* ?100(?:\.0*)? ?\/ ?(?:NULLIF\( ?\{(\w+)\} ?, ?0 ?\)|\{(\w+)\})$/i,
+];
+
+/**
+ * "Late delivery %" as `100.0 * {late} / NULLIF({delivered}, 0)`: a percent of two measures of the same cube and
+ * aggregation, both shown, the first filtered (a part of the rows the second adds up, over the same column).
+ */
+function ratioOf(source: Source, m: Member, sql: string, shown: ReadonlySet<string>): MeasureTerms['ratio'] {
+  const found = PERCENT.map((p) => p.exec(sql)).find(Boolean);
+  if (!found) return undefined;
+  const [a, b] = [found[1], found[2] ?? found[3]].map((n) =>
+    [...source.members.values()].find(
+      (d) =>
+        d.kind === 'measure' &&
+        d.cube === m.cube &&
+        d.cubeMember === n &&
+        d.joinPath.join('.') === m.joinPath.join('.'),
+    ),
+  );
+  if (!a?.measure || !b?.measure || !shown.has(a.name) || !shown.has(b.name) || !a.measure.filters?.length)
+    return undefined;
+  const same = a.measure.type === b.measure.type && plain(a.measure.sql ?? '') === plain(b.measure.sql ?? '');
+  return same ? { part: a.name, whole: b.name } : undefined;
+}
+
 /**
  * The terms of measure `name` of `source`; none for a dimension, a segment or a formula over other measures. Only
  * members the asker may see (`shown`, their names in the source) are named: a filter on a member an access policy
@@ -44,6 +74,8 @@ function condition(source: Source, m: Member, sql: string): { member: string; va
 export function measureTerms(source: Source | undefined, name: string, shown: ReadonlySet<string>): MeasureTerms {
   const m = source?.members.get(name);
   if (!source || !m?.measure) return {};
+  const ratio = m.measure.type === 'number' ? ratioOf(source, m, plain(m.measure.sql ?? ''), shown) : undefined;
+  if (ratio) return { ratio };
   const visible = (d: Member | undefined) => (d && shown.has(d.name) ? d : undefined);
   const over = m.measure.sql ? visible(columnOf(source, m, plain(m.measure.sql))) : undefined;
   const filters = m.measure.filters ?? [];

@@ -17,6 +17,9 @@ const model = {
         { name: 'fares', type: 'sum', sql: '{CUBE}.fare', filters: [{ sql: "{CUBE}.status = 'paid'" }] },
         { name: 'long_fares', type: 'sum', sql: '{CUBE}.fare', filters: [{ sql: '{CUBE}.minutes > 60' }] },
         { name: 'per_trip', type: 'number', sql: '{fares} / {count}' },
+        { name: 'all_fares', type: 'sum', sql: '{CUBE}.fare' },
+        { name: 'paid_share', type: 'number', sql: '100.0 * {fares} / NULLIF({all_fares}, 0)' },
+        { name: 'minutes_share', type: 'number', sql: '{fares} * 100 / {ride_minutes}' },
       ],
       dimensions: [
         { name: 'id', type: 'number', sql: '{CUBE}.id', primary_key: true },
@@ -52,6 +55,20 @@ describe('serviceMeta: measure terms', () => {
     assert.deepEqual(measureTerms(sources.get('trips'), 'per_trip', all), {});
     assert.deepEqual(measureTerms(sources.get('trips'), 'count', all), {});
     assert.deepEqual(measureTerms(sources.get('trips'), 'fare', all), {});
+  });
+  it('names the part and the whole of a percent of two measures, the part restricting the whole', () => {
+    assert.deepEqual(measureTerms(sources.get('trips'), 'paid_share', all), {
+      ratio: { part: 'fares', whole: 'all_fares' },
+    });
+    assert.deepEqual(measureTerms(sources.get('rides'), 'trips_paid_share', all), {
+      ratio: { part: 'trips_fares', whole: 'trips_all_fares' },
+    });
+    // Over another column: no part of that whole.
+    assert.deepEqual(measureTerms(sources.get('trips'), 'minutes_share', all), {});
+    assert.deepEqual(
+      measureTerms(sources.get('trips'), 'paid_share', new Set([...all].filter((n) => n !== 'all_fares'))),
+      {},
+    );
   });
   it("names a view's members by their names in the view", () => {
     assert.deepEqual(measureTerms(sources.get('rides'), 'trips_fares', all), {

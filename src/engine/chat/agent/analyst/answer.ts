@@ -66,9 +66,11 @@ export function reading(say: Phrases, p: Plan): string {
     const [a, b] = p.compare.map((s) => sliceLabel(say, s));
     parts.push(book.comparing(a, b));
   }
-  if (p.share?.of) parts.push(book.dividedBy(say.text(book.inline(p.share.of.title))));
-  else if (p.share?.part) parts.push(book.shareWhere(book.and(p.share.part.map((f) => filterText(say, f)))));
-  else if (p.share) parts.push(book.shareOfTotal);
+  if (p.share?.of) parts.push(book.shareOf(say.text(book.inline(p.share.of.title))));
+  else if (p.share?.part) {
+    const period = p.share.range ? [say.range(p.share.range)] : [];
+    parts.push(book.shareWhere(book.and([...p.share.part.map((f) => filterText(say, f)), ...period])));
+  } else if (p.share) parts.push(book.shareOfTotal);
   return book.reading(parts, say.text(p.source.title));
 }
 
@@ -99,7 +101,8 @@ export function answerText(say: Phrases, p: Plan, result: ServiceSqlApiResult): 
     const pct = r[3] === null ? book.noPercentage : say.percent(r[3]);
     return `${read}\n\n${book.comparison(a, f(r[0]), b, f(r[1]), f(r[2]), pct)}`;
   }
-  if (p.share?.part && !p.groups.length) return `${read}\n\n${book.sharePart(say.percent(r[2]), f(r[0]), f(r[1]))}`;
+  if (p.share?.part && !p.groups.length && !p.time?.grain)
+    return `${read}\n\n${book.sharePart(say.percent(r[2]), f(r[0]), f(r[1]))}`;
   if (result.schema.length === 1) return `${read}\n\n${book.single(f(r[0]))}`;
   const measureAt = result.schema.length - 1;
   const lead =

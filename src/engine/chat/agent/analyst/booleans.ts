@@ -10,10 +10,14 @@ import { rankingWord, type Question } from './question.js';
 import { FUNCTION_WORDS, lemma, plural, tokenize } from './text.js';
 import { compoundParts } from './spelled.js';
 
-/** Whether a title of two words or more is written whole in the question ("in stock", "out of service"). */
+/**
+ * Whether a title of two words or more is written whole in the question ("in stock", "out of service"); a title with
+ * a number ("Above 400 ppm") is a condition the question's bound states, read as such.
+ */
 const titleWritten = (q: Question, title: string) => {
   const t = tokenize(title).map((w) => w.norm);
-  return t.length > 1 && q.tokens.some((_, i) => t.every((w, j) => q.tokens[i + j]?.norm === w));
+  if (t.length < 2 || t.some((w) => /\d/.test(w))) return false;
+  return q.tokens.some((_, i) => t.every((w, j) => q.tokens[i + j]?.norm === w));
 };
 
 /** Per source, how many measure titles hold each lemma (read once per catalog). */

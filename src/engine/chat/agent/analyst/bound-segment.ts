@@ -15,7 +15,7 @@ const BEFORE: [RegExp, Comparison][] = [
   [/(?:fewer than|less than|under|below)\s+$/, '<'],
 ];
 const AFTER: [RegExp, Comparison][] = [
-  [/^\s*(?:\p{L}+\s+)?(?:or more|and more|or over|or above|\+)/u, '>='],
+  [/^\s*(?:\p{L}+\s+)?(?:or more|and more|or over|or above|and over|and above|and older|and up|\+)/u, '>='],
   [/^\s*(?:\p{L}+\s+)?(?:or fewer|or less|or under|or below)/u, '<='],
 ];
 
@@ -82,4 +82,18 @@ export function boundCount(q: Question, source: SourceInfo, n: NumericAsk, taken
   );
   used.forEach((i) => (taken[i] = true));
   return { field: hits[0], score: used.length, used };
+}
+
+/**
+ * "what pct of the population was 65+": in a share, the one measure the model filters whose title states the bound
+ * (People 65 and over) is the part, when no column is named or only the one it sums ("visitors": Visitors in the
+ * row); in any question, when that column is named. The bound's words are marked taken.
+ */
+export function boundMeasure(q: Question, source: SourceInfo, n: NumericAsk, taken: boolean[], column?: Field) {
+  // Not in a share, only over its own column ("how many people were 65+" is no row of 65 people or more).
+  if ((!q.share && !column) || n.upTo !== undefined) return undefined;
+  const hits = source.measures.filter((m) => m.filtered && bounds(m).some((b) => b.value === n.value && b.op === n.op));
+  if (hits.length !== 1 || (column && column.column !== hits[0].over)) return undefined;
+  for (let i = n.start; i < n.end; i++) taken[i] = true;
+  return hits[0];
 }

@@ -49,6 +49,8 @@ export interface Field {
   over?: string;
   filtered?: boolean;
   keeps?: { member: string; value: string | boolean }[];
+  /** A percent of two other measures of the source (the part restricting the whole), by their columns. */
+  ratio?: { part: string; whole: string };
   /** The word a yes/no member's description gives its "no" ("otherwise conventional": conventional). */
   otherwise?: string;
   /** The scale and unit its title or description keeps values in ("(thousand MWh)": 1000, "mwh"). */
@@ -185,6 +187,7 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
     ...(m.over !== undefined && { over: m.over }),
     ...(m.filtered && { filtered: true }),
     ...(m.keeps && { keeps: m.keeps }),
+    ...(m.ratio && { ratio: m.ratio }),
   };
 }
 

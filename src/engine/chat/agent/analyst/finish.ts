@@ -5,10 +5,12 @@ import { keyOf, type Field, type SourceInfo } from './catalog.js';
 import type { Decline, Filter, Plan } from './plan.js';
 import type { Phrases } from './phrases.js';
 import { rankingWord, type Question } from './question.js';
-import { filteredPart } from './share-count.js';
+import { filteredPart, ratioParts } from './share-count.js';
 import { yearsOf } from './sql.js';
 import { plainCount } from './booleans.js';
 import { flagCompare } from './flag-compare.js';
+import { SHARE_LEMMA } from './plan-guards.js';
+import { sharePeriod } from './share-verb.js';
 import { fold, lemma } from './text.js';
 
 /** Ranking, comparison and share on a plan whose members are settled. */
@@ -20,9 +22,11 @@ export function finish(
   valueSets: Map<Field, string[]>,
   superlative?: 'DESC' | 'ASC',
   at = new Map<Filter, number>(),
-  measureAt?: number,
+  /** The words that named the measure. */
+  measureUsed: number[] = [],
 ): Plan | Decline {
   const { book } = say;
+  const measureAt = measureUsed.length ? Math.min(...measureUsed) : undefined;
   if (q.rank?.limit !== undefined && !groups.length)
     return { decline: book.rankWhat(say.format(q.rank.limit), say.text(book.inline(plan.measure.title))) };
   if (q.time.ranked && plan.time?.grain && !groups.length) {
@@ -75,7 +79,7 @@ export function finish(
       (t, i) => i > (measureAt ?? 0) && /^(is|are|was|were|be|been|get|got|had|have|has|did)$/.test(t.norm),
     );
     const pivot = verb >= 0 ? verb : measureAt;
-    const whole = plan.filters.filter((f) => pivot !== undefined && (at.get(f) ?? pivot) < pivot);
+    let whole = plan.filters.filter((f) => pivot !== undefined && (at.get(f) ?? pivot) < pivot);
     let part = plan.filters.filter((f) => !whole.includes(f));
     // "what pct of builds on main failed": with no verb, a value a preposition puts on the noun narrows the whole;
     // the part is what is said of it last.
@@ -85,6 +89,27 @@ export function finish(
       whole.push(...part.filter(narrows));
       part = part.filter((f) => !narrows(f));
     }
+    // "what pct of plots yielded 40 bushels or more" read as High-yield share: the model's percent of two of its
+    // measures (High-yield plots of Plots) is that share, its part over its whole, each given.
+    // A yes/no condition restating their names ("high-yield share": the segment High-yield plots) is theirs.
+    // Only when a word naming it says more than the whole does ("% of tests" names no percent of manual tests).
+    // Conditions restating its part's own (Would recommend keeps would_recommend = true) are that part.
+    const parts = ratioParts(plan.measure, plan.source);
+    const keptBy = (m: Field | undefined, f: Filter) =>
+      !!m?.keeps?.some((k) => k.member === f.field.column && f.values.length === 1 && f.values[0] === k.value);
+    const ratio = part.every((f) => keptBy(parts?.part, f)) ? parts : undefined;
+    if (ratio) part = [];
+    const more = (l: string) =>
+      !SHARE_LEMMA.test(l) && !plan.source.named.has(l) && !ratio?.whole.keys.flat().includes(l);
+    if (ratio && !measureUsed.some((u) => more(q.tokens[u].lemma))) return { decline: book.shareOfWhat };
+    const named = new Set([plan.measure, ratio?.part].flatMap((m) => m?.keys.flat() ?? []));
+    const restating = (f: Filter) =>
+      keptBy(ratio?.whole, f) || (f.values[0] === true && f.field.keys.some((k) => k.every((w) => named.has(w))));
+    // Its whole title written ("high-yield share by station") asks for it as it is.
+    const asked = new Set(q.tokens.map((t) => t.lemma));
+    const titled = plan.measure.keys.some((k) => k.every((w) => asked.has(w)));
+    if (ratio && !titled) [plan.measure, plan.share] = [ratio.part, { part: [], of: ratio.whole }];
+    if (ratio) return { ...plan, filters: whole.filter((f) => !restating(f)) };
     // "what pct of months were above 400 ppm" read as Months above 400 ppm: the part restates that count's own
     // condition (its title has the part's values), so the whole is the rows' plain count, not the filtered one.
     const all = plainCount(plan.source);
@@ -94,19 +119,27 @@ export function finish(
       plan.measure = all;
     const rows = part.length || groups.length ? undefined : rowsWhole(q, plan.measure, plan.source);
     if (rows) plan.measure = rows.part;
-    const of =
-      part.length || groups.length ? undefined : (wholeMeasure(q, plan.measure, plan.source, pivot) ?? rows?.of);
+    // "what share of faults were from mirrors at Riverside": the part a measure of the whole, a value said with a
+    // preposition after it narrows both; "% of deaths from disease by month": each month's part of its whole.
+    const measured = wholeMeasure(q, plan.measure, plan.source, pivot);
+    if (measured && part.length && part.every(narrows)) [whole, part] = [[...whole, ...part], []];
+    const of = part.length ? undefined : (measured ?? (groups.length ? undefined : (rows?.of ?? twin(plan))));
     // "what pct of matches ended in a draw": the model's count Draws of Matches.
+    // "what pct of 2015's job gains came in december": the part a period inside the whole's year.
+    const period = part.length || groups.length || of || plan.time?.grain ? undefined : sharePeriod(q);
     const counted =
-      part.length || groups.length || of || plan.time?.present ? undefined : filteredPart(q, plan.measure, plan.source);
+      part.length || groups.length || of || period || plan.time?.present
+        ? undefined
+        : filteredPart(q, plan.measure, plan.source);
     if (counted) {
       [plan.share, plan.measure] = [{ part: [], of: plan.measure }, counted];
       plan.filters = whole;
     } else if (part.length) {
       plan.share = { part };
       plan.filters = whole;
-    } else if (groups.length) plan.share = {};
-    else if (of) plan.share = { part: [], of };
+    } else if (of) plan.share = { part: [], of };
+    else if (period) plan.share = { part: [], range: period.range };
+    else if (groups.length) plan.share = {};
     else return { decline: book.shareOfWhat };
     if (!['count', 'sum', 'count_distinct'].includes(plan.measure.agg ?? ''))
       return { decline: book.notShareable(say.text(plan.measure.title)) };
@@ -138,7 +171,11 @@ function wholeMeasure(q: Question, part: Field, source: SourceInfo, pivot: numbe
     const title = keyOf(m.title);
     return m !== part && m.agg === part.agg && title[0] === head && !narrowing.some((w) => title.includes(w));
   });
-  return wholes.length === 1 ? wholes[0] : undefined;
+  if (wholes.length === 1) return wholes[0];
+  // "what % of all deaths were from disease": of several (Deaths, Deaths from wounds), the one the words before the
+  // verb name whole.
+  const named = wholes.filter((m) => keyOf(m.title).every((w) => before.has(w)));
+  return named.length === 1 ? named[0] : undefined;
 }
 
 /**
@@ -151,18 +188,23 @@ function rowsWhole(q: Question, measure: Field, source: SourceInfo): { part: Fie
   if (!all) return undefined;
   const at = (w: string) => q.tokens.findIndex((t) => t.lemma === w);
   const span = (f: Field) => keyOf(f.title).map(at);
-  const rows = span(all);
-  if (!rows.length || rows.some((i) => i < 0)) return undefined;
-  const parts = source.measures.filter((m) => {
-    const own = span(m);
-    return (
-      m !== all &&
-      (measure === all || measure === m) &&
-      m.agg === 'count' &&
-      !!m.filtered &&
-      own.length > 0 &&
-      Math.min(...own) > Math.max(...rows)
-    );
-  });
+  // "what pct of Sculpture forms …" of Feedback forms: its head noun (the title's last word) names the rows.
+  const rows = span(all).filter((i) => i >= 0);
+  if (!rows.length || at(keyOf(all.title).at(-1)!) < 0) return undefined;
+  // The part named whole by one of its names (its title, its name, a synonym) after the rows' words.
+  const after = (k: string[]) => k.length > 0 && k.every((w) => at(w) > Math.max(...rows));
+  const parts = source.measures.filter(
+    (m) => m !== all && (measure === all || measure === m) && m.agg === 'count' && !!m.filtered && m.keys.some(after),
+  );
   return parts.length === 1 ? { part: parts[0], of: all } : undefined;
+}
+
+/**
+ * "what pct of the population was 65+" read as People 65 and over: the one measure of the same column and aggregation
+ * the model does not filter (People) is the whole a filtered measure restricts.
+ */
+function twin({ measure, source }: Plan): Field | undefined {
+  if (!measure.filtered || measure.over === undefined) return undefined;
+  const all = source.measures.filter((m) => !m.filtered && m.agg === measure.agg && m.over === measure.over);
+  return all.length === 1 ? all[0] : undefined;
 }

@@ -12,8 +12,8 @@ import type { Asked } from './plan-values.js';
 import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
 import { fold } from './text.js';
-import { columnUnit, unitScale } from './units.js';
-import { boundCount, boundSegment } from './bound-segment.js';
+import { columnOfUnit, columnUnit, unitOfColumn, unitScale } from './units.js';
+import { boundCount, boundMeasure, boundSegment } from './bound-segment.js';
 import { inMoney, moneyColumn } from './money.js';
 
 /** Numeric conditions ("a wait over 100 minutes"): on a number column, or left for the measure (`onMeasure`). */
@@ -27,11 +27,11 @@ export function numericConditions(
   event: number[] = [],
   /** The segments and booleans already applied. */
   kept: Field[] = [],
-): { filters: Filter[]; onMeasure: Question['numeric']; score: number; stating?: Match } | Asked {
+): { filters: Filter[]; onMeasure: Question['numeric']; score: number; stating?: Match; stated?: Field } | Asked {
   const { book } = say;
   const onMeasure: typeof q.numeric = [];
   const filters: Filter[] = [];
-  let [score, stating] = [0, undefined as Match | undefined];
+  let [score, stating, part] = [0, undefined as Match | undefined, undefined as Field | undefined];
   const use = (ids: number[]) => ids.forEach((i) => (taken[i] = true));
   const said = comparativeBounds(q, source, taken); // "hotter than 30": the column the adjective measures
   for (const n of [...q.numeric, ...zeroBounds(q, source, taken), ...said]) {
@@ -67,6 +67,8 @@ export function numericConditions(
     // "events over 90 min": no column named, the one kept in a unit of time (Duration (minutes)).
     const timed = n.unit && !targets.length ? numbers.filter((d) => columnUnit(d) !== undefined) : [];
     if (timed.length === 1) targets = [{ field: timed[0], score: 0.5, used: [] }];
+    const unitOf = targets.length ? undefined : columnOfUnit(source, numbers, near, n.end); // "80 pts or more"
+    if (unitOf) targets = [{ field: unitOf, score: 0.5, used: [] }];
     const paid = moneyColumn(q, n, numbers); // "households making 200k+": the column kept in money, not Households
     if (paid && !targets.some((t) => inMoney(t.field))) targets = [{ field: paid, score: 0.5, used: [] }];
     // "people 65 and older", "kids under 5": a word of age near the bound, the one number column of ages.
@@ -85,6 +87,9 @@ export function numericConditions(
         score: score + 1,
       };
     const target = targets[0];
+    const own = grouped ? undefined : boundMeasure(q, source, n, taken, target?.field); // "what pct … was 65+"
+    part = own ?? part;
+    if (own) continue;
     const asMeasure = rank(source.measures, near)[0];
     // "claims over 100k by cause": the rows' count named before the bound is each row's amount, not the groups' count
     // ("causes with over 100 claims").
@@ -96,7 +101,7 @@ export function numericConditions(
     // "over 5kg" on a column kept in grams: no conversion guessed.
     if (n.written && !target.field.written.has(n.written))
       return { decline: book.compareWhat(say.format(n.value)), score: score + target.score };
-    use(target.used);
+    use([...target.used, ...unitOfColumn(source, target.field, near, n.end)]);
     // "over 10 million MWh" on a column kept in thousand MWh: 10000, the unit word read.
     const keptIn = target.field.scale;
     const inUnit = keptIn !== undefined && q.tokens[n.end]?.norm === keptIn[1];
@@ -106,7 +111,7 @@ export function numericConditions(
     if (n.upTo !== undefined) filters.push({ field: target.field, op: '<=', values: [n.upTo * scale] });
     score += target.score;
   }
-  return { filters, onMeasure, score, ...(stating && { stating }) };
+  return { filters, onMeasure, score, ...(stating && { stating }), stated: part };
 }
 
 const SCALES: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, bn: 1e9, billion: 1e9 };

@@ -36,6 +36,8 @@ export interface PhraseBook {
   measureAgg: (measure: string, agg: string) => string;
   /** A measure per entity: divided by the entity's distinct count. */
   dividedBy: (count: string) => string;
+  /** A share's whole, a measure of its own ("Deaths from disease as a share of Deaths"). */
+  shareOf: (whole: string) => string;
   by: (groups: string) => string;
   byWeekday: string;
   byHour: string;

@@ -152,15 +152,18 @@ export function keptFilters(source: SourceInfo, measure: Field, groups: Field[],
 }
 
 /**
- * "tip % by order type", "% of goal by channel": the measures one of whose names, percent included, the question
- * writes whole — the number asked, no share of a total.
+ * "tip % by order type", "% of goal by channel", "renewable share by year": the measures one of whose names, its
+ * share word included, the question writes whole — the number asked, no share of a total.
  */
 export const percentTitled = (q: Question, measures: Match[], words: (string | undefined)[]) =>
   measures.filter(
     (m) =>
-      m.used.some((u) => q.tokens[u].lemma === 'percent') &&
-      m.field.keys.some((k) => k.includes('percent') && k.every((w) => words.includes(w))),
+      m.used.some((u) => SHARE_LEMMA.test(q.tokens[u].lemma)) &&
+      m.field.keys.some((k) => k.some((w) => SHARE_LEMMA.test(w)) && k.every((w) => words.includes(w))),
   );
+
+/** Lemmas of the words naming a share ("tip %", "renewable share"). */
+export const SHARE_LEMMA = new RegExp(`^(${['percent', 'share', 'proportion', 'fraction'].map(lemma).join('|')})$`);
 
 /**
  * "fossil fuel generation": of measures tied, those the model keeps to another value of a column the question

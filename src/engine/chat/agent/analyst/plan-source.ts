@@ -18,6 +18,7 @@ import { chooseTime, eventOnly, periodOfEvent, timeOf, wholeYears } from './time
 import { fold } from './text.js';
 import { standsOver, supportedTie } from './prefer.js';
 import { finish } from './finish.js';
+import { shareDescribed, shareVerbs } from './share-verb.js';
 import { boundReference } from './bound-reference.js';
 import { amountAsked, countTie, countedMeasures, distinctNamed, eventNames } from './count-asked.js';
 import { breakdown } from './plan-breakdown.js';
@@ -153,7 +154,7 @@ export function planSource(
     flags.filters.map((b) => b.filter.field),
   );
   if ('decline' in conditions) return { plan: { decline: conditions.decline }, score: score + conditions.score };
-  const { onMeasure } = conditions;
+  const { onMeasure, stating, stated } = conditions;
   filters.push(...conditions.filters);
   score += conditions.score;
   // "sites with a capacity over 500": the condition is on a column, so "sites" is no breakdown.
@@ -177,7 +178,7 @@ export function planSource(
   const counted = countedWords(q, taken);
   measures = countedMeasures(q, source, titledDistinct(q, measures), counted, unexplained);
   // "tickets per order": a measure described so is the one asked for (not Tickets sold divided by Orders).
-  const described = conditions.stating ?? perDescribed(q, source);
+  const described = stating ?? perDescribed(q, source) ?? shareDescribed(q, source, taken, stated);
   if (described) measures = [described];
   const percent = shareMeasures(q, measures, unexplained);
   measures = percent.measures;
@@ -296,7 +297,7 @@ export function planSource(
   if (judged === null)
     return { plan: { decline: book.noMeasure(say.text(source.title), names(source.measures), undefined) }, score: -1 };
   if (judged) measure = judged;
-  const measureAt = best[0].used.length ? Math.min(...best[0].used) : undefined;
+  const measureBy = best[0].used;
   // "how many rooms" is no sum of Room nights: a count of another measure needs its whole name (an event's words too).
   const countable = computes(measure, 'count') || measure === items || countsThings(source, measure);
   if (asked.includes('count') && counted.length && !countable && !eventNames(q, measure, unexplained, event.used, per))
@@ -343,6 +344,7 @@ export function planSource(
   const named = otherQuantities(q, taken, source, measure, [...filters.map((f) => f.field), ...groups], afterValue);
   if (named.length && !standsOver(q, source, measure, named, taken))
     return { plan: { decline: book.whichMeasure(names([measure, ...named])) }, score };
+  use(shareVerbs(q, taken, at, measureBy, conditions.filters.length > 0));
   const unmapped = unmappedWords(q, taken, source, [measure, ...filters.map((f) => f.field), ...groups]);
   if (unmapped.length)
     return { plan: { decline: unmappedText(say, unmapped, source, values) }, score: score - unmapped.length };
@@ -392,7 +394,7 @@ export function planSource(
   return {
     plan: two
       ? { ...plan, compare: [measureSlice(two[0]), measureSlice(two[1])] }
-      : finish(say, percent.titled ? { ...q, share: false } : q, plan, groups, valueSets, superlative, at, measureAt),
+      : finish(say, percent.titled ? { ...q, share: false } : q, plan, groups, valueSets, superlative, at, measureBy),
     score: score + (timeField && wantsTime ? 1 : 0) + (event.named ? 0.5 : 0),
   };
 }

@@ -52,9 +52,10 @@ export interface Plan {
   compare?: [Slice, Slice];
   /**
    * A share: of the rows matching `part` among all (part given), of each group in the total, or of the measure in
-   * another measure `of` ("units defective": Defective units of Units produced).
+   * another measure `of` ("units defective": Defective units of Units produced); the part's `range` a period inside
+   * the plan's ("2015's job gains that came in December").
    */
-  share?: { part?: Filter[]; of?: Field };
+  share?: { part?: Filter[]; of?: Field; range?: DayRange };
   /**
    * The groups counted ("how many stations averaged more than 40"): the query broken down by `groups`, kept by
    * `having` on `measure`, and its rows counted (count-groups.ts).

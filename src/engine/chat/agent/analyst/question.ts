@@ -3,12 +3,13 @@
 // ("by region", "for each ward") and whether it compares or asks for a share.
 
 import { ownTable } from '../../../../util/own.js';
+import { orBoundAt } from './or-bound.js';
 import { parseTime, type TimeAsk } from './time-range.js';
 import { averagedGrain } from './grain-word.js';
 import { ACRONYMS, NUMBER_WORDS, aggregationWords, fold, tokenize } from './text.js';
 import { refineAggregations } from './agg-words.js';
 import type { Aggregation, Token } from './text.js';
-import { AMOUNT, COMPARATORS, INLINE_UNITS, OR_BOUND, SCALE_WORDS, toNumber } from './amounts.js';
+import { AMOUNT, COMPARATORS, INLINE_UNITS, SCALE_WORDS, toNumber } from './amounts.js';
 import type { Comparison } from './plan.js';
 import { durationWord } from './units.js';
 
@@ -173,11 +174,14 @@ export function readQuestion(asked: string, now: number): Question {
       for (let j = i; j < i + 4; j++) taken[j] = true;
       continue;
     }
-    // "5 or more goals", "2 or fewer stars", "100k or more": the number and its bound.
-    const orBound = AMOUNT.test(one) && norm[i + 1] === 'or' ? OR_BOUND[norm[i + 2] ?? ''] : undefined;
+    // "5 or more goals", "2 or fewer stars", "100k or more": the number and its bound; "40 bushels or more": the unit
+    // between them.
+    const orBound = orBoundAt(norm, i);
     if (orBound) {
-      q.numeric.push({ op: orBound, value: toNumber(one), start: i, end: i + 3, ...durationAt(norm, i + 3) });
-      for (let j = i; j < i + 3; j++) taken[j] = true;
+      const { op, gap } = orBound;
+      const end = gap ? i + 1 : i + 3;
+      q.numeric.push({ op, value: toNumber(one), start: i, end, ...durationAt(norm, end) });
+      for (const j of [i, i + 1 + gap, i + 2 + gap]) taken[j] = true;
       continue;
     }
     // "65 and older", "90+", "200k+": the number and up.

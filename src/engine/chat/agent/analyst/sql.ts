@@ -132,9 +132,11 @@ export function toSql(p: Plan): string {
     ].join('\n');
   }
   if (p.share?.part) {
-    const part = indent(baseSelect(p, alias, p.share.part).lines);
+    const part = indent(baseSelect(p, alias, p.share.part, p.share.range ?? p.time?.range).lines);
     const all = indent(baseSelect({ ...p, measure: p.share.of ?? p.measure }, alias).lines);
-    const keys = p.groups.map((g) => quoteIdent(g.column));
+    // "what % of requests were duplicates by month": each period's part of its own whole, in the periods' order.
+    const grain = grainColumn(p);
+    const keys = [...p.groups.map((g) => g.column), ...(grain ? [grain] : [])].map(quoteIdent);
     const join = keys.length
       ? `LEFT JOIN (\n${part}\n) AS a ON ${keys.map((k) => `a.${k} = b.${k}`).join(' AND ')}`
       : '';
@@ -142,7 +144,7 @@ export function toSql(p: Plan): string {
       `SELECT ${keys.map((k) => `b.${k}, `).join('')}COALESCE(a.${m}, 0) AS part, b.${m} AS total,`,
       `  100.0 * COALESCE(a.${m}, 0) / NULLIF(b.${m}, 0) AS share_percent`,
       keys.length ? `FROM (\n${all}\n) AS b ${join}` : `FROM (\n${part}\n) AS a CROSS JOIN (\n${all}\n) AS b`,
-      ...(keys.length ? ['ORDER BY share_percent DESC'] : []),
+      ...(keys.length ? [`ORDER BY ${grain ? `b.${quoteIdent(grain)} ASC` : 'share_percent DESC'}`] : []),
     ].join('\n');
   }
   if (p.share) {

@@ -80,3 +80,33 @@ export function unitScale(
   use([unit.at]);
   return unit.seconds / kept;
 }
+
+/**
+ * "40 bu/acre or more" on Yield: the words right after a bound (`near`: the question's free lemmas) that name a measure
+ * of the same column (Average yield, its synonym "bu/acre") write the column's unit, read with it.
+ */
+export function unitOfColumn(source: { measures: Field[] }, column: Field, near: (string | undefined)[], end: number) {
+  const over = source.measures.filter((m) => m.over === column.column);
+  const out: number[] = [];
+  for (let u = end; u < end + 2 && near[u] && over.some((m) => m.keys.some((k) => k.includes(near[u]!))); u++)
+    out.push(u);
+  return out;
+}
+
+/**
+ * "80 pts or more" with no column named: the number column a measure named by the word right after the bound is of
+ * (Average score, its synonym "pts": Score), when there is one.
+ */
+export function columnOfUnit(
+  source: { measures: Field[] },
+  numbers: Field[],
+  near: (string | undefined)[],
+  end: number,
+) {
+  const w = near[end];
+  const columns = new Set(
+    source.measures.filter((m) => w && m.over !== undefined && m.keys.some((k) => k.includes(w))).map((m) => m.over),
+  );
+  const found = columns.size === 1 ? numbers.filter((d) => columns.has(d.column)) : [];
+  return found.length === 1 ? found[0] : undefined;
+}

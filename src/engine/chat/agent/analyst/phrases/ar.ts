@@ -30,6 +30,7 @@ export default {
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,
   dividedBy: (count) => `مقسومًا على ${count}`,
+  shareOf: (whole) => `كنسبة من ${whole}`,
   by: (groups) => `حسب ${groups}`,
   byWeekday: 'حسب يوم الأسبوع',
   byHour: 'حسب ساعة اليوم',

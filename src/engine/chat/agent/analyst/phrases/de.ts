@@ -30,6 +30,7 @@ export default {
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,
   dividedBy: (count) => `geteilt durch ${count}`,
+  shareOf: (whole) => `als Anteil an ${whole}`,
   by: (groups) => `nach ${groups}`,
   byWeekday: 'nach Wochentag',
   byHour: 'nach Tagesstunde',

@@ -31,6 +31,7 @@ export default {
   },
   measureAgg: (measure, agg) => `${measure} (${agg})`,
   dividedBy: (count) => `divided by ${count}`,
+  shareOf: (whole) => `as a share of ${whole}`,
   by: (groups) => `by ${groups}`,
   byWeekday: 'by day of the week',
   byHour: 'by hour of the day',

@@ -30,6 +30,7 @@ export default {
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,
   dividedBy: (count) => `dividido entre ${count}`,
+  shareOf: (whole) => `como proporción de ${whole}`,
   by: (groups) => `por ${groups}`,
   byWeekday: 'por día de la semana',
   byHour: 'por hora del día',

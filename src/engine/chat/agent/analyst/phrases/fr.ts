@@ -30,6 +30,7 @@ export default {
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,
   dividedBy: (count) => `divisé par ${count}`,
+  shareOf: (whole) => `en part de ${whole}`,
   by: (groups) => `par ${groups}`,
   byWeekday: 'par jour de la semaine',
   byHour: 'par heure de la journée',

@@ -30,6 +30,7 @@ export default {
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,
   dividedBy: (count) => `diviso per ${count}`,
+  shareOf: (whole) => `come quota di ${whole}`,
   by: (groups) => `per ${groups}`,
   byWeekday: 'per giorno della settimana',
   byHour: 'per ora del giorno',

@@ -30,6 +30,7 @@ export default {
   agg: AGG,
   measureAgg: (measure, agg) => `${measure}（${agg}）`,
   dividedBy: (count) => `${count}で割った値`,
+  shareOf: (whole) => `${whole}に占める割合`,
   by: (groups) => `${groups}別`,
   byWeekday: '曜日別',
   byHour: '時間帯別',

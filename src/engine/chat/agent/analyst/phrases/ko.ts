@@ -30,6 +30,7 @@ export default {
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,
   dividedBy: (count) => `${count}(으)로 나눈 값`,
+  shareOf: (whole) => `${whole} 대비 비율`,
   by: (groups) => `${groups}별`,
   byWeekday: '요일별',
   byHour: '시간대별',

@@ -30,6 +30,7 @@ export default {
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,
   dividedBy: (count) => `gedeeld door ${count}`,
+  shareOf: (whole) => `als aandeel van ${whole}`,
   by: (groups) => `per ${groups}`,
   byWeekday: 'per dag van de week',
   byHour: 'per uur van de dag',

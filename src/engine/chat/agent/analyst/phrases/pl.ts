@@ -32,6 +32,7 @@ export default {
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,
   dividedBy: (count) => `podzielone przez ${count}`,
+  shareOf: (whole) => `jako udział w ${whole}`,
   by: (groups) => `według ${groups}`,
   byWeekday: 'według dnia tygodnia',
   byHour: 'według godziny dnia',

@@ -30,6 +30,7 @@ export default {
   agg: AGG,
   measureAgg: (measure, agg) => `${measure} (${agg})`,
   dividedBy: (count) => `dividido por ${count}`,
+  shareOf: (whole) => `como participação em ${whole}`,
   by: (groups) => `por ${groups}`,
   byWeekday: 'por dia da semana',
   byHour: 'por hora do dia',

@@ -29,6 +29,7 @@ export default {
   agg: AGG,
   measureAgg: (measure, agg) => `${measure}（${agg}）`,
   dividedBy: (count) => `除以${count}`,
+  shareOf: (whole) => `占${whole}的比例`,
   by: (groups) => `按${groups}`,
   byWeekday: '按星期几',
   byHour: '按一天中的小时',
