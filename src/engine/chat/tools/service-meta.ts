@@ -60,12 +60,19 @@ export const serviceMeta: ToolDescriptor<typeof SERVICE_META, ServiceMetaInput, 
 };
 
 /**
- * A source's description; a view with none has its root cube's (the view's rows are that cube's, even when the cube is
- * hidden: "incidents and rider complaints" says what a view of incidents counts).
+ * A source's description; a view with none has its root cube's, after the cube's title when it is not the view's (the
+ * view's rows are that cube's, even when the cube is hidden: "Stock movements: every receipt, shipment …" says what a
+ * view titled Inventory movements counts).
  */
-function describe(c: { name: string; description?: string }, sources: ReadonlyMap<string, Source>): string | undefined {
+function describe(
+  c: { name: string; title: string; description?: string },
+  sources: ReadonlyMap<string, Source>,
+): string | undefined {
   const root = sources.get(c.name)?.root;
-  return c.description ?? (root !== undefined ? sources.get(root)?.description : undefined);
+  const cube = root !== undefined ? sources.get(root) : undefined;
+  if (c.description !== undefined || !cube) return c.description;
+  const title = cube.title && cube.title !== c.title ? cube.title : undefined;
+  return [title, cube.description].filter(Boolean).join(': ') || undefined;
 }
 
 /** A member's name inside its cube or view (`orders.count` → `count`). */

@@ -236,7 +236,7 @@ const MODELS: Model[] = [
     data: grainData,
   },
   heldOut('online marketplace', marketSeed, MARKET, marketCases, MARKET_QUESTIONS, 1),
-  heldOut('warehouse inventory', stockSeed, STOCK, stockCases, STOCK_QUESTIONS, 0.77),
+  heldOut('warehouse inventory', stockSeed, STOCK, stockCases, STOCK_QUESTIONS, 0.85),
   {
     ...heldOut('US campaign finance, income and hurricanes', statesSeed, STATES, statesCases, STATES_QUESTIONS, 0.62),
     data: statesData,

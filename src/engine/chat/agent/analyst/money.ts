@@ -14,6 +14,9 @@ const OUTGOINGS = new Set(
   lemmas('cost costs spend spent expense expenses budget fee fees payout refund discount loss'),
 );
 
+/** Names of the money coming in, as an account keeps it. */
+const INCOME = new Set(lemmas('revenue receipts income'));
+
 /** Words of money coming in: "money", and giving or donating (the money given), as a verb or a noun. */
 const MONEY = new Set(lemmas('money give donate'));
 
@@ -25,8 +28,9 @@ export function moneyMeasure(source: SourceInfo): Field | undefined {
       [...m.described, ...m.keys.flat()].some((w) => CURRENCIES.has(w)) &&
       !m.keys.flat().some((w) => OUTGOINGS.has(w)),
   );
-  // Of several (Sales, Tips), the one named revenue (its synonyms: sales, turnover) is the money coming in.
-  const revenue = kept.filter((m) => m.keys.some((k) => k.includes(lemma('revenue'))));
+  // Of several (Sales, Tips), the one named revenue (its synonyms: sales, turnover), receipts or income is the money
+  // coming in.
+  const revenue = kept.filter((m) => m.keys.some((k) => k.some((w) => INCOME.has(w))));
   return kept.length === 1 ? kept[0] : revenue.length === 1 ? revenue[0] : undefined;
 }
 

@@ -275,12 +275,14 @@ describe('local analyst: classes of question from the bird-strike and football s
     assert.deepEqual(filters(q), ['big = true']);
   });
 
-  it('a source\'s description names its rows; a view with none has its hidden root cube\'s ("grievances by breed")', async () => {
+  it('a source\'s description names its rows; a view with none has its hidden root cube\'s title and description ("grievances by breed", "boarding stays by breed")', async () => {
     const meta = await kennelMeta();
     const log = meta.cubes.find((c) => c.name === 'stay_log');
-    assert.equal(log?.description, 'Stays and owner grievances recorded against a pen');
-    const p = planner(meta, new Map([['stay_log.breed', ['Beagle', 'Collie']]]))('grievances by breed');
+    assert.equal(log?.description, 'Boarding stays: Stays and owner grievances recorded against a pen');
+    const plan = planner(meta, new Map([['stay_log.breed', ['Beagle', 'Collie']]]));
+    const p = plan('grievances by breed');
     assert.equal(p.measure.name, 'stay_log.count');
+    assert.equal(plan('boarding stays by breed').measure.name, 'stay_log.count');
     assert.deepEqual(
       p.groups.map((g) => g.column),
       ['breed'],
