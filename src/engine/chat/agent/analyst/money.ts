@@ -4,7 +4,7 @@
 
 import { tie, type Field, type Match, type SourceInfo } from './catalog.js';
 import type { Question } from './question.js';
-import { lemma, lemmas } from './text.js';
+import { lemmas } from './text.js';
 
 /** Lemmas of currencies a measure's title or description may name its unit by. */
 const CURRENCIES = new Set(lemmas('usd eur gbp chf jpy cad aud dollars euros pounds sterling yen currency'));
