@@ -238,7 +238,7 @@ const MODELS: Model[] = [
   heldOut('online marketplace', marketSeed, MARKET, marketCases, MARKET_QUESTIONS, 1),
   heldOut('warehouse inventory', stockSeed, STOCK, stockCases, STOCK_QUESTIONS, 0.85),
   {
-    ...heldOut('US campaign finance, income and hurricanes', statesSeed, STATES, statesCases, STATES_QUESTIONS, 0.62),
+    ...heldOut('US campaign finance, income and hurricanes', statesSeed, STATES, statesCases, STATES_QUESTIONS, 0.68),
     data: statesData,
   },
   heldOut('bike-share system', bikesSeed, BIKES, bikesCases, BIKES_QUESTIONS, 0.74),

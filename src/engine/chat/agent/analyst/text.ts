@@ -93,6 +93,12 @@ const SHORTHAND: Readonly<Record<string, string>> = ownTable({
   wht: 'what',
 });
 
+/**
+ * A word's lemma as a value holds it: a shorthand stays itself ("MO", a state's code, is no "month"; "HP" no
+ * "horsepower").
+ */
+export const valueLemma = (word: string): string => (SHORTHAND[fold(word)] !== undefined ? fold(word) : lemma(word));
+
 /** Business acronyms of several words: a question reads them as the words, a member titled so is named by them. */
 export const ACRONYMS: Readonly<Record<string, string>> = ownTable({
   aov: 'average order value',

@@ -108,6 +108,10 @@ export function otherQuantities(
   const others = quantities.filter((f) => f !== measure && !used.includes(f) && !sameColumn(f));
   const mine = new Set(measure.keys.flat());
   const described = new Set(source.dimensions.filter((d) => d.type !== 'number').flatMap((d) => d.keys.flat()));
+  // "a coverage period ending in q3": a word between two words of one date's names (Coverage end date) is the date's.
+  const dates = source.dimensions.filter((d) => d.type === 'time').map((d) => new Set(d.keys.flat()));
+  const dated = (i: number) =>
+    dates.some((d) => d.has(q.tokens[i - 1]?.lemma ?? '') && d.has(q.tokens[i + 1]?.lemma ?? ''));
   const loose = (w: string) =>
     q.tokens.some(
       (t, i) =>
@@ -116,7 +120,8 @@ export function otherQuantities(
         !q.aggs.has(i) &&
         t.lemma === w &&
         !participle(q, i) &&
-        !namesData(q, i, source),
+        !namesData(q, i, source) &&
+        !dated(i),
     );
   // "amount paid for hail claims": the source's own noun names its rows, not Amount claimed, unless written as it is.
   const own = (f: Field, w: string) =>

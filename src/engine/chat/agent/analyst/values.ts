@@ -15,6 +15,7 @@ import {
   plural,
   subjectAt,
   typoBudget,
+  valueLemma,
   type Token,
 } from './text.js';
 import { pastForm } from './time-field.js';
@@ -141,7 +142,7 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
       // "ebook", "ebooks" for E-book, "takeoff run" for Take-off run: a hyphenated word written as one.
       const closed = /\p{L}-\p{L}/u.test(value) ? words(value.replace(/(\p{L})-(?=\p{L})/gu, '$1')) : [];
       const joined = closed.length ? [closed.join(' '), closed.map(lemma).join(' ')] : [];
-      for (const k of new Set([norm, ws.map(lemma).join(' '), ...joined]))
+      for (const k of new Set([norm, ws.map(valueLemma).join(' '), ...joined]))
         exact.set(k, [...(exact.get(k) ?? []), { field: f.name, value }]);
       if (ws.length > 1) {
         for (const w of elided(value)) out.elided.add(w);

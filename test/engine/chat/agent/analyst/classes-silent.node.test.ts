@@ -181,4 +181,23 @@ describe('local analyst: classes answered wrongly and silently (negations, grain
     ]);
     assert.ok(declines(yard, values, 'work cost by type of overhaul'));
   });
+  it('a value that is a shorthand ("MO", a state\'s code) is not named by what the shorthand stands for ("month")', () => {
+    const filings: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('filings', 'Filings', [
+          ['count', 'Filings', 'number', 'count'],
+          ['state', 'State', 'string'],
+          ['period_end', 'Reporting period end', 'time'],
+        ]),
+      ],
+    };
+    const plan = planner(filings, new Map([['filings.state', ['MO', 'NE', 'HP']]]));
+    // "by the month" is the grain; the date a word between its names speaks of ("reporting period ended").
+    const p = plan('filings by the month their reporting period ended, 2015');
+    assert.deepEqual(filters(p), []);
+    assert.equal(p.time?.grain, 'month');
+    assert.equal(p.time?.field.column, 'period_end');
+    assert.deepEqual(filters(plan('filings in MO')), ['state = MO']);
+  });
 });
