@@ -2,8 +2,10 @@
 // and the words that bound one ("more than", "at least", "5 or more").
 
 import { ownTable } from '../../../../util/own.js';
-import type { Comparison } from './plan.js';
 import { NUMBER_WORDS } from './text.js';
+
+/** How a condition compares a column or a measure with its values. */
+export type Comparison = '=' | '!=' | '>' | '>=' | '<' | '<=';
 
 export const INLINE_UNITS: Record<string, number> = { k: 1e3, m: 1e6, bn: 1e9 };
 /** "10 million", "2 billion": the scale word written after a number. */

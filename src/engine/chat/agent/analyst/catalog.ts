@@ -9,7 +9,7 @@ import { ACRONYMS, AGG_STEMS, FUNCTION_WORDS, fold, lemma, lemmas, stem } from '
 import type { Aggregation, Token } from './text.js';
 import { describedRows, wholeNames } from './described.js';
 import { otherwiseOf } from './otherwise.js';
-import { aboutWords, ownAbout } from './data-words.js';
+import { aboutWords, ownAbout } from './about-words.js';
 import { verbKeys } from './word-forms.js';
 
 export interface Field {

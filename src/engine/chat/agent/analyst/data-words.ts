@@ -10,31 +10,6 @@ import { FILLER, FUNCTION_WORDS, lemma, lemmas, plural } from './text.js';
 import { ownTable } from '../../../../util/own.js';
 import { VERB_FORMS } from './irregular.js';
 
-/** Negations and limits: a description saying them states an exception, never what every row is. */
-const LIMITS = new Set(lemmas('not no non without except excluding excluded only unless never none'));
-
-/**
- * The content lemmas of a source's description (numbers of more than four digits aside): what every row of the source
- * is about. None when it states an exception ("not", "excluding").
- */
-export function aboutWords(description: string | undefined): Set<string> {
-  const words = lemmas(description ?? '');
-  if (words.some((w) => LIMITS.has(w))) return new Set();
-  return new Set(words.filter((w) => !FUNCTION_WORDS.has(w) && !FILLER.has(w) && !/^\d{5,}/.test(w)));
-}
-
-/** A source's description words another source is named by, or has a member named by, say nothing of this one only. */
-export function ownAbout(sources: SourceInfo[]): void {
-  for (const s of sources) {
-    if (!s.about?.size) continue;
-    for (const o of sources) {
-      if (o === s) continue;
-      for (const w of o.named) s.about.delete(w);
-      for (const f of o.fields) for (const k of f.keys) for (const w of k) s.about.delete(w);
-    }
-  }
-}
-
 /** Nouns for records of data in general ("the records", "entries"), as written. */
 const RECORDS = /^(data|dataset|datasets|database|records|entries|rows|table)$/;
 

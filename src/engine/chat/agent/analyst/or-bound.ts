@@ -2,7 +2,7 @@
 // bounded by the words after "or", a unit of up to two words possibly between them (left for the column it names).
 
 import { AMOUNT, OR_BOUND } from './amounts.js';
-import type { Comparison } from './plan.js';
+import type { Comparison } from './amounts.js';
 
 /** The bound at token `i` (a number) and how many unit words come between it and "or" (0 to 2), if any. */
 export function orBoundAt(norm: string[], i: number): { op: Comparison; gap: number } | undefined {

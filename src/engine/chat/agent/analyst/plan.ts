@@ -4,7 +4,8 @@
 import type { Field, SourceInfo } from './catalog.js';
 import type { DayRange, Grain } from './time-range.js';
 
-export type Comparison = '=' | '!=' | '>' | '>=' | '<' | '<=';
+import type { Comparison } from './amounts.js';
+export type { Comparison };
 
 export interface Filter {
   field: Field;

@@ -10,7 +10,7 @@ import { ACRONYMS, NUMBER_WORDS, aggregationWords, fold, tokenize } from './text
 import { refineAggregations } from './agg-words.js';
 import type { Aggregation, Token } from './text.js';
 import { AMOUNT, COMPARATORS, INLINE_UNITS, SCALE_WORDS, toNumber } from './amounts.js';
-import type { Comparison } from './plan.js';
+import type { Comparison } from './amounts.js';
 import { durationWord } from './units.js';
 
 export interface NumericAsk {
