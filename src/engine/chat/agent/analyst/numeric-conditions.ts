@@ -12,6 +12,7 @@ import type { Asked } from './plan-values.js';
 import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
 import { fold } from './text.js';
+import { SCALE_WORDS } from './amounts.js';
 import { columnOfUnit, columnUnit, unitOfColumn, unitScale } from './units.js';
 import { boundCount, boundMeasure, boundSegment } from './bound-segment.js';
 import { inMoney, moneyColumn } from './money.js';
@@ -114,12 +115,10 @@ export function numericConditions(
   return { filters, onMeasure, score, ...(stating && { stating }), stated: part };
 }
 
-const SCALES: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, bn: 1e9, billion: 1e9 };
-
 /** The numbers a title writes ("Over 100 million people": 100000000; "Orders over $2.5k": 2500). */
 const titleNumbers = (title: string) =>
   [...fold(title).matchAll(/(\d[\d,]*(?:\.\d+)?) ?(k|thousand|m|million|bn|billion)?\b/g)].map(
-    (m) => Number(m[1].replace(/,/g, '')) * (m[2] ? SCALES[m[2]] : 1),
+    (m) => Number(m[1].replace(/,/g, '')) * (m[2] ? SCALE_WORDS[m[2]] : 1),
   );
 
 /** Words that say a bound is on an age. */
