@@ -94,6 +94,13 @@ export const rowNoun = (source: SourceInfo, lemma: string) => {
   return (shared.length === 1 ? shared[0] : words.at(-1)) === lemma || plain.keys.some((k) => k.join() === lemma);
 };
 
+/** A boolean or segment filter read from the question: where it starts and the words it took. */
+export interface Flag {
+  filter: Filter;
+  at: number;
+  used: number[];
+}
+
 /**
  * The boolean filters the free words name (`taken` is updated), each with where its own words start (a share's part
  * comes after its verb), the tokens they used and the evidence.
@@ -107,8 +114,8 @@ export function booleanFilters(
    * back from a boolean.
    */
   earlier?: number[],
-): { filters: { filter: Filter; at: number }[]; used: number[]; score: number } {
-  const out: { filter: Filter; at: number }[] = [];
+): { filters: Flag[]; used: number[]; score: number } {
+  const out: Flag[] = [];
   const used: number[] = [];
   let score = 0;
   const booleans = source.dimensions.filter((d) => d.type === 'boolean');
@@ -264,9 +271,9 @@ export function booleanFilters(
     // "organic vs conventional": the boolean named both ways, true and false, for the two sides compared.
     const yes = own.filter((u) => !prefixed.has(u));
     if (q.compares && not === undefined && negative && yes.length)
-      out.push({ filter: { field: m.field, op: '=', values: [true] }, at: Math.min(...yes) });
+      out.push({ filter: { field: m.field, op: '=', values: [true] }, at: Math.min(...yes), used: m.used });
     const no = q.compares && negative && yes.length ? own.filter((u) => prefixed.has(u)) : own;
-    out.push({ filter: { field: m.field, op: '=', values: [!negative] }, at: Math.min(...no) });
+    out.push({ filter: { field: m.field, op: '=', values: [!negative] }, at: Math.min(...no), used: m.used });
     m.used.forEach((u) => (taken[u] = true));
     // "recurring gifts": the noun right after a boolean's word is what it qualifies, no other boolean alone (Major
     // gifts).

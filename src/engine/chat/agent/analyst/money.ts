@@ -3,7 +3,8 @@
 // currency that is no outgoing (its title or description says the currency: Revenue, "USD") is what such words name.
 
 import { tie, type Field, type Match, type SourceInfo } from './catalog.js';
-import type { Question } from './question.js';
+import type { Filter } from './plan.js';
+import { superlativeDir, type Question } from './question.js';
 import { lemmas } from './text.js';
 
 /** Lemmas of currencies a measure's title or description may name its unit by. */
@@ -40,10 +41,48 @@ export function moneyMeasure(source: SourceInfo): Field | undefined {
  */
 export function moneyWords(q: Question, taken: boolean[]): number[] {
   return q.tokens.flatMap((t, i) =>
-    !taken[i] && ((MONEY.has(t.lemma) && !/^(me|us)$/.test(q.tokens[i + 1]?.norm ?? '')) || spentWithUs(q, i))
+    !taken[i] &&
+    ((MONEY.has(t.lemma) && !/^(me|us)$/.test(q.tokens[i + 1]?.norm ?? '')) || spentWithUs(q, i) || earnedMost(q, i))
       ? [i]
       : [],
   );
+}
+
+/** "which party raised the most", "who earned more": a verb of money coming in, ranked with nothing named after it. */
+const earnedMost = (q: Question, i: number) => {
+  const next = q.tokens[i + 1]?.norm === 'the' ? i + 2 : i + 1;
+  return (
+    INCOMING.has(q.tokens[i].lemma) &&
+    /^(most|least|more|less)$/.test(q.tokens[next]?.norm ?? '') &&
+    /^(money)?$/.test(q.tokens[next + 1]?.norm ?? '')
+  );
+};
+
+/**
+ * "which party raised the most money" over a segment Raised money (receipts above zero): when nothing else names a
+ * measure, the words a segment took that ask for money are the money measure's, and the segment goes (rows with
+ * none of the money add nothing to it: it is taken out of `filters`).
+ */
+export function moneyOfSegment(
+  q: Question,
+  source: SourceInfo,
+  taken: boolean[],
+  flags: { filter: Filter; used: number[] }[],
+  filters: Filter[],
+): Match[] {
+  // Only when an amount is asked ("the most", "how much"): "which candidates raised money" asks for the segment.
+  if (!q.tokens.some((_, i) => superlativeDir(q, i)) && howMuch(q) < 0) return [];
+  for (const flag of flags) {
+    if (!flag.filter.field.segment || flag.filter.values[0] !== true) continue;
+    const freed = taken.map((t, i) => t && !flag.used.includes(i));
+    const measures = moneyNamed(q, source, freed);
+    if (measures.length && measures[0].used.every((u) => flag.used.includes(u))) {
+      for (const u of flag.used) taken[u] = measures[0].used.includes(u);
+      filters.splice(filters.indexOf(flag.filter), 1);
+      return measures;
+    }
+  }
+  return [];
 }
 
 /** "which customers spend the most with us", "spent at our stores": others' spending with us is money coming in. */
@@ -162,4 +201,23 @@ export function moneyColumn(q: Question, n: { start: number; end: number }, numb
   if (!moneyBound(q, n)) return undefined;
   const kept = numbers.filter(inMoney);
   return kept.length === 1 ? kept[0] : undefined;
+}
+
+/**
+ * The money a question asks for, in steps: over the counts named (moneyOverCount, unless a count is asked), else by
+ * words of money alone (moneyNamed), else by the words of a segment asked as an amount (moneyOfSegment).
+ */
+export function moneyAsked(
+  q: Question,
+  source: SourceInfo,
+  taken: boolean[],
+  measures: Match[],
+  count: boolean,
+  flags: { filter: Filter; used: number[] }[],
+  filters: Filter[],
+): Match[] {
+  let out = count ? measures : moneyOverCount(q, source, taken, measures);
+  if (!out.length) out = moneyNamed(q, source, taken);
+  if (!out.length && !count) out = moneyOfSegment(q, source, taken, flags, filters);
+  return out;
 }

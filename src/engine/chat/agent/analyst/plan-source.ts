@@ -53,7 +53,7 @@ import {
   restatedBase,
 } from './plan-words.js';
 import { distinctHaving } from './distinct-having.js';
-import { inMoney, moneyBound, moneyMeasure, moneyNamed, moneyOverCount, moneyWords, valuePer } from './money.js';
+import { inMoney, moneyAsked, moneyBound, moneyMeasure, moneyWords, valuePer } from './money.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { measureOwnWords } from './data-words.js';
 import { judgedMeasure } from './judged.js';
@@ -190,8 +190,7 @@ export function planSource(
     return { plan: { decline: book.whichMeasure(names(distinct.both)) }, score: score + distinct.score };
   measures = distinct.measures;
   const howMany = distinct.howMany;
-  if (!asked.includes('count')) measures = moneyOverCount(q, source, taken, measures);
-  if (!measures.length) measures = moneyNamed(q, source, taken);
+  measures = moneyAsked(q, source, taken, measures, asked.includes('count'), flags.filters, filters);
   if (!measures.length) measures = verbNames(q, source, taken);
   const items = asked.includes('count') ? itemsCounted(q, source, howMany, [...at.values()], measures) : undefined;
   if (items) measures = [{ field: items, score: 0.5, used: [] }];
