@@ -54,6 +54,41 @@ const shop: ServiceMetaResult = {
 };
 const shopValues = new Map([['order_lines.product', ['Lamp', 'Shade']]]);
 
+// A harbour's crew: the roster (one row a person) and the shifts they work (one row a shift, the person's flag joined).
+const harbour: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('crew', 'Crew roster', [
+      ['count', 'Crew members', 'number', 'count'],
+      ['trainees', 'Trainees', 'number', 'count'],
+      ['trainee', 'Trainee', 'boolean'],
+      ['team', 'Team', 'string'],
+    ]),
+    view('shifts', 'Shifts worked', [
+      ['count', 'Shifts', 'number', 'count'],
+      ['hours', 'Hours worked', 'number', 'sum'],
+      ['crew_trainee', 'Trainee', 'boolean'],
+      ['crew_team', 'Team', 'string'],
+    ]),
+  ],
+};
+const harbourValues = new Map([
+  ['crew.team', ['Dock', 'Pilot']],
+  ['shifts.crew_team', ['Dock', 'Pilot']],
+]);
+const rentals: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('rentals', 'Rentals', [
+      ['count', 'Rentals', 'number', 'count'],
+      ['vehicle', 'Vehicle', 'string'],
+      ['booked_at', 'Booked at', 'time'],
+      ['dropped_at', 'Drop-off', 'time'],
+    ]),
+  ],
+};
+const rentalValues = new Map([['rentals.vehicle', ['van', 'car']]]);
+
 const decline = (meta: ServiceMetaResult, values: Map<string, string[]>, q: string) => {
   const p = planQuestion(readQuestion(q, NOW), buildCatalog(meta), values, say);
   return isDecline(p) ? p.decline : undefined;
@@ -79,5 +114,21 @@ describe('local analyst: what a count counts', () => {
     assert.deepEqual(filters(p), ['species = Cat', 'town = Ashby']);
     assert.equal(planner(clinic, clinicValues)('how many visits were booked by phone').measure.column, 'count');
     assert.equal(decline(shop, shopValues, 'how many lamps did we sell last month'), undefined);
+  });
+
+  it('a count the question names whole beats a count of other rows kept by the same word', () => {
+    const p = planner(harbour, harbourValues)('how many trainees does each team have');
+    assert.equal(p.source.name, 'crew');
+    assert.equal(p.measure.column, 'trainees');
+    assert.deepEqual(
+      p.groups.map((g) => g.column),
+      ['team'],
+    );
+  });
+
+  it('a function word names no event ("how many of each" is no Drop-off)', () => {
+    const p = planner(rentals, rentalValues)('vans vs cars, how many of each');
+    assert.equal(p.measure.column, 'count');
+    assert.equal(p.time, undefined);
   });
 });
