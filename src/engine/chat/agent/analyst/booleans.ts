@@ -192,7 +192,9 @@ export function booleanFilters(
   const dimWords = new Set(
     source.dimensions.filter((d) => d.type !== 'boolean' && !d.segment).flatMap((d) => d.keys.flat()),
   );
-  const byWords = new Set(q.groupPhrases.filter((p) => q.tokens[p[0] - 1]?.norm === 'by').flat());
+  // So is the word a ranking counts ("top 5 states by zip codes": the states, not the segment The 50 states).
+  const ranked = (p: number[]) => !!q.rank && /^(top|bottom|\d+)$/.test(q.tokens[p[0] - 1]?.norm ?? '');
+  const byWords = new Set(q.groupPhrases.filter((p) => q.tokens[p[0] - 1]?.norm === 'by' || ranked(p)).flat());
   const late = earlier !== undefined;
   const after = new Set((earlier ?? []).filter((u) => !taken[u + 1]).map((u) => u + 1));
   // "workers in farm occupations": a boolean's whole title written word for word (Farm occupations) keeps its words,
