@@ -64,7 +64,10 @@ describe('local analyst: bounds as written', () => {
   it('"top 5 routes by number of stops" ranks the routes by the count', () => {
     const p = planner(buses, new Map([['stops.route', ['1', '2']]]))('top 5 routes by number of stops');
     assert.equal(p.measure.column, 'count');
-    assert.deepEqual(p.groups.map((g) => g.column), ['route']);
+    assert.deepEqual(
+      p.groups.map((g) => g.column),
+      ['route'],
+    );
     assert.deepEqual(filters(p), []);
     assert.equal(p.order?.limit, 5);
   });
