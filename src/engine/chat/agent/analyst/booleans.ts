@@ -200,9 +200,11 @@ export function booleanFilters(
   // "workers in farm occupations": a boolean's whole title written word for word (Farm occupations) keeps its words,
   // though a measure's words (Occupations with workers) are all said apart.
   // (A measure's name written word for word there too, "late arrivals" of Late arrivals, keeps them as before.)
+  // (An aggregation word of a title is written apart: "avg year-round habitat share" of Average year-round habitat
+  // share keeps its words from Has year-round habitat.)
   const runs = (fields: SourceInfo['fields'], out: Set<number>) => {
     for (const f of fields)
-      for (const k of f.keys)
+      for (const k of f.keys.map((key) => key.filter((w) => !w.startsWith('agg:'))))
         q.tokens.forEach((_, i) => {
           if (k.length > 1 && k.every((w, j) => !taken[i + j] && q.tokens[i + j]?.lemma === w))
             k.forEach((_w, j) => out.add(i + j));

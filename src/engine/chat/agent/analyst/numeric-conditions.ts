@@ -129,7 +129,7 @@ const AGE_WORDS = /^(aged?|old|older|young|younger|kids?|child|children|infants?
  * "above 17%", "18 percent or more" on a column its description keeps as a fraction ("fraction 0–1"): what the
  * number is divided by (100: 0.17); on any other column 1, as written. The percent word is the bound's.
  */
-function percentOn(q: Question, n: { start: number; end: number }, f: Field, use: (ids: number[]) => void): number {
+function percentOn(q: Question, n: Question['numeric'][number], f: Field, use: (ids: number[]) => void): number {
   const sign = q.tokens.slice(n.start, n.end).some((t) => /\d%$/.test(t.norm));
   const word = /^(percent|pct|%)$/.test(q.tokens[n.end]?.norm ?? '');
   if (word) use([n.end]);

@@ -146,7 +146,9 @@ export function readQuestion(asked: string, now: number): Question {
   };
   const norm = tokens.map((t) => t.norm);
   norm.forEach((w, i) => {
-    if (!/^(not|non|excluding|except|without)$/.test(w)) return;
+    // "zero year-round habitat": none of it ("no" is not read so: "no shows", "no. of").
+    const none = w === 'zero' && !/^[-.]/.test(text[tokens[i].end] ?? '');
+    if (!/^(not|non|excluding|except|without)$/.test(w) && !none) return;
     let j = i + 1;
     // "not counting cancelled ones", "not including refunds": the word after the verb is the one excluded.
     for (; /^(in|from|at|for|the|a|an|of|on|by|using|counting|including)$/.test(norm[j] ?? ''); j++)
