@@ -251,6 +251,11 @@ export function shareMeasures(
   words: (string | undefined)[],
 ): { measures: Match[]; titled: boolean } {
   if (shareWordOnly(q, measures)) return { measures: [], titled: false };
+  // "what % of active subscribers are on auto-pay": a share word names no measure whose description alone says it
+  // (Churn rate: "percent of subscribers who have churned"); one titled with a share word it may (Share 65 and over).
+  const share = (u: number) => SHARE_LEMMA.test(q.tokens[u].lemma);
+  const shareTitled = (m: Match) => m.field.keys.some((k) => k.some((w) => SHARE_LEMMA.test(w)));
+  if (q.share) measures = measures.filter((m) => !m.used.length || m.used.some((u) => !share(u)) || shareTitled(m));
   const additive = measures.filter((m) => ['count', 'sum', 'count_distinct'].includes(m.field.agg ?? ''));
   const percent = percentTitled(q, measures, words);
   if (percent.length) return { measures: percent, titled: true };
