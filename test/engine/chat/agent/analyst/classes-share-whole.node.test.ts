@@ -26,18 +26,59 @@ const club: ServiceMetaResult = {
   ],
 };
 
+// A water utility's bills: a percent of two sums of other columns (Collection rate), and a yes/no member described.
+const water: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('bills', 'Water bills', [
+      ['count', 'Bills', 'number', 'count'],
+      ['billed', 'Amount billed', 'number', 'sum', { description: 'USD', over: 'amount_billed' }],
+      ['collected', 'Amount collected', 'number', 'sum', { description: 'USD', over: 'amount_paid' }],
+      [
+        'collection_rate',
+        'Collection rate',
+        'number',
+        'number',
+        { description: 'percent of the amount billed paid', percentOf: { part: 'collected', whole: 'billed' } },
+      ],
+      ['amount_billed', 'Billed amount', 'number'],
+      ['amount_paid', 'Paid amount', 'number'],
+      ['district', 'District', 'string'],
+      ['leak', 'Leak', 'boolean', undefined, { description: 'the meter ran on unattended' }],
+    ]),
+  ],
+};
+
 describe("local analyst: a share's whole", () => {
   it('a share word names no measure only its description says it of; a segment after "of our" is the whole', () => {
     const p = planner(club, new Map())('what % of our current members pay by direct debit');
     assert.equal(p.measure.column, 'count');
     assert.deepEqual(filters(p), ['current = true']);
     assert.deepEqual(
-      p.share?.part.map((f) => `${f.field.column} ${f.op} ${f.values.join(',')}`),
+      p.share?.part?.map((f) => `${f.field.column} ${f.op} ${f.values.join(',')}`),
       ['direct_debit = true'],
     );
   });
 
   it('the measure its title names is still the one asked', () => {
     assert.equal(planner(club, new Map())('lapse rate by home pool').measure.column, 'lapse_rate');
+  });
+
+  it("a part and a whole both named, sums of two columns, are the model's percent of them", () => {
+    const p = planner(
+      water,
+      new Map([['bills.district', ['North', 'South']]]),
+    )('what pct of the amount billed did we collect, by district');
+    assert.equal(p.measure.column, 'collection_rate');
+    assert.equal(p.share, undefined);
+    assert.deepEqual(
+      p.groups.map((g) => g.column),
+      ['district'],
+    );
+  });
+
+  it('a word next to a chosen yes/no member that its description says restates it', () => {
+    const p = planner(water, new Map())('how many bills had an unattended leak');
+    assert.deepEqual(filters(p), ['leak = true']);
   });
 });
