@@ -7,6 +7,7 @@ import { namesDataPhrase } from './data-words.js';
 import { byPrefixOnly, keyOf, rank, type Field, type Match, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import { rankingWord, type Question } from './question.js';
+import { oppositeOf } from './otherwise.js';
 import { FUNCTION_WORDS, lemma, plural, tokenize } from './text.js';
 import { compoundParts } from './spelled.js';
 
@@ -167,7 +168,9 @@ export function booleanFilters(
   // "conventional" of Organic described "otherwise conventional": that boolean, false (named by its shortest key).
   q.tokens.forEach((t, i) => {
     const b = booleans.find((x) => x.otherwise === t.lemma);
-    const own = b && [...b.keys].sort((x, y) => x.length - y.length)[0].at(-1);
+    // (Its title word whose opposite it is: "manual" of Auto-pay is not-auto.)
+    const opposed = b?.keys.flat().find((w) => oppositeOf(w) === t.lemma);
+    const own = b && (opposed ?? [...b.keys].sort((x, y) => x.length - y.length)[0].at(-1));
     if (own && !taken[i] && !prefixed.has(i)) prefixed.set(i, own);
   });
   // "the fields we irrigate vs the ones we don't": a negation after "vs" with no word of its own is the boolean
@@ -258,7 +261,9 @@ export function booleanFilters(
       return enough ? own : [];
     };
     // "students enrolled" names no boolean of the joined students cube (students_international) by its prefix alone.
-    const m = rank(left, words).find((x) => named(x).length > 0 && !byPrefixOnly(x, q.tokens));
+    // (The words as read: "veterans" is Rookie's no, "uninsured" Insured's.)
+    const read = q.tokens.map((t, i) => (prefixed.has(i) ? { ...t, lemma: prefixed.get(i)! } : t));
+    const m = rank(left, words).find((x) => named(x).length > 0 && !byPrefixOnly(x, read));
     if (!m) break;
     const own = named(m);
     // Its word said the other way too ("irrigate vs the ones we don't"): both are its.

@@ -181,7 +181,7 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
     ...(!isMeasure && /[(=]/.test(m.description ?? '') && { glosses: glossesOf(m.description) }),
     described: new Set(keyOf(m.description ?? '')),
     ...(made.written.length > 0 && { verbs: new Set(made.written) }),
-    ...(m.type === 'boolean' && otherwiseOf(m.description)),
+    ...(m.type === 'boolean' && otherwiseOf(m.description, m.title)),
     ...(!isMeasure && emptyState(m.description)),
     ...(m.type === 'number' && scaleOf(`${m.title} ${m.description ?? ''}`)),
     ...(perTail.size > 0 && { perTail }),

@@ -51,17 +51,19 @@ const flagState = (q: Question, i: number, chosen: Field[]) => {
 
 /**
  * "subscribers who roamed abroad" with Roaming chosen ("the line was used abroad that month"): a word next to a
- * chosen yes/no member's own word that its description says restates it.
+ * chosen yes/no member's own word that its description says restates it; so does the doer of its verb.
  */
 const restated = (q: Question, i: number, chosen: Field[]) =>
   !q.negated.has(i) &&
   !/\d/.test(q.tokens[i].norm) &&
-  chosen.some(
-    (f) =>
-      f.type === 'boolean' &&
-      f.described.has(q.tokens[i].lemma) &&
-      [i - 1, i + 1].some((j) => q.tokens[j] && f.keys.some((k) => k.includes(q.tokens[j].lemma))),
-  );
+  chosen.some((f) => {
+    if (f.type !== 'boolean') return false;
+    const own = (l: string | undefined) => l !== undefined && (l === f.otherwise || f.keys.some((k) => k.includes(l)));
+    // "manual payers" of Auto-pay: the one who does its verb ("payer" of pay), after its word or its "no".
+    const doer = /^(\p{L}{3,}?)e?rs?$/u.exec(q.tokens[i].norm)?.[1];
+    const said = f.described.has(q.tokens[i].lemma) || (doer !== undefined && own(doer));
+    return said && [i - 1, i + 1].some((j) => own(q.tokens[j]?.lemma));
+  });
 
 /** The described words of the chosen members, from descriptions that state no exception ("not", "excluding"). */
 const describedBy = (fields: Field[]) =>

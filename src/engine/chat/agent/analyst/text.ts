@@ -43,6 +43,8 @@ const SYNONYMS: string[][] = [
   ['weight', 'weigh', 'mass'],
   ['route', 'line'],
   ['purchase', 'buy', 'bought'],
+  ['attendance', 'crowd', 'turnout'],
+  ['win', 'victory'],
 ];
 
 /** Words the synonyms know: a typo of one is read as it ("lenght" → length). */
