@@ -19,9 +19,10 @@ export const toNumber = (s: string) => {
 export const AMOUNT = /^\d[\d,]*(?:\.\d+)?(?:k|m|bn|%)?$/;
 
 export const COMPARATORS: [RegExp, Comparison][] = [
-  [/^(?:more|greater|higher|larger|bigger|longer) than$|^(?:over|above|exceeding)$/, '>'],
+  // "north of 40 degrees latitude", "west of -100": on a map, north and east are the greater numbers.
+  [/^(?:more|greater|higher|larger|bigger|longer) than$|^(?:over|above|exceeding)$|^(?:north|east) of$/, '>'],
   [/^at least$|^no less than$|^(?:minimum|min) of$/, '>='],
-  [/^(?:less|fewer|lower|smaller|shorter) than$|^(?:under|below)$/, '<'],
+  [/^(?:less|fewer|lower|smaller|shorter) than$|^(?:under|below)$|^(?:south|west) of$/, '<'],
   [/^at most$|^no more than$|^up to$|^(?:maximum|max) of$/, '<='],
 ];
 

@@ -156,8 +156,9 @@ export interface Token {
 /** Tokens of `text` (letters, digits, `_`, inner apostrophes and dots in numbers), with their positions. */
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
-  // A "%" standing alone is a word: "tip % by order type" names Tip %.
-  for (const m of text.matchAll(/[\p{L}\p{N}_]+(?:[.,'][\p{L}\p{N}]+)*%?|%/gu)) {
+  // A "%" standing alone is a word: "tip % by order type" names Tip %. A minus sign starting a number is the number's
+  // ("below -5"; not the hyphen of "2024-25" or "covid-19").
+  for (const m of text.matchAll(/(?:(?<![\p{L}\p{N}_])-(?=\d))?[\p{L}\p{N}_]+(?:[.,'][\p{L}\p{N}]+)*%?|%/gu)) {
     const raw = m[0];
     const norm = fold(raw);
     const base = norm.replace(/'s$/, '');
@@ -208,7 +209,7 @@ export const FILLER = new Set(
   largest smallest biggest over above under below greater fewer exceeding exceed least equal exactly than percent
   percentage share proportion fraction ratio out split current currently ever far sum average mean typical
   distinct unique different maximum minimum max min peak combined
-  come came coming bring brought base based locate located situate situated through via actually really roughly
+  come came coming bring brought base based locate located situate situated lie lies lying through via actually really roughly
   approximately approx exactly precisely basically recently lately single individual whole entire altogether please
   kindly look looking go went gone take took taken place happen happened occur occurred record recorded earn earned
   generate generated fewest greatest anything something everything still yet already stat stats statistic metric
