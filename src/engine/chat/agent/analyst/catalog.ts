@@ -230,6 +230,10 @@ function tableRows(fields: Field[]): void {
 
 const YEAR_NUMBER = { type: 'time', yearNumber: true } as const;
 
+/** A number member holding a calendar year: "year" said once, in the singular, and no span ("years of service"). */
+const yearValued = (f: Field, description = '') =>
+  /(^|_)year(_|$)/.test(f.column) || /\byear\b/i.test(f.title) || /^(?:the )?year\b(?!s)/i.test(description);
+
 /** Nouns of persons a source may count, and the words that ask for persons in general. */
 const PERSONS = new Set(
   lemmas(
@@ -261,7 +265,12 @@ export function buildCatalog(meta: ServiceMetaResult): SourceInfo[] {
     describedRows(fields, cube.description, plain.length === 1 ? plain[0] : undefined);
     // A source with no date but one number dimension named just "year" (a table of country-years, of seasons) is
     // dated by it: "in 2005", "the 60s", "by year" filter and group that column in whole years.
+    // So is one whose name, title or description says it holds a year ("founded_year", "Year built", Founded: "year").
     const years = fields.filter((f) => !f.isMeasure && f.type === 'number' && f.keys.some((k) => k.join() === 'year'));
+    if (!years.length)
+      years.push(
+        ...fields.filter((f, i) => !f.isMeasure && f.type === 'number' && yearValued(f, cube.members[i].description)),
+      );
     if (years.length === 1 && !fields.some((f) => f.type === 'time')) Object.assign(years[0], YEAR_NUMBER);
     // A source of persons ("employees", "guests", "patients") is what "people" counts.
     if ([...named].some((l) => PERSONS.has(l))) {
