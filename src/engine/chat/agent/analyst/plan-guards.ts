@@ -166,6 +166,25 @@ export const percentTitled = (q: Question, measures: Match[], words: (string | u
 export const SHARE_LEMMA = new RegExp(`^(${['percent', 'share', 'proportion', 'fraction'].map(lemma).join('|')})$`);
 
 /**
+ * "avg year-round habitat share by species", "market share by brand": a share word inside a measure's title the
+ * question names whole (all its words), and of nothing ("% of …"), asks for that measure, no share of rows: `q`
+ * without its share.
+ */
+export function titledShare(q: Question, source: SourceInfo): Question {
+  const at = q.share ? q.tokens.flatMap((t, i) => (SHARE_LEMMA.test(t.lemma) ? [i] : [])) : [];
+  // "what % of visits were walk-ins" asks a share of rows, though Walk-in % is named by its words.
+  if (!at.length || at.some((i) => q.tokens[i + 1]?.norm === 'of')) return q;
+  const said = new Set(q.tokens.map((t) => t.lemma));
+  const titled = (i: number) =>
+    source.measures.some((m) =>
+      m.keys.some(
+        (k) => k.length > 1 && k.includes(q.tokens[i].lemma) && k.every((w) => w.startsWith('agg:') || said.has(w)),
+      ),
+    );
+  return at.every(titled) ? { ...q, share: false } : q;
+}
+
+/**
  * "fossil fuel generation": of measures tied, those the model keeps to another value of a column the question
  * filters (Renewable generation keeps only Renewables) count nothing here; the others stay (all, if none would).
  */

@@ -179,8 +179,8 @@ export function chooseTime(
   const found = times.map((t, ti) => {
     const used: number[] = [];
     q.tokens.forEach((tok, i) => {
-      // A function word names no event ("of" is no Tip-off, though a root cut short spells it).
-      if (!free[i] || FUNCTION_WORDS.has(tok.norm)) return;
+      // "how many of each" names no Tip-off: a function word is no event's word.
+      if (!free[i] || FUNCTION_WORDS.has(tok.lemma)) return;
       const pair = q.tokens[i + 1] && free[i + 1] ? eventRoot(tok.lemma + q.tokens[i + 1].lemma) : undefined;
       const hit = roots[ti].some((r) => meet(r, eventRoot(eventLemma(tok))) || (pair !== undefined && r === pair));
       if (!hit) return;
