@@ -230,9 +230,18 @@ function tableRows(fields: Field[]): void {
 
 const YEAR_NUMBER = { type: 'time', yearNumber: true } as const;
 
-/** A number member holding a calendar year: "year" said once, in the singular, and no span ("years of service"). */
+/**
+ * A number member holding a calendar year: "year" last in its name or title ("founded_year", "Model year") or first
+ * before a past form ("Year built"), or its description says just that ("Founded": "year"). No span ("Years of
+ * service") nor amount ("Year-end balance").
+ */
+const DONE = '(?:[a-z]+ed|built|made|born|sold|won|begun)';
+const YEAR_COLUMN = new RegExp(`(?:^|_)year$|^year_${DONE}$`);
+const YEAR_TITLE = new RegExp(`^(?:[a-z]+ )?year$|^year ${DONE}$`, 'i');
 const yearValued = (f: Field, description = '') =>
-  /(^|_)year(_|$)/.test(f.column) || /\byear\b/i.test(f.title) || /^(?:the )?year\b(?!s)/i.test(description);
+  YEAR_COLUMN.test(f.column) ||
+  YEAR_TITLE.test(f.title) ||
+  /^(?:the |a )?(?:calendar )?year\.?$/i.test(description.trim());
 
 /** Nouns of persons a source may count, and the words that ask for persons in general. */
 const PERSONS = new Set(

@@ -61,7 +61,7 @@ function current(seasons: [number, string][], now: number | undefined): number {
   return begun >= 0 ? begun : seasons.length - 1;
 }
 
-const RELATIVE = /^(this|current|last|previous|prior)$/;
+const RELATIVE = /^(this|current|latest|last|past|previous|prior)$/;
 const SEASON_WORD = /^seasons?(?:'s)?$/;
 
 /** The value's words as the value look-up keys them ("2024-25": "2024 25"). */
@@ -76,7 +76,7 @@ const keyed = (value: string) =>
  * the words of the season taken; its years read as a period dropped. Otherwise `q` itself.
  */
 export function seasonValue(q: Question, source: SourceInfo, values: ValueIndex): Question {
-  if (!/\b(?:19|20)\d\d ?[-/–] ?\d\d|\b(?:this|current|last|previous|prior) /.test(q.folded)) return q;
+  if (!/\b(?:19|20)\d\d ?[-/–] ?\d\d|\b(?:this|current|latest|last|past|previous|prior) /.test(q.folded)) return q;
   const season = seasonField(source, values);
   if (!season) return q;
   const { tokens } = q;
@@ -95,9 +95,12 @@ export function seasonValue(q: Question, source: SourceInfo, values: ValueIndex)
       if (hit) [span, value] = [[i, i + 2], hit[1]];
     } else if (RELATIVE.test(tokens[i].norm) && named(i + 1)) {
       const now = current(season.seasons, q.now);
-      const at = tokens[i].norm === 'this' || tokens[i].norm === 'current' ? now : now - 1;
+      const at = /^(this|current|latest)$/.test(tokens[i].norm) ? now : now - 1;
       const width = SEASON_WORD.test(tokens[i + 1].norm) ? 1 : titleWords.length;
-      if (at >= 0) [span, value] = [[i, i + 1 + width], season.seasons[at][1]];
+      // Before the first season recorded: named so, it maps to no value and the question is declined, not grouped.
+      const y = season.seasons[0][0] - 1;
+      const label = at >= 0 ? season.seasons[at][1] : `${y}-${String((y + 1) % 100).padStart(2, '0')}`;
+      [span, value] = [[i, i + 1 + width], label];
     }
   }
   if (!span || !value) return q;

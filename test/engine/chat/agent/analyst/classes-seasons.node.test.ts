@@ -6,7 +6,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
-import { filters, planner, view } from './plan-probe.js';
+import { buildCatalog } from '../../../../../src/engine/chat/agent/analyst/catalog.js';
+import { isDecline } from '../../../../../src/engine/chat/agent/analyst/plan.js';
+import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/planner.js';
+import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
+import { NOW, filters, planner, say, view } from './plan-probe.js';
 
 const theatre: ServiceMetaResult = {
   searchQuery: '',
@@ -216,5 +220,17 @@ describe('analyst classes: "right now" with no state value', () => {
       p.groups.map((g) => g.title),
       ['Unit size'],
     );
+  });
+});
+
+describe('analyst classes: a season before the data', () => {
+  it('"last season" when only this one is recorded is declined, not a breakdown by season', () => {
+    const p = planQuestion(
+      readQuestion('audience last season', NOW),
+      buildCatalog(theatre),
+      new Map([['performances.season', ['2025-26']]]),
+      say,
+    );
+    assert.ok(isDecline(p));
   });
 });
