@@ -84,15 +84,15 @@ export function seasonValue(q: Question, source: SourceInfo, values: ValueIndex)
   const named = (i: number) =>
     SEASON_WORD.test(tokens[i]?.norm ?? '') ||
     (titleWords.length > 0 && titleWords.every((w, k) => tokens[i + k]?.norm === w));
-  let span: [number, number] | undefined;
-  let value: string | undefined;
-  for (let i = 0; i < tokens.length && !value; i++) {
+  // Each season named, as [first token, end token) and its value ("this season vs last season" names two).
+  const found: [number, number, string][] = [];
+  for (let i = 0; i < tokens.length; i++) {
     const next = tokens[i + 1];
     if (next && /^(?:19|20)\d\d$/.test(tokens[i].norm) && /^\d\d(?:\d\d)?$/.test(next.norm)) {
       const between = q.text.slice(tokens[i].end, next.start);
       const start = /^ ?[-/–] ?$/.test(between) ? seasonStart(`${tokens[i].norm}-${next.norm}`) : undefined;
       const hit = season.seasons.find(([y]) => y === start);
-      if (hit) [span, value] = [[i, i + 2], hit[1]];
+      if (hit) found.push([i, i + 2, hit[1]]);
     } else if (RELATIVE.test(tokens[i].norm) && named(i + 1)) {
       const now = current(season.seasons, q.now);
       const at = /^(this|current|latest)$/.test(tokens[i].norm) ? now : now - 1;
@@ -100,23 +100,26 @@ export function seasonValue(q: Question, source: SourceInfo, values: ValueIndex)
       // Before the first season recorded: named so, it maps to no value and the question is declined, not grouped.
       const y = season.seasons[0][0] - 1;
       const label = at >= 0 ? season.seasons[at][1] : `${y}-${String((y + 1) % 100).padStart(2, '0')}`;
-      [span, value] = [[i, i + 1 + width], label];
+      found.push([i, i + 1 + width, label]);
     }
+    if (found.at(-1)?.[0] === i) i = found.at(-1)![1] - 1;
   }
-  if (!span || !value) return q;
-  const [from, to] = span;
-  // "the 2024-25 season", "season 2024-25": the word "season" beside the value is the value's.
-  const words = new Set<number>();
-  for (let i = from; i < to; i++) words.add(i);
-  if (SEASON_WORD.test(tokens[to]?.norm ?? '')) words.add(to);
-  if (SEASON_WORD.test(tokens[from - 1]?.norm ?? '')) words.add(from - 1);
-  const norm = keyed(value);
+  if (!found.length) return q;
   const out: Token[] = [...tokens];
-  out[from] = { ...tokens[from], text: value, norm, lemma: norm, end: tokens[to - 1].end };
-  const taken = q.taken.map((t, i) => (i === from ? false : t || words.has(i)));
-  const first = tokens[Math.min(...words)].start;
-  const last = tokens[Math.max(...words)].end;
-  const overlaps = ([s, e]: [number, number]) => s < last && first < e;
+  const taken = [...q.taken];
+  const covered: [number, number][] = [];
+  for (const [from, to, value] of found) {
+    // "the 2024-25 season", "season 2024-25": the word "season" beside the value is the value's.
+    const words = new Set<number>();
+    for (let i = from; i < to; i++) words.add(i);
+    if (SEASON_WORD.test(tokens[to]?.norm ?? '')) words.add(to);
+    if (SEASON_WORD.test(tokens[from - 1]?.norm ?? '')) words.add(from - 1);
+    const norm = keyed(value);
+    out[from] = { ...tokens[from], text: value, norm, lemma: norm, end: tokens[to - 1].end };
+    for (const i of words) taken[i] = i !== from;
+    covered.push([tokens[Math.min(...words)].start, tokens[Math.max(...words)].end]);
+  }
+  const overlaps = ([s, e]: [number, number]) => covered.some(([a, b]) => s < b && a < e);
   if (!q.time.spans.some(overlaps)) return { ...q, tokens: out, taken };
   // "this season's" read no period; a year of the value read as one ("2024") is the season's.
   const spans = q.time.spans.filter((s) => !overlaps(s));

@@ -82,6 +82,13 @@ describe('analyst classes: seasons written as two years', () => {
     assert.deepEqual(filters(ski('passes sold this winter')), ['winter = 2025/2026']);
   });
 
+  it('"this season vs last season" compares the two seasons', () => {
+    assert.deepEqual(
+      plan('audience in the current season vs last season').compare?.map((c) => c.label),
+      ['2025-26', '2024-25'],
+    );
+  });
+
   it('"by season" stays a breakdown', () => {
     assert.deepEqual(
       plan('audience by season').groups.map((g) => g.title),
