@@ -27,6 +27,8 @@ export interface StartMeasure {
   maxMs: number;
   firstChartMs: number;
   loadedMs: number;
+  /** The tasks over 50 ms, as "duration at start" (ms from navigation). */
+  long: string[];
 }
 
 interface Probe {
@@ -100,6 +102,9 @@ export async function measure(page: Page, go: () => Promise<unknown>): Promise<S
     maxMs: Math.max(0, ...durations),
     firstChartMs: s.firstChart!,
     loadedMs: s.loaded!,
+    long: s.tasks
+      .filter((t) => t.duration > 50)
+      .map((t) => `${Math.round(t.duration)} ms at ${Math.round(t.start)} ms`),
   };
 }
 
@@ -155,10 +160,10 @@ async function startTwice(browser: Browser, url: string): Promise<{ cold: StartM
 const ms = (v: number) => `${Math.round(v)} ms`;
 
 function row(mode: string, start: string, runs: StartMeasure[], baseline?: StartMeasure[]): Row {
-  const m = (k: keyof StartMeasure, of = runs) => median(of.map((r) => r[k]));
-  const spread = (k: keyof StartMeasure, f: (v: number) => string = ms) =>
+  const m = (k: Exclude<keyof StartMeasure, 'long'>, of = runs) => median(of.map((r) => r[k]));
+  const spread = (k: Exclude<keyof StartMeasure, 'long'>, f: (v: number) => string = ms) =>
     `${f(m(k))} [${f(Math.min(...runs.map((r) => r[k])))}–${f(Math.max(...runs.map((r) => r[k])))}]`;
-  const ratio = (k: keyof StartMeasure) =>
+  const ratio = (k: Exclude<keyof StartMeasure, 'long'>) =>
     baseline && m(k, baseline) > 0 ? ` (${(m(k) / m(k, baseline)).toFixed(2)}×)` : '';
   const kept = runs.filter((r) => r.over50 <= 1 && r.over100 === 0).length;
   return {
@@ -187,6 +192,11 @@ export async function coldStartBench(): Promise<Row[]> {
         results.get(name)!.warm.push(warm);
       }
     }
+    // The runs that missed the target, with their long tasks: when they ran says what ran.
+    for (const [name, r] of results)
+      r.cold.forEach((run, i) => {
+        if (run.over50 > 1 || run.over100 > 0) console.log(`${name}, cold run ${i + 1}: ${run.long.join(', ')}`);
+      });
     const base = results.get('in the page (baseline)')!;
     return [...results].flatMap(([name, r]) => [
       row(name, 'cold', r.cold, r === base ? undefined : base.cold),

@@ -98,6 +98,8 @@ export interface ServiceMetaMember {
   keeps?: { member: string; value: string | boolean }[];
   /** Ours, of a percent of two measures of the same source (the part restricting the whole): their names. */
   ratio?: { part: string; whole: string };
+  /** Ours, of a percent of any two other measures of the same source (collected of billed): their names. */
+  percentOf?: { part: string; whole: string };
 }
 
 export interface ServiceMetaCube {

@@ -13,6 +13,8 @@ export interface MeasureTerms {
   keeps?: { member: string; value: string | boolean }[];
   /** A percent of two other measures of the source, the part a restriction of the whole: their names. */
   ratio?: { part: string; whole: string };
+  /** A percent of any two other measures of the source (Collection rate: collected of billed): their names. */
+  percentOf?: { part: string; whole: string };
 }
 
 const plain = (sql: string) => sql.replace(/\s+/g, ' ').trim();
@@ -46,11 +48,12 @@ const PERCENT = [
 
 /**
  * "Late delivery %" as `100.0 * {late} / NULLIF({delivered}, 0)`: a percent of two measures of the same cube and
- * aggregation, both shown, the first filtered (a part of the rows the second adds up, over the same column).
+ * aggregation, both shown, the first filtered (a part of the rows the second adds up, over the same column) is a
+ * ratio; of any other two shown measures of the cube ("Collection rate": collected of billed), a percent of them.
  */
-function ratioOf(source: Source, m: Member, sql: string, shown: ReadonlySet<string>): MeasureTerms['ratio'] {
+function ratioOf(source: Source, m: Member, sql: string, shown: ReadonlySet<string>): MeasureTerms {
   const found = PERCENT.map((p) => p.exec(sql)).find(Boolean);
-  if (!found) return undefined;
+  if (!found) return {};
   const [a, b] = [found[1], found[2] ?? found[3]].map((n) =>
     [...source.members.values()].find(
       (d) =>
@@ -60,10 +63,10 @@ function ratioOf(source: Source, m: Member, sql: string, shown: ReadonlySet<stri
         d.joinPath.join('.') === m.joinPath.join('.'),
     ),
   );
-  if (!a?.measure || !b?.measure || !shown.has(a.name) || !shown.has(b.name) || !a.measure.filters?.length)
-    return undefined;
+  if (!a?.measure || !b?.measure || !shown.has(a.name) || !shown.has(b.name)) return {};
+  const pair = { part: a.name, whole: b.name };
   const same = a.measure.type === b.measure.type && plain(a.measure.sql ?? '') === plain(b.measure.sql ?? '');
-  return same ? { part: a.name, whole: b.name } : undefined;
+  return same && a.measure.filters?.length ? { ratio: pair } : { percentOf: pair };
 }
 
 /**
@@ -74,8 +77,8 @@ function ratioOf(source: Source, m: Member, sql: string, shown: ReadonlySet<stri
 export function measureTerms(source: Source | undefined, name: string, shown: ReadonlySet<string>): MeasureTerms {
   const m = source?.members.get(name);
   if (!source || !m?.measure) return {};
-  const ratio = m.measure.type === 'number' ? ratioOf(source, m, plain(m.measure.sql ?? ''), shown) : undefined;
-  if (ratio) return { ratio };
+  const percent = m.measure.type === 'number' ? ratioOf(source, m, plain(m.measure.sql ?? ''), shown) : {};
+  if (percent.ratio || percent.percentOf) return percent;
   const visible = (d: Member | undefined) => (d && shown.has(d.name) ? d : undefined);
   const over = m.measure.sql ? visible(columnOf(source, m, plain(m.measure.sql))) : undefined;
   const filters = m.measure.filters ?? [];

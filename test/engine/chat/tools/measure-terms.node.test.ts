@@ -63,8 +63,10 @@ describe('serviceMeta: measure terms', () => {
     assert.deepEqual(measureTerms(sources.get('rides'), 'trips_paid_share', all), {
       ratio: { part: 'trips_fares', whole: 'trips_all_fares' },
     });
-    // Over another column: no part of that whole.
-    assert.deepEqual(measureTerms(sources.get('trips'), 'minutes_share', all), {});
+    // Over another column: no part of that whole, a percent of the two.
+    assert.deepEqual(measureTerms(sources.get('trips'), 'minutes_share', all), {
+      percentOf: { part: 'fares', whole: 'ride_minutes' },
+    });
     assert.deepEqual(
       measureTerms(sources.get('trips'), 'paid_share', new Set([...all].filter((n) => n !== 'all_fares'))),
       {},

@@ -51,6 +51,8 @@ export interface Field {
   keeps?: { member: string; value: string | boolean }[];
   /** A percent of two other measures of the source (the part restricting the whole), by their columns. */
   ratio?: { part: string; whole: string };
+  /** A percent of any two other measures of the source, by their columns (Collection rate: collected of billed). */
+  percentOf?: { part: string; whole: string };
   /** The word a yes/no member's description gives its "no" ("otherwise conventional": conventional). */
   otherwise?: string;
   /** The scale and unit its title or description keeps values in ("(thousand MWh)": 1000, "mwh"). */
@@ -188,6 +190,7 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
     ...(m.filtered && { filtered: true }),
     ...(m.keeps && { keeps: m.keeps }),
     ...(m.ratio && { ratio: m.ratio }),
+    ...(m.percentOf && { percentOf: m.percentOf }),
   };
 }
 

@@ -49,6 +49,20 @@ const flagState = (q: Question, i: number, chosen: Field[]) => {
   return own && chosen.some((f) => f.type === 'boolean' && f.keys.some((k) => k.length === 1 && k[0] === next.lemma));
 };
 
+/**
+ * "subscribers who roamed abroad" with Roaming chosen ("the line was used abroad that month"): a word next to a
+ * chosen yes/no member's own word that its description says restates it.
+ */
+const restated = (q: Question, i: number, chosen: Field[]) =>
+  !q.negated.has(i) &&
+  !/\d/.test(q.tokens[i].norm) &&
+  chosen.some(
+    (f) =>
+      f.type === 'boolean' &&
+      f.described.has(q.tokens[i].lemma) &&
+      [i - 1, i + 1].some((j) => q.tokens[j] && f.keys.some((k) => k.includes(q.tokens[j].lemma))),
+  );
+
 /** The described words of the chosen members, from descriptions that state no exception ("not", "excluding"). */
 const describedBy = (fields: Field[]) =>
   new Set(fields.filter((f) => !f.described.has('not') && !f.described.has('exclud')).flatMap((f) => [...f.described]));
@@ -58,6 +72,7 @@ const describedBy = (fields: Field[]) =>
  * until then only adverbs and light verbs are.
  */
 export function looseWord(q: Question, i: number, chosen: Field[] = []): boolean {
+  if (restated(q, i, chosen)) return true;
   const kind = wordKind(q.tokens, i);
   if (kind === 'degree') return !q.negated.has(i);
   if (kind !== 'verb') return false;

@@ -249,12 +249,39 @@ export function shareMeasures(
   q: Question,
   measures: Match[],
   words: (string | undefined)[],
+  source?: SourceInfo,
 ): { measures: Match[]; titled: boolean } {
   if (shareWordOnly(q, measures)) return { measures: [], titled: false };
+  // "what % of active subscribers are on auto-pay": a share word names no measure whose description alone says it
+  // (Churn rate: "percent of subscribers who have churned"); one titled with a share word it may (Share 65 and over).
+  const share = (u: number) => SHARE_LEMMA.test(q.tokens[u].lemma);
+  const shareTitled = (m: Match) => m.field.keys.some((k) => k.some((w) => SHARE_LEMMA.test(w)));
+  if (q.share) measures = measures.filter((m) => !m.used.length || m.used.some((u) => !share(u)) || shareTitled(m));
+  const both = q.share && source ? ratioOfBoth(measures, source) : undefined;
+  if (both) return { measures: [both], titled: true };
   const additive = measures.filter((m) => ['count', 'sum', 'count_distinct'].includes(m.field.agg ?? ''));
   const percent = percentTitled(q, measures, words);
   if (percent.length) return { measures: percent, titled: true };
   return { measures: q.share && additive.length ? additive : measures, titled: false };
+}
+
+/**
+ * "what pct of the amount billed did we collect": a part and a whole both named, sums of two columns, are the model's
+ * one percent of them (Collection rate: Amount collected of Amount billed), by the words of both.
+ */
+function ratioOfBoth(measures: Match[], source: SourceInfo): Match | undefined {
+  const named = (f: Field | undefined) => (f ? measures.find((m) => m.field === f) : undefined);
+  const of = (column: string | undefined) => source.measures.find((m) => m.column === column);
+  // Of sums of other columns only: a share of rows (Hires of Applications, Refunded orders of Orders) is read as one.
+  const sums = (a?: Match, b?: Match) =>
+    a?.field.agg === 'sum' && b?.field.agg === 'sum' && a.field.over !== b.field.over;
+  const fits = source.measures.flatMap((r) => {
+    const [part, whole] = [named(of(r.percentOf?.part)), named(of(r.percentOf?.whole))];
+    return part && whole && sums(part, whole)
+      ? [{ field: r, score: part.score + whole.score, used: [...part.used, ...whole.used] }]
+      : [];
+  });
+  return fits.length === 1 ? fits[0] : undefined;
 }
 
 /**

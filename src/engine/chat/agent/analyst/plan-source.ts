@@ -171,7 +171,7 @@ export function planSource(
   // "tickets per order": a measure described so is the one asked for (not Tickets sold divided by Orders).
   const described = stating ?? perDescribed(q, source) ?? shareDescribed(q, source, taken, stated);
   if (described) measures = [described];
-  const percent = shareMeasures(q, measures, unexplained);
+  const percent = shareMeasures(q, measures, unexplained, source);
   measures = percent.measures;
   const strict = asked.find((a) => a !== 'count' && a !== 'sum');
   const eventNoun = event.named && !eventIsValue && event.used.length > 0;

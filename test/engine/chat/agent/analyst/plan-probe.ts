@@ -36,7 +36,7 @@ export const view = (
     string,
     Member['type'],
     string?,
-    Pick<Member, 'description' | 'meta' | 'segment' | 'over' | 'filtered' | 'keeps' | 'ratio'>?,
+    Pick<Member, 'description' | 'meta' | 'segment' | 'over' | 'filtered' | 'keeps' | 'ratio' | 'percentOf'>?,
   ][],
 ) => ({
   name,

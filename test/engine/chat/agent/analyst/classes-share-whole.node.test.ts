@@ -1,0 +1,84 @@
+// The planner on a share's whole, over a model written here (a swimming club's members): a share word names no
+// measure only its description says it of (Lapse rate: "percent of members who have lapsed"), and a segment said
+// after "% of our …" narrows the whole, the condition after the verb is the part.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ServiceMetaResult } from '../../../../../src/api/types.js';
+import { filters, planner, view } from './plan-probe.js';
+
+const club: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('members', 'Members', [
+      ['count', 'Members', 'number', 'count'],
+      ['lapsed', 'Lapsed members', 'number', 'count', { filtered: true }],
+      [
+        'lapse_rate',
+        'Lapse rate',
+        'number',
+        'number',
+        { description: 'Percent of members who have lapsed', ratio: { part: 'lapsed', whole: 'count' } },
+      ],
+      ['pool', 'Home pool', 'string'],
+      ['direct_debit', 'Direct debit', 'boolean', undefined, { description: 'pays the fee by direct debit' }],
+      ['current', 'Current members', 'boolean', undefined, { segment: true }],
+    ]),
+  ],
+};
+
+// A water utility's bills: a percent of two sums of other columns (Collection rate), and a yes/no member described.
+const water: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('bills', 'Water bills', [
+      ['count', 'Bills', 'number', 'count'],
+      ['billed', 'Amount billed', 'number', 'sum', { description: 'USD', over: 'amount_billed' }],
+      ['collected', 'Amount collected', 'number', 'sum', { description: 'USD', over: 'amount_paid' }],
+      [
+        'collection_rate',
+        'Collection rate',
+        'number',
+        'number',
+        { description: 'percent of the amount billed paid', percentOf: { part: 'collected', whole: 'billed' } },
+      ],
+      ['amount_billed', 'Billed amount', 'number'],
+      ['amount_paid', 'Paid amount', 'number'],
+      ['district', 'District', 'string'],
+      ['leak', 'Leak', 'boolean', undefined, { description: 'the meter ran on unattended' }],
+    ]),
+  ],
+};
+
+describe("local analyst: a share's whole", () => {
+  it('a share word names no measure only its description says it of; a segment after "of our" is the whole', () => {
+    const p = planner(club, new Map())('what % of our current members pay by direct debit');
+    assert.equal(p.measure.column, 'count');
+    assert.deepEqual(filters(p), ['current = true']);
+    assert.deepEqual(
+      p.share?.part?.map((f) => `${f.field.column} ${f.op} ${f.values.join(',')}`),
+      ['direct_debit = true'],
+    );
+  });
+
+  it('the measure its title names is still the one asked', () => {
+    assert.equal(planner(club, new Map())('lapse rate by home pool').measure.column, 'lapse_rate');
+  });
+
+  it("a part and a whole both named, sums of two columns, are the model's percent of them", () => {
+    const p = planner(
+      water,
+      new Map([['bills.district', ['North', 'South']]]),
+    )('what pct of the amount billed did we collect, by district');
+    assert.equal(p.measure.column, 'collection_rate');
+    assert.equal(p.share, undefined);
+    assert.deepEqual(
+      p.groups.map((g) => g.column),
+      ['district'],
+    );
+  });
+
+  it('a word next to a chosen yes/no member that its description says restates it', () => {
+    const p = planner(water, new Map())('how many bills had an unattended leak');
+    assert.deepEqual(filters(p), ['leak = true']);
+  });
+});
