@@ -3,6 +3,7 @@
 // are members too: boolean, true on the rows they keep), and the
 // scoring of a member against the words of a question.
 
+import { yearValued } from './year-column.js';
 import { glossesOf } from './glosses.js';
 import type { ServiceMetaCube, ServiceMetaMember, ServiceMetaResult } from '../../../../api/types.js';
 import { ACRONYMS, AGG_STEMS, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
@@ -233,19 +234,6 @@ function tableRows(fields: Field[]): void {
 
 const YEAR_NUMBER = { type: 'time', yearNumber: true } as const;
 
-/**
- * A number member holding a calendar year: "year" last in its name or title ("founded_year", "Model year") or first
- * before a past form ("Year built"), or its description says just that ("Founded": "year"). No span ("Years of
- * service") nor amount ("Year-end balance").
- */
-const DONE = '(?:[a-z]+ed|built|made|born|sold|won|begun)';
-const YEAR_COLUMN = new RegExp(`(?:^|_)year$|^year_${DONE}$`);
-const YEAR_TITLE = new RegExp(`^(?:[a-z]+ )?year$|^year ${DONE}$`, 'i');
-const yearValued = (f: Field, description = '') =>
-  YEAR_COLUMN.test(f.column) ||
-  YEAR_TITLE.test(f.title) ||
-  /^(?:the |a )?(?:calendar )?year\.?$/i.test(description.trim());
-
 /** Nouns of persons a source may count, and the words that ask for persons in general. */
 const PERSONS = new Set(
   lemmas(
@@ -281,7 +269,9 @@ export function buildCatalog(meta: ServiceMetaResult): SourceInfo[] {
     const years = fields.filter((f) => !f.isMeasure && f.type === 'number' && f.keys.some((k) => k.join() === 'year'));
     if (!years.length)
       years.push(
-        ...fields.filter((f, i) => !f.isMeasure && f.type === 'number' && yearValued(f, cube.members[i].description)),
+        ...fields.filter(
+          (f, i) => !f.isMeasure && f.type === 'number' && yearValued(f.column, f.title, cube.members[i].description),
+        ),
       );
     if (years.length === 1 && !fields.some((f) => f.type === 'time')) Object.assign(years[0], YEAR_NUMBER);
     // A source of persons ("employees", "guests", "patients") is what "people" counts.
