@@ -95,6 +95,14 @@ export const rowNoun = (source: SourceInfo, lemma: string) => {
   return (shared.length === 1 ? shared[0] : words.at(-1)) === lemma || plain.keys.some((k) => k.join() === lemma);
 };
 
+/**
+ * The plain count of all the rows, when a segment is said with the rows' noun ("late trips by mode": Scheduled trips
+ * it keeps) or an event of the rows' date is counted (`event`: "new signups since march" are Subscribers by Signup
+ * date, not Churned subscribers).
+ */
+export const allRows = (source: SourceInfo, flagWords: string[], event: boolean) =>
+  flagWords.some((l) => rowNoun(source, l)) || event ? plainCount(source) : undefined;
+
 /** A boolean or segment filter read from the question: where it starts and the words it took. */
 export interface Flag {
   filter: Filter;

@@ -3,6 +3,7 @@
 // are members too: boolean, true on the rows they keep), and the
 // scoring of a member against the words of a question.
 
+import { yearValued } from './year-column.js';
 import { glossesOf } from './glosses.js';
 import type { ServiceMetaCube, ServiceMetaMember, ServiceMetaResult } from '../../../../api/types.js';
 import { ACRONYMS, AGG_STEMS, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
@@ -264,7 +265,14 @@ export function buildCatalog(meta: ServiceMetaResult): SourceInfo[] {
     describedRows(fields, cube.description, plain.length === 1 ? plain[0] : undefined);
     // A source with no date but one number dimension named just "year" (a table of country-years, of seasons) is
     // dated by it: "in 2005", "the 60s", "by year" filter and group that column in whole years.
+    // So is one whose name, title or description says it holds a year ("founded_year", "Year built", Founded: "year").
     const years = fields.filter((f) => !f.isMeasure && f.type === 'number' && f.keys.some((k) => k.join() === 'year'));
+    if (!years.length)
+      years.push(
+        ...fields.filter(
+          (f, i) => !f.isMeasure && f.type === 'number' && yearValued(f.column, f.title, cube.members[i].description),
+        ),
+      );
     if (years.length === 1 && !fields.some((f) => f.type === 'time')) Object.assign(years[0], YEAR_NUMBER);
     // A source of persons ("employees", "guests", "patients") is what "people" counts.
     if ([...named].some((l) => PERSONS.has(l))) {

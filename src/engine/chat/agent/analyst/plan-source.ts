@@ -2,19 +2,10 @@
 // numeric conditions, time, ranking, comparison or share. Every question word must be explained; a word that maps to
 // nothing, two members that fit alike or an aggregation the model lacks give a Decline naming what exists instead.
 
-import {
-  booleanFilters,
-  countNames,
-  describedRows,
-  freeWords,
-  lateFlags,
-  plainCount,
-  rowNoun,
-  thingsCounted,
-} from './booleans.js';
+import { booleanFilters, countNames, describedRows, freeWords, lateFlags, allRows, thingsCounted } from './booleans.js';
 import { computes, perAsked, rank, tie, wholly, type Field, type SourceInfo } from './catalog.js';
 import { countedWords, itemsCounted, numberedValues, participle } from './cues.js';
-import { chooseTime, eventOnly, periodOfEvent, timeOf, wholeYears } from './time-field.js';
+import { chooseTime, namesMaking, eventOnly, periodOfEvent, timeOf, wholeYears } from './time-field.js';
 import { fold } from './text.js';
 import { standsOver, supportedTie } from './prefer.js';
 import { finish } from './finish.js';
@@ -116,7 +107,7 @@ export function planSource(
     at.set(b.filter, b.at);
   }
   const onBoolean = flags.used;
-  for (const [f, start] of unsetFilters(q, source, taken, event.used)) {
+  for (const [f, start] of unsetFilters(q, source, taken, event.used, values)) {
     filters.push(f);
     at.set(f, start);
   }
@@ -216,8 +207,12 @@ export function planSource(
     // "How many shipments", "which engines has Chrome used": the source's own count when the noun names the source,
     // an event, or the question asks only for a breakdown.
     const counts = source.measures.filter((m) => m.agg === 'count');
-    // "late trips by mode": a segment said with the rows' noun counts all rows (Scheduled trips) it keeps.
-    const rows = onBoolean.some((u) => rowNoun(source, q.tokens[u].lemma)) ? plainCount(source) : undefined;
+    // "late trips by mode", "new signups since march" (an event making rows): the plain count of all rows (booleans.ts).
+    const rows = allRows(
+      source,
+      onBoolean.map((u) => q.tokens[u].lemma),
+      eventNoun && !strict && namesMaking(q, event, source),
+    );
     const count = counts.length === 1 ? counts[0] : (rows ?? (strict ? undefined : describedRows(q, source)));
     if (count) measures = [{ field: thingsCounted(source, count), score: 0.5, used: [] }];
   }

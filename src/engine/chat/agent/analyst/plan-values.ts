@@ -18,6 +18,7 @@ import { categorical, matchValues, type ValueIndex } from './values.js';
 import { groupingOf } from './grouped-values.js';
 import { causeVerb } from './cause-verbs.js';
 import { sameField } from './same-rows.js';
+import { ongoing } from './current-state.js';
 
 /** Nouns of the persons a business serves, one another's synonyms in a question ("plus members" of customers). */
 const CLIENTELE = new Set(
@@ -270,6 +271,7 @@ export function unsetFilters(
   source: SourceInfo,
   taken: boolean[],
   eventWords: number[] = [],
+  values?: ValueIndex,
 ): [Filter, number][] {
   const out: [Filter, number][] = [];
   // "incidents still open" where Resolved is "empty while the incident is open": no value recorded there (a word the
@@ -282,6 +284,9 @@ export function unsetFilters(
     taken[i] = true;
     if (q.tokens[i - 1]?.norm === 'still') taken[i - 1] = true;
   });
+  // "subscribers on each plan right now": the rows whose ending date is empty (current-state.ts).
+  const end = values && ongoing(q, source, values, taken);
+  if (end && !out.some(([f]) => f.field === end.field)) out.push([{ field: end.field, op: '=', values: [] }, end.at]);
   const texts = source.dimensions.filter((d) => d.type === 'string');
   q.tokens.forEach((t, i) => {
     // "no-shows" is a word of its own, no Show missing.

@@ -10,6 +10,7 @@ import { correctTypos } from './typos.js';
 import { datedValues } from './dated-values.js';
 import { titledGrain, valuedGrain } from './titled-grain.js';
 import { currentState } from './current-state.js';
+import { seasonValue } from './season-value.js';
 import { describedElsewhere, titled, titledShare } from './plan-guards.js';
 import { backed } from './evidence.js';
 import { groupsCounted } from './count-groups.js';
@@ -42,7 +43,11 @@ function planOnce(q: Question, sources: SourceInfo[], values: ValueIndex, say: P
   const scored = sources.map((s) => {
     const read = valueNouns(
       datedValues(
-        currentState(valuedGrain(titledGrain(titledShare(correctTypos(q, s, sources), s), s), s, values), s, values),
+        currentState(
+          valuedGrain(titledGrain(titledShare(correctTypos(seasonValue(q, s, values), s, sources), s), s), s, values),
+          s,
+          values,
+        ),
         s,
         values,
       ),

@@ -51,6 +51,8 @@ export interface Question {
   ranks: boolean;
   /** Tokens that were nouns of a status value, now written as it ("rejections": rejected; value-nouns.ts). */
   valueNouns?: number[];
+  /** The instant the question is asked at (ms): "this season" is the one going on then (season-value.ts). */
+  now?: number;
 }
 
 // "slowest", "fastest": of a time taken (resolution, delivery, acceleration), the most and the least of it.
@@ -143,6 +145,7 @@ export function readQuestion(asked: string, now: number): Question {
     share: SHARE_TEXT.test(folded.replace(/\d(?:[.,]\d+)?\s*(?:%|percent\b|pct\b)(?!\s*of\b)/g, ' ')),
     negated: new Map(),
     ranks: /\b(which|what|with the|having the|ha[sd] the|have the|rank(ed)?)\b/.test(folded),
+    now,
   };
   const norm = tokens.map((t) => t.norm);
   norm.forEach((w, i) => {

@@ -3,6 +3,7 @@
 // signup_date, "check-ins" → Check-in date); "new X" or "X added" picks the creation-like one (else the first);
 // otherwise the source's first time dimension. A word that names the event is not also the measure ("nights booked" is Room nights, at Booking date).
 
+import { ownTable } from '../../../../util/own.js';
 import { rank, type Field, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import type { Question } from './question.js';
@@ -123,6 +124,15 @@ function titleTime(source: SourceInfo): Field | undefined {
   return named && joined(named) ? named : undefined;
 }
 
+/**
+ * Whether the question names the event creating the rows by a word of its date ("signups" of a Signup date), not only
+ * as "new" ("new members" may be another source's rows).
+ */
+export const namesMaking = (q: Question, event: TimeChoice, source: SourceInfo) =>
+  !!event.field &&
+  eventRoots(event.field, source).some((r) => CREATION.some((c) => meet(r, c))) &&
+  event.used.some((i) => !/^(new|added|first|time)$/.test(q.tokens[i].norm));
+
 export interface TimeChoice {
   field?: Field;
   /** Token indexes that named the event. */
@@ -138,10 +148,14 @@ export interface TimeChoice {
 /** The one-word names of a member ("order" of Orders; none of Refunded orders). */
 const singleKeys = (m: Field) => m.keys.filter((k) => k.length === 1).map((k) => k[0]);
 
+/** Past forms whose event is a noun of another stem ("born": a Date of birth; "died": a Date of death). */
+const EVENT_NOUNS = ownTable<string>({ born: 'birth', died: 'death', dead: 'death', wed: 'wedding' });
+const eventLemma = (tok: { norm: string; lemma: string }) => EVENT_NOUNS[tok.norm] ?? tok.lemma;
+
 /** Whether a token is a verb's past form ("booked", "sold"): it names the event even when a measure has its stem. */
 export const pastForm = (norm: string) =>
   /ed$/.test(norm) ||
-  /^(sold|made|began|begun|sent|won|lost|left|paid|bought|built|shut|flew|flown|ran|rode|taught|held|came|went)$/.test(
+  /^(sold|made|began|begun|sent|won|lost|left|paid|bought|built|shut|flew|flown|ran|rode|taught|held|came|went|born)$/.test(
     norm,
   );
 
@@ -168,7 +182,7 @@ export function chooseTime(
       // "how many of each" names no Tip-off: a function word is no event's word.
       if (!free[i] || FUNCTION_WORDS.has(tok.lemma)) return;
       const pair = q.tokens[i + 1] && free[i + 1] ? eventRoot(tok.lemma + q.tokens[i + 1].lemma) : undefined;
-      const hit = roots[ti].some((r) => meet(r, eventRoot(tok.lemma)) || (pair !== undefined && r === pair));
+      const hit = roots[ti].some((r) => meet(r, eventRoot(eventLemma(tok))) || (pair !== undefined && r === pair));
       if (!hit) return;
       // "by census year": the word and the next, a grain the time words took, spell the date's whole name (Census
       // year), no measure's (Census years).

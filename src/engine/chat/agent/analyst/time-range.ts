@@ -7,8 +7,9 @@ import { ownTable } from '../../../../util/own.js';
 import { add, startOf } from '../../../data/time.js';
 import { NUMBER_WORDS } from './text.js';
 
-export type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
-export type Grain = Unit | 'weekday' | 'hour';
+import { GRAINS, RECURRING, TREND, WEEKDAYS, type Grain, type Unit } from './time-grains.js';
+
+export type { Grain, Unit } from './time-grains.js';
 
 export interface DayRange {
   /** First day, inclusive (YYYY-MM-DD); absent: no lower bound. */
@@ -38,7 +39,6 @@ export interface TimeAsk {
 
 const DAY = 86_400_000;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const NUMBERS = ownTable<number>({ a: 1, an: 1, ...NUMBER_WORDS });
 const ORDINAL = ownTable<number>({
   first: 1,
@@ -231,28 +231,6 @@ const toRange = (s: Span): DayRange => ({ from: iso(s.start), to: iso(s.end - DA
 function mask(text: string, start: number, end: number): string {
   return text.slice(0, start) + ' '.repeat(end - start) + text.slice(end);
 }
-
-const TREND = /\bover time\b|\btrend(?:s|ing)?\b/;
-const GRAINS: [RegExp, Grain][] = [
-  [
-    /\b(?:by|per|each|for each|every) (?:week ?day|weekday|day of (?:the )?week)\b|\bweekday (?:pattern|breakdown)\b/,
-    'weekday',
-  ],
-  [/\bhourly\b|\b(?:by|per|each|every) (?:the )?hour(?: of (?:the )?day)?\b/, 'hour'],
-  [/\bdaily\b|\bday by day\b|\b(?:by|per|each|every|for each) (?:the )?(?:day|date)\b/, 'day'],
-  [/\bweekly\b|\bweek by week\b|\b(?:by|per|each|every|for each) (?:the )?week\b/, 'week'],
-  [/\bmonthly\b|\bmonth by month\b|\b(?:by|per|each|every|for each) (?:the )?month\b/, 'month'],
-  [/\bquarterly\b|\bquarter by quarter\b|\b(?:by|per|each|every|for each) (?:the )?quarter\b/, 'quarter'],
-  [/\b(?:yearly|annual(?:ly)?|year over year|yoy)\b|\byear by year\b|\b(?:by|per|each|every|for each) year\b/, 'year'],
-  // Last: a trend is monthly unless a grain is named ("usage trend by quarter").
-  [TREND, 'month'],
-];
-
-const RECURRING: [RegExp, number[]][] = [
-  [/\b(?:on )?weekends?\b/, [6, 7]],
-  [/\b(?:on )?(?:weekdays|working days|business days)\b/, [1, 2, 3, 4, 5]],
-  ...WEEKDAYS.map((d, i): [RegExp, number[]] => [compiled(`\\b(?:on )?${d}s\\b`), [i + 1]]),
-];
 
 /** Words that cannot name a time dimension between "by" and a grain ("per guest last year" is no grain). */
 const NOT_A_NAME = new Set(

@@ -25,6 +25,7 @@ import { elided, partOf } from './value-parts.js';
 import { leadValue } from './value-lead.js';
 import { sexNames } from './sex-words.js';
 import { namedShort, shortValue } from './value-short.js';
+import { seasonStart } from './season-value.js';
 
 export { categorical, createValueCache, valuesSql, type LookedUp, type ValueIndex } from './value-lookup.js';
 
@@ -137,14 +138,16 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
     for (const value of index.get(f.name) ?? []) {
       if (isCode(value)) out.codes.push({ field: f.name, value, code: value.toLowerCase() });
       const ws = words(value);
-      if (ws.length === 0 || ws.length > 6 || /^[\d.,:\s-]+$/.test(value)) continue;
+      // Numbers are no names, but a season of two years is one ("2024-25": season-value.ts).
+      const season = seasonStart(value) !== undefined;
+      if (ws.length === 0 || ws.length > 6 || (!season && /^[\d.,:\s-]+$/.test(value))) continue;
       const norm = ws.join(' ');
       // "ebook", "ebooks" for E-book, "takeoff run" for Take-off run: a hyphenated word written as one.
       const closed = /\p{L}-\p{L}/u.test(value) ? words(value.replace(/(\p{L})-(?=\p{L})/gu, '$1')) : [];
       const joined = closed.length ? [closed.join(' '), closed.map(lemma).join(' ')] : [];
       for (const k of new Set([norm, ws.map(valueLemma).join(' '), ...joined]))
         exact.set(k, [...(exact.get(k) ?? []), { field: f.name, value }]);
-      if (ws.length > 1) {
+      if (ws.length > 1 && !season) {
         for (const w of elided(value)) out.elided.add(w);
         for (const w of [...ws, ...elided(value)])
           if (w.length >= 3) parts.set(w, (parts.get(w) ?? new Set()).add(`${f.name}\u0000${value}`));
