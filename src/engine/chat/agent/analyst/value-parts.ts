@@ -61,3 +61,60 @@ export function partOf(
   const [field, value] = [...owners][0].split('\u0000');
   return capitalized(field) ? [{ field, value, edits: 1 }] : [];
 }
+
+type Owners = Map<string, Set<string>>;
+
+/**
+ * The owners ("field\0value") of `word` as the capitalized last word of their value, when all are one value (folded).
+ */
+function lastOf(word: string, parts: Owners): { field: string; value: string; edits: number }[] {
+  const owners = [...(parts.get(word) ?? [])].map((o) => o.split('\u0000'));
+  const values = new Set(owners.map(([, v]) => fold(v)));
+  if (values.size !== 1) return [];
+  // A name's noun, capitalized as names are ("White-tailed Deer"), not the generic noun of a phrase ("Chain repair").
+  const last =
+    owners[0][1]
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .at(-1) ?? '';
+  if (fold(last) !== word || !/^\p{Lu}/u.test(last)) return [];
+  return owners.map(([field, v]) => ({ field, value: v, edits: 1 }));
+}
+
+/**
+ * "the deer", "bullfrog habitat", "the hawks": the last word of exactly one value of several words (White-tailed Deer,
+ * American Bullfrog, Riverton Hawks) — the noun the value's other words qualify — said alone, as written or in the
+ * singular. None when the word is a word of any other value, or qualifies a noun naming the value's own dimension
+ * ("grand hotels" are no hotel Aurora Grand: hotels that are grand).
+ */
+export function headOf(
+  norm: string,
+  singular: string,
+  parts: Owners,
+  /** Whether the next word names this field. */
+  namedNext: (field: string) => boolean,
+): { field: string; value: string; edits: number }[] {
+  if (norm.length < 4) return [];
+  // The word as written, else its singular ("snakes": snake, not the stem "snak").
+  const forms = [norm, norm.replace(/s$/, ''), norm.replace(/es$/, ''), singular];
+  const hits = forms.map((w) => lastOf(w, parts)).find((h) => h.length) ?? [];
+  return hits.some((h) => namedNext(h.field)) ? [] : hits;
+}
+
+/**
+ * "garter snakes" of Common Gartersnake, "wood pecker" of Woodpecker: two words the value writes as one, the whole
+ * value or the last word of one value of several words.
+ */
+export function joinedOf(
+  a: string,
+  b: string,
+  singular: (w: string) => string,
+  exact: Map<string, { field: string; value: string }[]>,
+  parts: Owners,
+): { field: string; value: string; edits: number }[] {
+  if (a.length < 3 || b.length < 3 || /\d/.test(a + b)) return [];
+  const joined = a + b;
+  const whole = exact.get(joined) ?? exact.get(joined.replace(/s$/, '')) ?? exact.get(singular(joined));
+  if (whole) return whole.map((v) => ({ ...v, edits: 1 }));
+  return headOf(joined, singular(joined), parts, () => false);
+}
