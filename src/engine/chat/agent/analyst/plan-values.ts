@@ -185,12 +185,14 @@ export function namedValues(
     }
     const f = source.dimensions.find((d) => d.name === fields[0])!;
     const h = hs.find((x) => x.field === f.name)!;
+    // "the unlimited plans": every value the words name together (values.ts).
+    const all = h.family ? hs.filter((x) => x.field === f.name).map((x) => x.value) : [h.value];
     const not = q.negated.get(hs[0].start);
     if (not !== undefined) {
-      filters.push([{ field: f, op: '!=', values: [h.value] }, hs[0].start]);
+      filters.push([{ field: f, op: '!=', values: all }, hs[0].start]);
       taken[not] = true;
-    } else valueSets.set(f, [...(valueSets.get(f) ?? []), h.value]);
-    valueAt.set(`${f.name}\u0000${h.value}`, hs[0].start);
+    } else valueSets.set(f, [...(valueSets.get(f) ?? []), ...all]);
+    for (const v of all) valueAt.set(`${f.name}\u0000${v}`, hs[0].start);
     starts.set(f, Math.min(starts.get(f) ?? Infinity, hs[0].start));
     for (let k = hs[0].start; k < hs[0].end; k++) taken[k] = true;
     // "rated PG", "genre Comedy": a word right before the value that names its dimension belongs to it (after "by" it

@@ -95,3 +95,25 @@ export function holdsStates(values: readonly string[]): boolean {
   const states = values.filter((v) => STATES[v] !== undefined || CODES.has(v.toLowerCase()));
   return states.length >= 0.9 * values.length;
 }
+
+/**
+ * Regions of the US Census Bureau named in questions ("across new england", "midwest states"), by their states' codes:
+ * read on a column of states that holds no value so named.
+ */
+const REGIONS: [string, string[]][] = [
+  ['new england', ['CT', 'ME', 'MA', 'NH', 'RI', 'VT']],
+  ['mid atlantic', ['NJ', 'NY', 'PA']],
+  ['middle atlantic', ['NJ', 'NY', 'PA']],
+  ['northeast', ['CT', 'ME', 'MA', 'NH', 'RI', 'VT', 'NJ', 'NY', 'PA']],
+  ['midwest', ['IL', 'IN', 'MI', 'OH', 'WI', 'IA', 'KS', 'MN', 'MO', 'NE', 'ND', 'SD']],
+];
+
+/** The values of a column of states (codes or names) in each region, by the region's folded name. */
+export function regionValues(values: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [region, codes] of REGIONS) {
+    const held = values.filter((v) => codes.includes(v) || codes.includes(CODES.get(v.toLowerCase()) ?? ''));
+    if (held.length) out.set(region, held);
+  }
+  return out;
+}

@@ -118,3 +118,22 @@ export function joinedOf(
   if (whole) return whole.map((v) => ({ ...v, edits: 1 }));
   return headOf(joined, singular(joined), parts, () => false);
 }
+
+/**
+ * "the unlimited plans", "premium rooms": a word capitalized in two values or more of the one field the plural noun
+ * after it names (Unlimited Max, Unlimited Starter, Business Unlimited of Plan) and of no other field's values: the
+ * kind of those values, all of them.
+ */
+export function familyOf(
+  norm: string,
+  parts: Owners,
+  /** Whether the next word is a plural noun naming the field. */
+  namedNext: (field: string) => boolean,
+): { field: string; value: string; edits: number }[] {
+  if (norm.length < 3) return [];
+  const owners = [...(parts.get(norm) ?? [])].map((o) => o.split('\u0000'));
+  if (owners.length < 2 || owners.some(([f]) => f !== owners[0][0]) || !namedNext(owners[0][0])) return [];
+  const capitalized = ([, v]: string[]) =>
+    v.split(/[^\p{L}\p{N}]+/u).some((w) => fold(w) === norm && /^\p{Lu}/u.test(w));
+  return owners.every(capitalized) ? owners.map(([f, value]) => ({ field: f, value, edits: 1 })) : [];
+}

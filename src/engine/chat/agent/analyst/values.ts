@@ -20,8 +20,8 @@ import {
 } from './text.js';
 import { pastForm } from './time-field.js';
 import { countryNames } from './countries.js';
-import { holdsStates, stateNames } from './us-states.js';
-import { elided, headOf, joinedOf, partOf } from './value-parts.js';
+import { holdsStates, regionValues, stateNames } from './us-states.js';
+import { elided, familyOf, headOf, joinedOf, partOf } from './value-parts.js';
 import { leadValue } from './value-lead.js';
 import { wordKind } from './word-kind.js';
 import { sexNames } from './sex-words.js';
@@ -38,6 +38,8 @@ export interface ValueHit {
   edits: number;
   /** The value is a US state of a column of states (us-states.ts). */
   state?: boolean;
+  /** One of the values a word and the plural after it name together ("the unlimited plans"): all of them are meant. */
+  family?: boolean;
 }
 
 const words = (s: string) =>
@@ -71,6 +73,7 @@ interface Lookup {
   /** Fields of US states (codes or names), and the states' names of the fields of codes ("texas" → TX). */
   states: Set<string>;
   stateAliases: Map<string, { field: string; value: string }[]>;
+  regions: Map<string, { field: string; value: string }[]>;
 }
 
 const initialsOf = (ws: string[]) => ws.map((w) => w[0]).join('');
@@ -116,10 +119,14 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
     named: new Set(),
     states: new Set(),
     stateAliases: new Map(),
+    regions: new Map(),
   };
   const { exact, aliases, acronyms, parts, byLength, stateAliases } = out;
   for (const f of fields) {
     if (holdsStates(index.get(f.name) ?? [])) out.states.add(f.name);
+    // "new england": the states of a region, on a column of states (us-states.ts).
+    for (const [region, held] of out.states.has(f.name) ? regionValues(index.get(f.name) ?? []) : [])
+      out.regions.set(region, [...(out.regions.get(region) ?? []), ...held.map((value) => ({ field: f.name, value }))]);
     const states = stateNames(index.get(f.name) ?? []);
     for (const [code, name] of states ?? []) {
       const ws = words(name);
@@ -217,6 +224,7 @@ export function matchValues(
     elided: elidedWords,
     states,
     stateAliases,
+    regions,
   } = lookup(fields, index);
   for (let n = 6; n >= 1; n--) {
     for (let i = 0; i + n <= tokens.length; i++) {
@@ -226,6 +234,7 @@ export function matchValues(
       const norm = span.map((t) => t.norm.replace(/'s$/, '').replace(/['.,]/g, ' ')).join(' ');
       const lem = span.map((t) => t.lemma).join(' ');
       const weak = n === 1 && (FUNCTION_WORDS.has(span[0].lemma) || FILLER.has(span[0].lemma) || norm.length <= 2);
+      let family = false;
       // An acronym is one written as one ("ER", not "er") unless it is longer than two letters ("icu").
       // A common word or a member's word is no acronym unless written as one.
       const acronym = n === 1 ? acronyms.get(norm) : undefined;
@@ -243,6 +252,9 @@ export function matchValues(
       // "texas" where a county is named Texas too: the state as well (the planner prefers it unless "county" is said).
       if (found.length && !found.some((v) => states.has(v.field)))
         found.push(...(stateAliases.get(norm) ?? []).map((v) => ({ ...v, edits: 0 })));
+      // "across new england": every state of the region a column of states holds (of two, codes and names: one).
+      const region = (found.length ? [] : (regions.get(norm) ?? [])).filter((v, _, all) => v.field === all[0].field);
+      if (region.length > 1) [found, family] = [region.map((v) => ({ ...v, edits: 0 })), true];
       const byAcronym = !found.length && !!usable;
       if (byAcronym) {
         const some = usable.filter((v) => !fullNames.has(v.field));
@@ -348,6 +360,10 @@ export function matchValues(
         const kind = wordKind(tokens, i);
         if (!found.length && !grouped && (kind === 'noun' || kind === 'adjective'))
           found = headOf(norm, span[0].lemma, parts, (f) => !!fields.find((x) => x.name === f && names(x)));
+        // "the unlimited plans": every value of the field named next that the word is a name's word of.
+        const kindOf = (f: string) =>
+          plural(tokens[i + 1]?.norm ?? '') && !!fields.find((x) => x.name === f && names(x));
+        if (!found.length && !grouped) family = (found = familyOf(norm, parts, kindOf)).length > 1;
         // "dept mktg": the start or a contraction of the one value of the dimension named next to it (value-short.ts).
         if (!found.length) found = namedShort(tokens, i, fields, index, avoid).map((v) => ({ ...v, edits: 1 }));
         // "amazon stock": the one code of a name (AMZN).
@@ -362,7 +378,8 @@ export function matchValues(
       for (const v of found) {
         const k = `${v.field}\u0000${v.value}`;
         const state = states.has(v.field) || undefined;
-        if (!seen.has(k)) hits.push({ field: v.field, value: v.value, start: i, end: i + n, edits: v.edits, state });
+        const hit = { field: v.field, value: v.value, start: i, end: i + n, edits: v.edits, state };
+        if (!seen.has(k)) hits.push(family ? { ...hit, family } : hit);
         seen.add(k);
       }
     }

@@ -23,6 +23,7 @@ const garden: ServiceMetaResult = {
         ['sold_at', 'Sale date', 'time'],
         ['plant', 'Plant', 'string', undefined, { description: 'common name, e.g. English Lavender' }],
         ['category', 'Category', 'string'],
+        ['pot', 'Pot size', 'string'],
       ]),
       description: 'sales of Japanese Maple, Red Maple, English Lavender, Common Foxglove and Boston Fern plants',
     },
@@ -31,6 +32,7 @@ const garden: ServiceMetaResult = {
 const gardenValues = new Map<string, string[]>([
   ['plant_sales.plant', ['Japanese Maple', 'Red Maple', 'English Lavender', 'Common Foxglove', 'Boston Fern']],
   ['plant_sales.category', ['Shrub', 'Perennial', 'Fern']],
+  ['plant_sales.pot', ['Patio Large', 'Patio Small', 'Starter Plug']],
 ]);
 
 const pharmacy: ServiceMetaResult = {
@@ -43,11 +45,13 @@ const pharmacy: ServiceMetaResult = {
       ['state', 'State', 'string', undefined, { description: 'two-letter postal code' }],
       ['county', 'County', 'string'],
       ['city', 'City', 'string'],
+      ['in_mall', 'In a mall', 'boolean'],
+      ['mall_copay', 'Copay in malls', 'number', 'sum'],
     ]),
   ],
 };
 const pharmacyValues = new Map<string, string[]>([
-  ['prescriptions.state', ['OH', 'NE', 'OR', 'PA', 'TX', 'PR', 'GU', 'VI', 'AS', 'MP']],
+  ['prescriptions.state', ['OH', 'NE', 'OR', 'PA', 'TX', 'CT', 'MA', 'VT', 'PR', 'GU', 'VI', 'AS', 'MP']],
   ['prescriptions.county', ['Ohio', 'Lincoln', 'Lancaster', 'Marion']],
   ['prescriptions.city', ['Lincoln', 'Salem', 'Columbus', 'Omaha']],
 ]);
@@ -70,6 +74,13 @@ describe('values said by a distinctive part of them', () => {
   });
 });
 
+describe('a word of several values with the plural of their dimension names them all', () => {
+  const ask = planner(garden, gardenValues);
+  it('"patio pots": every pot size the word is a name\'s word of', () => {
+    assert.deepEqual(filters(ask('units sold in patio pots')), ['pot = Patio Large,Patio Small']);
+  });
+});
+
 describe('US states by name and code beside counties and cities of the same name', () => {
   const ask = planner(pharmacy, pharmacyValues);
   it('a state named in full is the state, not a county of that name', () => {
@@ -84,5 +95,12 @@ describe('US states by name and code beside counties and cities of the same name
   it("a column of codes with territories among them is still read by the states' names, typos too", () => {
     assert.deepEqual(filters(ask('copay collected in pensylvania')), ['state = PA']);
     assert.deepEqual(filters(ask('prescriptions in guam')), ['state = GU']);
+  });
+  it('a region of the census is the states of it the column holds', () => {
+    assert.deepEqual(filters(ask('copay collected in new england')), ['state = CT,MA,VT']);
+  });
+  it('a yes/no member said in the plural ("in malls" of In a mall) is applied, never dropped', () => {
+    const p = ask('how many prescriptions were filled in malls');
+    assert.ok(filters(p).includes('in_mall = true') || p.measure.name.endsWith('mall_copay'), filters(p).join());
   });
 });
