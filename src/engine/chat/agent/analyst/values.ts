@@ -354,12 +354,14 @@ export function matchValues(
         found = short ? [] : partOf(norm, exact, parts, owns, written, named);
         const nextValues = exact.get(tokens[i + 1]?.lemma ?? '') ?? exact.get(tokens[i + 1]?.norm ?? '') ?? [];
         const otherNext = (f: string) => nextValues.some((v) => v.field !== f);
-        if (!found.length && !short) found = leadValue(tokens, i, parts, fold, (f) => !otherNext(f) && owns(f));
+        const nextNames = (f: string) => !!fields.find((x) => x.name === f && names(x));
+        if (!found.length && !short)
+          found = leadValue(tokens, i, parts, fold, (f) => !otherNext(f) && owns(f), nextNames);
         if (!found.length && !short && counted) found = partOf(norm.slice(0, -1), exact, parts, owns, () => true);
         // "the deer", "the hawks": the last word of one value of several words (value-parts.ts).
         const kind = wordKind(tokens, i);
         if (!found.length && !grouped && (kind === 'noun' || kind === 'adjective'))
-          found = headOf(norm, span[0].lemma, parts, (f) => !!fields.find((x) => x.name === f && names(x)));
+          found = headOf(norm, span[0].lemma, parts, nextNames);
         // "the unlimited plans": every value of the field named next that the word is a name's word of.
         const kindOf = (f: string) =>
           plural(tokens[i + 1]?.norm ?? '') && !!fields.find((x) => x.name === f && names(x));

@@ -24,6 +24,7 @@ const garden: ServiceMetaResult = {
         ['plant', 'Plant', 'string', undefined, { description: 'common name, e.g. English Lavender' }],
         ['category', 'Category', 'string'],
         ['pot', 'Pot size', 'string'],
+        ['supplier', 'Supplier', 'string'],
       ]),
       description: 'sales of Japanese Maple, Red Maple, English Lavender, Common Foxglove and Boston Fern plants',
     },
@@ -33,6 +34,7 @@ const gardenValues = new Map<string, string[]>([
   ['plant_sales.plant', ['Japanese Maple', 'Red Maple', 'English Lavender', 'Common Foxglove', 'Boston Fern']],
   ['plant_sales.category', ['Shrub', 'Perennial', 'Fern']],
   ['plant_sales.pot', ['Patio Large', 'Patio Small', 'Starter Plug']],
+  ['plant_sales.supplier', ['Boston Growers', 'Greenleaf Nursery']],
 ]);
 
 const pharmacy: ServiceMetaResult = {
@@ -71,6 +73,13 @@ describe('values said by a distinctive part of them', () => {
     // "maple" ends two values: a question back or a decline, never the revenue of every plant.
     const r = plan(garden, gardenValues, 'revenue from maple');
     assert.ok(isDecline(r) && r.decline.includes('maple'), JSON.stringify(isDecline(r) ? r : filters(r)));
+  });
+});
+
+describe('which dimension a value belongs to', () => {
+  const ask = planner(garden, gardenValues);
+  it('a word leading values of two dimensions is the one of the dimension named next ("boston\'s supplier")', () => {
+    assert.deepEqual(filters(ask("revenue from boston's supplier")), ['supplier = Boston Growers']);
   });
 });
 
