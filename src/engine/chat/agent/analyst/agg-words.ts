@@ -30,3 +30,7 @@ export function refineAggregations(
     if (agg) aggs.set(i, agg[1]);
   });
 }
+
+/** Whether a word was read as an aggregation only as a misspelling of one ("avrage", and "overage" too). */
+export const misspeltAggregation = (w: string) =>
+  !AGG_TYPOS.some(([x]) => x === w) && AGG_TYPOS.some(([x]) => editDistance(w, x, 1) <= 1);

@@ -13,10 +13,10 @@ export const SCALE_WORDS = ownTable<number>({ k: 1e3, thousand: 1e3, m: 1e6, mil
 /** A number as written: a word ("five"), digits, a unit on it ("100k"). */
 export const toNumber = (s: string) => {
   const unit = /(k|m|bn)$/.exec(s)?.[1];
-  return NUMBER_WORDS[s] ?? Number(s.replace(/,|(k|m|bn)$/g, '')) * (unit ? INLINE_UNITS[unit] : 1);
+  return NUMBER_WORDS[s] ?? Number(s.replace(/,|%$|(k|m|bn)$/g, '')) * (unit ? INLINE_UNITS[unit] : 1);
 };
-/** Digits, with a unit on them ("100k", "2.5m"). */
-export const AMOUNT = /^\d[\d,]*(?:\.\d+)?(?:k|m|bn)?$/;
+/** Digits, with a unit on them ("100k", "2.5m") or a percent sign ("8%"). */
+export const AMOUNT = /^\d[\d,]*(?:\.\d+)?(?:k|m|bn|%)?$/;
 
 export const COMPARATORS: [RegExp, Comparison][] = [
   [/^(?:more|greater|higher|larger|bigger|longer) than$|^(?:over|above|exceeding)$/, '>'],

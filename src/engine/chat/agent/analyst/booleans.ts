@@ -197,15 +197,19 @@ export function booleanFilters(
   const dimWords = new Set(
     source.dimensions.filter((d) => d.type !== 'boolean' && !d.segment).flatMap((d) => d.keys.flat()),
   );
-  const byWords = new Set(q.groupPhrases.filter((p) => q.tokens[p[0] - 1]?.norm === 'by').flat());
+  // So is the word a ranking counts ("top 5 states by zip codes": the states, not the segment The 50 states).
+  const ranked = (p: number[]) => !!q.rank && /^(top|bottom|\d+)$/.test(q.tokens[p[0] - 1]?.norm ?? '');
+  const byWords = new Set(q.groupPhrases.filter((p) => q.tokens[p[0] - 1]?.norm === 'by' || ranked(p)).flat());
   const late = earlier !== undefined;
   const after = new Set((earlier ?? []).filter((u) => !taken[u + 1]).map((u) => u + 1));
   // "workers in farm occupations": a boolean's whole title written word for word (Farm occupations) keeps its words,
   // though a measure's words (Occupations with workers) are all said apart.
   // (A measure's name written word for word there too, "late arrivals" of Late arrivals, keeps them as before.)
+  // (An aggregation word of a title is written apart: "avg year-round habitat share" of Average year-round habitat
+  // share keeps its words from Has year-round habitat.)
   const runs = (fields: SourceInfo['fields'], out: Set<number>) => {
     for (const f of fields)
-      for (const k of f.keys)
+      for (const k of f.keys.map((key) => key.filter((w) => !w.startsWith('agg:'))))
         q.tokens.forEach((_, i) => {
           if (k.length > 1 && k.every((w, j) => !taken[i + j] && q.tokens[i + j]?.lemma === w))
             k.forEach((_w, j) => out.add(i + j));

@@ -54,8 +54,8 @@ export function numberedValues(
     const unit = !fields.length && !source.fields.some((f) => f.keys.some((k) => k.includes(next.lemma)));
     if (unit) fields = numbers.filter((d) => d.described.has(next.lemma));
     if (fields.length !== 1) return;
-    // "4+ bedrooms": that many or more.
-    const more = q.text[t.end] === '+';
+    // "4+ bedrooms": that many or more; so is "a 20 point game", "a 30-minute day" (one period or event reaching it).
+    const more = q.text[t.end] === '+' || reached(q, i);
     filters.push({ field: fields[0], op: more ? '>=' : '=', values: [n] });
     used.push(i, i + 1);
     // "rated 5 stars": the word before that names the column is read with it.
@@ -64,6 +64,14 @@ export function numberedValues(
   });
   return { filters, used };
 }
+
+/** Periods and events a number of a unit is reached in ("a 20 point game", "a 100k month"). */
+const OCCASIONS =
+  /^(games?|matche?s?|races?|rounds?|innings|days?|nights?|weeks?|months?|quarters?|years?|seasons?|shifts?|sessions?|runs?)$/;
+
+/** "had a 20 point game": after "a", a number and its unit, then a period or event: that number or more. */
+const reached = (q: Question, i: number) =>
+  /^an?$/.test(q.tokens[i - 1]?.norm ?? '') && OCCASIONS.test(q.tokens[i + 2]?.norm ?? '');
 
 /** Token indexes of what "how many" / "number of" asks to count (skipping values and words already read). */
 export function countedWords(q: Question, taken: boolean[]): number[] {

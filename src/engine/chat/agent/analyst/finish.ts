@@ -83,8 +83,12 @@ export function finish(
     let part = plan.filters.filter((f) => !whole.includes(f));
     // "what pct of builds on main failed": with no verb, a value a preposition puts on the noun narrows the whole;
     // the part is what is said of it last.
-    const narrows = (f: Filter) =>
-      /^(on|in|at|from|for|with|to|into|of)$/.test(q.tokens[(at.get(f) ?? 0) - 1]?.norm ?? '');
+    // ("% of our active subscribers": a determiner between them.)
+    const narrows = (f: Filter) => {
+      let i = (at.get(f) ?? 0) - 1;
+      while (/^(our|the|all|their|my|its|your)$/.test(q.tokens[i]?.norm ?? '')) i--;
+      return /^(on|in|at|from|for|with|to|into|of)$/.test(q.tokens[i]?.norm ?? '');
+    };
     if (verb < 0 && part.length > 1 && part.some((f) => !narrows(f)) && part.some(narrows)) {
       whole.push(...part.filter(narrows));
       part = part.filter((f) => !narrows(f));

@@ -108,8 +108,9 @@ export function numericConditions(
     const inUnit = keptIn !== undefined && q.tokens[n.end]?.norm === keptIn[1];
     if (inUnit) use([n.end]);
     const scale = unitScale(n.unit, target.field, use) / (inUnit ? keptIn[0] : 1); // "longer than 2 hours" on minutes: 120
-    filters.push({ field: target.field, op: n.op, values: [n.value * scale] });
-    if (n.upTo !== undefined) filters.push({ field: target.field, op: '<=', values: [n.upTo * scale] });
+    const hundredth = percentOn(q, n, target.field, use);
+    filters.push({ field: target.field, op: n.op, values: [(n.value * scale) / hundredth] });
+    if (n.upTo !== undefined) filters.push({ field: target.field, op: '<=', values: [(n.upTo * scale) / hundredth] });
     score += target.score;
   }
   return { filters, onMeasure, score, ...(stating && { stating }), stated: part };
@@ -123,3 +124,14 @@ const titleNumbers = (title: string) =>
 
 /** Words that say a bound is on an age. */
 const AGE_WORDS = /^(aged?|old|older|young|younger|kids?|child|children|infants?|babies|baby|teens?|toddlers?)$/;
+
+/**
+ * "above 17%", "18 percent or more" on a column its description keeps as a fraction ("fraction 0–1"): what the
+ * number is divided by (100: 0.17); on any other column 1, as written. The percent word is the bound's.
+ */
+function percentOn(q: Question, n: Question['numeric'][number], f: Field, use: (ids: number[]) => void): number {
+  const sign = q.tokens.slice(n.start, n.end).some((t) => /\d%$/.test(t.norm));
+  const word = /^(percent|pct|%)$/.test(q.tokens[n.end]?.norm ?? '');
+  if (word) use([n.end]);
+  return (sign || word) && ['fraction', 'ratio', 'proportion'].some((w) => f.described.has(w)) ? 100 : 1;
+}

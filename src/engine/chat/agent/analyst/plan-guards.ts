@@ -166,6 +166,25 @@ export const percentTitled = (q: Question, measures: Match[], words: (string | u
 export const SHARE_LEMMA = new RegExp(`^(${['percent', 'share', 'proportion', 'fraction'].map(lemma).join('|')})$`);
 
 /**
+ * "avg year-round habitat share by species", "market share by brand": a share word inside a measure's title the
+ * question names whole (all its words), and of nothing ("% of …"), asks for that measure, no share of rows: `q`
+ * without its share.
+ */
+export function titledShare(q: Question, source: SourceInfo): Question {
+  const at = q.share ? q.tokens.flatMap((t, i) => (SHARE_LEMMA.test(t.lemma) ? [i] : [])) : [];
+  // "what % of visits were walk-ins" asks a share of rows, though Walk-in % is named by its words.
+  if (!at.length || at.some((i) => q.tokens[i + 1]?.norm === 'of')) return q;
+  const said = new Set(q.tokens.map((t) => t.lemma));
+  const titled = (i: number) =>
+    source.measures.some((m) =>
+      m.keys.some(
+        (k) => k.length > 1 && k.includes(q.tokens[i].lemma) && k.every((w) => w.startsWith('agg:') || said.has(w)),
+      ),
+    );
+  return at.every(titled) ? { ...q, share: false } : q;
+}
+
+/**
  * "fossil fuel generation": of measures tied, those the model keeps to another value of a column the question
  * filters (Renewable generation keeps only Renewables) count nothing here; the others stay (all, if none would).
  */
@@ -232,6 +251,11 @@ export function shareMeasures(
   words: (string | undefined)[],
 ): { measures: Match[]; titled: boolean } {
   if (shareWordOnly(q, measures)) return { measures: [], titled: false };
+  // "what % of active subscribers are on auto-pay": a share word names no measure whose description alone says it
+  // (Churn rate: "percent of subscribers who have churned"); one titled with a share word it may (Share 65 and over).
+  const share = (u: number) => SHARE_LEMMA.test(q.tokens[u].lemma);
+  const shareTitled = (m: Match) => m.field.keys.some((k) => k.some((w) => SHARE_LEMMA.test(w)));
+  if (q.share) measures = measures.filter((m) => !m.used.length || m.used.some((u) => !share(u)) || shareTitled(m));
   const additive = measures.filter((m) => ['count', 'sum', 'count_distinct'].includes(m.field.agg ?? ''));
   const percent = percentTitled(q, measures, words);
   if (percent.length) return { measures: percent, titled: true };

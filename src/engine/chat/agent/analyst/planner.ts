@@ -10,7 +10,7 @@ import { correctTypos } from './typos.js';
 import { datedValues } from './dated-values.js';
 import { titledGrain, valuedGrain } from './titled-grain.js';
 import { currentState } from './current-state.js';
-import { describedElsewhere, titled } from './plan-guards.js';
+import { describedElsewhere, titled, titledShare } from './plan-guards.js';
 import { backed } from './evidence.js';
 import { groupsCounted } from './count-groups.js';
 import { namedSource } from './prefer.js';
@@ -42,7 +42,7 @@ function planOnce(q: Question, sources: SourceInfo[], values: ValueIndex, say: P
   const scored = sources.map((s) => {
     const read = valueNouns(
       datedValues(
-        currentState(valuedGrain(titledGrain(correctTypos(q, s, sources), s), s, values), s, values),
+        currentState(valuedGrain(titledGrain(titledShare(correctTypos(q, s, sources), s), s), s, values), s, values),
         s,
         values,
       ),
@@ -59,6 +59,10 @@ function planOnce(q: Question, sources: SourceInfo[], values: ValueIndex, say: P
   const pool = (ok.length ? ok : scored.filter((s) => 'decline' in s.plan)).sort(
     (a, b) => b.score - a.score || Number(b.source.type === 'view') - Number(a.source.type === 'view'),
   );
+  // "how many rookies does each club have": a count the question names whole (Rookies, of the players) over a count
+  // of other rows kept by the same word (Player games of rookies), half a point behind at most.
+  const counted = ok.length ? namedCount(q, pool as { plan: Plan; score: number }[]) : undefined;
+  if (counted) return counted.plan;
   const top = pool.filter((s) => s.score === pool[0].score);
   if (ok.length && top.length > 1) {
     const views = top.filter((s) => s.source.type === 'view');
@@ -79,4 +83,12 @@ function planOnce(q: Question, sources: SourceInfo[], values: ValueIndex, say: P
     if (views.length === 1) return views[0].plan;
   }
   return pool[0].plan;
+}
+
+/** Of plans scored best first, one within half a point of the first whose count the question titles, if the first's is not. */
+function namedCount(q: Question, pool: { plan: Plan; score: number }[]) {
+  const first = pool[0];
+  const count = (p: Plan) => p.measure.agg === 'count' && !p.compare;
+  if (!count(first.plan) || titled(first.plan.measure, q)) return undefined;
+  return pool.find((s) => s.score >= first.score - 0.5 && count(s.plan) && titled(s.plan.measure, q));
 }

@@ -138,13 +138,17 @@ export function readQuestion(asked: string, now: number): Question {
     groupPhrases: [],
     withPhrases: new Set(),
     compares: /\b(vs\.?|versus|compare[ds]?|comparison|against)\b/.test(folded),
-    share: SHARE_TEXT.test(folded),
+    // "states with obesity above 17%": a percent written on a number is its unit, no share asked ("8% of their
+    // households" is one).
+    share: SHARE_TEXT.test(folded.replace(/\d(?:[.,]\d+)?\s*(?:%|percent\b|pct\b)(?!\s*of\b)/g, ' ')),
     negated: new Map(),
     ranks: /\b(which|what|with the|having the|ha[sd] the|have the|rank(ed)?)\b/.test(folded),
   };
   const norm = tokens.map((t) => t.norm);
   norm.forEach((w, i) => {
-    if (!/^(not|non|excluding|except|without)$/.test(w)) return;
+    // "zero year-round habitat": none of it ("no" is not read so: "no shows", "no. of").
+    const none = w === 'zero' && !/^[-.]/.test(text[tokens[i].end] ?? '');
+    if (!/^(not|non|excluding|except|without)$/.test(w) && !none) return;
     let j = i + 1;
     // "not counting cancelled ones", "not including refunds": the word after the verb is the one excluded.
     for (; /^(in|from|at|for|the|a|an|of|on|by|using|counting|including)$/.test(norm[j] ?? ''); j++)
@@ -254,8 +258,9 @@ export function readQuestion(asked: string, now: number): Question {
     q.aggs.set(i, agg);
     let j = i + 1;
     for (; j < tokens.length && tokens[j].start < end; j++) taken[j] = true;
-    // "cars by number of cylinders": a breakdown by what follows (the count is of the rows, the number is the group).
-    if (agg === 'count' && norm[i - 1] === 'by' && j > i + 1) {
+    // "cars by number of cylinders": a breakdown by what follows (the count is of the rows, the number is the group);
+    // "top 5 states by number of zip codes" ranks the states by the count.
+    if (agg === 'count' && norm[i - 1] === 'by' && j > i + 1 && !q.rank) {
       const p = phrase(norm, taken, j);
       if (p.length) q.groupPhrases.push(p);
     }

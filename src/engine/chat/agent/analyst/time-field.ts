@@ -165,7 +165,8 @@ export function chooseTime(
   const found = times.map((t, ti) => {
     const used: number[] = [];
     q.tokens.forEach((tok, i) => {
-      if (!free[i]) return;
+      // "how many of each" names no Tip-off: a function word is no event's word.
+      if (!free[i] || FUNCTION_WORDS.has(tok.lemma)) return;
       const pair = q.tokens[i + 1] && free[i + 1] ? eventRoot(tok.lemma + q.tokens[i + 1].lemma) : undefined;
       const hit = roots[ti].some((r) => meet(r, eventRoot(tok.lemma)) || (pair !== undefined && r === pair));
       if (!hit) return;

@@ -4,6 +4,7 @@
 // word is that close.
 
 import type { SourceInfo } from './catalog.js';
+import { misspeltAggregation } from './agg-words.js';
 import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS, VOCABULARY, editDistance, fold, lemma, typoBudget } from './text.js';
 
@@ -77,7 +78,16 @@ export function correctTypos(q: Question, source: SourceInfo, sources: SourceInf
     tokens[i] = { ...t, lemma: [...lemmas][0] };
   });
   const spelled = spelledAcronyms(q, source, tokens);
-  const out = tokens === q.tokens && !spelled ? q : { ...q, tokens: spelled?.tokens ?? tokens, ...spelled?.rest };
+  // "overage charges": a word a member is named by is no misspelt aggregation word (Overage charges, not an average);
+  // "combined score" of Avg combined score: an aggregation word written with the next word of a title is the title's.
+  const titleWord = (i: number) =>
+    source.fields.some((f) => f.keys.some((k) => k.includes(q.tokens[i].lemma) && k.includes(q.tokens[i + 1]?.lemma)));
+  const named = [...q.aggs.keys()].filter(
+    (i) => (misspeltAggregation(q.tokens[i].norm) && knows.has(q.tokens[i].lemma)) || titleWord(i),
+  );
+  const aggs = named.length ? new Map([...q.aggs].filter(([i]) => !named.includes(i))) : q.aggs;
+  const same = tokens === q.tokens && !spelled && aggs === q.aggs;
+  const out = same ? q : { ...q, aggs, tokens: spelled?.tokens ?? tokens, ...spelled?.rest };
   if (!corrected.has(q)) corrected.set(q, new WeakMap());
   corrected.get(q)!.set(source, out);
   return out;

@@ -33,7 +33,7 @@ export function unmappedWords(
       !taken[i] &&
       !q.aggs.has(i) &&
       !FUNCTION_WORDS.has(t.lemma) &&
-      (!FILLER.has(t.lemma) || asksWhy(q, i) || countedNoun(q, i)) &&
+      (!FILLER.has(t.lemma) || asksWhy(q, i) || countedNoun(q, i) || tallyVerb(q, i, source, known, chosen[0])) &&
       !(t.norm === 'long' && q.tokens[i - 1]?.norm === 'how') && // "how long do people wait": the wait measure
       !(t.norm === 'right' && q.tokens[i + 1]?.norm === 'now') && // "right now": at present, as "now" alone
       !bucket(q, i, source) &&
@@ -42,6 +42,29 @@ export function unmappedWords(
       !looseWord(q, i, chosen) &&
       !(dataWord(q, i, source, known, chosen[0]) && !valued(i)),
   );
+}
+
+/** Verbs whose things counted are more than rows, by their lemma: the lemmas a source names the same by. */
+const TALLIES: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  sell: ['sell', 'revenu', 'seller'],
+  purchas: ['purchas', 'customer'],
+  liv: ['liv', 'resident', 'population', 'inhabitant'],
+  own: ['own', 'owner'],
+});
+
+/**
+ * "how many phones did we sell" over support tickets (their channel Phone), "how many deer live in Michigan" over
+ * habitat records: a count of things the measure does not name, with a verb of selling, buying, owning or living
+ * the source never names, asks for a number its rows are not (phones sold, animals): the verb maps to nothing.
+ */
+function tallyVerb(q: Question, i: number, source: SourceInfo, known: Set<string>, measure?: Field): boolean {
+  const forms = Object.hasOwn(TALLIES, q.tokens[i].lemma) ? TALLIES[q.tokens[i].lemma] : undefined;
+  if (!forms || !measure || forms.some((f) => known.has(f) || source.named.has(f))) return false;
+  const at = [...q.aggs].find(([, a]) => a === 'count' || a === 'count_distinct')?.[0];
+  if (at === undefined || at > i) return false;
+  const things = q.tokens.slice(at + 1, i).filter((t) => !FUNCTION_WORDS.has(t.lemma) && !FILLER.has(t.lemma));
+  const named = (l: string) => source.named.has(l) || measure.keys.some((k) => k.includes(l));
+  return things.length > 0 && !things.some((t) => named(t.lemma));
 }
 
 const BUCKETS = /^(group|band|bracket|bucket|range|tier|class|category|segment|cohort)s?$/;

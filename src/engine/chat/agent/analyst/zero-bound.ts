@@ -15,7 +15,13 @@ export function zeroBounds(q: Question, source: SourceInfo, taken: boolean[]): N
     const j = q.tokens[i + 1]?.norm === 'any' ? i + 2 : i + 1;
     const next = q.tokens[j];
     if (!next || taken[j]) return;
-    const named = numbers.filter((d) => d.keys.some((k) => k.length === 1 && k[0] === next.lemma));
+    // The column's whole name, or two words of it at least ("zero year-round habitat" of Year-round habitat share).
+    const run = (k: string[]) => {
+      let m = 0;
+      while (m < k.length && q.tokens[j + m]?.lemma === k[m]) m++;
+      return m === k.length || m >= 2;
+    };
+    const named = numbers.filter((d) => d.keys.some(run));
     if (named.length !== 1) return;
     out.push({ op: '=', value: 0, start: i, end: j });
     for (let k = i; k < j; k++) taken[k] = true;

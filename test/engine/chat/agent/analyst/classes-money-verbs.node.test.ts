@@ -15,7 +15,13 @@ const festival: ServiceMetaResult = {
       ['seats', 'Seats filled', 'number', 'sum'],
       ['festival', 'Festival', 'string'],
       ['venue', 'Venue', 'string'],
-      ['earned', 'Earned money', 'boolean', undefined, { segment: true, description: 'screenings that took any money' }],
+      [
+        'earned',
+        'Earned money',
+        'boolean',
+        undefined,
+        { segment: true, description: 'screenings that took any money' },
+      ],
       ['shown_at', 'Shown at', 'time'],
     ]),
   ],
@@ -30,7 +36,10 @@ describe('local analyst: money asked by a verb of money coming in', () => {
   it('"earned the most" with nothing named after it ranks by the money measure', () => {
     const p = plan('which venue earned the most');
     assert.equal(p.measure.column, 'gross');
-    assert.deepEqual(p.groups.map((g) => g.column), ['venue']);
+    assert.deepEqual(
+      p.groups.map((g) => g.column),
+      ['venue'],
+    );
     assert.equal(p.order?.dir, 'DESC');
     assert.equal(plan('which festival took in the least').measure.column, 'gross');
   });
@@ -38,7 +47,10 @@ describe('local analyst: money asked by a verb of money coming in', () => {
   it('the words of a segment asked as an amount are the money measure, and the segment goes', () => {
     const p = plan('which festival earned the most money');
     assert.equal(p.measure.column, 'gross');
-    assert.deepEqual(p.groups.map((g) => g.column), ['festival']);
+    assert.deepEqual(
+      p.groups.map((g) => g.column),
+      ['festival'],
+    );
     assert.deepEqual(filters(p), []);
     assert.deepEqual(filters(plan('which roxy festival earned the most money')), ['venue = Roxy']);
   });
