@@ -48,6 +48,8 @@ const pharmacy: ServiceMetaResult = {
       ['county', 'County', 'string'],
       ['city', 'City', 'string'],
       ['in_mall', 'In a mall', 'boolean'],
+      ['county_code', 'County FIPS code', 'number'],
+      ['state_code', 'State FIPS code', 'number'],
       ['mall_copay', 'Copay in malls', 'number', 'sum'],
     ]),
   ],
@@ -107,6 +109,9 @@ describe('US states by name and code beside counties and cities of the same name
   });
   it('a region of the census is the states of it the column holds', () => {
     assert.deepEqual(filters(ask('copay collected in new england')), ['state = CT,MA,VT']);
+  });
+  it('a code kept as a number, written with leading zeros after the words of its column ("county fips 039")', () => {
+    assert.deepEqual(filters(ask('prescriptions filled in county fips 039')), ['county_code = 39']);
   });
   it('a yes/no member said in the plural ("in malls" of In a mall) is applied, never dropped', () => {
     const p = ask('how many prescriptions were filled in malls');
