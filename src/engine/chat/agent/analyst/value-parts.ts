@@ -1,7 +1,7 @@
 // A value a single word names without being all of it (values.ts reads the question's words against the values):
 // an adjective or demonym of a one-word value, or the one value of several words the word is a part of.
 
-import { fold } from './text.js';
+import { FILLER, FUNCTION_WORDS, fold, plural, type Token } from './text.js';
 
 /** Words of a value written with an apostrophe inside, as one word ("ohare" of O'Hare). */
 export const elided = (value: string) => [...fold(value).matchAll(/\p{L}+'\p{L}+/gu)].map((m) => m[0].replace("'", ''));
@@ -136,4 +136,20 @@ export function familyOf(
   const capitalized = ([, v]: string[]) =>
     v.split(/[^\p{L}\p{N}]+/u).some((w) => fold(w) === norm && /^\p{Lu}/u.test(w));
   return owners.every(capitalized) ? owners.map(([f, value]) => ({ field: f, value, edits: 1 })) : [];
+}
+
+/**
+ * Whether the word at `i` qualifies what follows, so it names no value by a part of it: a plural noun after it ("long
+ * trips", "young players": no driver Anna Long; not "this", "vs", nor a verb's "reaches"), or "how" before it ("how
+ * long").
+ */
+export function qualifiesNext(tokens: Token[], i: number): boolean {
+  const after = tokens[i + 1];
+  const noun =
+    !!after &&
+    plural(after.norm) &&
+    !FUNCTION_WORDS.has(after.lemma) &&
+    !FILLER.has(after.lemma) &&
+    !/(ch|sh|x|ss)es$/.test(after.norm);
+  return noun || tokens[i - 1]?.norm === 'how';
 }

@@ -21,7 +21,7 @@ import {
 import { pastForm } from './time-field.js';
 import { countryNames } from './countries.js';
 import { holdsStates, regionValues, stateNames } from './us-states.js';
-import { elided, familyOf, headOf, joinedOf, partOf } from './value-parts.js';
+import { elided, familyOf, headOf, joinedOf, partOf, qualifiesNext } from './value-parts.js';
 import { leadValue } from './value-lead.js';
 import { wordKind } from './word-kind.js';
 import { sexNames } from './sex-words.js';
@@ -358,9 +358,11 @@ export function matchValues(
         if (!found.length && !short)
           found = leadValue(tokens, i, parts, fold, (f) => !otherNext(f) && owns(f), nextNames);
         if (!found.length && !short && counted) found = partOf(norm.slice(0, -1), exact, parts, owns, () => true);
-        // "the deer", "the hawks": the last word of one value of several words (value-parts.ts).
+        // "the deer", "the hawks": the last word of one value of several words (value-parts.ts) — not a word
+        // qualifying a plural noun ("long trips", "young players": no Anna Long), nor one after "how" ("how long").
         const kind = wordKind(tokens, i);
-        if (!found.length && !grouped && (kind === 'noun' || kind === 'adjective'))
+        const qualifies = qualifiesNext(tokens, i);
+        if (!found.length && !grouped && !qualifies && (kind === 'noun' || kind === 'adjective'))
           found = headOf(norm, span[0].lemma, parts, nextNames);
         // "the unlimited plans": every value of the field named next that the word is a name's word of.
         const kindOf = (f: string) =>

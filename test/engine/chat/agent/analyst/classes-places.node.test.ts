@@ -118,3 +118,26 @@ describe('US states by name and code beside counties and cities of the same name
     assert.ok(filters(p).includes('in_mall = true') || p.measure.name.endsWith('mall_copay'), filters(p).join());
   });
 });
+
+describe("a name's last word in lowercase is no adjective of the rows", () => {
+  // A courier's drivers by full name: "long" and "young" are words of names here, and adjectives in questions.
+  const courier: ServiceMetaResult = {
+    searchQuery: '',
+    cubes: [
+      view('runs', 'Delivery runs', [
+        ['count', 'Runs', 'number', 'count'],
+        ['distance', 'Distance', 'number', 'sum'],
+        ['driver', 'Driver', 'string'],
+        ['started_at', 'Start time', 'time'],
+      ]),
+    ],
+  };
+  const values = new Map([['runs.driver', ['Anna Long', 'Tom Young', 'Priya Shah']]]);
+  it('"long trips", "how long": no driver Anna Long; "the runs of shah": Priya Shah', () => {
+    for (const q of ['how many long trips last month', 'how long were the runs last month']) {
+      const r = plan(courier, values, q);
+      assert.ok(isDecline(r) || !filters(r).some((f) => f.includes('Anna Long')), q);
+    }
+    assert.deepEqual(filters(planner(courier, values)('distance driven by the runs of shah')), ['driver = Priya Shah']);
+  });
+});
