@@ -68,9 +68,16 @@ type Owners = Map<string, Set<string>>;
  * The owners ("field\0value") of `word` as the capitalized last word of their value, when all are one value (folded).
  */
 function lastOf(word: string, parts: Owners): { field: string; value: string; edits: number }[] {
-  const owners = [...(parts.get(word) ?? [])].map((o) => o.split('\u0000'));
-  const values = new Set(owners.map(([, v]) => fold(v)));
-  if (values.size !== 1) return [];
+  const owners: string[][] = [];
+  let one: string | undefined;
+  for (const o of parts.get(word) ?? []) {
+    const [field, v] = o.split('\u0000');
+    // Stop at a second value: the word is no one value's (a word of many values costs no more than two).
+    if (one !== undefined && fold(v) !== one) return [];
+    one = fold(v);
+    owners.push([field, v]);
+  }
+  if (!owners.length) return [];
   // A name's noun, capitalized as names are ("White-tailed Deer"), not the generic noun of a phrase ("Chain repair").
   const last =
     owners[0][1]
@@ -130,9 +137,10 @@ export function familyOf(
   /** Whether the next word is a plural noun naming the field. */
   namedNext: (field: string) => boolean,
 ): { field: string; value: string; edits: number }[] {
-  if (norm.length < 3) return [];
-  const owners = [...(parts.get(norm) ?? [])].map((o) => o.split('\u0000'));
-  if (owners.length < 2 || owners.some(([f]) => f !== owners[0][0]) || !namedNext(owners[0][0])) return [];
+  const all = parts.get(norm);
+  if (norm.length < 3 || !all || all.size < 2) return [];
+  const owners = [...all].map((o) => o.split('\u0000'));
+  if (owners.some(([f]) => f !== owners[0][0]) || !namedNext(owners[0][0])) return [];
   const capitalized = ([, v]: string[]) =>
     v.split(/[^\p{L}\p{N}]+/u).some((w) => fold(w) === norm && /^\p{Lu}/u.test(w));
   return owners.every(capitalized) ? owners.map(([f, value]) => ({ field: f, value, edits: 1 })) : [];

@@ -365,9 +365,8 @@ export function matchValues(
         if (!found.length && !grouped && !qualifies && (kind === 'noun' || kind === 'adjective'))
           found = headOf(norm, span[0].lemma, parts, nextNames);
         // "the unlimited plans": every value of the field named next that the word is a name's word of.
-        const kindOf = (f: string) =>
-          plural(tokens[i + 1]?.norm ?? '') && !!fields.find((x) => x.name === f && names(x));
-        if (!found.length && !grouped) family = (found = familyOf(norm, parts, kindOf)).length > 1;
+        if (!found.length && !grouped && plural(tokens[i + 1]?.norm ?? ''))
+          family = (found = familyOf(norm, parts, nextNames)).length > 1;
         // "dept mktg": the start or a contraction of the one value of the dimension named next to it (value-short.ts).
         if (!found.length) found = namedShort(tokens, i, fields, index, avoid).map((v) => ({ ...v, edits: 1 }));
         // "amazon stock": the one code of a name (AMZN).
