@@ -193,6 +193,11 @@ export function booleanFilters(
   // "unresolved": written as the boolean's "resolved" once its prefix is off.
   const unprefixed = (i: number) =>
     prefixed.has(i) ? q.tokens[i].norm.replace(/^(?:un|non)-?/, '') : q.tokens[i].norm;
+  // A boolean writes a word as said, or in the singular ("territories" of In a territory) when no measure is named by
+  // that word alone ("debts" of Debts, not Has debt).
+  const writes = (b: Field, i: number) =>
+    b.written.has(unprefixed(i)) ||
+    (plural(q.tokens[i].norm) && b.written.has(q.tokens[i].lemma) && !measureNames.has(q.tokens[i].lemma));
   // "open reqs" of Job openings: a word written as a segment's own word and as no other member's names the segment,
   // though its stem is the source's noun (open, opening).
   const spelt = (x: Match, u: number) =>
@@ -233,7 +238,7 @@ export function booleanFilters(
         !part.has(w) &&
         !spelledOut.has(i) &&
         measureWords.has(w) &&
-        ((wholeWords.has(w) && !late) || !booleans.some((b) => b.written.has(unprefixed(i))))
+        ((wholeWords.has(w) && !late) || !booleans.some((b) => writes(b, i)))
           ? undefined
           : w,
       );

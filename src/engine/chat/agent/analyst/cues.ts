@@ -9,6 +9,7 @@ import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS, NUMBER_WORDS } from './text.js';
 import type { ValueIndex } from './values.js';
 import { endNamedBy, endOf, type End } from './ends.js';
+import { numberedCodes } from './numbered-code.js';
 
 const countOf = (w: string) => (/^\d+$/.test(w) ? Number(w) : NUMBER_WORDS[w]);
 
@@ -23,8 +24,9 @@ export function numberedValues(
   taken: boolean[],
   values: ValueIndex = new Map(),
 ): { filters: Filter[]; used: number[] } {
-  const filters: Filter[] = [];
-  const used: number[] = [];
+  // "county fips 06037": a code kept as a number (numbered-code.ts).
+  const { filters, used } = numberedCodes(q, source, taken);
+  taken = taken.map((x, i) => x || used.includes(i));
   const numbers = source.dimensions.filter((d) => d.type === 'number' && !/(^|_)id$/.test(d.column));
   const texts = source.dimensions.filter((d) => d.type === 'string');
   q.tokens.forEach((t, i) => {

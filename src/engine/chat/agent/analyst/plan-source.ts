@@ -219,7 +219,7 @@ export function planSource(
   const column = !measures.length && strict ? columnAsked(source, ranked, strict, book) : undefined;
   if (column) measures = [column];
   if (!measures.length) {
-    const stray = unmappedWords(q, taken, source);
+    const stray = unmappedWords(q, taken, source, [], values);
     if (stray.length)
       return { plan: { decline: unmappedText(say, stray, source, values) }, score: score - stray.length };
     return {
@@ -339,7 +339,7 @@ export function planSource(
   if (named.length && !standsOver(q, source, measure, named, taken))
     return { plan: { decline: book.whichMeasure(names([measure, ...named])) }, score };
   use(shareVerbs(q, taken, at, measureBy, conditions.filters.length > 0));
-  const unmapped = unmappedWords(q, taken, source, [measure, ...filters.map((f) => f.field), ...groups]);
+  const unmapped = unmappedWords(q, taken, source, [measure, ...filters.map((f) => f.field), ...groups], values);
   if (unmapped.length)
     return { plan: { decline: unmappedText(say, unmapped, source, values) }, score: score - unmapped.length };
   // "which state gives the most" over a source with no money (Donors): the giving asked is left unexplained.

@@ -19,6 +19,7 @@ import { groupingOf } from './grouped-values.js';
 import { causeVerb } from './cause-verbs.js';
 import { sameField } from './same-rows.js';
 import { ongoing } from './current-state.js';
+import { placeFields } from './us-places.js';
 
 /** Nouns of the persons a business serves, one another's synonyms in a question ("plus members" of customers). */
 const CLIENTELE = new Set(
@@ -133,7 +134,7 @@ export function namedValues(
       ?.keys.filter((k) => k.length === 1)
       .flat(),
   );
-  const hits = matchValues(q.tokens, free, categorical(source), values, memberWords, rows).filter(
+  const hits = matchValues(q.tokens, free, categorical(source), values, memberWords, rows, q.text).filter(
     (h) => h.end - h.start > 1 || !(synonymOfMeasure(q, h.start, h.value, measures) || countNamed(h.start, h.value)),
   );
   // "sci-fi": a clipped compound of one value, where no word of it was read otherwise.
@@ -147,7 +148,7 @@ export function namedValues(
   for (const [, hs] of [...spans].sort((a, b) => b[1][0].end - b[1][0].start - (a[1][0].end - a[1][0].start))) {
     if (hs.some((h) => taken.slice(h.start, h.end).some(Boolean))) continue;
     let fields = [...new Set(hs.map((h) => h.field))];
-    const fs = source.dimensions.filter((d) => fields.includes(d.name));
+    let fs = source.dimensions.filter((d) => fields.includes(d.name));
     // "from Chicago", "to Boston": the origin's or the destination's city, by the members' names and titles.
     const cue = fields.length > 1 ? directionAt(q, hs[0].start) : undefined;
     const end = cue && byDirection(fs, cue.end);
@@ -157,6 +158,9 @@ export function namedValues(
     }
     const named = fields.length > 1 && !end ? byNamingWords(q, hs[0].start, hs[0].end, fs) : undefined;
     if (named) fields = [named.name];
+    // "in texas" of a state and a county Texas: the state; "houston, tx": the city (us-places.ts).
+    if (fields.length > 1 && !named) fs = placeFields(q, hs, fs, hits);
+    if (fields.length > 1 && !named) fields = fs.map((f) => f.name);
     const sibling = fields.length > 1 ? listedWith(q, hs[0], [...spans.values()], fields) : undefined;
     if (sibling) fields = [sibling];
     const finer = fields.length > 1 ? groupingOf(q, fs, hs[0].value, values) : undefined;
@@ -182,12 +186,14 @@ export function namedValues(
     }
     const f = source.dimensions.find((d) => d.name === fields[0])!;
     const h = hs.find((x) => x.field === f.name)!;
+    // "the unlimited plans": every value the words name together (values.ts).
+    const all = h.family ? hs.filter((x) => x.field === f.name).map((x) => x.value) : [h.value];
     const not = q.negated.get(hs[0].start);
     if (not !== undefined) {
-      filters.push([{ field: f, op: '!=', values: [h.value] }, hs[0].start]);
+      filters.push([{ field: f, op: '!=', values: all }, hs[0].start]);
       taken[not] = true;
-    } else valueSets.set(f, [...(valueSets.get(f) ?? []), h.value]);
-    valueAt.set(`${f.name}\u0000${h.value}`, hs[0].start);
+    } else valueSets.set(f, [...(valueSets.get(f) ?? []), ...all]);
+    for (const v of all) valueAt.set(`${f.name}\u0000${v}`, hs[0].start);
     starts.set(f, Math.min(starts.get(f) ?? Infinity, hs[0].start));
     for (let k = hs[0].start; k < hs[0].end; k++) taken[k] = true;
     // "rated PG", "genre Comedy": a word right before the value that names its dimension belongs to it (after "by" it

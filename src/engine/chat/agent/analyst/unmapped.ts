@@ -4,7 +4,7 @@ import { computes, type Field, type SourceInfo } from './catalog.js';
 import type { Phrases } from './phrases.js';
 import { participle } from './cues.js';
 import type { Question } from './question.js';
-import type { ValueIndex } from './values.js';
+import { categorical, valueWord, type ValueIndex } from './values.js';
 import { FILLER, FUNCTION_WORDS, plural } from './text.js';
 import { looseWord } from './loose-words.js';
 import { dataWord, namesData } from './data-words.js';
@@ -18,8 +18,16 @@ const asksWhy = (q: Question, i: number) =>
  * Question words not explained and unknown to the source (numbers included). `chosen`: the plan's members, once
  * known, whose descriptions may imply a verb of the question.
  */
-export function unmappedWords(q: Question, taken: boolean[], source: SourceInfo, chosen: Field[] = []) {
+export function unmappedWords(
+  q: Question,
+  taken: boolean[],
+  source: SourceInfo,
+  chosen: Field[] = [],
+  /** The values read: a word of one is never let go as a word of the data's description. */
+  values?: ValueIndex,
+) {
   const known = new Set(source.fields.flatMap((f) => f.keys.flat()));
+  const valued = (i: number) => !!values && valueWord(categorical(source), values, q.tokens[i]);
   return q.tokens.filter(
     (t, i) =>
       !taken[i] &&
@@ -32,7 +40,7 @@ export function unmappedWords(q: Question, taken: boolean[], source: SourceInfo,
       !source.named.has(t.lemma) &&
       !(known.has(t.lemma) && !/^\d/.test(t.norm)) &&
       !looseWord(q, i, chosen) &&
-      !dataWord(q, i, source, known, chosen[0]),
+      !(dataWord(q, i, source, known, chosen[0]) && !valued(i)),
   );
 }
 

@@ -21,12 +21,14 @@ export function leadValue(
   fold: (s: string) => string,
   /** Whether the next word leaves this field's value free: it names no other dimension, nor a value of one. */
   owns: (field: string) => boolean,
+  /** Whether the next word names this field ("kingsbridge's home games" of the home club). */
+  namedNext: (field: string) => boolean = () => false,
 ): { field: string; value: string; edits: number }[] {
   const norm = tokens[i].norm;
   const kind = wordKind(tokens, i);
   if (norm.length < 4 || (kind !== 'noun' && kind !== 'adjective')) return [];
   const mine = root(norm);
-  const leads = new Set<string>();
+  let leads = new Set<string>();
   let inside = false;
   for (const [word, owners] of parts) {
     const same = word === norm || lemma(word) === tokens[i].lemma || (mine.length >= 5 && root(word) === mine);
@@ -35,6 +37,9 @@ export function leadValue(
       if (fold(o.split('\u0000')[1]).split(/[^\p{L}\p{N}]+/u)[0] === word) leads.add(o);
       else inside = true;
   }
+  // "kingsbridge's home games": of values of several fields led by the word, the one of the field named next.
+  const named = [...leads].filter((o) => namedNext(o.split('\u0000')[0]));
+  if (leads.size > 1 && named.length === 1) leads = new Set(named);
   // "films based on a book": a word inside another value ("Based on Book/Short Story") may be that one's; none then.
   if (leads.size !== 1 || inside) return [];
   const [field, value] = [...leads][0].split('\u0000');

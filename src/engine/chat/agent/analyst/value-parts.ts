@@ -1,7 +1,7 @@
 // A value a single word names without being all of it (values.ts reads the question's words against the values):
 // an adjective or demonym of a one-word value, or the one value of several words the word is a part of.
 
-import { fold } from './text.js';
+import { FILLER, FUNCTION_WORDS, fold, plural, type Token } from './text.js';
 
 /** Words of a value written with an apostrophe inside, as one word ("ohare" of O'Hare). */
 export const elided = (value: string) => [...fold(value).matchAll(/\p{L}+'\p{L}+/gu)].map((m) => m[0].replace("'", ''));
@@ -60,4 +60,104 @@ export function partOf(
   if (owners.size !== 1) return [];
   const [field, value] = [...owners][0].split('\u0000');
   return capitalized(field) ? [{ field, value, edits: 1 }] : [];
+}
+
+type Owners = Map<string, Set<string>>;
+
+/**
+ * The owners ("field\0value") of `word` as the capitalized last word of their value, when all are one value (folded).
+ */
+function lastOf(word: string, parts: Owners): { field: string; value: string; edits: number }[] {
+  const owners: string[][] = [];
+  let one: string | undefined;
+  for (const o of parts.get(word) ?? []) {
+    const [field, v] = o.split('\u0000');
+    // Stop at a second value: the word is no one value's (a word of many values costs no more than two).
+    if (one !== undefined && fold(v) !== one) return [];
+    one = fold(v);
+    owners.push([field, v]);
+  }
+  if (!owners.length) return [];
+  // A name's noun, capitalized as names are ("White-tailed Deer"), not the generic noun of a phrase ("Chain repair").
+  const last =
+    owners[0][1]
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .at(-1) ?? '';
+  if (fold(last) !== word || !/^\p{Lu}/u.test(last)) return [];
+  return owners.map(([field, v]) => ({ field, value: v, edits: 1 }));
+}
+
+/**
+ * "the deer", "bullfrog habitat", "the hawks": the last word of exactly one value of several words (White-tailed Deer,
+ * American Bullfrog, Riverton Hawks) — the noun the value's other words qualify — said alone, as written or in the
+ * singular. None when the word is a word of any other value, or qualifies a noun naming the value's own dimension
+ * ("grand hotels" are no hotel Aurora Grand: hotels that are grand).
+ */
+export function headOf(
+  norm: string,
+  singular: string,
+  parts: Owners,
+  /** Whether the next word names this field. */
+  namedNext: (field: string) => boolean,
+): { field: string; value: string; edits: number }[] {
+  if (norm.length < 4) return [];
+  // The word as written, else its singular ("snakes": snake, not the stem "snak").
+  const forms = [norm, norm.replace(/s$/, ''), norm.replace(/es$/, ''), singular];
+  const hits = forms.map((w) => lastOf(w, parts)).find((h) => h.length) ?? [];
+  return hits.some((h) => namedNext(h.field)) ? [] : hits;
+}
+
+/**
+ * "garter snakes" of Common Gartersnake, "wood pecker" of Woodpecker: two words the value writes as one, the whole
+ * value or the last word of one value of several words.
+ */
+export function joinedOf(
+  a: string,
+  b: string,
+  singular: (w: string) => string,
+  exact: Map<string, { field: string; value: string }[]>,
+  parts: Owners,
+): { field: string; value: string; edits: number }[] {
+  if (a.length < 3 || b.length < 3 || /\d/.test(a + b)) return [];
+  const joined = a + b;
+  const whole = exact.get(joined) ?? exact.get(joined.replace(/s$/, '')) ?? exact.get(singular(joined));
+  if (whole) return whole.map((v) => ({ ...v, edits: 1 }));
+  return headOf(joined, singular(joined), parts, () => false);
+}
+
+/**
+ * "the unlimited plans", "premium rooms": a word capitalized in two values or more of the one field the plural noun
+ * after it names (Unlimited Max, Unlimited Starter, Business Unlimited of Plan) and of no other field's values: the
+ * kind of those values, all of them.
+ */
+export function familyOf(
+  norm: string,
+  parts: Owners,
+  /** Whether the next word is a plural noun naming the field. */
+  namedNext: (field: string) => boolean,
+): { field: string; value: string; edits: number }[] {
+  const all = parts.get(norm);
+  if (norm.length < 3 || !all || all.size < 2) return [];
+  const owners = [...all].map((o) => o.split('\u0000'));
+  if (owners.some(([f]) => f !== owners[0][0]) || !namedNext(owners[0][0])) return [];
+  const capitalized = ([, v]: string[]) =>
+    v.split(/[^\p{L}\p{N}]+/u).some((w) => fold(w) === norm && /^\p{Lu}/u.test(w));
+  return owners.every(capitalized) ? owners.map(([f, value]) => ({ field: f, value, edits: 1 })) : [];
+}
+
+/**
+ * Whether the word at `i` qualifies what follows, so it names no value by a part of it: a plural noun after it ("long
+ * trips", "young players": no driver Anna Long; not "this", "vs", nor a verb's "reaches"), or "how" before it ("how
+ * long").
+ */
+export function qualifiesNext(tokens: Token[], i: number): boolean {
+  const after = tokens[i + 1];
+  const noun =
+    !!after &&
+    plural(after.norm) &&
+    !FUNCTION_WORDS.has(after.lemma) &&
+    !FILLER.has(after.lemma) &&
+    !/(ch|sh|x|ss)es$/.test(after.norm);
+  return noun || tokens[i - 1]?.norm === 'how';
 }

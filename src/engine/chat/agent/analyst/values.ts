@@ -20,9 +20,10 @@ import {
 } from './text.js';
 import { pastForm } from './time-field.js';
 import { countryNames } from './countries.js';
-import { stateNames } from './us-states.js';
-import { elided, partOf } from './value-parts.js';
+import { holdsStates, regionValues, stateNames } from './us-states.js';
+import { elided, familyOf, headOf, joinedOf, partOf, qualifiesNext } from './value-parts.js';
 import { leadValue } from './value-lead.js';
+import { wordKind } from './word-kind.js';
 import { sexNames } from './sex-words.js';
 import { namedShort, shortValue } from './value-short.js';
 import { seasonStart } from './season-value.js';
@@ -36,6 +37,10 @@ export interface ValueHit {
   start: number;
   end: number;
   edits: number;
+  /** The value is a US state of a column of states (us-states.ts). */
+  state?: boolean;
+  /** One of the values a word and the plural after it name together ("the unlimited plans"): all of them are meant. */
+  family?: boolean;
 }
 
 const words = (s: string) =>
@@ -64,6 +69,12 @@ interface Lookup {
   byLength: Map<number, { field: string; value: string; norm: string; bag: Int16Array }[]>;
   /** Values that are codes of names ("AMZN"). */
   codes: Code[];
+  /** Words of values written as names, two words capitalized or more ("deer" of White-tailed Deer; not Chain repair). */
+  named: Set<string>;
+  /** Fields of US states (codes or names), and the states' names of the fields of codes ("texas" → TX). */
+  states: Set<string>;
+  stateAliases: Map<string, { field: string; value: string }[]>;
+  regions: Map<string, { field: string; value: string }[]>;
 }
 
 const initialsOf = (ws: string[]) => ws.map((w) => w[0]).join('');
@@ -106,14 +117,23 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
     runs: new Map(),
     byLength: new Map(),
     codes: [],
+    named: new Set(),
+    states: new Set(),
+    stateAliases: new Map(),
+    regions: new Map(),
   };
-  const { exact, aliases, acronyms, parts, byLength } = out;
+  const { exact, aliases, acronyms, parts, byLength, stateAliases } = out;
   for (const f of fields) {
+    if (holdsStates(index.get(f.name) ?? [])) out.states.add(f.name);
+    // "new england": the states of a region, on a column of states (us-states.ts).
+    for (const [region, held] of out.states.has(f.name) ? regionValues(index.get(f.name) ?? []) : [])
+      out.regions.set(region, [...(out.regions.get(region) ?? []), ...held.map((value) => ({ field: f.name, value }))]);
     const states = stateNames(index.get(f.name) ?? []);
     for (const [code, name] of states ?? []) {
       const ws = words(name);
       const norm = ws.join(' ');
       aliases.set(norm, [...(aliases.get(norm) ?? []), { field: f.name, value: code }]);
+      stateAliases.set(norm, [...(stateAliases.get(norm) ?? []), { field: f.name, value: code }]);
       byLength.set(ws.length, [
         ...(byLength.get(ws.length) ?? []),
         { field: f.name, value: code, norm, bag: bag(norm) },
@@ -148,6 +168,8 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
       for (const k of new Set([norm, ws.map(valueLemma).join(' '), ...joined]))
         exact.set(k, [...(exact.get(k) ?? []), { field: f.name, value }]);
       if (ws.length > 1 && !season) {
+        const capitals = value.split(/[^\p{L}\p{N}]+/u).filter((w) => /^\p{Lu}/u.test(w));
+        if (capitals.length > 1) for (const w of capitals) out.named.add(fold(w));
         for (const w of elided(value)) out.elided.add(w);
         for (const w of [...ws, ...elided(value)])
           if (w.length >= 3) parts.set(w, (parts.get(w) ?? new Set()).add(`${f.name}\u0000${value}`));
@@ -171,6 +193,15 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
   return out;
 }
 
+/**
+ * Whether a word (folded, or its lemma) is a word of a name among the values of `fields` ("deer" of White-tailed Deer):
+ * it names data, so left unexplained it is asked about, never let go as a word of the data's description.
+ */
+export function valueWord(fields: Field[], index: ValueIndex, t: Token): boolean {
+  const { named } = lookup(fields, index);
+  return named.has(t.norm) || named.has(t.lemma);
+}
+
 export function matchValues(
   tokens: Token[],
   free: boolean[],
@@ -180,6 +211,8 @@ export function matchValues(
   avoid: Set<string> = new Set(),
   /** Lemmas naming what the source's rows are ("strikes"): "goose strikes" names the one value with "goose". */
   rows: Set<string> = new Set(),
+  /** The question as written (the commas between its words). */
+  text = '',
 ): ValueHit[] {
   const hits: ValueHit[] = [];
   const {
@@ -192,6 +225,9 @@ export function matchValues(
     codes,
     runs: lookupRuns,
     elided: elidedWords,
+    states,
+    stateAliases,
+    regions,
   } = lookup(fields, index);
   for (let n = 6; n >= 1; n--) {
     for (let i = 0; i + n <= tokens.length; i++) {
@@ -201,6 +237,7 @@ export function matchValues(
       const norm = span.map((t) => t.norm.replace(/'s$/, '').replace(/['.,]/g, ' ')).join(' ');
       const lem = span.map((t) => t.lemma).join(' ');
       const weak = n === 1 && (FUNCTION_WORDS.has(span[0].lemma) || FILLER.has(span[0].lemma) || norm.length <= 2);
+      let family = false;
       // An acronym is one written as one ("ER", not "er") unless it is longer than two letters ("icu").
       // A common word or a member's word is no acronym unless written as one.
       const acronym = n === 1 ? acronyms.get(norm) : undefined;
@@ -215,6 +252,12 @@ export function matchValues(
           edits: 0,
         }),
       );
+      // "texas" where a county is named Texas too: the state as well (the planner prefers it unless "county" is said).
+      if (found.length && !found.some((v) => states.has(v.field)))
+        found.push(...(stateAliases.get(norm) ?? []).map((v) => ({ ...v, edits: 0 })));
+      // "across new england": every state of the region a column of states holds (of two, codes and names: one).
+      const region = (found.length ? [] : (regions.get(norm) ?? [])).filter((v, _, all) => v.field === all[0].field);
+      if (region.length > 1) [found, family] = [region.map((v) => ({ ...v, edits: 0 })), true];
       const byAcronym = !found.length && !!usable;
       if (byAcronym) {
         const some = usable.filter((v) => !fullNames.has(v.field));
@@ -234,13 +277,16 @@ export function matchValues(
         // Sold; "breakdowns": reason Breakdown).
         const end = i + n === tokens.length && /^(to|on|for|via|from|in)$/.test(tokens[i - 1]?.norm ?? '');
         const past = common && (pastForm(norm) || (/s$/.test(norm) && FILLER.has(span[0].lemma)));
+        // "houston, tx", "suffolk county, ny": a state's code after a comma, however it is cased.
+        const comma = i > 0 && /,\s*$/.test(text.slice(tokens[i - 1].end, span[0].start));
         found = found.filter(
           (v) =>
             (v.value === span[0].text.replace(/'s$/, '') && (!common || v.value !== v.value.toLowerCase())) ||
             (common && names(v.field)) ||
             // "what share of spend went to display": the object of a preposition ending the question, as folded.
             (common && end && fold(v.value) === norm) ||
-            (past && (fold(v.value) === norm || lemma(fold(v.value)) === span[0].lemma)),
+            (past && (fold(v.value) === norm || lemma(fold(v.value)) === span[0].lemma)) ||
+            (comma && states.has(v.field) && fold(v.value) === norm),
         );
       }
       // A word that names a member is that member, no typo of a value ("by shift" is no product Shaft).
@@ -281,6 +327,9 @@ export function matchValues(
       const grouped = /^(by|per|each)$/.test(tokens[i - 1]?.norm ?? '');
       if (!found.length && n > 1 && !grouped)
         found = shortValue(span, fields, index, avoid).map((v) => ({ ...v, edits: 1 }));
+      const open = (t: Token) => !FUNCTION_WORDS.has(t.lemma) && !FILLER.has(t.lemma) && !avoid.has(t.lemma);
+      if (!found.length && n === 2 && !grouped && span.every(open))
+        found = joinedOf(span[0].norm, span[1].norm, lemma, exact, parts);
       if (found.length === 0 && n === 1 && !weak && !avoid.has(span[0].lemma)) {
         // "Swedish sites": a demonym unless the next word names another dimension ("Portuguese guests" is no hotel
         // country); "Hopper": a part of a name written as a name (capitalized), not "grand" of Aurora Grand.
@@ -308,8 +357,19 @@ export function matchValues(
         found = short ? [] : partOf(norm, exact, parts, owns, written, named);
         const nextValues = exact.get(tokens[i + 1]?.lemma ?? '') ?? exact.get(tokens[i + 1]?.norm ?? '') ?? [];
         const otherNext = (f: string) => nextValues.some((v) => v.field !== f);
-        if (!found.length && !short) found = leadValue(tokens, i, parts, fold, (f) => !otherNext(f) && owns(f));
+        const nextNames = (f: string) => !!fields.find((x) => x.name === f && names(x));
+        if (!found.length && !short)
+          found = leadValue(tokens, i, parts, fold, (f) => !otherNext(f) && owns(f), nextNames);
         if (!found.length && !short && counted) found = partOf(norm.slice(0, -1), exact, parts, owns, () => true);
+        // "the deer", "the hawks": the last word of one value of several words (value-parts.ts) — not a word
+        // qualifying a plural noun ("long trips", "young players": no Anna Long), nor one after "how" ("how long").
+        const kind = wordKind(tokens, i);
+        const qualifies = qualifiesNext(tokens, i);
+        if (!found.length && !grouped && !qualifies && (kind === 'noun' || kind === 'adjective'))
+          found = headOf(norm, span[0].lemma, parts, nextNames);
+        // "the unlimited plans": every value of the field named next that the word is a name's word of.
+        if (!found.length && !grouped && plural(tokens[i + 1]?.norm ?? ''))
+          family = (found = familyOf(norm, parts, nextNames)).length > 1;
         // "dept mktg": the start or a contraction of the one value of the dimension named next to it (value-short.ts).
         if (!found.length) found = namedShort(tokens, i, fields, index, avoid).map((v) => ({ ...v, edits: 1 }));
         // "amazon stock": the one code of a name (AMZN).
@@ -323,7 +383,9 @@ export function matchValues(
       const seen = new Set<string>();
       for (const v of found) {
         const k = `${v.field}\u0000${v.value}`;
-        if (!seen.has(k)) hits.push({ field: v.field, value: v.value, start: i, end: i + n, edits: v.edits });
+        const state = states.has(v.field) || undefined;
+        const hit = { field: v.field, value: v.value, start: i, end: i + n, edits: v.edits, state };
+        if (!seen.has(k)) hits.push(family ? { ...hit, family } : hit);
         seen.add(k);
       }
     }
