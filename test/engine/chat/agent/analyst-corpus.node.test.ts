@@ -248,8 +248,8 @@ const MODELS: Model[] = [
     data: statesData,
   },
   heldOut('bike-share system', bikesSeed, BIKES, bikesCases, BIKES_QUESTIONS, 0.74),
-  heldOut('mobile telecom carrier', telecomSeed, TELECOM, telecomCases, TELECOM_QUESTIONS, 0.85),
-  heldOut('amateur sports league', leagueSeed, LEAGUE, leagueCases, LEAGUE_QUESTIONS, 0.85),
+  heldOut('mobile telecom carrier', telecomSeed, TELECOM, telecomCases, TELECOM_QUESTIONS, 0.94),
+  heldOut('amateur sports league', leagueSeed, LEAGUE, leagueCases, LEAGUE_QUESTIONS, 0.88),
   {
     ...heldOut(
       'US species habitats and zip codes (vega-datasets files)',

@@ -44,6 +44,10 @@ const close = (a: unknown, b: unknown): boolean => {
 const sameRow = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((v, i) => close(v, b[i]));
 
 export function sameRows(got: unknown[][], want: unknown[][], ordered: boolean): boolean {
+  // A share (part, whole, percent) answered by the model's own percent measure: the percent asked, the same number.
+  const [part, whole, percent] = want.length === 1 && want[0].length === 3 ? want[0].map(Number) : [];
+  const share = got.length === 1 && got[0].length === 1 && close(percent, (100 * part) / whole);
+  if (share && close(got[0][0], want[0][2])) return true;
   if (got.length !== want.length) return false;
   // In order: the same measures row by row (rows tied on the measure may come in either order), and the same rows.
   if (ordered && !got.every((r, i) => close(r[r.length - 1], want[i][want[i].length - 1]))) return false;

@@ -14,11 +14,13 @@ interface AboutSource {
 const LIMITS = new Set(lemmas('not no non without except excluding excluded only unless never none'));
 
 /**
- * The content lemmas of a source's description (numbers of more than four digits aside): what every row of the source
- * is about. None when it states an exception ("not", "excluding").
+ * The content lemmas of a source's description's first clause (numbers of more than four digits aside): what every row
+ * of the source is about. None when it states an exception ("not", "excluding").
  */
 export function aboutWords(description: string | undefined): Set<string> {
-  const words = lemmas(description ?? '');
+  // Its first clause says what a row is; what follows a ";" explains something else ("One row per player per game;
+  // a team's points are the sum of its players'": "team rebounds" is no row's).
+  const words = lemmas((description ?? '').split(';')[0]);
   if (words.some((w) => LIMITS.has(w))) return new Set();
   return new Set(words.filter((w) => !FUNCTION_WORDS.has(w) && !FILLER.has(w) && !/^\d{5,}/.test(w)));
 }

@@ -2,6 +2,7 @@
 
 import type { Phrases } from './phrases.js';
 import type { Plan, Scored } from './plan.js';
+import type { Question } from './question.js';
 
 /**
  * "royalties per stream" over a source whose only "stream" is its Streams measure: a measure divided by itself is
@@ -27,4 +28,15 @@ function contradicts(plan: Plan): boolean {
       ),
     ),
   );
+}
+
+/**
+ * "who committed the most fouls": a question asking who, answered with no breakdown (a total), names no one; the
+ * breakdowns the source has are offered instead.
+ */
+export function whoAsked(q: Question, scored: Scored, say: Phrases): Scored {
+  const { plan } = scored;
+  if ('decline' in plan || q.tokens[0]?.norm !== 'who' || plan.groups.length || plan.compare) return scored;
+  const dims = plan.source.dimensions.filter((d) => d.type === 'string').slice(0, 8);
+  return { plan: { decline: say.book.whichBreakdown(say.names(dims)) }, score: scored.score - 1 };
 }

@@ -3,7 +3,7 @@
 
 import { measureStems } from './plan-values.js';
 import { planSource } from './plan-source.js';
-import { sensible } from './plan-sense.js';
+import { sensible, whoAsked } from './plan-sense.js';
 import { acrossPlan } from './plan-across.js';
 import { valueNouns } from './value-nouns.js';
 import { correctTypos } from './typos.js';
@@ -54,7 +54,8 @@ function planOnce(q: Question, sources: SourceInfo[], values: ValueIndex, say: P
       s,
       values,
     );
-    return { source: s, ...backed(read, sensible(planSource(read, s, values, say, measured), say, s.title), say) };
+    const planned = whoAsked(read, sensible(planSource(read, s, values, say, measured), say, s.title), say);
+    return { source: s, ...backed(read, planned, say) };
   });
   // A plan whose measure only its description names, when another source titles a measure so, is no answer.
   const ok = scored.filter((s) => !('decline' in s.plan) && !describedElsewhere(s.plan.measure, q, sources));

@@ -216,7 +216,8 @@ export const FILLER = new Set(
   figure numbers give given provide report overview summary summarize use used using work works worked working
   people person persons folks everyone everybody someone somebody anyone anybody
   handle handled raise raised collect collected receive received process processed serve served manage managed
-  submit submitted assign assigned treat treated deal dealt cover covered slowest slower fastest quickest
+  submit submitted assign assigned treat treated deal dealt cover covered commit commits committed committing
+  slowest slower fastest quickest
   teach taught perform performing performed drive drives drove driven driving back pay paid paying
   run ran running hold held holding host hosted offer offered conduct conducted organize organized
   live lives living lived reside resides residing put puts putting reach reached achieve achieved attain attained
