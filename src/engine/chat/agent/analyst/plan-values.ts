@@ -149,6 +149,12 @@ export function namedValues(
     if (hs.some((h) => taken.slice(h.start, h.end).some(Boolean))) continue;
     let fields = [...new Set(hs.map((h) => h.field))];
     let fs = source.dimensions.filter((d) => fields.includes(d.name));
+    // "in texas" of a state and a county Texas: the state; "houston, tx": the city (us-places.ts). First, so that a
+    // direction then chooses between the origin's and the destination's of one kind ("to New York": no state).
+    if (fields.length > 1 && !byNamingWords(q, hs[0].start, hs[0].end, fs)) {
+      fs = placeFields(q, hs, fs, hits);
+      fields = fs.map((f) => f.name);
+    }
     // "from Chicago", "to Boston": the origin's or the destination's city, by the members' names and titles.
     const cue = fields.length > 1 ? directionAt(q, hs[0].start) : undefined;
     const end = cue && byDirection(fs, cue.end);
@@ -158,9 +164,6 @@ export function namedValues(
     }
     const named = fields.length > 1 && !end ? byNamingWords(q, hs[0].start, hs[0].end, fs) : undefined;
     if (named) fields = [named.name];
-    // "in texas" of a state and a county Texas: the state; "houston, tx": the city (us-places.ts).
-    if (fields.length > 1 && !named) fs = placeFields(q, hs, fs, hits);
-    if (fields.length > 1 && !named) fields = fs.map((f) => f.name);
     const sibling = fields.length > 1 ? listedWith(q, hs[0], [...spans.values()], fields) : undefined;
     if (sibling) fields = [sibling];
     const finer = fields.length > 1 ? groupingOf(q, fs, hs[0].value, values) : undefined;

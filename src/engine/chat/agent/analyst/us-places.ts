@@ -21,13 +21,18 @@ const named = (f: Field, words: RegExp) => f.keys.some((k) => k.length === 1 && 
 export function placeFields(q: Question, hs: ValueHit[], fs: Field[], all: ValueHit[]): Field[] {
   const states = fs.filter((f) => hs.some((h) => h.field === f.name && h.state));
   const others = fs.filter((f) => !states.includes(f));
-  if (states.length === 1 && others.length) {
+  if (states.length && others.length) {
     // "in texas": the state, not a county Texas (a county is said with its word).
-    if (others.every((f) => named(f, COUNTY))) return states;
-    // "in New York": a city written so comes before the state its name stands for (New York: NY).
-    const said = hs.find((h) => h.field === states[0].name)!;
-    if (said.value.length === 2 && said.value !== q.text.slice(q.tokens[said.start].start, q.tokens[said.end - 1].end))
-      fs = others;
+    if (states.length === 1 && others.every((f) => named(f, COUNTY))) return states;
+    // "in New York": a city written so comes before the state its name stands for (New York: NY), also with two of
+    // each (an origin's and a destination's).
+    const stands = (f: Field) => {
+      const said = hs.find((h) => h.field === f.name)!;
+      return (
+        said.value.length === 2 && said.value !== q.text.slice(q.tokens[said.start].start, q.tokens[said.end - 1].end)
+      );
+    };
+    if (states.every(stands)) fs = others;
   }
   const end = hs[0].end;
   const next = q.tokens[end];

@@ -141,3 +141,31 @@ describe("a name's last word in lowercase is no adjective of the rows", () => {
     assert.deepEqual(filters(planner(courier, values)('distance driven by the runs of shah')), ['driver = Priya Shah']);
   });
 });
+
+describe("a city named as written beside a state its name stands for, with an origin's and a destination's", () => {
+  // A coach company's trips: the origin's and the destination's city and state (codes), both joined.
+  const coaches: ServiceMetaResult = {
+    searchQuery: '',
+    cubes: [
+      view('trips', 'Coach trips', [
+        ['count', 'Trips', 'number', 'count'],
+        ['origin_city', 'City (origin city)', 'string'],
+        ['origin_state', 'State (origin state)', 'string'],
+        ['destination_city', 'City (destination city)', 'string'],
+        ['destination_state', 'State (destination state)', 'string'],
+      ]),
+    ],
+  };
+  const values = new Map([
+    ['trips.origin_city', ['New York', 'Albany', 'Boston']],
+    ['trips.destination_city', ['New York', 'Albany', 'Boston']],
+    ['trips.origin_state', ['NY', 'MA']],
+    ['trips.destination_state', ['NY', 'MA']],
+  ]);
+  it('"from Boston to New York": the cities, by direction (no state New York)', () => {
+    assert.deepEqual(filters(planner(coaches, values)('trips from Boston to New York')), [
+      'destination_city = New York',
+      'origin_city = Boston',
+    ]);
+  });
+});
