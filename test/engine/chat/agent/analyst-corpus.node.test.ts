@@ -27,6 +27,7 @@ import { CLIMATE, climateData, climateSeed } from '../../../fixtures/analyst/cli
 import { PENGUINS, penguinsData, penguinsSeed } from '../../../fixtures/analyst/penguins-gapminder.js';
 import { CLINIC, clinicSeed } from '../../../fixtures/analyst/clinic.js';
 import { CONTRACTOR, contractorSeed } from '../../../fixtures/analyst/contractor.js';
+import { COWORK, coworkSeed } from '../../../fixtures/analyst/cowork.js';
 import { DELIVERY, deliverySeed } from '../../../fixtures/analyst/delivery.js';
 import { ENERGY, energySeed } from '../../../fixtures/analyst/energy.js';
 import { FARM, farmSeed } from '../../../fixtures/analyst/farm.js';
@@ -70,6 +71,7 @@ import { PENGUINS_QUESTIONS, penguinsCases } from './penguins-gapminder-corpus.j
 import { clinicCases } from './clinic-corpus.js';
 import { CONTRACTOR_QUESTIONS, contractorCases } from './contractor-corpus.js';
 import { corpusEngine, judge, type Case } from './corpus.js';
+import { COWORK_QUESTIONS, coworkCases } from './cowork-corpus.js';
 import { DELIVERY_QUESTIONS, deliveryCases } from './delivery-corpus.js';
 import { energyCases } from './energy-corpus.js';
 import { FARM_QUESTIONS, farmCases } from './farm-corpus.js';
@@ -261,6 +263,7 @@ const MODELS: Model[] = [
     ),
     data: habitatsData,
   },
+  heldOut('coworking spaces', coworkSeed, COWORK, coworkCases, COWORK_QUESTIONS, 0.85),
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');
