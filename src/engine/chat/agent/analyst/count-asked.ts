@@ -31,7 +31,28 @@ export const countedMeasures = (
   words: (string | undefined)[],
 ) =>
   subsetCounted(q, source, measures, counted, words) ??
+  countWithVerb(q, measures, counted) ??
   distinctDoers(q, source, countedFirst(otherNoun(q, measures, counted), counted, words), counted);
+
+/**
+ * "how many members have churned" with Cancelled members (synonym "churned members"): a count named by the counted
+ * noun and a past form said right after it (two words on at most: "have churned") is that count, not the noun's plain
+ * count.
+ */
+function countWithVerb(q: Question, measures: Match[], counted: number[]): Match[] | undefined {
+  if (!counted.length) return undefined;
+  const last = Math.max(...counted);
+  const verb = q.tokens.findIndex((t, i) => i > last && i <= last + 2 && /\p{L}{3}ed$/u.test(t.norm));
+  if (verb < 0) return undefined;
+  const whole = measures.filter(
+    (m) =>
+      /^count/.test(m.field.agg ?? '') &&
+      m.field.keys.some(
+        (k) => k.length === 2 && k.includes(q.tokens[verb].lemma) && counted.some((c) => k.includes(q.tokens[c].lemma)),
+      ),
+  );
+  return new Set(whole.map((m) => m.field)).size === 1 ? [whole[0]] : undefined;
+}
 
 /**
  * "how many cars are out on rent": a distinct count of another thing (Renting customers), named only by a word that

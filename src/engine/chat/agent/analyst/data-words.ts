@@ -45,8 +45,15 @@ export function dataWord(q: Question, i: number, source: SourceInfo, known: Set<
   const verb = NOUN_PAST[t.norm];
   if (verb && FILLER.has(lemma(verb)) && plural(q.tokens[i - 1]?.norm ?? '') && BOUND.test(q.tokens[i + 1]?.norm ?? ''))
     return true;
-  // "request volume", "the volume of calls": how many there are.
-  return /^volumes?$/.test(t.norm) && !!measure && /^count/.test(measure.agg ?? '');
+  // "request volume", "the volume of calls": how many there are (not "trading volume": a quantity of its own).
+  if (!/^volumes?$/.test(t.norm) || !measure || !/^count/.test(measure.agg ?? '')) return false;
+  const before = q.tokens[i - 1];
+  return (
+    !before ||
+    FUNCTION_WORDS.has(before.lemma) ||
+    source.named.has(before.lemma) ||
+    measure.keys.some((k) => k.includes(before.lemma))
+  );
 }
 
 /**

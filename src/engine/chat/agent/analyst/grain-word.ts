@@ -35,7 +35,9 @@ export function averagedGrain(folded: string, time: TimeAsk): TimeAsk {
       .split(/\s+/)[0] ?? '';
   const word: [number, number] = [m.index, m.index + m[0].length];
   // Another grain said as well ("avg daily high by month"): that one is the breakdown; leave the reading as it is.
-  if (!AVERAGE.test(before) && !AVERAGE.test(after)) return { ...time, grainWord: word };
+  // "highest monthly close": the extreme over the period of what each month has, one number, as an average's is.
+  const extreme = /^(?:highest|lowest|max|maximum|min|minimum|peak|biggest|largest|smallest)$/.test(before);
+  if (!AVERAGE.test(before) && !AVERAGE.test(after) && !extreme) return { ...time, grainWord: word };
   if (time.spans.length > 1 && /\b(?:by|per|each|every) (?:day|week|month|quarter|year)\b/.test(folded)) return time;
   return { ...time, grain: undefined, trend: undefined, grainWord: word };
 }

@@ -58,7 +58,11 @@ export function breakdown(
     // "on average how many tonnes did each farm deliver": after an average asked, "each" (not "for each") is "per".
     const averaged = [...q.aggs].some(([i, a]) => a === 'avg' && i < phrase[0] - 1);
     const each = before?.norm === 'each' && averaged && !/^(for|of|in)$/.test(q.tokens[phrase[0] - 2]?.norm ?? '');
-    const perPhrase = before?.norm === 'per' || each;
+    // "number of full episodes per show": a count said with "number of" (no average) per a breakdown is by it.
+    const listed = [...q.aggs].some(
+      ([i, a]) => a === 'count' && i < phrase[0] - 1 && /^(number|count|of)$/.test(q.tokens[i].norm),
+    );
+    const perPhrase = (before?.norm === 'per' && !(listed && !averaged)) || each;
     const entity = perPhrase && !per ? perEntity(q, phrase, taken, source, book) : undefined;
     if (entity) {
       per = entity.field;
