@@ -4,11 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
-import { buildCatalog } from '../../../../../src/engine/chat/agent/analyst/catalog.js';
-import { isDecline } from '../../../../../src/engine/chat/agent/analyst/plan.js';
-import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/planner.js';
-import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
-import { NOW, filters, planner, say, view } from './plan-probe.js';
+import { declineOf, filters, planner, view } from './plan-probe.js';
 
 const calls: ServiceMetaResult = {
   searchQuery: '',
@@ -89,11 +85,6 @@ const rentals: ServiceMetaResult = {
 };
 const rentalValues = new Map([['rentals.vehicle', ['van', 'car']]]);
 
-const decline = (meta: ServiceMetaResult, values: Map<string, string[]>, q: string) => {
-  const p = planQuestion(readQuestion(q, NOW), buildCatalog(meta), values, say);
-  return isDecline(p) ? p.decline : undefined;
-};
-
 describe('local analyst: what a count counts', () => {
   it('a word a member is named by is no misspelt aggregation word; a real misspelling still is', () => {
     const p = planner(calls, new Map())('overage minutes last month');
@@ -104,8 +95,8 @@ describe('local analyst: what a count counts', () => {
   });
 
   it('things counted by a value of theirs, with a verb of selling or living the model never names, are declined', () => {
-    assert.match(decline(clinic, clinicValues, 'how many cats live in ashby') ?? '', /"live"/);
-    assert.match(decline(clinic, clinicValues, 'how many rabbits did we sell by phone last year') ?? '', /"sell"/);
+    assert.match(declineOf(clinic, 'how many cats live in ashby', clinicValues) ?? '', /"live"/);
+    assert.match(declineOf(clinic, 'how many rabbits did we sell by phone last year', clinicValues) ?? '', /"sell"/);
   });
 
   it('the rows themselves, other verbs, and a model that names the selling are counted as before', () => {
@@ -113,7 +104,7 @@ describe('local analyst: what a count counts', () => {
     assert.equal(p.measure.column, 'count');
     assert.deepEqual(filters(p), ['species = Cat', 'town = Ashby']);
     assert.equal(planner(clinic, clinicValues)('how many visits were booked by phone').measure.column, 'count');
-    assert.equal(decline(shop, shopValues, 'how many lamps did we sell last month'), undefined);
+    assert.equal(declineOf(shop, 'how many lamps did we sell last month', shopValues), undefined);
   });
 
   it('a count the question names whole beats a count of other rows kept by the same word', () => {

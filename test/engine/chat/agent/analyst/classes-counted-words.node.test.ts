@@ -5,11 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
-import { buildCatalog } from '../../../../../src/engine/chat/agent/analyst/catalog.js';
-import { isDecline } from '../../../../../src/engine/chat/agent/analyst/plan.js';
-import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/planner.js';
-import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
-import { NOW, filters, planner, say, view } from './plan-probe.js';
+import { declineOf, filters, planner, view } from './plan-probe.js';
 
 const marina: ServiceMetaResult = {
   searchQuery: '',
@@ -57,10 +53,6 @@ const reservoir: ServiceMetaResult = {
     ]),
   ],
 };
-const decline = (meta: ServiceMetaResult, q: string) => {
-  const p = planQuestion(readQuestion(q, NOW), buildCatalog(meta), new Map(), say);
-  return isDecline(p) ? p.decline : undefined;
-};
 
 describe('local analyst: what a count or an extreme is of', () => {
   it('"number of X per Y" is by Y', () => {
@@ -83,6 +75,6 @@ describe('local analyst: what a count or an extreme is of', () => {
     const p = planner(reservoir, new Map())('highest monthly level in 2024');
     assert.equal(p.measure.column, 'max_level');
     assert.equal(p.time?.grain, undefined);
-    assert.match(decline(reservoir, 'trading volume in 2024') ?? '', /"volume"|"trading"/);
+    assert.match(declineOf(reservoir, 'trading volume in 2024') ?? '', /"volume"|"trading"/);
   });
 });

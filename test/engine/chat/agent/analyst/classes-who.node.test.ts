@@ -5,11 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
-import { buildCatalog } from '../../../../../src/engine/chat/agent/analyst/catalog.js';
-import { isDecline } from '../../../../../src/engine/chat/agent/analyst/plan.js';
-import { planQuestion } from '../../../../../src/engine/chat/agent/analyst/planner.js';
-import { readQuestion } from '../../../../../src/engine/chat/agent/analyst/question.js';
-import { NOW, planner, say, view } from './plan-probe.js';
+import { declineOf, planner, view } from './plan-probe.js';
 
 const rink: ServiceMetaResult = {
   searchQuery: '',
@@ -35,14 +31,10 @@ const bakery: ServiceMetaResult = {
     },
   ],
 };
-const decline = (meta: ServiceMetaResult, q: string) => {
-  const p = planQuestion(readQuestion(q, NOW), buildCatalog(meta), new Map(), say);
-  return isDecline(p) ? p.decline : undefined;
-};
 
 describe('local analyst: who, and what a description explains', () => {
   it('"who …" answered by a total is a question back; "which player …" ranks the players', () => {
-    assert.match(decline(rink, 'who committed the most penalties') ?? '', /breakdown/);
+    assert.match(declineOf(rink, 'who committed the most penalties') ?? '', /breakdown/);
     const p = planner(rink, new Map())('which player committed the most penalties');
     assert.deepEqual(
       p.groups.map((g) => g.column),
@@ -52,7 +44,7 @@ describe('local analyst: who, and what a description explains', () => {
   });
 
   it("a word only a later clause of the source's description holds is no row's", () => {
-    assert.match(decline(bakery, 'crew hours per shift') ?? '', /"crew"/);
+    assert.match(declineOf(bakery, 'crew hours per shift') ?? '', /"crew"/);
     assert.equal(planner(bakery, new Map())('avg hours per shift by baker').measure.column, 'hours');
   });
 });

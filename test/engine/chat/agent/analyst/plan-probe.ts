@@ -22,6 +22,12 @@ export const planner =
     return p;
   };
 
+/** The decline text of a question on `meta` (values: the dimensions'), or undefined when it is answered. */
+export const declineOf = (meta: ServiceMetaResult, q: string, values: Map<string, string[]> = new Map()) => {
+  const p = planQuestion(readQuestion(q, NOW), buildCatalog(meta), values, say);
+  return isDecline(p) ? p.decline : undefined;
+};
+
 type Member = ServiceMetaResult['cubes'][number]['members'][number];
 
 /**
