@@ -51,6 +51,8 @@ export class ProviderSession {
   private current?: SessionInfo;
   private pending?: Promise<SessionInfo | undefined>;
   private timer?: ReturnType<typeof setTimeout>;
+  /** The expiry `expiring` was said for (once per token). */
+  private announced?: number;
   private generation = 0;
   private renewFailed = false;
   /** Why no session could be obtained (none before it either): requests say it instead of lacking credentials. */
@@ -169,11 +171,14 @@ export class ProviderSession {
         return;
       }
       if (now >= renewAt && !this.pending && !this.renewFailed) {
-        if (this.on.expiring(expiresAt) && this.fetchSession) {
+        // Said once per token: a timer firing a little early (Firefox) or a schedule again (resume) waits on.
+        const said = this.announced === expiresAt;
+        this.announced = expiresAt;
+        if (!said && this.on.expiring(expiresAt) && this.fetchSession) {
           void this.start(undefined, true);
           return;
         }
-        this.timer = setTimeout(tick, Math.min(MAX_DELAY, expiresAt - now));
+        this.timer = setTimeout(tick, Math.min(MAX_DELAY, Math.max(1, expiresAt - now)));
         return;
       }
       this.timer = setTimeout(tick, Math.min(MAX_DELAY, renewAt - now));
