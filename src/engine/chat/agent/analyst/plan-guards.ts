@@ -9,6 +9,7 @@ import { FILLER, FUNCTION_WORDS, lemma, plural, stem } from './text.js';
 import { narrowed } from './prefer.js';
 import { keptForGroups } from './kept-groups.js';
 import { plainCount, thingsCounted } from './booleans.js';
+import { ratioParts } from './share-count.js';
 
 /** The measures whose values add up across rows: a count is of these, never of an average or an extreme. */
 const ADDITIVE = new Set(['count', 'count_distinct', 'sum']);
@@ -271,12 +272,12 @@ export function shareMeasures(
  */
 function ratioOfBoth(measures: Match[], source: SourceInfo): Match | undefined {
   const named = (f: Field | undefined) => (f ? measures.find((m) => m.field === f) : undefined);
-  const of = (column: string | undefined) => source.measures.find((m) => m.column === column);
   // Of sums of other columns only: a share of rows (Hires of Applications, Refunded orders of Orders) is read as one.
   const sums = (a?: Match, b?: Match) =>
     a?.field.agg === 'sum' && b?.field.agg === 'sum' && a.field.over !== b.field.over;
   const fits = source.measures.flatMap((r) => {
-    const [part, whole] = [named(of(r.percentOf?.part)), named(of(r.percentOf?.whole))];
+    const pair = ratioParts(r, source, 'percentOf');
+    const [part, whole] = [named(pair?.part), named(pair?.whole)];
     return part && whole && sums(part, whole)
       ? [{ field: r, score: part.score + whole.score, used: [...part.used, ...whole.used] }]
       : [];

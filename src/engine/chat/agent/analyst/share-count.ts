@@ -36,9 +36,16 @@ export function filteredPart(q: Question, measure: Field, source: SourceInfo): F
   return parts.length === 1 ? parts[0] : undefined;
 }
 
-/** Of a measure the model defines as a percent of two of its measures (Late delivery %), those two: part and whole. */
-export function ratioParts(measure: Field, source: SourceInfo): { part: Field; whole: Field } | undefined {
+/**
+ * Of a measure the model defines as a percent of two of its measures (Late delivery %), those two: part and whole.
+ * `pair`: which of its pairs, the ratio (the part restricting the whole) or any percent of two (`percentOf`).
+ */
+export function ratioParts(
+  measure: Field,
+  source: SourceInfo,
+  pair: 'ratio' | 'percentOf' = 'ratio',
+): { part: Field; whole: Field } | undefined {
   const of = (column: string | undefined) => source.measures.find((m) => m.column === column);
-  const [part, whole] = [of(measure.ratio?.part), of(measure.ratio?.whole)];
+  const [part, whole] = [of(measure[pair]?.part), of(measure[pair]?.whole)];
   return part && whole ? { part, whole } : undefined;
 }
