@@ -16,20 +16,31 @@ const LINE_START = /^(?:[+=-]|\d{1,9}(?=[.)]))/;
  * parser's regular expressions — written as character references.
  */
 const CONTROL = /[\u0001-\u001f\u007f\u2028\u2029]/g;
+/**
+ * A character of U+F800–U+FBFF before one of U+FC00–U+FFFF (a compatibility ideograph or a presentation form before a
+ * fullwidth form or a variation selector): WebKit's compiled regular expressions read the two as one character, as if
+ * they were a surrogate pair, and the parser then misplaces emphasis around them. The first one is written as a
+ * character reference, which the parser reads as ASCII.
+ */
+const FALSE_PAIR = /[\uf800-\ufbff](?=[\ufc00-\uffff])/g;
 /** White space at the ends, which a paragraph, a heading or a table cell would trim. */
 const EDGES = /^\s+|\s+$/gu;
 
 const reference = (c: string) => `&#${c.codePointAt(0)!};`;
 
 /**
- * `text` as markdown that renders as exactly `text`: every character that could be markup backslash-escaped, line
- * ends, tabs, other control characters and white space at either end written as character references. Line ends are
- * kept as line feeds (`\r\n` and `\r` become `\n`, as in HTML); NUL becomes U+FFFD (as CommonMark and HTML do).
+ * `text` as markdown that renders as exactly `text`: every character that could be markup backslash-escaped; line
+ * ends, tabs, other control characters, white space at either end and the first of a pair WebKit misreads written as
+ * character references. Line ends are kept as line feeds (`\r\n` and `\r` become `\n`, as in HTML); NUL becomes
+ * U+FFFD (as CommonMark and HTML do).
  */
 export function markdownText(text: string): string {
   let out = text.replace(/\r\n?/g, '\n').replace(/\0/g, '\ufffd').replace(INLINE, '\\$&').replace(AUTOLINK, '\\$&');
   // A line starts with it where the writer puts it first (after a line end of its own): an ordered list's number
   // keeps its digits and escapes the `.` or `)` after them.
   out = out.replace(LINE_START, (m) => (/\d/.test(m) ? `${m}\\` : `\\${m}`));
-  return out.replace(EDGES, (space) => [...space].map(reference).join('')).replace(CONTROL, reference);
+  return out
+    .replace(EDGES, (space) => [...space].map(reference).join(''))
+    .replace(CONTROL, reference)
+    .replace(FALSE_PAIR, reference);
 }
