@@ -62,6 +62,7 @@ import { TELECOM, telecomSeed } from '../../../fixtures/analyst/telecom.js';
 import { TICKETING, ticketingSeed } from '../../../fixtures/analyst/ticketing.js';
 import { TRANSIT, transitSeed } from '../../../fixtures/analyst/transit.js';
 import { UNIVERSITY, universitySeed } from '../../../fixtures/analyst/university.js';
+import { VET, vetSeed } from '../../../fixtures/analyst/vet.js';
 import { WILDLIFE, wildlifeData, wildlifeSeed } from '../../../fixtures/analyst/wildlife.js';
 import { WORKFORCE, workforceSeed } from '../../../fixtures/analyst/workforce.js';
 import { AIRLINE_QUESTIONS, airlineCases } from './airline-corpus.js';
@@ -109,6 +110,7 @@ import { TELECOM_QUESTIONS, telecomCases } from './telecom-corpus.js';
 import { TICKETING_QUESTIONS, ticketingCases } from './ticketing-corpus.js';
 import { TRANSIT_QUESTIONS, transitCases } from './transit-corpus.js';
 import { UNIVERSITY_QUESTIONS, universityCases } from './university-corpus.js';
+import { VET_QUESTIONS, vetCases } from './vet-corpus.js';
 import { WILDLIFE_QUESTIONS, wildlifeCases } from './wildlife-corpus.js';
 import { workforceCases } from './workforce-corpus.js';
 
@@ -284,6 +286,7 @@ const MODELS: Model[] = [
   },
   heldOut('podcast network', podcastSeed, PODCAST, podcastCases, PODCAST_QUESTIONS, 0.91),
   heldOut('hotel group', hotelSeed, HOTEL, hotelCases, HOTEL_QUESTIONS, 0.85),
+  heldOut('veterinary clinics', vetSeed, VET, vetCases, VET_QUESTIONS, 0.85),
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');
