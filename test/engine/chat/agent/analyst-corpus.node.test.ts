@@ -65,6 +65,7 @@ import { UNIVERSITY, universitySeed } from '../../../fixtures/analyst/university
 import { VET, vetSeed } from '../../../fixtures/analyst/vet.js';
 import { WILDLIFE, wildlifeData, wildlifeSeed } from '../../../fixtures/analyst/wildlife.js';
 import { WORKFORCE, workforceSeed } from '../../../fixtures/analyst/workforce.js';
+import { WORLD, worldData, worldSeed } from '../../../fixtures/analyst/world.js';
 import { AIRLINE_QUESTIONS, airlineCases } from './airline-corpus.js';
 import { BIKES_QUESTIONS, bikesCases } from './bikes-corpus.js';
 import { browsersCases } from './browsers-corpus.js';
@@ -113,6 +114,7 @@ import { UNIVERSITY_QUESTIONS, universityCases } from './university-corpus.js';
 import { VET_QUESTIONS, vetCases } from './vet-corpus.js';
 import { WILDLIFE_QUESTIONS, wildlifeCases } from './wildlife-corpus.js';
 import { workforceCases } from './workforce-corpus.js';
+import { WORLD_QUESTIONS, worldCases } from './world-corpus.js';
 
 interface Model {
   name: string;
@@ -287,6 +289,17 @@ const MODELS: Model[] = [
   heldOut('podcast network', podcastSeed, PODCAST, podcastCases, PODCAST_QUESTIONS, 0.91),
   heldOut('hotel group', hotelSeed, HOTEL, hotelCases, HOTEL_QUESTIONS, 0.85),
   heldOut('veterinary clinics', vetSeed, VET, vetCases, VET_QUESTIONS, 0.85),
+  {
+    ...heldOut(
+      'fertility, commits, driving and unemployment (vega-datasets files)',
+      worldSeed,
+      WORLD,
+      worldCases,
+      WORLD_QUESTIONS,
+      0.85,
+    ),
+    data: worldData,
+  },
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');
