@@ -85,6 +85,24 @@ export const describedRows = (q: Question, source: SourceInfo) => describedRowWo
  * beside Cancelled trips, "test" of Tests ordered beside Repeated tests) — the word it shares with the other counts,
  * else its last.
  */
+/**
+ * The nouns the source's filtered counts qualify: their titles' words but those of what they keep ("stay" of Completed
+ * stays, kept to the status completed; "zip", "code" of Zip codes in territories, kept to In a territory).
+ */
+export function qualifiedNouns(source: SourceInfo): Set<string> {
+  const out = new Set<string>();
+  for (const m of source.measures) {
+    if (m.agg !== 'count' || !m.keeps?.length) continue;
+    const kept = new Set(m.keeps.flatMap((k) => keyOf(typeof k.value === 'string' ? k.value : k.member)));
+    for (const w of keyOf(m.title)) if (!kept.has(w) && !FUNCTION_WORDS.has(w)) out.add(w);
+  }
+  return out;
+}
+
+/** Whether a word (a lemma) names the source's rows: its own noun, its count's, or a noun its filtered counts qualify. */
+export const rowsWord = (source: SourceInfo, lemma: string) =>
+  source.named.has(lemma) || countNames(source, lemma) || rowNoun(source, lemma) || qualifiedNouns(source).has(lemma);
+
 export const rowNoun = (source: SourceInfo, lemma: string) => {
   const plain = plainCount(source);
   if (!plain) return false;
@@ -134,6 +152,9 @@ export function booleanFilters(
   // noun; alone it names no boolean in part (Jobs lost).
   const titleCount = titleWordCounts(source);
   const measureNoun = (l: string) => measureNames.has(l) || (titleCount.get(l) ?? 0) > 1;
+  // "stays" of Completed stays: the noun a filtered count qualifies names the rows; alone, no segment of them (Long
+  // stays).
+  const qualified = qualifiedNouns(source);
   const head = (l: string) => source.named.has(l) || countNames(source, l) || rowNoun(source, l);
   const otherWords = new Set(source.fields.filter((f) => f.type !== 'boolean').flatMap((f) => f.keys.flat()));
   // "late fees": the words of a measure named whole are the measure's, not a segment's (Late returns).
@@ -267,7 +288,7 @@ export function booleanFilters(
       // (until the measure chosen is another one).
       const enough = x.field.keys.some((k) => {
         const mine = k.filter((l) => !head(l));
-        const hit = mine.filter((l) => lemmas.has(l));
+        const hit = mine.filter((l) => lemmas.has(l) && !qualified.has(l));
         const measured = !late && hit.length < mine.length && hit.every(measureNoun);
         return mine.length > 0 && hit.length * 2 >= mine.length && !measured;
       });

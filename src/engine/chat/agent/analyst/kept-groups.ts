@@ -1,8 +1,11 @@
-// "crop failures by cause": a count (or total) the model filters (Crop failures: failed plantings) broken down lists
-// only the groups of the rows it keeps; the other rows would add a group of nothing (an empty cause with 0).
+// The rows a filtered count keeps, applied to what is asked. "crop failures by cause": a count (or total) the model
+// filters (Crop failures: failed plantings) broken down lists only the groups of the rows it keeps; the other rows
+// would add a group of nothing (an empty cause with 0). "unique guests with a completed stay": the rows a count named
+// beside the measure keeps.
 
 import type { Field, SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
+import type { Question } from './question.js';
 
 /** The filters a filtered count or sum keeps, as conditions on the source's members, when it is broken down by a text. */
 export function keptForGroups(source: SourceInfo, measure: Field, groups: Field[], filters: Filter[]): Filter[] {
@@ -15,4 +18,43 @@ export function keptForGroups(source: SourceInfo, measure: Field, groups: Field[
     if (!filters.some((f) => f.field === field)) out.push({ field, op: '=', values: [k.value] });
   }
   return out;
+}
+
+/**
+ * "unique guests with a completed stay", "avg lead time of completed stays": a filtered count that the words left
+ * unexplained name whole, in a row (Completed stays, kept to the status completed), keeps the measure asked to its
+ * rows. Adds its filters (where they start) and takes its words; returns how many filters it added.
+ */
+export function keptNamed(
+  q: Question,
+  source: SourceInfo,
+  taken: boolean[],
+  measure: Field,
+  filters: Filter[],
+  at: Map<Filter, number>,
+): number {
+  for (const m of source.measures) {
+    if (m === measure || m.agg !== 'count' || !m.keeps?.length) continue;
+    const runs = m.keys
+      .map((k) => k.filter((w) => !w.startsWith('agg:')))
+      .filter((k) => k.length > 1)
+      .flatMap((k) =>
+        q.tokens
+          .flatMap((_, i) => (k.every((w, j) => !taken[i + j] && q.tokens[i + j]?.lemma === w) ? [i] : []))
+          .map((i) => k.map((_, j) => i + j)),
+      );
+    if (!runs.length) continue;
+    const kept = m.keeps.map((k) => {
+      const field = source.dimensions.find((d) => d.column === k.member);
+      return field && { field, op: '=' as const, values: [k.value] };
+    });
+    if (kept.some((k) => !k || filters.some((f) => f.field === k.field))) continue;
+    for (const k of kept as Filter[]) {
+      filters.push(k);
+      at.set(k, runs[0][0]);
+    }
+    runs[0].forEach((i) => (taken[i] = true));
+    return kept.length;
+  }
+  return 0;
 }

@@ -2,9 +2,10 @@
 // ("which month had the most …") names no peak measure; "avg number of X per entity" is of X; "how many died" may
 // ask for a sum the model titles by the thing counted (Deaths), not rows described with it.
 
-import { computes, rank, wholly, type Field, type Match, type SourceInfo } from './catalog.js';
+import { computes, keyOf, rank, wholly, type Field, type Match, type SourceInfo } from './catalog.js';
 import type { Aggregation } from './text.js';
 import { preferCounted } from './cues.js';
+import { rowsWord } from './booleans.js';
 import { rankingWord, type Question } from './question.js';
 
 // The word that sets a ranking's direction ranks the breakdown: it is no evidence for a measure titled with it
@@ -114,3 +115,30 @@ export function perGroup(source: SourceInfo, measure: Field, per: Field | undefi
 /** "unique requesters opened tickets": the aggregation asked is of the measure named right after it (no "how many"). */
 export const aggregationAt = (q: Question, strict: string | undefined) =>
   [...q.aggs].find(([i, a]) => a === strict && !(q.aggs.has(i + 1) && q.tokens[i + 1].norm === 'how'))?.[0];
+
+/**
+ * "room revenue for stays": a measure the model keeps to some rows (Room revenue of completed stays, filtered to the
+ * status completed) is asked for only with a word of what it keeps ("completed") or one of its own ("units shipped");
+ * when the question says only its unkept twin's words (Room revenue) and the rows' noun, the twin is the one.
+ */
+export function keptUnsaid(q: Question, source: SourceInfo, ms: Match[]): Match[] {
+  const said = new Set(q.tokens.flatMap((t) => [t.lemma, t.norm]));
+  const says = (f: Field) =>
+    (f.keeps ?? []).some((k) => keyOf(typeof k.value === 'string' ? k.value : k.member).some((w) => said.has(w)));
+  // The same aggregation of the same column (where the model says which; else titled with the kept one's words),
+  // unfiltered.
+  const twin = (m: Match) =>
+    ms.some(
+      (n) =>
+        n !== m &&
+        !n.field.filtered &&
+        n.field.agg === m.field.agg &&
+        (n.field.over !== undefined
+          ? n.field.over === m.field.over
+          : keyOf(n.field.title).every((w) => keyOf(m.field.title).includes(w))) &&
+        n.used.length > 0 &&
+        n.used.every((u) => m.used.includes(u)) &&
+        m.used.every((u) => n.used.includes(u) || rowsWord(source, q.tokens[u].lemma)),
+    );
+  return ms.filter((m) => !(m.field.filtered && m.field.keeps?.length && !says(m.field) && twin(m)));
+}

@@ -25,6 +25,7 @@ import {
   unclashed,
 } from './plan-guards.js';
 import { measureStems, namedValues, unsetFilters } from './plan-values.js';
+import { keptNamed } from './kept-groups.js';
 import { numericConditions } from './numeric-conditions.js';
 import {
   columnAsked,
@@ -49,7 +50,7 @@ import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { measureOwnWords } from './data-words.js';
 import { judgedMeasure } from './judged.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
-import { aggregationAt, computing, namedAfter, perGroup, rankingAside, wholeTie } from './measure-words.js';
+import { aggregationAt, computing, keptUnsaid, namedAfter, perGroup, rankingAside, wholeTie } from './measure-words.js';
 import { categorical, type ValueIndex } from './values.js';
 import type { AggWord } from './phrase-book.js';
 import type { Phrases } from './phrases.js';
@@ -158,7 +159,7 @@ export function planSource(
   const unexplained = freeWords(q, taken, ranking);
   // "single rooms": a word restating a value's dimension names no measure it names only in part ("Room nights").
   const ranked = perAverage(source, rankingAside(q, unexplained, ranking), per);
-  let measures = perAsked(rank(source.measures, ranked), ranked, q.tokens).filter(
+  let measures = keptUnsaid(q, source, perAsked(rank(source.measures, ranked), ranked, q.tokens)).filter(
     (m) =>
       (!m.used.every((u) => afterValue.has(u)) && !m.used.every((u) => participle(q, u))) ||
       wholly(m.field, unexplained),
@@ -305,7 +306,7 @@ export function planSource(
   use([...best[0].used, ...levelRate(q, source, best[0]), ...restatedBase(q, best[0]), ...own]);
   // "the money raised": a word of money is the money measure's.
   if (measure === moneyMeasure(source)) use(moneyWords(q, taken));
-  score += lateFlags(q, source, taken, onBoolean, filters, at);
+  score += lateFlags(q, source, taken, onBoolean, filters, at) + keptNamed(q, source, taken, measure, filters, at);
   const lead = groups.length ? undefined : leadingGroup(q, taken, source, best[0].used);
   if (lead) {
     groups.push(lead.field);

@@ -162,6 +162,8 @@ export function namedValues(
       fields = [end.name];
       taken[cue.at] = true;
     }
+    const own = fields.length > 1 && !end ? rowsOwn(q, source, hs[0].end, fs) : undefined;
+    if (own) fields = [own.name];
     const named = fields.length > 1 && !end ? byNamingWords(q, hs[0].start, hs[0].end, fs) : undefined;
     if (named) fields = [named.name];
     const sibling = fields.length > 1 ? listedWith(q, hs[0], [...spans.values()], fields) : undefined;
@@ -244,6 +246,26 @@ export function namedValues(
   return { filters, valueSets, afterValue, score };
 }
 
+/** Whether `f` is a joined entity's column in a view: its prefix ("vets_") is shared by several columns. */
+function joinedColumn(source: SourceInfo, f: Field): boolean {
+  const cut = f.column.indexOf('_');
+  const prefix = cut > 0 ? f.column.slice(0, cut + 1) : '';
+  return !!prefix && source.dimensions.filter((d) => d.column.startsWith(prefix)).length >= 2;
+}
+
+/**
+ * "surgery appointments" where Surgery is a visit type and a vet's specialty: the rows' own noun right after the value
+ * (the source's, or its plain count's) picks the one column of the rows' own, not a joined entity's.
+ */
+function rowsOwn(q: Question, source: SourceInfo, end: number, fs: Field[]): Field | undefined {
+  const next = q.tokens[end];
+  const count = plainCount(source);
+  if (!next || !(source.named.has(next.lemma) || count?.keys.some((k) => k.length === 1 && k[0] === next.lemma)))
+    return undefined;
+  const own = fs.filter((f) => !joinedColumn(source, f));
+  return own.length === 1 ? own[0] : undefined;
+}
+
 /**
  * "avg score for engineering roles" where Engineering is the Department of the view's joined openings: a plural noun
  * no member is named by, right after a value of a joined entity's column (a prefix several columns share), is that
@@ -252,9 +274,7 @@ export function namedValues(
 function joinedNoun(q: Question, source: SourceInfo, f: Field, start: number, end: number): boolean {
   const next = q.tokens[end];
   if (!next || !plural(next.norm) || FILLER.has(next.lemma) || FUNCTION_WORDS.has(next.lemma)) return false;
-  const cut = f.column.indexOf('_');
-  const prefix = cut > 0 ? f.column.slice(0, cut + 1) : '';
-  if (!prefix || source.dimensions.filter((d) => d.column.startsWith(prefix)).length < 2) return false;
+  if (!joinedColumn(source, f)) return false;
   return !/^(many|of)$/.test(q.tokens[start - 1]?.norm ?? '');
 }
 

@@ -16,20 +16,7 @@ import { dateNextTo, madeDates } from './made-date.js';
 const afterPronoun = (q: Question, i: number) => /^(we|they|you|i)$/.test(q.tokens[i - 1]?.norm ?? '');
 
 /** Words of time dimensions' names that name no event. */
-const GENERIC = new Set([
-  'date',
-  'time',
-  'timestamp',
-  'day',
-  'at',
-  'on',
-  'ts',
-  'dt',
-  'datetime',
-  'when',
-  'utc',
-  'local',
-]);
+const GENERIC = new Set('date time timestamp day at on ts dt datetime when utc local'.split(' '));
 /** Events that create a thing: "new customers" counts them by the first of these their source has. */
 const CREATION = ['creat', 'sign', 'signup', 'regist', 'join', 'open', 'start', 'hir', 'onboard', 'launch', 'found'];
 /** Events that end a thing: "did we finish" names the date it was done. */
@@ -76,7 +63,13 @@ function eventRoots(t: Field, source: SourceInfo): string[] {
     const strong = own.filter((w) => !FILLER.has(w));
     return strong.length ? strong : own;
   };
-  return [...new Set(t.keys.flatMap((k) => [...named(k), named(k).join('')]))]
+  // A verb and its particle spell one event, as the title writes them ("Check-in date": checkin, where the keys keep
+  // only "check", as Check-out date's do).
+  const spelt = fold(t.title)
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w && !GENERIC.has(w) && w !== entity)
+    .join('');
+  return [...new Set([...t.keys.flatMap((k) => [...named(k), named(k).join('')]), spelt])]
     .filter((w) => w.length >= 3)
     .map(eventRoot);
 }
@@ -178,10 +171,14 @@ export function chooseTime(
   const roots = times.map((t) => eventRoots(t, source));
   const found = times.map((t, ti) => {
     const used: number[] = [];
+    let paired = false;
     q.tokens.forEach((tok, i) => {
       // "how many of each" names no Tip-off: a function word is no event's word.
       if (!free[i] || FUNCTION_WORDS.has(tok.lemma)) return;
-      const pair = q.tokens[i + 1] && free[i + 1] ? eventRoot(tok.lemma + q.tokens[i + 1].lemma) : undefined;
+      // "checked in last year": the particle may be the period's word too.
+      const next = q.tokens[i + 1];
+      const pair =
+        next && (free[i + 1] || FUNCTION_WORDS.has(next.lemma)) ? eventRoot(tok.lemma + next.lemma) : undefined;
       const hit = roots[ti].some((r) => meet(r, eventRoot(eventLemma(tok))) || (pair !== undefined && r === pair));
       if (!hit) return;
       // "by census year": the word and the next, a grain the time words took, spell the date's whole name (Census
@@ -193,15 +190,19 @@ export function chooseTime(
       // "open reqs": a word a segment is titled by, not a verb's form ("opened", "we open"), is that segment's.
       if (segments.has(tok.lemma) && !pastForm(tok.norm) && !afterPronoun(q, i)) return;
       used.push(i);
-      if (pair !== undefined && roots[ti].includes(pair)) used.push(i + 1);
+      if (pair === undefined || !roots[ti].includes(pair)) return;
+      paired = true;
+      if (free[i + 1]) used.push(i + 1);
     });
-    return { field: t, used };
+    return { field: t, used, paired };
   });
   // Only against another event the question names: alone, a making verb leaves the date to the rules below.
   if (found.some((f) => f.used.length > 0))
     for (const [t, at] of madeDates(q, times, free)) found.find((f) => f.field === t)?.used.push(...at);
   const most = Math.max(...found.map((f) => f.used.length));
   let top = found.filter((f) => f.used.length === most);
+  // "checked in last month": the verb with its particle, though the period took the particle.
+  if (top.filter((f) => f.paired).length === 1) top = top.filter((f) => f.paired);
   const nextTo = top.length > 1 ? dateNextTo(q, top) : undefined;
   if (nextTo) top = [nextTo];
   // "new guests", "first-time donors": their creation-like time (the words "new", "first time" are then explained by

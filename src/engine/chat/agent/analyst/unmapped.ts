@@ -8,6 +8,7 @@ import { categorical, valueWord, type ValueIndex } from './values.js';
 import { FILLER, FUNCTION_WORDS, plural } from './text.js';
 import { looseWord } from './loose-words.js';
 import { dataWord, namesData } from './data-words.js';
+import { rowsWord } from './booleans.js';
 
 /** "what caused the most delays", "what led to it": a verb of cause right after "what" asks for a cause, no number. */
 const asksWhy = (q: Question, i: number) =>
@@ -162,7 +163,7 @@ export function otherQuantities(
       (k) =>
         (k.length === 1 && loose(k[0]) && !own(f, k[0]) && !measure.described.has(k[0])) ||
         (f.isMeasure &&
-          k.some((w) => !mine.has(w) && !described.has(w) && !source.named.has(w) && !FILLER.has(w) && loose(w))),
+          k.some((w) => !mine.has(w) && !described.has(w) && !rowsWord(source, w) && !FILLER.has(w) && loose(w))),
     ),
   );
 }

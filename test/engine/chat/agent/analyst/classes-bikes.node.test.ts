@@ -82,9 +82,17 @@ describe('local analyst: classes found on an insurer, on a bike-share model', ()
     // a bike type only, is the bike type, not the dock type — classes-rentals), or declines; never Utilisation.
     const p = ask('electric vs classic rides in 2025');
     assert.ok(isDecline(p) || p.measure.name === 'rides.count', JSON.stringify(!isDecline(p) && p.measure.name));
-    // Alone, Rides cannot tell which "electric" (bike or dock): a decline, not Utilisation.
+    // Alone, "electric rides" are rides of the rides' own Bike type (the rows' noun right after the value picks the
+    // rows' own column, not the joined dock's — classes-kept), not Utilisation.
     const alone = ask('electric rides in 2025');
-    assert.ok(isDecline(alone), JSON.stringify(!isDecline(alone) && alone.measure.name));
+    assert.ok(
+      !isDecline(alone) && alone.measure.name === 'rides.count',
+      JSON.stringify(!isDecline(alone) && alone.measure.name),
+    );
+    assert.deepEqual(
+      alone.filters.map((f) => f.field.name),
+      ['rides.bike_type'],
+    );
     const q = ask('utilisation of electric bikes');
     assert.ok(!isDecline(q) && q.measure.name === 'fleet.utilisation');
   });
