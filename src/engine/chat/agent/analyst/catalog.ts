@@ -180,7 +180,10 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
     ...(m.segment && { segment: true }),
     ...(m.segment && m.description && { note: m.description }),
     ...(!isMeasure && /[(=]/.test(m.description ?? '') && { glosses: glossesOf(m.description) }),
-    described: new Set(keyOf(m.description ?? '')),
+    // What a description says a member is not ("not weighted by population") describes nothing it is.
+    described: new Set(
+      keyOf((m.description ?? '').replace(/\b(?:not|never|excluding|except|without)\b[^,.;:()]*/gi, '')),
+    ),
     ...(made.written.length > 0 && { verbs: new Set(made.written) }),
     ...(m.type === 'boolean' && otherwiseOf(m.description, m.title)),
     ...(!isMeasure && emptyState(m.description)),
@@ -257,9 +260,12 @@ export function buildCatalog(meta: ServiceMetaResult): SourceInfo[] {
     const flags = new Set(fields.filter((f) => f.type === 'boolean').flatMap((f) => f.keys.flat()));
     for (const f of fields) if (f.type !== 'boolean') for (const w of flags) f.described.delete(w);
     tableRows(fields);
-    // A source's only count is what its name counts ("how many employees" → Headcount of `employees`).
+    // A source's only count is what its name counts ("how many employees" → Headcount of `employees`), unless another
+    // measure is titled by that name (Commits, a sum over `commits`, one row an hour).
     const counts = fields.filter((f) => f.agg === 'count' && !f.tableRows);
-    if (counts.length === 1 && cube.type !== 'view') counts[0].keys.push(keyOf(cube.name), keyOf(cube.title));
+    const titledSo = (k: string[]) => fields.some((f) => f.isMeasure && keyOf(f.title).join() === k.join());
+    if (counts.length === 1 && cube.type !== 'view')
+      counts[0].keys.push(...[keyOf(cube.name), keyOf(cube.title)].filter((k) => !titledSo(k)));
     const named = new Set([...keyOf(cube.name), ...keyOf(cube.title)]);
     const plain = fields.filter((f) => f.agg === 'count' && !f.filtered);
     describedRows(fields, cube.description, plain.length === 1 ? plain[0] : undefined);
@@ -360,9 +366,11 @@ export function rank(fields: Field[], words: (string | undefined)[]): Match[] {
 export function perAsked(ms: Match[], words: (string | undefined)[], tokens: Token[]): Match[] {
   return ms
     .map((m) => {
-      const loose = m.used.filter(
-        (u) => m.field.perTail?.has(tokens[u].lemma) && !/^(per|each|every|an?)$/.test(tokens[u - 1]?.norm ?? ''),
-      );
+      // (A run of them after it: "per active day".)
+      const after = (u: number): boolean =>
+        /^(per|each|every|an?)$/.test(tokens[u - 1]?.norm ?? '') ||
+        (!!m.field.perTail?.has(tokens[u - 1]?.lemma ?? '') && after(u - 1));
+      const loose = m.used.filter((u) => m.field.perTail?.has(tokens[u].lemma) && !after(u));
       return loose.length
         ? scoreField(
             m.field,

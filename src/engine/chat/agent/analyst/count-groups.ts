@@ -5,6 +5,7 @@
 import { distinctCount } from './catalog.js';
 import type { Decline, Plan } from './plan.js';
 import type { Question } from './question.js';
+import { fold, lemma } from './text.js';
 
 /**
  * The plan counting the groups of the "which …" reading of a "how many X <verb> <condition>" question, when that
@@ -23,6 +24,13 @@ export function groupsCounted(
   if ('decline' in p || p.groups.length !== 1 || !p.having.length || p.compare || p.share || p.per) return undefined;
   const group = p.groups[0];
   if (group.type === 'time') return undefined;
+  // The noun counted is the breakdown's own, not a word of its title qualifying another ("days" of Hour of day).
+  const title = fold(group.title)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  const head = lemma(title.includes('of') ? title[0] : title[title.length - 1]);
+  const nouns = q.tokens.slice(at + 2).filter((t) => group.keys.some((k) => k.includes(t.lemma)));
+  if (nouns.length && !nouns.some((t) => t.lemma === head)) return undefined;
   const measure = { ...distinctCount(group), title: group.title };
   return { ...p, measure, groups: [], order: undefined, countOf: { measure: p.measure, groups: p.groups } };
 }

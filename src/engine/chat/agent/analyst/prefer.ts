@@ -218,10 +218,23 @@ export function supportedTie<T extends { field: Field; score: number; used?: num
   // A word a value or a date took supports no measure, though the measure's name matched it too ("nuclear +
   // renewables" are sources filtered, not Renewable generation).
   const open = (i: number) => !taken[i];
+  // "commits per active day": the best match, alone, whose whole title the question writes word for word, and which
+  // uses every word the others do.
+  const top = ranked.filter((m) => m.score >= ranked[0].score - 1e-9);
+  const covers = (m: T) => ranked.every((r) => (r.used ?? []).every((u) => m.used?.includes(u)));
+  if (top.length === 1 && ranked.length > 1 && writtenWhole(q, top[0].field) && covers(top[0])) return top;
   const readings = ranked.map((r) => ({ ...r, used: r.used?.filter(open) }));
   const pick = ranked.length > 1 && !q.compares ? preferred(q, source, readings, open) : undefined;
   const one = pick && ranked[readings.indexOf(pick)];
   return one ? [one] : ranked.filter((m) => m.score >= ranked[0].score - 1e-9);
+}
+
+/** Whether the question writes a title of `f` of two words or more in a row (small words aside). */
+function writtenWhole(q: Question, f: Field): boolean {
+  const said = q.tokens.filter((t) => !FUNCTION_WORDS.has(t.lemma)).map((t) => t.lemma);
+  return f.keys
+    .slice(1)
+    .some((k) => k.length > 1 && said.some((_, i) => k.every((w, j) => said[i + j] === w)));
 }
 
 /**

@@ -11,6 +11,7 @@ import { yearsOf } from './sql.js';
 import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
 import { seasonColumn } from './season-column.js';
 import { dateNextTo, madeDates } from './made-date.js';
+import { entityTime, unflagged } from './entity-time.js';
 
 /** Whether token `i` follows a personal pronoun ("we open", "they shipped"): a verb, not a noun. */
 const afterPronoun = (q: Question, i: number) => /^(we|they|you|i)$/.test(q.tokens[i - 1]?.norm ?? '');
@@ -366,13 +367,14 @@ export function timeOf(
   // "tickets sold in the 2024 season": a season is of events' dates, not of sales; with several, the question says.
   const times = source.dimensions.filter((d) => d.type === 'time');
   if (q.time.season && !byDate && !event.named && times.length > 1) return { tied: times };
-  const own = byDate ?? (event.named || event.rowsOwn ? event.field : measureTime(measure, source));
+  const own =
+    byDate ?? (event.named || event.rowsOwn ? event.field : (measureTime(measure, source) ?? entityTime(q, source)));
   // With no other cue, a title naming another entity's time than the first contradicts it ("HIIT attendance rate
   // last month": classes held then, or bookings made then?); the question must say which, as "Campaign performance"
   // with a Campaign start beside each day's Date shows the title alone cannot.
   const titled = own ? undefined : titleTime(source);
   if (wantsTime && titled && event.field && titled !== event.field) return { tied: [event.field, titled] };
-  const timeField = own ?? event.field;
+  const timeField = own ?? unflagged(source, measure, event.field, (t) => eventRoots(t, source), eventRoot);
   const present =
     !!timeField &&
     event.named &&

@@ -20,7 +20,12 @@ function titlesOf(source: SourceInfo): string[][] {
  * measure title of `source` ("avg daily rate" names Avg daily rate: no breakdown by day); otherwise `q` itself.
  */
 export function titledGrain(q: Question, source: SourceInfo): Question {
-  const word = q.time.grainWord;
+  // The adjective, or the grain's own noun alone ("commits per active day" names Commits per active day).
+  const word =
+    q.time.grainWord ??
+    q.time.spans.find(([s, e]) =>
+      q.tokens.some((t) => t.start === s && t.norm === q.time.grain && e === s + t.norm.length),
+    );
   if (!word) return q;
   const i = q.tokens.findIndex((t) => t.start === word[0]);
   if (i < 0) return q;
@@ -38,7 +43,7 @@ export function titledGrain(q: Question, source: SourceInfo): Question {
         ((before !== undefined && title[k - 1] === before) || (after !== undefined && title[k + 1] === after)),
     ),
   );
-  return titled ? givenBack(q, i, own) : q;
+  return titled ? givenBack(q, word, i, own) : q;
 }
 
 /**
@@ -70,13 +75,12 @@ export function valuedGrain(q: Question, source: SourceInfo, values: ValueIndex)
   };
 }
 
-/** `q` with the grain adjective at token `i` given back to the words (and the grain it set, if it set one). */
-function givenBack(q: Question, i: number, own: string): Question {
-  const word = q.time.grainWord!;
+/** `q` with the grain word at token `i` (its span `word`) given back to the words (and the grain it set, if it set one). */
+function givenBack(q: Question, word: [number, number], i: number, own: string): Question {
   const taken = q.taken.map((t, k) => t && k !== i);
   const spans = q.time.spans.filter(([s, e]) => !(s === word[0] && e === word[1]));
   // The grain this word set, if it set one (another said as well stays).
-  const grain = q.time.grain === GRAIN_OF[own] ? undefined : q.time.grain;
+  const grain = q.time.grain === (GRAIN_OF[own] ?? own) ? undefined : q.time.grain;
   return {
     ...q,
     taken,
