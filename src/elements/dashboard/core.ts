@@ -101,7 +101,6 @@ export class DashboardCore {
     });
     this.chatDock = new ChatDock(() => el.requestUpdate());
     this.widgetHost = this.makeWidgetHost();
-    warmUpFormats(access.locale());
   }
 
   /** The widgets that should have their report's data: shown (top grid, selected tabs) and in view. */
@@ -167,7 +166,9 @@ export class DashboardCore {
     this.slices.reset();
     this.announcedLoaded = false;
     this.filters.applyDefaults(loaded.config);
-    if (loaded.config.kind !== 'APP' && loaded.reports.some(drawnAsChart)) warmUpCharts();
+    // Charts: the chart worker sets Intl up first (off this thread); the page's own formatters follow.
+    if (loaded.config.kind !== 'APP' && loaded.reports.some(drawnAsChart)) warmUpCharts(this.access.locale());
+    warmUpFormats(this.access.locale());
   }
 
   // ─── What the element's public methods read ────────────────────────────────────────────────────────────────

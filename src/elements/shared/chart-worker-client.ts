@@ -54,9 +54,16 @@ function ask(request: ChartRequest): Promise<ChartAnswer> {
   });
 }
 
-/** Starts the worker and has it load Vega, before a first chart needs them (a dashboard with charts, once loaded). */
-export function warmChartWorker(): void {
-  if (chartWorkerUsable()) void ask({ op: 'warm' }).catch(() => undefined);
+/**
+ * Starts the worker and has it set up Intl's formatting for `locale` and load Vega, before a first chart needs them (a
+ * dashboard with charts, once loaded). Settles once the worker has done so, or could not (never rejects).
+ */
+export function warmChartWorker(locale?: string): Promise<void> {
+  if (!chartWorkerUsable()) return Promise.resolve();
+  return ask({ op: 'warm', ...(locale !== undefined && { locale }) }).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;

@@ -8,6 +8,7 @@ import type * as VegaLiteModule from 'vega-lite';
 import type * as InterpreterModule from 'vega-interpreter';
 import { fittedSpec, readsRows, refusingLoader, ROWS } from './chart-compile.js';
 import type { ChartAnswer, ChartRequest, DrawRequest } from './chart-worker-protocol.js';
+import { warmUpIntl } from './format.js';
 import { vegaLocale } from './vega-locale.js';
 
 type Vega = typeof VegaModule;
@@ -193,6 +194,7 @@ export async function handle(request: ChartRequest): Promise<ChartAnswer> {
     case 'image':
       return image(request.chart, request.type);
     case 'warm':
+      warmUpIntl(request.locale);
       await load();
       return {};
     case 'finalize':

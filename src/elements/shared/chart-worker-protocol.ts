@@ -25,8 +25,11 @@ export type ChartRequest =
   | { op: 'pick'; chart: number; x: number; y: number }
   | { op: 'image'; chart: number; type: 'svg' | 'png' }
   | { op: 'finalize'; chart: number }
-  /** Loads Vega and Vega-Lite now, before the first chart asks. */
-  | { op: 'warm' };
+  /**
+   * Sets up Intl's formatting for `locale` (ICU's data, which the page then shares: its own first formatter is cheap),
+   * then loads Vega and Vega-Lite, before the first chart asks.
+   */
+  | { op: 'warm'; locale?: string };
 
 /** What an answer carries: the drawing's SVG markup, a picked item's row and tooltip, an exported image. */
 export interface ChartAnswer {

@@ -36,9 +36,10 @@ describe('embedChart in the chart worker', function () {
   afterEach(() => container.remove());
 
   it('draws the marks as SVG in the container, and counts the chart until it is finalized', async () => {
-    // A dashboard warms the worker (Vega loaded) before its first chart: asked twice, it is one worker still.
-    warmChartWorker();
-    warmChartWorker();
+    // A dashboard warms the worker (Intl set up, Vega loaded) before its first chart: asked twice, it is one worker
+    // still, and each asking settles once the worker has done so.
+    const warmed = await Promise.all([warmChartWorker('de-DE'), warmChartWorker()]);
+    expect(warmed).to.deep.equal([undefined, undefined]);
     const before = liveChartViews();
     const chart = await embedChart(container, bars, kilns, { fitHeight: true });
     const svg = container.querySelector('svg.marks')!;
