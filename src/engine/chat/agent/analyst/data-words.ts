@@ -13,6 +13,9 @@ import { VERB_FORMS } from './irregular.js';
 /** Nouns for records of data in general ("the records", "entries"), as written. */
 const RECORDS = /^(data|dataset|datasets|database|records|entries|rows|table)$/;
 
+/** Where data are kept, after "on" or "in" ("on file", "on the books"). */
+const KEPT_IN = /^(file|files|record|records|books|system|hand)$/;
+
 /** Particles that complete a verb's meaning ("give away", "pay back", "write off"). */
 const PARTICLES = /^(away|back|off)$/;
 
@@ -37,6 +40,9 @@ export function dataWord(q: Question, i: number, source: SourceInfo, known: Set<
   // A word of a breakdown ("by type of repair") names the breakdown: left unexplained, it asks which one is meant.
   const grouping = q.groupPhrases.some((p) => p.includes(i) && q.tokens[p[0] - 1]?.norm === 'by');
   if ((source.about?.has(t.lemma) && !grouping) || RECORDS.test(t.norm)) return true;
+  // "do we have on file", "on record", "on the books", "in the system": where the data are kept.
+  const kept = /^(on|in)$/.test(q.tokens[i - 1]?.norm ?? '') || /^(on|in)$/.test(q.tokens[i - 2]?.norm ?? '');
+  if (KEPT_IN.test(t.norm) && kept) return true;
   if (PARTICLES.test(t.norm)) return verbAt(q, i - 1);
   // "all types included": nothing is left out, as "combined" says.
   if (/^(included|inclusive)$/.test(t.norm) && q.tokens[i - 2]?.norm === 'all') return true;

@@ -19,7 +19,7 @@ const OUTGOINGS = new Set(
 const INCOME = new Set(lemmas('revenue receipts income'));
 
 /** Words of money coming in: "money", and giving or donating (the money given), as a verb or a noun. */
-const MONEY = new Set(lemmas('money give donate'));
+const MONEY = new Set(lemmas('money give donate donation contribution'));
 
 /** The source's one sum kept in a currency that is no outgoing, if it has exactly one (or one named revenue). */
 export function moneyMeasure(source: SourceInfo): Field | undefined {
@@ -47,6 +47,14 @@ export function moneyWords(q: Question, taken: boolean[]): number[] {
       : [],
   );
 }
+
+/** "how much money is still outstanding": the money word right after "how much", which any sum asked answers. */
+export const howMuchMoney = (q: Question, taken: boolean[]) =>
+  q.tokens.flatMap((t, i) =>
+    !taken[i] && /^(money|cash)$/.test(t.norm) && q.tokens[i - 1]?.norm === 'much' && q.tokens[i - 2]?.norm === 'how'
+      ? [i]
+      : [],
+  );
 
 /** "which party raised the most", "who earned more": a verb of money coming in, ranked with nothing named after it. */
 const earnedMost = (q: Question, i: number) => {

@@ -45,7 +45,7 @@ import {
   restatedBase,
 } from './plan-words.js';
 import { distinctHaving } from './distinct-having.js';
-import { inMoney, moneyAsked, moneyBound, moneyMeasure, moneyWords, valuePer } from './money.js';
+import { howMuchMoney, inMoney, moneyAsked, moneyBound, moneyMeasure, moneyWords, valuePer } from './money.js';
 import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { measureOwnWords } from './data-words.js';
 import { judgedMeasure } from './judged.js';
@@ -306,6 +306,7 @@ export function planSource(
   use([...best[0].used, ...levelRate(q, source, best[0]), ...restatedBase(q, best[0]), ...own]);
   // "the money raised": a word of money is the money measure's.
   if (measure === moneyMeasure(source)) use(moneyWords(q, taken));
+  else if (measure.agg === 'sum') use(howMuchMoney(q, taken));
   score += lateFlags(q, source, taken, onBoolean, filters, at) + keptNamed(q, source, taken, measure, filters, at);
   const lead = groups.length ? undefined : leadingGroup(q, taken, source, best[0].used);
   if (lead) {

@@ -55,10 +55,11 @@ function planOnce(q: Question, sources: SourceInfo[], values: ValueIndex, say: P
       values,
     );
     const planned = whoAsked(read, sensible(planSource(read, s, values, say, measured), say, s.title), say);
-    return { source: s, ...backed(read, planned, say) };
+    return { source: s, read, ...backed(read, planned, say) };
   });
-  // A plan whose measure only its description names, when another source titles a measure so, is no answer.
-  const ok = scored.filter((s) => !('decline' in s.plan) && !describedElsewhere(s.plan.measure, q, sources));
+  // A plan whose measure only its description names, when another source titles a measure so, is no answer (the
+  // question as this source read it: "fertilty" names Average fertility rate).
+  const ok = scored.filter((s) => !('decline' in s.plan) && !describedElsewhere(s.plan.measure, s.read, sources));
   // "interviews per hire": no one source has both; one's total divided by another's.
   const across = ok.length ? undefined : acrossPlan(q, sources, (rest) => planOnce(rest, sources, values, say));
   if (across) return across;
@@ -80,6 +81,16 @@ function planOnce(q: Question, sources: SourceInfo[], values: ValueIndex, say: P
     // "… clients have projects in the midwest": the source the question names.
     const named = views.length !== 1 && measures.size > 1 ? namedSource(q, top) : undefined;
     if (named) return named.plan;
+    // "how many rabbits": of counts, the one source holding the values asked as its rows' own columns (the patients'
+    // species), where the others hold them as a joined entity's (pets_species of the visits).
+    const cols = (s: (typeof top)[number]) => (s.plan as Plan).filters.map((f) => f.field.column);
+    const own = top.filter(
+      (s) =>
+        cols(s).length > 0 &&
+        cols(s).every((c) => top.some((o) => o !== s && cols(o).some((x) => x.endsWith(`_${c}`)))),
+    );
+    const counts = top.every((s) => (s.plan as Plan).measure.agg === 'count');
+    if (views.length !== 1 && measures.size > 1 && counts && own.length === 1) return own[0].plan;
     if (views.length !== 1 && measures.size > 1)
       return {
         decline: book.whichData(

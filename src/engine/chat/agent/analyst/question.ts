@@ -124,7 +124,10 @@ const tokenAt = (tokens: Token[], at: number) => tokens.findIndex((t) => t.end >
 
 export function readQuestion(asked: string, now: number): Question {
   // "aov by channel": a business acronym is read as its words (a member titled "AOV" is named by them too).
-  const text = asked.replace(/\p{L}+/gu, (w) => ACRONYMS[w.toLowerCase()] ?? w);
+  // ("24/7" and "round the clock" say "24-hour", as a model titles it.)
+  const text = asked
+    .replace(/\p{L}+/gu, (w) => ACRONYMS[w.toLowerCase()] ?? w)
+    .replace(/\b24\s*\/\s*7\b|\b(?:a)?round[- ]the[- ]clock\b/gi, '24-hour');
   const folded = fold(text);
   const tokens = tokenize(text);
   const time = averagedGrain(folded, seasonOf(folded, parseShorthandTime(folded, now)));

@@ -56,8 +56,11 @@ export function correctTypos(q: Question, source: SourceInfo, sources: SourceInf
     // "unresolved", "nonstop": a negated form of a known word is no typo of it (it says the opposite).
     const negated = /^(?:un|non|dis)-?(\p{L}{4,})$/u.exec(t.norm)?.[1];
     if (negated && words(source).includes(negated)) return;
+    // (A plural against the singular too: "paymnets" of Payment.)
+    const close = (s: string, w: string) =>
+      Math.abs(w.length - s.length) <= budget && editDistance(s, w, budget) <= budget;
     const near = words(source).filter(
-      (w) => budget > 0 && Math.abs(w.length - t.norm.length) <= budget && editDistance(t.norm, w, budget) <= budget,
+      (w) => budget > 0 && (close(t.norm, w) || (/[^s]s$/.test(t.norm) && close(t.norm.slice(0, -1), w))),
     );
     // "convs", "impr": a word cut short, the start of one word only (of two letters more at least).
     const base = t.norm.replace(/s$/, '');
