@@ -3,10 +3,11 @@
 // counts bookings, whatever other measure the other words name), and the direction words that choose between two
 // dimensions holding the same value ("from Chicago" → the origin's city, "to Boston" → the destination's).
 
-import { keyOf, type Field, type Match, type SourceInfo } from './catalog.js';
+import type { Field, Match, SourceInfo } from './catalog.js';
+import { entityWord } from './joined.js';
 import type { Filter } from './plan.js';
 import type { Question } from './question.js';
-import { FILLER, FUNCTION_WORDS, NUMBER_WORDS, lemma } from './text.js';
+import { FILLER, FUNCTION_WORDS, NUMBER_WORDS } from './text.js';
 import type { ValueIndex } from './values.js';
 import { endNamedBy, endOf, type End } from './ends.js';
 import { numberedCodes } from './numbered-code.js';
@@ -49,17 +50,8 @@ export function numberedValues(
     if (n === undefined || !next || taken[i] || taken[i + 1]) return;
     // "3 bedrooms", "2 bed" (a word cut short: the start of the one title it can be).
     // (A joined entity's column by its own name: "stars" of hotels_stars, beside hotels_city.)
-    const joined = (d: Field) => {
-      const cut = d.column.indexOf('_');
-      const prefix = d.column.slice(0, cut + 1);
-      return (
-        cut > 0 &&
-        source.dimensions.filter((f) => f.column.startsWith(prefix)).length > 1 &&
-        !keyOf(d.title).includes(lemma(prefix.slice(0, -1)))
-      );
-    };
     const own = (k: string[], d: Field) =>
-      k.length === 2 && joined(d) && k[0] === lemma(d.column.split('_')[0]) ? k.slice(1) : k;
+      k.length === 2 && k[0] === entityWord(d, source, source.dimensions) ? k.slice(1) : k;
     const names = (k: string[], cut: boolean) =>
       k.length === 1 && (k[0] === next.lemma || (cut && next.norm.length >= 3 && k[0].startsWith(next.norm)));
     let fields = numbers.filter((d) => d.keys.some((k) => names(own(k, d), false)));

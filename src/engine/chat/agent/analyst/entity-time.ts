@@ -6,13 +6,7 @@
 import type { Field, SourceInfo } from './catalog.js';
 import type { Question } from './question.js';
 import { FUNCTION_WORDS, lemma, plural } from './text.js';
-
-/** The prefix of a view column naming a joined entity ("appointments_"), when several columns share it. */
-function prefixOf(source: SourceInfo, f: Field): string | undefined {
-  const cut = f.column.indexOf('_');
-  const prefix = cut > 0 ? f.column.slice(0, cut + 1) : '';
-  return prefix && source.fields.filter((x) => x.column.startsWith(prefix)).length > 1 ? prefix : undefined;
-}
+import { joinedPrefix } from './joined.js';
 
 /** The one time dimension of the joined entity a plural noun right next to a period names, if any. */
 export function entityTime(q: Question, source: SourceInfo): Field | undefined {
@@ -32,7 +26,7 @@ export function entityTime(q: Question, source: SourceInfo): Field | undefined {
       if (!t || !plural(t.norm) || source.named.has(t.lemma) || !bare(i)) continue;
       const prefixes = new Set(
         source.fields.flatMap((f) => {
-          const p = prefixOf(source, f);
+          const p = joinedPrefix(f, source.fields);
           const named = p && (lemma(p.slice(0, -1)) === t.lemma || f.keys.some((k) => k.includes(t.lemma)));
           return named ? [p] : [];
         }),

@@ -20,6 +20,7 @@ import { causeVerb } from './cause-verbs.js';
 import { sameField } from './same-rows.js';
 import { ongoing } from './current-state.js';
 import { placeFields } from './us-places.js';
+import { joinedPrefix } from './joined.js';
 
 /** Nouns of the persons a business serves, one another's synonyms in a question ("plus members" of customers). */
 const CLIENTELE = new Set(
@@ -246,13 +247,6 @@ export function namedValues(
   return { filters, valueSets, afterValue, score };
 }
 
-/** Whether `f` is a joined entity's column in a view: its prefix ("vets_") is shared by several columns. */
-function joinedColumn(source: SourceInfo, f: Field): boolean {
-  const cut = f.column.indexOf('_');
-  const prefix = cut > 0 ? f.column.slice(0, cut + 1) : '';
-  return !!prefix && source.dimensions.filter((d) => d.column.startsWith(prefix)).length >= 2;
-}
-
 /**
  * "surgery appointments" where Surgery is a visit type and a vet's specialty: the rows' own noun right after the value
  * (the source's, or its plain count's) picks the one column of the rows' own, not a joined entity's.
@@ -262,7 +256,7 @@ function rowsOwn(q: Question, source: SourceInfo, end: number, fs: Field[]): Fie
   const count = plainCount(source);
   if (!next || !(source.named.has(next.lemma) || count?.keys.some((k) => k.length === 1 && k[0] === next.lemma)))
     return undefined;
-  const own = fs.filter((f) => !joinedColumn(source, f));
+  const own = fs.filter((f) => !joinedPrefix(f, source.dimensions));
   return own.length === 1 ? own[0] : undefined;
 }
 
@@ -274,7 +268,7 @@ function rowsOwn(q: Question, source: SourceInfo, end: number, fs: Field[]): Fie
 function joinedNoun(q: Question, source: SourceInfo, f: Field, start: number, end: number): boolean {
   const next = q.tokens[end];
   if (!next || !plural(next.norm) || FILLER.has(next.lemma) || FUNCTION_WORDS.has(next.lemma)) return false;
-  if (!joinedColumn(source, f)) return false;
+  if (!joinedPrefix(f, source.dimensions)) return false;
   return !/^(many|of)$/.test(q.tokens[start - 1]?.norm ?? '');
 }
 

@@ -8,10 +8,11 @@ import { rank, type Field, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import type { Question } from './question.js';
 import { yearsOf } from './sql.js';
-import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, stem } from './text.js';
+import { FILLER, FUNCTION_WORDS, fold, lemma, stem } from './text.js';
 import { seasonColumn } from './season-column.js';
 import { dateNextTo, madeDates } from './made-date.js';
 import { entityTime, unflagged } from './entity-time.js';
+import { entityWord } from './joined.js';
 
 /** Whether token `i` follows a personal pronoun ("we open", "they shipped"): a verb, not a noun. */
 const afterPronoun = (q: Question, i: number) => /^(we|they|you|i)$/.test(q.tokens[i - 1]?.norm ?? '');
@@ -42,22 +43,10 @@ const meet = (a: string, b: string) => {
   return p >= short - 1;
 };
 
-/**
- * The lemma of a view column's prefix naming a joined cube ("campaigns_" of campaigns_started_at, with campaigns_name
- * beside it) that its title does not say: the entity whose date it is, no event ("which campaign" names no Start date).
- */
-function joinedPrefix(t: Field, source: SourceInfo): string | undefined {
-  const cut = t.column.indexOf('_');
-  if (cut <= 0) return undefined;
-  const prefix = t.column.slice(0, cut + 1);
-  if (source.fields.filter((f) => f.column.startsWith(prefix)).length < 2) return undefined;
-  const word = lemma(prefix.slice(0, -1));
-  return lemmas(t.title).includes(word) ? undefined : word;
-}
-
 /** The roots of the event a time dimension names ("sold_at": sell; "Check-in date": check, in, checkin). */
 function eventRoots(t: Field, source: SourceInfo): string[] {
-  const entity = joinedPrefix(t, source);
+  // The entity whose date it is names no event ("which campaign" names no Start date of campaigns_started_at).
+  const entity = entityWord(t, source);
   // A common verb names the event when it is all the title says ("sell" of Sold date, "purchas" of Purchased).
   const named = (k: string[]) => {
     const own = k.filter((w) => !GENERIC.has(w) && !FUNCTION_WORDS.has(w) && w !== entity);
