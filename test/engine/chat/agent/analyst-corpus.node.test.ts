@@ -64,6 +64,7 @@ import { TICKETING, ticketingSeed } from '../../../fixtures/analyst/ticketing.js
 import { TRANSIT, transitSeed } from '../../../fixtures/analyst/transit.js';
 import { UNIVERSITY, universitySeed } from '../../../fixtures/analyst/university.js';
 import { VET, vetSeed } from '../../../fixtures/analyst/vet.js';
+import { WATER, waterSeed } from '../../../fixtures/analyst/water.js';
 import { WILDLIFE, wildlifeData, wildlifeSeed } from '../../../fixtures/analyst/wildlife.js';
 import { WORKFORCE, workforceSeed } from '../../../fixtures/analyst/workforce.js';
 import { WORLD, worldData, worldSeed } from '../../../fixtures/analyst/world.js';
@@ -113,6 +114,7 @@ import { TICKETING_QUESTIONS, ticketingCases } from './ticketing-corpus.js';
 import { TRANSIT_QUESTIONS, transitCases } from './transit-corpus.js';
 import { UNIVERSITY_QUESTIONS, universityCases } from './university-corpus.js';
 import { VET_QUESTIONS, vetCases } from './vet-corpus.js';
+import { WATER_QUESTIONS, waterCases } from './water-corpus.js';
 import { WILDLIFE_QUESTIONS, wildlifeCases } from './wildlife-corpus.js';
 import { workforceCases } from './workforce-corpus.js';
 import { WORLD_QUESTIONS, worldCases } from './world-corpus.js';
@@ -301,6 +303,7 @@ const MODELS: Model[] = [
     ),
     data: worldData,
   },
+  heldOut('water utility', waterSeed, WATER, waterCases, WATER_QUESTIONS, 0.85),
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');
