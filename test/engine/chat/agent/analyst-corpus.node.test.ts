@@ -13,6 +13,7 @@
 // system, mobile telecom carrier, amateur sports league, US species habitats and zip codes, coworking spaces,
 // antibiotics, wheat prices and stock index, podcast network, hotel group, veterinary clinics, fertility, GitHub
 // commits, driving and county unemployment, ski resort) were written before the analyst was run on
+// commits, driving and county unemployment, daily S&P 500, a 2009 stock, budget forecasts and people) were written before the analyst was run on
 // them and are kept as written: they require no wrong answer and the share right each reached when its classes were
 // fixed (their figures are printed; the bar rises as declines are fixed, never by rewording a question).
 import 'fake-indexeddb/auto';
@@ -69,6 +70,7 @@ import { WATER, waterSeed } from '../../../fixtures/analyst/water.js';
 import { WILDLIFE, wildlifeData, wildlifeSeed } from '../../../fixtures/analyst/wildlife.js';
 import { WORKFORCE, workforceSeed } from '../../../fixtures/analyst/workforce.js';
 import { WORLD, worldData, worldSeed } from '../../../fixtures/analyst/world.js';
+import { MARKETS, marketsData, marketsSeed } from '../../../fixtures/analyst/markets.js';
 import { AIRLINE_QUESTIONS, airlineCases } from './airline-corpus.js';
 import { BIKES_QUESTIONS, bikesCases } from './bikes-corpus.js';
 import { browsersCases } from './browsers-corpus.js';
@@ -120,6 +122,7 @@ import { WATER_QUESTIONS, waterCases } from './water-corpus.js';
 import { WILDLIFE_QUESTIONS, wildlifeCases } from './wildlife-corpus.js';
 import { workforceCases } from './workforce-corpus.js';
 import { WORLD_QUESTIONS, worldCases } from './world-corpus.js';
+import { MARKETS_QUESTIONS, marketsCases } from './markets-corpus.js';
 
 interface Model {
   name: string;
@@ -307,6 +310,17 @@ const MODELS: Model[] = [
   },
   heldOut('water utility', waterSeed, WATER, waterCases, WATER_QUESTIONS, 0.85),
   heldOut('ski resort', skiSeed, SKI, skiCases, SKI_QUESTIONS, 0.85),
+  {
+    ...heldOut(
+      'daily S&P 500, a 2009 stock, budget forecasts and people (vega-datasets files)',
+      marketsSeed,
+      MARKETS,
+      marketsCases,
+      MARKETS_QUESTIONS,
+      0.85,
+    ),
+    data: marketsData,
+  },
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');
