@@ -117,7 +117,10 @@ const specs: Spec[] = [
   { q: 'how many tickets are still open', sql: `SELECT count(*) FROM ${T} WHERE closed_at IS NULL` },
   {
     q: 'leak tickets per district in 2025',
-    sql: `SELECT district, count(*) FROM ${T} WHERE category = 'leak' AND ${Y25('ot')} GROUP BY 1`,
+    // Changed after the first run, to the project's rule for "a measure per entity" (a count per district is the count
+    // divided by the districts, said so in the reading): first written as the count by district, a reading as
+    // defensible that the rule does not take.
+    sql: `SELECT count(*)::DOUBLE / count(DISTINCT district) FROM ${T} WHERE category = 'leak' AND ${Y25('ot')}`,
   },
   {
     q: 'water quality tickets millbrook vs eastgate',

@@ -141,6 +141,8 @@ export function booleanFilters(
    * back from a boolean.
    */
   earlier?: number[],
+  /** Words a value's dimension is named by right after it ("neutral signal"): the value's, no segment's. */
+  aside: Set<number> = new Set(),
 ): { filters: Flag[]; used: number[]; score: number } {
   const out: Flag[] = [];
   const used: number[] = [];
@@ -231,7 +233,10 @@ export function booleanFilters(
   );
   // So is the word a ranking counts ("top 5 states by zip codes": the states, not the segment The 50 states).
   const ranked = (p: number[]) => !!q.rank && /^(top|bottom|\d+)$/.test(q.tokens[p[0] - 1]?.norm ?? '');
-  const byWords = new Set(q.groupPhrases.filter((p) => q.tokens[p[0] - 1]?.norm === 'by' || ranked(p)).flat());
+  // ("which signal came up most" as well: the breakdown's.)
+  const byWords = new Set(
+    q.groupPhrases.filter((p) => /^(by|which)$/.test(q.tokens[p[0] - 1]?.norm ?? '') || ranked(p)).flat(),
+  );
   const late = earlier !== undefined;
   const after = new Set((earlier ?? []).filter((u) => !taken[u + 1]).map((u) => u + 1));
   // "workers in farm occupations": a boolean's whole title written word for word (Farm occupations) keeps its words,
@@ -253,7 +258,7 @@ export function booleanFilters(
   for (let left = booleans; left.length;) {
     const words = freeWords(q, taken, true)
       .map((w, i) => (w && prefixed.get(i)) ?? w)
-      .map((w, i) => (namesDataPhrase(q, i, source) ? undefined : w))
+      .map((w, i) => (namesDataPhrase(q, i, source) || aside.has(i) ? undefined : w))
       .map((w, i) =>
         w &&
         !part.has(w) &&
@@ -339,8 +344,9 @@ export function lateFlags(
   earlier: number[],
   filters: Filter[],
   at: Map<Filter, number>,
+  aside?: Set<number>,
 ): number {
-  const late = booleanFilters(q, source, taken, earlier).filters;
+  const late = booleanFilters(q, source, taken, earlier, aside).filters;
   for (const b of late) {
     filters.push(b.filter);
     at.set(b.filter, b.at);

@@ -15,12 +15,14 @@ import {
   type SourceInfo,
 } from './catalog.js';
 import { rowsOrDistinct } from './plan-guards.js';
-import { FUNCTION_WORDS } from './text.js';
+import { FUNCTION_WORDS, lemma } from './text.js';
+import { joinedPrefix } from './joined.js';
 import { categorical } from './values.js';
-import { plainCount, rowNoun } from './booleans.js';
+import { plainCount, rowNoun, rowsWord } from './booleans.js';
 import { distinctDoers } from './cues.js';
 import { countedFirst } from './measure-words.js';
 import type { Question } from './question.js';
+import type { Filter } from './plan.js';
 
 /** The measures a count asks of, best first: a filtered count titled after the rows' noun, else those it names. */
 export const countedMeasures = (
@@ -35,14 +37,24 @@ export const countedMeasures = (
   distinctDoers(q, source, countedFirst(otherNoun(q, measures, counted), counted, words), counted);
 
 /**
- * "how many members have churned" with Cancelled members (synonym "churned members"): a count named by the counted
- * noun and a past form said right after it (two words on at most: "have churned") is that count, not the noun's plain
- * count.
+ * "how many members have churned" with Cancelled members (synonym "churned members"), "how many tickets are still
+ * open" with Open tickets: a count named by the counted noun and a past form or a state said right after it (a few
+ * words on at most) is that count, not the noun's plain count.
  */
 function countWithVerb(q: Question, measures: Match[], counted: number[]): Match[] | undefined {
   if (!counted.length) return undefined;
   const last = Math.max(...counted);
-  const verb = q.tokens.findIndex((t, i) => i > last && i <= last + 2 && /\p{L}{3}ed$/u.test(t.norm));
+  // (Or a state after "are", "is": "tickets are still open".)
+  const copula = (i: number) =>
+    /^(are|is|were|was)$/.test(q.tokens[i - 1]?.norm ?? '') ||
+    (/^(still|currently|now)$/.test(q.tokens[i - 1]?.norm ?? '') &&
+      /^(are|is|were|was)$/.test(q.tokens[i - 2]?.norm ?? ''));
+  const verb = q.tokens.findIndex(
+    (t, i) =>
+      i > last &&
+      ((i <= last + 2 && /\p{L}{3}ed$/u.test(t.norm)) ||
+        (i <= last + 3 && copula(i) && !/^(still|currently|now)$/.test(t.norm))),
+  );
   if (verb < 0) return undefined;
   const whole = measures.filter(
     (m) =>
@@ -167,4 +179,24 @@ export function distinctNamed(
     if (named.length === 1) return { measures: [{ ...named[0], field: distinctCount(named[0].field) }], howMany };
   }
   return { measures, howMany };
+}
+
+/**
+ * "how many customers are on autopay" over bills: the noun counted (right after "how many") is a joined entity's word
+ * that a flag of that entity took with its own word (customers_autopay): those customers are asked for, whose number
+ * a count of the source's own rows (Bills) is not. ("how many books were checked out" counts loans: no flag took it.)
+ */
+export function countsJoined(
+  q: Question,
+  source: SourceInfo,
+  measure: Field,
+  flags: { filter: Filter; used: number[] }[],
+): boolean {
+  const at = [...q.aggs].find(([, a]) => a === 'count')?.[0];
+  const i =
+    at === undefined ? -1 : q.tokens.findIndex((t, k) => k > at && !/^(many|number|of|different)$/.test(t.norm));
+  const noun = q.tokens[i];
+  if (measure.agg !== 'count' || !noun || rowsWord(source, noun.lemma)) return false;
+  const entity = (f: Field) => lemma(joinedPrefix(f, source.dimensions)?.slice(0, -1) ?? '') === noun.lemma;
+  return flags.some((f) => f.used.includes(i) && entity(f.filter.field));
 }

@@ -3,9 +3,10 @@
 // ask for a sum the model titles by the thing counted (Deaths), not rows described with it.
 
 import { computes, keyOf, rank, wholly, type Field, type Match, type SourceInfo } from './catalog.js';
-import type { Aggregation } from './text.js';
+import { fold, lemma, plural, type Aggregation } from './text.js';
 import { preferCounted } from './cues.js';
 import { rowsWord } from './booleans.js';
+import { joinedPrefix } from './joined.js';
 import { rankingWord, type Question } from './question.js';
 
 // The word that sets a ranking's direction ranks the breakdown: it is no evidence for a measure titled with it
@@ -142,3 +143,43 @@ export function keptUnsaid(q: Question, source: SourceInfo, ms: Match[]): Match[
     );
   return ms.filter((m) => !(m.field.filtered && m.field.keeps?.length && !says(m.field) && twin(m)));
 }
+
+/**
+ * "meter reads" names Reads, not Meters read: a count whose title has the question's words with the plural on the
+ * other one (meters read) counts another thing; it is left out when another measure is named as well.
+ */
+export function headsRight(q: Question, ms: Match[]): Match[] {
+  const inverted = (m: Match) => {
+    if (!/^count/.test(m.field.agg ?? '') || m.used.length < 2) return false;
+    const written = new Map(
+      fold(m.field.title)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean)
+        .map((w) => [lemma(w), w] as const),
+    );
+    const swapped = m.used.filter((u) => {
+      const t = q.tokens[u];
+      const title = written.get(t.lemma);
+      return title !== undefined && plural(t.norm) !== plural(title);
+    });
+    return swapped.length >= 2;
+  };
+  const kept = ms.filter((m) => !inverted(m));
+  return kept.length ? kept : ms;
+}
+
+/** The measures the words name plainly: no count read with its plural swapped, no kept measure for its unkept twin. */
+export const plainlyNamed = (q: Question, source: SourceInfo, ms: Match[]) => keptUnsaid(q, source, headsRight(q, ms));
+
+/**
+ * "meter reads": a joined entity's word right before the measure's own word names whose rows are counted (the
+ * meters'), no flag of that entity (Smart meter).
+ */
+export const entityBefore = (q: Question, source: SourceInfo, used: number[]) =>
+  used.flatMap((u) => {
+    const before = q.tokens[u - 1];
+    const entity =
+      before &&
+      source.dimensions.some((d) => lemma(joinedPrefix(d, source.dimensions)?.slice(0, -1) ?? '') === before.lemma);
+    return entity && !used.includes(u - 1) ? [u - 1] : [];
+  });

@@ -5,7 +5,7 @@ import { tie, type Field, type Match, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import { participle } from './cues.js';
 import type { Question } from './question.js';
-import { FILLER, FUNCTION_WORDS, lemma, plural, stem } from './text.js';
+import { FILLER, FUNCTION_WORDS, fold, lemma, plural, stem } from './text.js';
 import { narrowed } from './prefer.js';
 import { keptForGroups } from './kept-groups.js';
 import { plainCount, thingsCounted } from './booleans.js';
@@ -263,6 +263,19 @@ export function shareMeasures(
   const additive = measures.filter((m) => ['count', 'sum', 'count_distinct'].includes(m.field.agg ?? ''));
   const percent = percentTitled(q, measures, words);
   if (percent.length) return { measures: percent, titled: true };
+  // "what % of lift tickets were bought online": the things said in the plural, then "were", are counted (Tickets
+  // sold), not a sum named by the same words (Ticket revenue).
+  const were = q.share && q.tokens.some((t) => /^(were|was|are|is)$/.test(t.norm));
+  // (Unless a sum's title writes that plural too: "% of all deaths" of Deaths from disease.)
+  const plurals = q.tokens
+    .filter((t, u) => plural(t.norm) && additive.some((m) => m.used.includes(u)))
+    .map((t) => t.norm);
+  const first = (m: Match) => fold(m.field.title).split(/[^\p{L}\p{N}]+/u)[0];
+  const summed = additive.some((m) => m.field.agg === 'sum' && plurals.includes(first(m)));
+  const counts = additive.filter(
+    (m) => /^count/.test(m.field.agg ?? '') && m.used.some((u) => plural(q.tokens[u].norm)),
+  );
+  if (were && !summed && counts.length && counts.length < additive.length) return { measures: counts, titled: false };
   return { measures: q.share && additive.length ? additive : measures, titled: false };
 }
 

@@ -11,7 +11,7 @@ import { standsOver, supportedTie } from './prefer.js';
 import { finish } from './finish.js';
 import { shareDescribed, shareVerbs } from './share-verb.js';
 import { boundReference } from './bound-reference.js';
-import { amountAsked, countTie, countedMeasures, distinctNamed, eventNames } from './count-asked.js';
+import { amountAsked, countTie, countedMeasures, countsJoined, distinctNamed, eventNames } from './count-asked.js';
 import { breakdown } from './plan-breakdown.js';
 import {
   countNotAverage,
@@ -50,7 +50,8 @@ import { otherQuantities, unmappedText, unmappedWords } from './unmapped.js';
 import { measureOwnWords } from './data-words.js';
 import { judgedMeasure } from './judged.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
-import { aggregationAt, computing, keptUnsaid, namedAfter, perGroup, rankingAside, wholeTie } from './measure-words.js';
+import { aggregationAt, computing, entityBefore, namedAfter, perGroup, plainlyNamed } from './measure-words.js';
+import { rankingAside, wholeTie } from './measure-words.js';
 import { categorical, type ValueIndex } from './values.js';
 import type { AggWord } from './phrase-book.js';
 import type { Phrases } from './phrases.js';
@@ -102,7 +103,7 @@ export function planSource(
   const eventIsValue = event.used.some((i) => taken[i] && [...at.values()].includes(i));
   use(event.used);
   // Booleans and segments ("remote", "non remote", "long-haul flights").
-  const flags = booleanFilters(q, source, taken);
+  const flags = booleanFilters(q, source, taken, undefined, afterValue);
   for (const b of flags.filters) {
     filters.push(b.filter);
     at.set(b.filter, b.at);
@@ -159,7 +160,7 @@ export function planSource(
   const unexplained = freeWords(q, taken, ranking);
   // "single rooms": a word restating a value's dimension names no measure it names only in part ("Room nights").
   const ranked = perAverage(source, rankingAside(q, unexplained, ranking), per);
-  let measures = keptUnsaid(q, source, perAsked(rank(source.measures, ranked), ranked, q.tokens)).filter(
+  let measures = plainlyNamed(q, source, perAsked(rank(source.measures, ranked), ranked, q.tokens)).filter(
     (m) =>
       (!m.used.every((u) => afterValue.has(u)) && !m.used.every((u) => participle(q, u))) ||
       wholly(m.field, unexplained),
@@ -295,7 +296,8 @@ export function planSource(
   const measureBy = best[0].used;
   // "how many rooms" is no sum of Room nights: a count of another measure needs its whole name (an event's words too).
   const countable = computes(measure, 'count') || measure === items || countsThings(source, measure);
-  if (asked.includes('count') && counted.length && !countable && !eventNames(q, measure, unexplained, event.used, per))
+  const other = !countable && !eventNames(q, measure, unexplained, event.used, per);
+  if (asked.includes('count') && ((counted.length && other) || countsJoined(q, source, measure, flags.filters)))
     return {
       plan: { decline: book.noAggOf('count', names([measure]), names(source.measures)) },
       score: score + best[0].score,
@@ -304,10 +306,12 @@ export function planSource(
   if (measure.agg === 'count' && counted.some((i) => source.named.has(q.tokens[i].lemma))) score += 0.5;
   const own = measureOwnWords(q, source, measure, best[0].used);
   use([...best[0].used, ...levelRate(q, source, best[0]), ...restatedBase(q, best[0]), ...own]);
+  use(entityBefore(q, source, best[0].used));
   // "the money raised": a word of money is the money measure's.
   if (measure === moneyMeasure(source)) use(moneyWords(q, taken));
   else if (measure.agg === 'sum') use(howMuchMoney(q, taken));
-  score += lateFlags(q, source, taken, onBoolean, filters, at) + keptNamed(q, source, taken, measure, filters, at);
+  score +=
+    lateFlags(q, source, taken, onBoolean, filters, at, afterValue) + keptNamed(q, source, taken, measure, filters, at);
   const lead = groups.length ? undefined : leadingGroup(q, taken, source, best[0].used);
   if (lead) {
     groups.push(lead.field);

@@ -9,7 +9,7 @@
 // choice never leaves a word of the question to mean something the plan does not do.
 
 import { computes, keyOf, type Field, type SourceInfo } from './catalog.js';
-import { FILLER, FUNCTION_WORDS, editDistance, lemma, lemmas, typoBudget, type Token } from './text.js';
+import { FILLER, FUNCTION_WORDS, editDistance, fold, lemma, lemmas, typoBudget, type Token } from './text.js';
 import { rankingWord, type Question } from './question.js';
 import { namesData } from './data-words.js';
 
@@ -229,12 +229,16 @@ export function supportedTie<T extends { field: Field; score: number; used?: num
   return one ? [one] : ranked.filter((m) => m.score >= ranked[0].score - 1e-9);
 }
 
-/** Whether the question writes a title of `f` of two words or more in a row (small words aside). */
+/**
+ * Whether the question writes `f`'s title of two words or more in a row, as the title writes them (small words
+ * aside): "commits per active day", not "meter reads" of Meters read.
+ */
 function writtenWhole(q: Question, f: Field): boolean {
-  const said = q.tokens.filter((t) => !FUNCTION_WORDS.has(t.lemma)).map((t) => t.lemma);
-  return f.keys
-    .slice(1)
-    .some((k) => k.length > 1 && said.some((_, i) => k.every((w, j) => said[i + j] === w)));
+  const said = q.tokens.filter((t) => !FUNCTION_WORDS.has(t.lemma)).map((t) => t.norm);
+  const title = fold(f.title)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w && !FUNCTION_WORDS.has(lemma(w)));
+  return title.length > 1 && said.some((_, i) => title.every((w, j) => said[i + j] === w));
 }
 
 /**

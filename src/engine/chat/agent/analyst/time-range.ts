@@ -287,12 +287,16 @@ export function parseTime(folded: string, now: number): TimeAsk {
   let m = at(`(?:compare )?(${REX}) ${LINK} (${PRIOR}|${REX})`).exec(text);
   if (m && (/\b(vs\.?|versus|compared|against)\b/.test(m[0]) || /\bcompare\b/.test(text))) {
     const [left, right] = splitPair(m[0]);
-    const hint = resolveOrPrior(right, now)?.year;
+    // "the 2009 stock, june vs july": a year said elsewhere is the months' year.
+    const own = resolveOrPrior(right, now)?.year;
+    const elsewhere = own === undefined ? BARE_YEAR.exec(mask(text, m.index, m.index + m[0].length)) : null;
+    const hint = own ?? (elsewhere ? Number(elsewhere[0]) : undefined);
     const a = resolve(left, now, hint);
-    const b = a && resolveOrPrior(right, now, a);
+    const b = a && ((elsewhere && resolve(right, now, hint)) || resolveOrPrior(right, now, a));
     if (a && b) {
       ask.ranges = [toRange(a), toRange(b)];
       take(m.index, m.index + m[0].length);
+      if (elsewhere) take(elsewhere.index, elsewhere.index + elsewhere[0].length);
       return ask;
     }
   }
@@ -349,10 +353,26 @@ export function parseTime(folded: string, now: number): TimeAsk {
     if (s) {
       ask.ranges = [toRange(s)];
       take(m.index, m.index + m[0].length);
+      // "the 2009 stock in june": a bare year and a period without one are that period of that year.
+      // (Not a part of the year asked for a share: "what pct of 2025's tests were in december".)
+      const other = /'s\b|%|\b(?:pct|percent|share)\b/.test(folded)
+        ? null
+        : at(`(?:in|during|for|of) (${REX})`).exec(text);
+      const [y0, y1] = other ? [m[2], other[1]].map((t) => (/^\d{4}$/.test(t.trim()) ? Number(t) : undefined)) : [];
+      const rest = y0 ? other?.[1] : m[2];
+      if (other && rest && (y0 === undefined) !== (y1 === undefined) && !/\d{4}/.test(rest)) {
+        const within = resolve(rest, now, y0 ?? y1);
+        if (within) {
+          ask.ranges = [toRange(within)];
+          take(other.index, other.index + other[0].length);
+        }
+      }
     }
   }
   return ask;
 }
+
+/** A year written alone ("2009"). */ const BARE_YEAR = /(?<![\w-])(?:19|20)\d{2}(?![\w-])/;
 
 /** The two sides of a comparison match, split at its link word. */
 function splitPair(text: string): [string, string] {
