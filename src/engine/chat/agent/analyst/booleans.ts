@@ -10,6 +10,7 @@ import { rankingWord, type Question } from './question.js';
 import { oppositeOf } from './otherwise.js';
 import { FUNCTION_WORDS, lemma, plural, tokenize } from './text.js';
 import { compoundParts } from './spelled.js';
+import { keptWords } from './kept-groups.js';
 
 /**
  * Whether a title of two words or more is written whole in the question ("in stock", "out of service"); a title with
@@ -93,7 +94,7 @@ export function qualifiedNouns(source: SourceInfo): Set<string> {
   const out = new Set<string>();
   for (const m of source.measures) {
     if (m.agg !== 'count' || !m.keeps?.length) continue;
-    const kept = new Set(m.keeps.flatMap((k) => keyOf(typeof k.value === 'string' ? k.value : k.member)));
+    const kept = new Set(keptWords(m));
     for (const w of keyOf(m.title)) if (!kept.has(w) && !FUNCTION_WORDS.has(w)) out.add(w);
   }
   return out;

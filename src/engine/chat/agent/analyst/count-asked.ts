@@ -15,8 +15,8 @@ import {
   type SourceInfo,
 } from './catalog.js';
 import { rowsOrDistinct } from './plan-guards.js';
-import { FUNCTION_WORDS, lemma } from './text.js';
-import { joinedPrefix } from './joined.js';
+import { FUNCTION_WORDS } from './text.js';
+import { prefixWord } from './joined.js';
 import { categorical } from './values.js';
 import { plainCount, rowNoun, rowsWord } from './booleans.js';
 import { distinctDoers } from './cues.js';
@@ -197,6 +197,6 @@ export function countsJoined(
     at === undefined ? -1 : q.tokens.findIndex((t, k) => k > at && !/^(many|number|of|different)$/.test(t.norm));
   const noun = q.tokens[i];
   if (measure.agg !== 'count' || !noun || rowsWord(source, noun.lemma)) return false;
-  const entity = (f: Field) => lemma(joinedPrefix(f, source.dimensions)?.slice(0, -1) ?? '') === noun.lemma;
+  const entity = (f: Field) => prefixWord(f, source.dimensions) === noun.lemma;
   return flags.some((f) => f.used.includes(i) && entity(f.filter.field));
 }

@@ -7,6 +7,7 @@ import type { Filter } from './plan.js';
 import type { Question } from './question.js';
 import { FUNCTION_WORDS } from './text.js';
 import { categorical } from './values.js';
+import { keptAsFilters } from './kept-groups.js';
 
 /**
  * "how many routes had at least one cancelled trip": the distinct count of the text member the counted noun names
@@ -35,10 +36,7 @@ export function distinctHaving(
   const only = q.tokens.map((t, i) => (counted.includes(i) && i < n.start ? t.lemma : undefined));
   const named = tie(rank(categorical(source), only)).filter((m) => wholly(m.field, only));
   if (named.length !== 1) return undefined;
-  const keeps = (measure.keeps ?? []).map((k) => {
-    const field = source.dimensions.find((d) => d.column === k.member);
-    return field && { field, op: '=' as const, values: [k.value] };
-  });
-  if (keeps.some((k) => !k)) return undefined;
-  return { field: distinctCount(named[0].field), keeps: keeps as Filter[], used: [...named[0].used, ...rows] };
+  const keeps = keptAsFilters(source, measure);
+  if (!keeps) return undefined;
+  return { field: distinctCount(named[0].field), keeps, used: [...named[0].used, ...rows] };
 }

@@ -5,8 +5,8 @@
 
 import type { Field, SourceInfo } from './catalog.js';
 import type { Question } from './question.js';
-import { FUNCTION_WORDS, lemma, plural } from './text.js';
-import { joinedPrefix } from './joined.js';
+import { FUNCTION_WORDS, plural } from './text.js';
+import { joinedPrefix, prefixWord } from './joined.js';
 
 /** The one time dimension of the joined entity a plural noun right next to a period names, if any. */
 export function entityTime(q: Question, source: SourceInfo): Field | undefined {
@@ -27,7 +27,7 @@ export function entityTime(q: Question, source: SourceInfo): Field | undefined {
       const prefixes = new Set(
         source.fields.flatMap((f) => {
           const p = joinedPrefix(f, source.fields);
-          const named = p && (lemma(p.slice(0, -1)) === t.lemma || f.keys.some((k) => k.includes(t.lemma)));
+          const named = p && (prefixWord(f, source.fields) === t.lemma || f.keys.some((k) => k.includes(t.lemma)));
           return named ? [p] : [];
         }),
       );

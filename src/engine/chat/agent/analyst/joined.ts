@@ -11,12 +11,17 @@ export function joinedPrefix(f: Field, among: Field[]): string | undefined {
   return prefix && among.filter((x) => x.column.startsWith(prefix)).length >= 2 ? prefix : undefined;
 }
 
+/** The lemma of the joined entity `f` is a column of ("vet" of vets_specialty), if it is one's. */
+export function prefixWord(f: Field, among: Field[]): string | undefined {
+  const prefix = joinedPrefix(f, among);
+  return prefix && lemma(prefix.slice(0, -1));
+}
+
 /**
  * The lemma of the joined entity `f` is a column of, when its title does not say it ("campaign" of Start date,
  * campaigns_started_at; none of Deaths that year, deaths_in_year).
  */
 export function entityWord(f: Field, source: SourceInfo, among: Field[] = source.fields): string | undefined {
-  const prefix = joinedPrefix(f, among);
-  const word = prefix && lemma(prefix.slice(0, -1));
+  const word = prefixWord(f, among);
   return word && !lemmas(f.title).includes(word) ? word : undefined;
 }

@@ -3,21 +3,30 @@
 // would add a group of nothing (an empty cause with 0). "unique guests with a completed stay": the rows a count named
 // beside the measure keeps.
 
-import type { Field, SourceInfo } from './catalog.js';
+import { keyOf, type Field, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
 import type { Question } from './question.js';
+
+/** The words of what a filtered measure keeps: its kept values' (completed), or a flag's name (in_territory). */
+export const keptWords = (m: Field): string[] =>
+  (m.keeps ?? []).flatMap((k) => keyOf(typeof k.value === 'string' ? k.value : k.member));
+
+/** What a filtered measure keeps, as conditions on the source's members; undefined when one is no member of it. */
+export function keptAsFilters(source: SourceInfo, m: Field): Filter[] | undefined {
+  const out: Filter[] = [];
+  for (const k of m.keeps ?? []) {
+    const field = source.dimensions.find((d) => d.column === k.member);
+    if (!field) return undefined;
+    out.push({ field, op: '=', values: [k.value] });
+  }
+  return out;
+}
 
 /** The filters a filtered count or sum keeps, as conditions on the source's members, when it is broken down by a text. */
 export function keptForGroups(source: SourceInfo, measure: Field, groups: Field[], filters: Filter[]): Filter[] {
   if (!groups.length || !groups.every((g) => g.type === 'string') || !measure.keeps?.length) return [];
   if (!['count', 'sum'].includes(measure.agg ?? '') || measure.columnOf || measure.distinctOf) return [];
-  const out: Filter[] = [];
-  for (const k of measure.keeps) {
-    const field = source.dimensions.find((d) => d.column === k.member);
-    if (!field) return [];
-    if (!filters.some((f) => f.field === field)) out.push({ field, op: '=', values: [k.value] });
-  }
-  return out;
+  return (keptAsFilters(source, measure) ?? []).filter((k) => !filters.some((f) => f.field === k.field));
 }
 
 /**
@@ -44,12 +53,9 @@ export function keptNamed(
           .map((i) => k.map((_, j) => i + j)),
       );
     if (!runs.length) continue;
-    const kept = m.keeps.map((k) => {
-      const field = source.dimensions.find((d) => d.column === k.member);
-      return field && { field, op: '=' as const, values: [k.value] };
-    });
-    if (kept.some((k) => !k || filters.some((f) => f.field === k.field))) continue;
-    for (const k of kept as Filter[]) {
+    const kept = keptAsFilters(source, m);
+    if (!kept || kept.some((k) => filters.some((f) => f.field === k.field))) continue;
+    for (const k of kept) {
       filters.push(k);
       at.set(k, runs[0][0]);
     }

@@ -6,7 +6,8 @@ import { computes, keyOf, rank, wholly, type Field, type Match, type SourceInfo 
 import { fold, lemma, plural, type Aggregation } from './text.js';
 import { preferCounted } from './cues.js';
 import { rowsWord } from './booleans.js';
-import { joinedPrefix } from './joined.js';
+import { prefixWord } from './joined.js';
+import { keptWords } from './kept-groups.js';
 import { rankingWord, type Question } from './question.js';
 
 // The word that sets a ranking's direction ranks the breakdown: it is no evidence for a measure titled with it
@@ -124,8 +125,7 @@ export const aggregationAt = (q: Question, strict: string | undefined) =>
  */
 export function keptUnsaid(q: Question, source: SourceInfo, ms: Match[]): Match[] {
   const said = new Set(q.tokens.flatMap((t) => [t.lemma, t.norm]));
-  const says = (f: Field) =>
-    (f.keeps ?? []).some((k) => keyOf(typeof k.value === 'string' ? k.value : k.member).some((w) => said.has(w)));
+  const says = (f: Field) => keptWords(f).some((w) => said.has(w));
   // The same aggregation of the same column (where the model says which; else titled with the kept one's words),
   // unfiltered.
   const twin = (m: Match) =>
@@ -178,8 +178,6 @@ export const plainlyNamed = (q: Question, source: SourceInfo, ms: Match[]) => ke
 export const entityBefore = (q: Question, source: SourceInfo, used: number[]) =>
   used.flatMap((u) => {
     const before = q.tokens[u - 1];
-    const entity =
-      before &&
-      source.dimensions.some((d) => lemma(joinedPrefix(d, source.dimensions)?.slice(0, -1) ?? '') === before.lemma);
+    const entity = before && source.dimensions.some((d) => prefixWord(d, source.dimensions) === before.lemma);
     return entity && !used.includes(u - 1) ? [u - 1] : [];
   });
