@@ -29,6 +29,7 @@ import { dashboardPrompts } from './widgets/ai.js';
 import { renderApp } from './widgets/app.js';
 import type { WidgetHost } from './widgets/host.js';
 import { titleOf, widgetReport } from './widgets/kinds.js';
+import { textPending } from './widgets/text.js';
 
 /** What the implementation sees of the element: its public properties (declared once, ./properties.ts). */
 export type DashboardElement = DashboardProperties;
@@ -270,7 +271,10 @@ export class DashboardCore {
     this.maybeLoaded();
   }
 
-  /** svc-dashboard-loaded once the grid is drawn, has been checked for what is in view, and its data settled. */
+  /**
+   * svc-dashboard-loaded once the grid is drawn, has been checked for what is in view, its data settled and its text
+   * drawn.
+   */
   private maybeLoaded(): void {
     if (this.announcedLoaded || !this.loaded) return;
     const { config, reports } = this.loaded;
@@ -280,6 +284,8 @@ export class DashboardCore {
     // Those in view that show a report's data: one whose report is missing, or whose config is not valid, shows why.
     const charts = widgets.filter((w) => this.viewport.visible.has(w.id) && widgetReport(w, reports));
     if (charts.some((w) => this.data.get(w.id)?.loading !== false)) return;
+    // And the text drawn (its markdown is rendered off the main thread, a moment after the grid).
+    if (textPending(this.widgetHost.markdown)) return;
     this.announcedLoaded = true;
     this.el.emit(new SvcDashboardLoadedEvent(widgets.length, performance.now() - this.loadStarted));
   }

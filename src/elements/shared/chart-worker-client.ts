@@ -66,6 +66,12 @@ export function warmChartWorker(locale?: string): Promise<void> {
   );
 }
 
+/** Markdown as safe HTML, rendered in the worker (rejects when the worker cannot be used or fails). */
+export async function markdownInWorker(text: string): Promise<string> {
+  const { html } = await ask({ op: 'markdown', text });
+  return html ?? '';
+}
+
 let purifier: ReturnType<typeof DOMPurify> | undefined;
 
 /** The drawing's markup as nodes of this page: SVG only, nothing that runs or loads (DOMPurify's SVG profile). */

@@ -197,6 +197,8 @@ export async function handle(request: ChartRequest): Promise<ChartAnswer> {
       warmUpIntl(request.locale);
       await load();
       return {};
+    case 'markdown':
+      return { html: (await import('./markdown.js')).renderMarkdown(request.text) };
     case 'finalize':
       charts.get(request.chart)?.view.finalize();
       charts.delete(request.chart);

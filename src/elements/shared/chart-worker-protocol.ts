@@ -29,9 +29,11 @@ export type ChartRequest =
    * Sets up Intl's formatting for `locale` (ICU's data, which the page then shares: its own first formatter is cheap),
    * then loads Vega and Vega-Lite, before the first chart asks.
    */
-  | { op: 'warm'; locale?: string };
+  | { op: 'warm'; locale?: string }
+  /** Markdown to safe HTML (markdown.ts): answered at once, not after the charts' requests before it. */
+  | { op: 'markdown'; text: string };
 
-/** What an answer carries: the drawing's SVG markup, a picked item's row and tooltip, an exported image. */
+/** What an answer carries: the drawing's SVG markup, a picked item's row and tooltip, an exported image, HTML. */
 export interface ChartAnswer {
   svg?: string;
   /** Whether any mark of the drawing has a tooltip (the page then asks what is under the pointer as it moves). */
@@ -39,6 +41,7 @@ export interface ChartAnswer {
   datum?: Record<string, unknown> | null;
   tooltip?: string;
   image?: Blob | string;
+  html?: string;
 }
 
 export type ChartMessage = ChartRequest & { id: number };

@@ -28,6 +28,14 @@ describe('<svc-dashboard> TEXT widget', function () {
   this.timeout(60_000);
   after(() => setViewport({ width: 800, height: 600 }));
 
+  it('renders its markdown off the main thread: marked never loads in the page', async () => {
+    const el = await fixture<SvcDashboard>(html`<svc-dashboard .dashboard=${{ config }}></svc-dashboard>`);
+    const text = () => el.shadowRoot!.querySelector('[data-widget-id="short"] .text');
+    await waitUntil(() => text()?.textContent?.includes('A short note.'), 'the text is rendered', { timeout: 30_000 });
+    const marked = performance.getEntriesByType('resource').filter((entry) => /marked/.test(entry.name));
+    expect(marked.map((entry) => entry.name)).to.deep.equal([]);
+  });
+
   for (const width of [390, 1280]) {
     it(`at ${width} px: long words, links, code and a wide table wrap inside the frame; nothing scrolls`, async () => {
       await setViewport({ width, height: 800 });
