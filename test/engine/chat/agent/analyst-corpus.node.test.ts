@@ -26,6 +26,7 @@ import { BIKES, bikesSeed } from '../../../fixtures/analyst/bikes.js';
 import { BROWSERS, browsersSeed } from '../../../fixtures/analyst/browsers.js';
 import { BUILDS, buildsSeed } from '../../../fixtures/analyst/builds.js';
 import { CARS, carsData, carsSeed } from '../../../fixtures/analyst/cars-stocks.js';
+import { CINEMA, cinemaSeed } from '../../../fixtures/analyst/cinema.js';
 import { CITYREQS, cityreqsSeed } from '../../../fixtures/analyst/cityreqs.js';
 import { CLIMATE, climateData, climateSeed } from '../../../fixtures/analyst/climate.js';
 import { PENGUINS, penguinsData, penguinsSeed } from '../../../fixtures/analyst/penguins-gapminder.js';
@@ -78,6 +79,7 @@ import { BIKES_QUESTIONS, bikesCases } from './bikes-corpus.js';
 import { browsersCases } from './browsers-corpus.js';
 import { BUILDS_QUESTIONS, buildsCases } from './builds-corpus.js';
 import { CARS_QUESTIONS, carsCases } from './cars-stocks-corpus.js';
+import { CINEMA_QUESTIONS, cinemaCases } from './cinema-corpus.js';
 import { CITYREQS_QUESTIONS, cityreqsCases } from './cityreqs-corpus.js';
 import { CLIMATE_QUESTIONS, climateCases } from './climate-corpus.js';
 import { PENGUINS_QUESTIONS, penguinsCases } from './penguins-gapminder-corpus.js';
@@ -325,6 +327,7 @@ const MODELS: Model[] = [
     data: marketsData,
   },
   heldOut('law firm', lawSeed, LAWFIRM, lawCases, LAWFIRM_QUESTIONS, 0.85),
+  heldOut('cinema chain', cinemaSeed, CINEMA, cinemaCases, CINEMA_QUESTIONS, 0.85),
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');
