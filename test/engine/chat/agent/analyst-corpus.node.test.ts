@@ -34,6 +34,7 @@ import { CLINIC, clinicSeed } from '../../../fixtures/analyst/clinic.js';
 import { CONTRACTOR, contractorSeed } from '../../../fixtures/analyst/contractor.js';
 import { COWORK, coworkSeed } from '../../../fixtures/analyst/cowork.js';
 import { DELIVERY, deliverySeed } from '../../../fixtures/analyst/delivery.js';
+import { DENTAL, dentalSeed } from '../../../fixtures/analyst/dental.js';
 import { ENERGY, energySeed } from '../../../fixtures/analyst/energy.js';
 import { FARM, farmSeed } from '../../../fixtures/analyst/farm.js';
 import { FUNDRAISING, fundraisingSeed } from '../../../fixtures/analyst/fundraising.js';
@@ -88,6 +89,7 @@ import { CONTRACTOR_QUESTIONS, contractorCases } from './contractor-corpus.js';
 import { corpusEngine, judge, type Case } from './corpus.js';
 import { COWORK_QUESTIONS, coworkCases } from './cowork-corpus.js';
 import { DELIVERY_QUESTIONS, deliveryCases } from './delivery-corpus.js';
+import { DENTAL_QUESTIONS, dentalCases } from './dental-corpus.js';
 import { energyCases } from './energy-corpus.js';
 import { FARM_QUESTIONS, farmCases } from './farm-corpus.js';
 import { FUNDRAISING_QUESTIONS, fundraisingCases } from './fundraising-corpus.js';
@@ -328,6 +330,7 @@ const MODELS: Model[] = [
   },
   heldOut('law firm', lawSeed, LAWFIRM, lawCases, LAWFIRM_QUESTIONS, 0.85),
   heldOut('cinema chain', cinemaSeed, CINEMA, cinemaCases, CINEMA_QUESTIONS, 0.85),
+  heldOut('dental practices', dentalSeed, DENTAL, dentalCases, DENTAL_QUESTIONS, 0.85),
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');
