@@ -59,6 +59,7 @@ import { SCIENCE, scienceData, scienceSeed } from '../../../fixtures/analyst/sci
 import { REALTY, realtySeed } from '../../../fixtures/analyst/realty.js';
 import { RENTAL, rentalSeed } from '../../../fixtures/analyst/rental.js';
 import { RESTAURANTS, restaurantsSeed } from '../../../fixtures/analyst/restaurants.js';
+import { ROUTES, routesData, routesSeed } from '../../../fixtures/analyst/routes.js';
 import { SEATTLE, seattleData, seattleSeed } from '../../../fixtures/analyst/seattle.js';
 import { STOCK, stockSeed } from '../../../fixtures/analyst/stock.js';
 import { STATES, statesData, statesSeed } from '../../../fixtures/analyst/states.js';
@@ -114,6 +115,7 @@ import { REALTY_QUESTIONS, realtyCases } from './realty-corpus.js';
 import { SCIENCE_QUESTIONS, scienceCases } from './science-corpus.js';
 import { RENTAL_QUESTIONS, rentalCases } from './rental-corpus.js';
 import { RESTAURANTS_QUESTIONS, restaurantsCases } from './restaurants-corpus.js';
+import { ROUTES_QUESTIONS, routesCases } from './routes-corpus.js';
 import { SEATTLE_QUESTIONS, seattleCases } from './seattle-corpus.js';
 import { STOCK_QUESTIONS, stockCases } from './stock-corpus.js';
 import { STATES_QUESTIONS, statesCases } from './states-corpus.js';
@@ -331,6 +333,17 @@ const MODELS: Model[] = [
   heldOut('law firm', lawSeed, LAWFIRM, lawCases, LAWFIRM_QUESTIONS, 0.85),
   heldOut('cinema chain', cinemaSeed, CINEMA, cinemaCases, CINEMA_QUESTIONS, 0.85),
   heldOut('dental practices', dentalSeed, DENTAL, dentalCases, DENTAL_QUESTIONS, 0.85),
+  {
+    ...heldOut(
+      'airline routes, health and income, Seattle hourly normals (vega-datasets files)',
+      routesSeed,
+      ROUTES,
+      routesCases,
+      ROUTES_QUESTIONS,
+      0.85,
+    ),
+    data: routesData,
+  },
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');
