@@ -5,6 +5,7 @@
 import { keyOf, type Field, type Match, type SourceInfo } from './catalog.js';
 import type { Comparison } from './plan.js';
 import type { NumericAsk, Question } from './question.js';
+import { SCALE_WORDS } from './amounts.js';
 import { fold, lemmas } from './text.js';
 
 /** Bounds a text writes around its number: before it ("at least 5") or after its noun ("5 goals or more"). */
@@ -19,15 +20,25 @@ const AFTER: [RegExp, Comparison][] = [
   [/^\s*(?:\p{L}+\s+)?(?:or fewer|or less|or under|or below)/u, '<='],
 ];
 
+/**
+ * The numbers a folded text writes, a scale word read ("over 100 million people": 100000000, "orders over $2.5k":
+ * 2500), each with the text before and after it.
+ */
+export function statedNumbers(text: string): { value: number; before: string; after: string }[] {
+  return [...text.matchAll(/(\d[\d,]*(?:\.\d+)?)(?: ?(k|thousand|m|million|bn|billion)\b)?/g)].map((m) => ({
+    value: Number(m[1].replace(/,/g, '')) * (m[2] ? SCALE_WORDS[m[2]] : 1),
+    before: text.slice(0, m.index),
+    after: text.slice(m.index + m[0].length),
+  }));
+}
+
 /** The bounds a segment's title and description state: number, comparison and the lemmas of the words after it. */
 function bounds(f: Field): { value: number; op: Comparison; words: string[] }[] {
   const out: { value: number; op: Comparison; words: string[] }[] = [];
   for (const text of [fold(f.title), fold(f.note ?? '')])
-    for (const m of text.matchAll(/(\d[\d,]*(?:\.\d+)?)\s*(?:or\s+(?:more|fewer|less)\s+)?/g)) {
-      const before = text.slice(0, m.index);
-      const after = text.slice(m.index + m[1].length);
+    for (const { value, before, after } of statedNumbers(text)) {
       const op = (BEFORE.find(([p]) => p.test(before)) ?? AFTER.find(([p]) => p.test(after)))?.[1];
-      if (op) out.push({ value: Number(m[1].replace(/,/g, '')), op, words: lemmas(after).slice(0, 4) });
+      if (op) out.push({ value, op, words: lemmas(after).slice(0, 4) });
     }
   return out;
 }

@@ -15,7 +15,7 @@ import {
   type SourceInfo,
 } from './catalog.js';
 import { rowsOrDistinct } from './plan-guards.js';
-import { FUNCTION_WORDS } from './text.js';
+import { FUNCTION_WORDS, plural } from './text.js';
 import { prefixWord } from './joined.js';
 import { categorical } from './values.js';
 import { plainCount, rowNoun, rowsWord } from './booleans.js';
@@ -191,12 +191,21 @@ export function countsJoined(
   source: SourceInfo,
   measure: Field,
   flags: { filter: Filter; used: number[] }[],
+  /** The words that named the measure. */
+  used: number[],
 ): boolean {
   const at = [...q.aggs].find(([, a]) => a === 'count')?.[0];
   const i =
-    at === undefined ? -1 : q.tokens.findIndex((t, k) => k > at && !/^(many|number|of|different)$/.test(t.norm));
+    at === undefined
+      ? -1
+      : q.tokens.findIndex((t, k) => k > at && !/^(many|number|of|different|our|the|your|their|my)$/.test(t.norm));
   const noun = q.tokens[i];
   if (measure.agg !== 'count' || !noun || rowsWord(source, noun.lemma)) return false;
   const entity = (f: Field) => prefixWord(f, source.dimensions) === noun.lemma;
-  return flags.some((f) => f.used.includes(i) && entity(f.filter.field));
+  // "how many of our cinemas have an imax screen" over screenings: the cinemas are counted, not the rows another word
+  // named (Screenings).
+  const partitive = q.tokens[at! + 2]?.norm === 'of' && plural(noun.norm) && !used.includes(i);
+  return (
+    (partitive && source.dimensions.some(entity)) || flags.some((f) => f.used.includes(i) && entity(f.filter.field))
+  );
 }

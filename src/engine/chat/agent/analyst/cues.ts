@@ -166,6 +166,20 @@ export function byDirection<F extends Field>(fields: F[], end: End): F | undefin
  * question, when the question does not name that field whole ("flights by origin code in TX" → the origin's state:
  * "origin" qualifies it; "by state" would name the breakdown itself).
  */
+/**
+ * "to new york state": of the dimensions holding a value, those the word right after it (or right before it) names,
+ * when it names some of them but not all (the states, not the cities); none otherwise.
+ */
+export function namedKind<F extends Field>(q: Question, start: number, end: number, fields: F[]): F[] {
+  for (const i of [end, start - 1]) {
+    const l = q.tokens[i]?.lemma;
+    if (!l || FUNCTION_WORDS.has(l)) continue;
+    const fit = fields.filter((f) => f.keys.some((k) => k.includes(l)));
+    if (fit.length && fit.length < fields.length) return fit;
+  }
+  return [];
+}
+
 export function byNamingWords<F extends Field>(q: Question, start: number, end: number, fields: F[]): F | undefined {
   const lemma = (i: number) => q.tokens[i]?.lemma ?? '';
   const names = (f: F, l: string) => f.keys.some((k) => k.includes(l));

@@ -7,6 +7,7 @@ import { fold, lemma, plural, type Aggregation } from './text.js';
 import { preferCounted } from './cues.js';
 import { rowsWord } from './booleans.js';
 import { prefixWord } from './joined.js';
+import { HEADS } from './prefer.js';
 import { keptWords } from './kept-groups.js';
 import { rankingWord, type Question } from './question.js';
 
@@ -168,8 +169,66 @@ export function headsRight(q: Question, ms: Match[]): Match[] {
   return kept.length ? kept : ms;
 }
 
-/** The measures the words name plainly: no count read with its plural swapped, no kept measure for its unkept twin. */
-export const plainlyNamed = (q: Question, source: SourceInfo, ms: Match[]) => keptUnsaid(q, source, headsRight(q, ms));
+/** Whether the measure's title writes the question's words at `at` as the question does ("Invoiced": "invoiced"). */
+function titleWrites(q: Question, m: Match, at: number[]): boolean {
+  const written = new Set(fold(m.field.title).split(/[^\p{L}\p{N}]+/u));
+  return at.every((u) => written.has(q.tokens[u].norm));
+}
+
+/** Aggregations a question asks for by a word of its own ("average", "highest"), never by a measure's title alone. */
+const STATISTICS = new Set(['avg', 'min', 'max', 'median']);
+
+/** Whether a measure is a statistic no word of the question asks for ("Average invoice" of "amount invoiced"). */
+function unasked(q: Question, m: Match): boolean {
+  const asked = [...q.aggs].filter(([i]) => !rankingWord(q, i)).map(([, a]) => a);
+  return STATISTICS.has(m.field.agg ?? '') && !asked.some((a) => computes(m.field, a));
+}
+
+/**
+ * "top 5 clients by amount invoiced" names Invoiced, not Average invoice (an average of Amount): a statistic no word
+ * of the question asks for is no reading of words that name another measure, no statistic, as well (a word saying
+ * only "a quantity", such as "amount", aside).
+ */
+export function unaskedStatistics(q: Question, source: SourceInfo, ms: Match[]): Match[] {
+  const statistic = (m: Match) => unasked(q, m);
+  const content = (m: Match) => m.used.filter((u) => !HEADS.has(q.tokens[u].lemma));
+  // (A sum whose title writes those words as the question does, where the average's title does not: "invoiced".)
+  const covered = (m: Match) =>
+    !titleWrites(q, m, content(m)) && ms.some((o) => o.field.agg === 'sum' && titleWrites(q, o, content(m)));
+  // "unpaid invoice amount": the amount of several rows is their total, the column's plain sum (Invoiced), not its
+  // average (Average invoice), when only such a word named the average.
+  const total = (m: Match) =>
+    source.measures.find((o) => o.agg === 'sum' && !o.filtered && o.over !== undefined && o.over === m.field.over);
+  const kept = ms.flatMap((m) => {
+    if (!statistic(m)) return [m];
+    if (!content(m).length) return total(m) ? [{ ...m, field: total(m)! }] : [m];
+    return covered(m) ? [] : [m];
+  });
+  return kept.length ? kept : ms;
+}
+
+/**
+ * "invoiced" names Invoiced, not Invoices (one lemma): of the measures named alike, the one whose title writes the
+ * words as the question does, when it is the only one.
+ */
+export function writtenAsTitled(q: Question, ms: Match[]): Match[] {
+  // The words naming what is measured (aggregation words aside: "average invoiced per client" is Invoiced per client).
+  const content = (m: Match) => m.used.filter((u) => !q.aggs.has(u));
+  const titled = ms.filter((m) => content(m).length > 0 && titleWrites(q, m, content(m)));
+  // (Never a statistic no word asks for: "how much did we invoice" is no Average invoice.)
+  if (titled.length !== 1 || unasked(q, titled[0])) return ms;
+  const [best] = titled;
+  const alike = ms.filter((m) => m !== best && m.score >= best.score);
+  if (!alike.length || !alike.every((m) => content(m).every((u) => best.used.includes(u)))) return ms;
+  return ms.filter((m) => !alike.includes(m));
+}
+
+/**
+ * The measures the words name plainly: no count read with its plural swapped, no kept measure for its unkept twin, no
+ * statistic the question does not ask for, the one written as titled.
+ */
+export const plainlyNamed = (q: Question, source: SourceInfo, ms: Match[]) =>
+  writtenAsTitled(q, keptUnsaid(q, source, headsRight(q, unaskedStatistics(q, source, ms))));
 
 /**
  * "meter reads": a joined entity's word right before the measure's own word names whose rows are counted (the
@@ -181,3 +240,19 @@ export const entityBefore = (q: Question, source: SourceInfo, used: number[]) =>
     const entity = before && source.dimensions.some((d) => prefixWord(d, source.dimensions) === before.lemma);
     return entity && !used.includes(u - 1) ? [u - 1] : [];
   });
+
+/**
+ * "unpaid invoice total": "total" right after the rows' noun (a word a segment or a value may have read) names the
+ * one plain sum titled by that noun (Invoiced), not a count of the rows ("total invoices").
+ */
+export function totalNamed(q: Question, source: SourceInfo): Match[] | undefined {
+  for (const [i, agg] of q.aggs) {
+    const noun = q.tokens[i - 1];
+    if (agg !== 'sum' || q.tokens[i].norm !== 'total' || !noun) continue;
+    const sums = source.measures.filter(
+      (m) => m.agg === 'sum' && !m.filtered && m.keys.some((k) => k.length === 1 && k[0] === noun.lemma),
+    );
+    if (sums.length === 1) return [{ field: sums[0], score: 1, used: [i - 1] }];
+  }
+  return undefined;
+}

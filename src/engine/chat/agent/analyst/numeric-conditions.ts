@@ -12,9 +12,8 @@ import type { Asked } from './plan-values.js';
 import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
 import { fold } from './text.js';
-import { SCALE_WORDS } from './amounts.js';
 import { columnOfUnit, columnUnit, unitOfColumn, unitScale } from './units.js';
-import { boundCount, boundMeasure, boundSegment } from './bound-segment.js';
+import { boundCount, boundMeasure, boundSegment, statedNumbers } from './bound-segment.js';
 import { inMoney, moneyColumn } from './money.js';
 
 /** Numeric conditions ("a wait over 100 minutes"): on a number column, or left for the measure (`onMeasure`). */
@@ -117,10 +116,7 @@ export function numericConditions(
 }
 
 /** The numbers a title writes ("Over 100 million people": 100000000; "Orders over $2.5k": 2500). */
-const titleNumbers = (title: string) =>
-  [...fold(title).matchAll(/(\d[\d,]*(?:\.\d+)?) ?(k|thousand|m|million|bn|billion)?\b/g)].map(
-    (m) => Number(m[1].replace(/,/g, '')) * (m[2] ? SCALE_WORDS[m[2]] : 1),
-  );
+const titleNumbers = (title: string) => statedNumbers(fold(title)).map((n) => n.value);
 
 /** Words that say a bound is on an age. */
 const AGE_WORDS = /^(aged?|old|older|young|younger|kids?|child|children|infants?|babies|baby|teens?|toddlers?)$/;

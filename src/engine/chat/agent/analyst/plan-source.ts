@@ -51,7 +51,7 @@ import { measureOwnWords } from './data-words.js';
 import { judgedMeasure } from './judged.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
 import { aggregationAt, computing, entityBefore, namedAfter, perGroup, plainlyNamed } from './measure-words.js';
-import { rankingAside, wholeTie } from './measure-words.js';
+import { rankingAside, totalNamed, wholeTie } from './measure-words.js';
 import { categorical, type ValueIndex } from './values.js';
 import type { AggWord } from './phrase-book.js';
 import type { Phrases } from './phrases.js';
@@ -184,7 +184,7 @@ export function planSource(
   measures = distinct.measures;
   const howMany = distinct.howMany;
   measures = moneyAsked(q, source, taken, measures, asked.includes('count'), flags.filters, filters);
-  if (!measures.length) measures = verbNames(q, source, taken);
+  if (!measures.length) measures = totalNamed(q, source) ?? verbNames(q, source, taken);
   const items = asked.includes('count') ? itemsCounted(q, source, howMany, [...at.values()], measures) : undefined;
   if (items) measures = [{ field: items, score: 0.5, used: [] }];
   if (
@@ -296,8 +296,8 @@ export function planSource(
   const measureBy = best[0].used;
   // "how many rooms" is no sum of Room nights: a count of another measure needs its whole name (an event's words too).
   const countable = computes(measure, 'count') || measure === items || countsThings(source, measure);
-  const other = !countable && !eventNames(q, measure, unexplained, event.used, per);
-  if (asked.includes('count') && ((counted.length && other) || countsJoined(q, source, measure, flags.filters)))
+  const other = counted.length > 0 && !countable && !eventNames(q, measure, unexplained, event.used, per);
+  if (asked.includes('count') && (other || countsJoined(q, source, measure, flags.filters, best[0].used)))
     return {
       plan: { decline: book.noAggOf('count', names([measure]), names(source.measures)) },
       score: score + best[0].score,

@@ -5,7 +5,7 @@
 import { describedRowWords, plainCount } from './booleans.js';
 import { type Field, type SourceInfo } from './catalog.js';
 import { clippedValues } from './clipped.js';
-import { byDirection, byNamingWords, directionAt } from './cues.js';
+import { byDirection, byNamingWords, directionAt, namedKind } from './cues.js';
 import { wordsOf } from './plan-words.js';
 import type { Filter } from './plan.js';
 import type { Phrases } from './phrases.js';
@@ -14,7 +14,7 @@ import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, plural, stem } from './tex
 import { preferred } from './prefer.js';
 import { spelledTitles } from './spelled.js';
 import { filteredCountNamed } from './share-count.js';
-import { categorical, matchValues, type ValueIndex } from './values.js';
+import { categorical, matchValues, type ValueHit, type ValueIndex } from './values.js';
 import { groupingOf } from './grouped-values.js';
 import { causeVerb } from './cause-verbs.js';
 import { sameField } from './same-rows.js';
@@ -120,7 +120,7 @@ export function namedValues(
   const whole = measureTitles(q, source, taken);
   for (const i of spelledTitles(q, source, taken)) whole.add(i);
   const rowWords = describedRowWords(q, source).at;
-  const free = taken.map((t, i) => !t && !q.aggs.has(i) && !whole.has(i) && !rowWords.includes(i));
+  const free = taken.map((t, i) => !t && !q.aggs.has(i) && !whole.has(i));
   const memberWords = new Set(source.fields.flatMap((f) => f.keys.flat()));
   // "refunds": a count the source names by that one word (refunds: Refunded orders), not the value it inflects
   // (refunded), so its date is the event's (Refund date) and no longer the rows' own.
@@ -135,8 +135,16 @@ export function namedValues(
       ?.keys.filter((k) => k.length === 1)
       .flat(),
   );
+  // A noun the description opens with names the rows ("Fee earners: partners, associates and paralegals"), unless it
+  // is a value itself as written: "associates" are the rows of the role Associate, not all of them ("bookings" are
+  // not the status Booked).
+  const asWritten = (h: ValueHit) =>
+    h.end - h.start === 1 && [q.tokens[h.start].norm, q.tokens[h.start].norm.slice(0, -1)].includes(fold(h.value));
+  const ofRows = (h: ValueHit) => rowWords.some((i) => i >= h.start && i < h.end);
   const hits = matchValues(q.tokens, free, categorical(source), values, memberWords, rows, q.text).filter(
-    (h) => h.end - h.start > 1 || !(synonymOfMeasure(q, h.start, h.value, measures) || countNamed(h.start, h.value)),
+    (h) =>
+      (!ofRows(h) || asWritten(h)) &&
+      (h.end - h.start > 1 || !(synonymOfMeasure(q, h.start, h.value, measures) || countNamed(h.start, h.value))),
   );
   // "sci-fi": a clipped compound of one value, where no word of it was read otherwise.
   const clipped = clippedValues(q, free, categorical(source), values);
@@ -152,6 +160,8 @@ export function namedValues(
     let fs = source.dimensions.filter((d) => fields.includes(d.name));
     // "in texas" of a state and a county Texas: the state; "houston, tx": the city (us-places.ts). First, so that a
     // direction then chooses between the origin's and the destination's of one kind ("to New York": no state).
+    const kind = fields.length > 1 ? namedKind(q, hs[0].start, hs[0].end, fs) : [];
+    if (kind.length) [fs, fields] = [kind, kind.map((f) => f.name)];
     if (fields.length > 1 && !byNamingWords(q, hs[0].start, hs[0].end, fs)) {
       fs = placeFields(q, hs, fs, hits);
       fields = fs.map((f) => f.name);

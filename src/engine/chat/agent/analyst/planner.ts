@@ -107,7 +107,8 @@ function namedCount(q: Question, pool: { plan: Plan; score: number }[]) {
   const first = pool[0];
   const count = (p: Plan) => p.measure.agg === 'count' && !p.compare;
   if (!count(first.plan) || titled(first.plan.measure, q)) return undefined;
-  // ("how many desks do we have": Total desks of the locations, no bookings of a desk.)
-  const adds = (p: Plan) => count(p) || (p.measure.agg === 'sum' && q.aggs.size === 1);
+  // ("how many desks do we have": Total desks of the locations, no bookings of a desk; "which industry have we invoiced
+  // the most": Invoiced, no count of time entries invoiced.)
+  const adds = (p: Plan) => count(p) || (p.measure.agg === 'sum' && q.aggs.size <= 1);
   return pool.find((s) => s.score >= first.score - 0.5 && adds(s.plan) && titled(s.plan.measure, q));
 }

@@ -14,7 +14,7 @@ import { rankingWord, type Question } from './question.js';
 import { namesData } from './data-words.js';
 
 /** Words saying a member is a quantity, no narrower: "Unpaid amount" is the amount unpaid ("how much … unpaid"). */
-const HEADS = new Set(lemmas('amount value number total count sum quantity figure'));
+export const HEADS = new Set(lemmas('amount value number total count sum quantity figure'));
 
 /** Aggregations of an amount: two measures of one differing only so are not the words' choice. */
 const KINDS = new Set(['sum', 'avg', 'max', 'min', 'median']);

@@ -137,7 +137,9 @@ export function otherQuantities(
   );
   // "lowest jobless rate": with one aggregation asked, the column's other measures (its average) are the same quantity.
   const sameColumn = (f: Field) => q.aggs.size === 1 && f.over !== undefined && f.over === measure.over;
-  const others = quantities.filter((f) => f !== measure && !used.includes(f) && !sameColumn(f));
+  // "amount invoiced": the column the measure totals (Invoiced, a sum of Amount) is the measure's own quantity.
+  const totalled = (f: Field) => !f.isMeasure && measure.over !== undefined && f.column === measure.over;
+  const others = quantities.filter((f) => f !== measure && !used.includes(f) && !sameColumn(f) && !totalled(f));
   const mine = new Set(measure.keys.flat());
   const described = new Set(source.dimensions.filter((d) => d.type !== 'number').flatMap((d) => d.keys.flat()));
   // "a coverage period ending in q3": a word between two words of one date's names (Coverage end date) is the date's.

@@ -3,7 +3,7 @@
 // the question's words case- and accent-insensitively, by lemma ("emergencies" → "Emergency") and with typos; a
 // column of US state codes also by the states' names ("California" → CA).
 
-import { codesOf, isCode, type Code } from './codes.js';
+import { codesAsWritten, codesOf, isCode, type Code } from './codes.js';
 import type { Field } from './catalog.js';
 import type { ValueIndex } from './value-lookup.js';
 import {
@@ -246,12 +246,17 @@ export function matchValues(
         acronym && (/^\p{Lu}+$/u.test(span[0].text) || (span[0].text.length > 2 && !plain())) ? acronym : undefined;
       // The lemma as written too: a word read as a typo of a member's ("ebooks" near "books") may be a value's.
       const own = () => (n === 1 && lemma(span[0].norm) !== span[0].lemma ? exact.get(lemma(span[0].norm)) : undefined);
-      let found = (exact.get(norm) ?? exact.get(lem) ?? own() ?? aliases.get(norm) ?? aliases.get(lem) ?? []).map(
-        (v) => ({
-          ...v,
-          edits: 0,
-        }),
-      );
+      // A code ("COD") is named as written, never through a word's stem ("codes").
+      const stemmed = (vs: { field: string; value: string }[] | undefined) =>
+        n > 1 ? vs : codesAsWritten(vs, norm, lem);
+      let found = (
+        exact.get(norm) ??
+        stemmed(exact.get(lem)) ??
+        stemmed(own()) ??
+        aliases.get(norm) ??
+        stemmed(aliases.get(lem)) ??
+        []
+      ).map((v) => ({ ...v, edits: 0 }));
       // "texas" where a county is named Texas too: the state as well (the planner prefers it unless "county" is said).
       if (found.length && !found.some((v) => states.has(v.field)))
         found.push(...(stateAliases.get(norm) ?? []).map((v) => ({ ...v, edits: 0 })));
