@@ -40,7 +40,8 @@ type Core = Awaited<ReturnType<typeof loadCore>>;
  * @csspart chat-panel - The chat panel it opens.
  * @cssproperty [--svc-dashboard-widget-background] - Background of widget frames.
  * @fires svc-ready - The grid is laid out.
- * @fires svc-dashboard-loaded - The dashboard and the data of the widgets in view are loaded (again after a viewer change).
+ * @fires svc-dashboard-loaded - The dashboard and the data of the widgets in view are loaded, and its text drawn (again
+ *   after a viewer change).
  * @fires svc-filters-changed - The filters changed.
  * @fires svc-drilldown - A chart mark was activated (cancelable).
  * @fires svc-download - A download was asked for (cancelable).
