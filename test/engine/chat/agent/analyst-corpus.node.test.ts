@@ -331,9 +331,9 @@ const MODELS: Model[] = [
     ),
     data: marketsData,
   },
-  heldOut('law firm', lawSeed, LAWFIRM, lawCases, LAWFIRM_QUESTIONS, 0.82),
+  heldOut('law firm', lawSeed, LAWFIRM, lawCases, LAWFIRM_QUESTIONS, 0.88),
   heldOut('cinema chain', cinemaSeed, CINEMA, cinemaCases, CINEMA_QUESTIONS, 0.82),
-  heldOut('dental practices', dentalSeed, DENTAL, dentalCases, DENTAL_QUESTIONS, 0.74),
+  heldOut('dental practices', dentalSeed, DENTAL, dentalCases, DENTAL_QUESTIONS, 0.77),
   {
     ...heldOut(
       'airline routes, health and income, Seattle hourly normals (vega-datasets files)',

@@ -4,11 +4,17 @@
 import type { Field, SourceInfo } from './catalog.js';
 import { lemma, lemmas } from './text.js';
 
-/** The prefix of `f`'s column naming a joined entity ("vets_"), when at least two of `among` share it. */
+/**
+ * The prefix of `f`'s column naming a joined entity ("vets_"), when at least two of `among` share it and not every
+ * one of them is titled by its word (key_account and key_accounts, Key account and Key accounts, are one cube's own).
+ */
 export function joinedPrefix(f: Field, among: Field[]): string | undefined {
   const cut = f.column.indexOf('_');
   const prefix = cut > 0 ? f.column.slice(0, cut + 1) : '';
-  return prefix && among.filter((x) => x.column.startsWith(prefix)).length >= 2 ? prefix : undefined;
+  const sharing = prefix ? among.filter((x) => x.column.startsWith(prefix)) : [];
+  const word = lemma(prefix.slice(0, -1));
+  const own = sharing.every((x) => lemmas(x.title)[0] === word);
+  return sharing.length >= 2 && !own ? prefix : undefined;
 }
 
 /** The lemma of the joined entity `f` is a column of ("vet" of vets_specialty), if it is one's. */

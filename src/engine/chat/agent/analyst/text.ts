@@ -91,6 +91,9 @@ const SHORTHAND: Readonly<Record<string, string>> = ownTable({
   ft: 'feet',
   thru: 'through',
   tix: 'ticket',
+  hrs: 'hour',
+  appt: 'appointment',
+  appts: 'appointment',
   wat: 'what',
   wht: 'what',
 });

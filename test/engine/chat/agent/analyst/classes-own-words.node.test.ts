@@ -114,7 +114,34 @@ const stores: ServiceMetaResult = {
 };
 const storeValues = new Map([['deliveries.unit', ['freezer', 'chiller']]]);
 
+const gym: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('members', 'Members', [
+      ['count', 'Members', 'number', 'count'],
+      ['vip_member', 'VIP member', 'boolean'],
+      ['vip_members', 'VIP members', 'boolean', undefined, { segment: true }],
+      ['club', 'Club', 'string'],
+    ]),
+    view('sessions', 'Sessions', [
+      ['count', 'Appointments', 'number', 'count'],
+      ['trainer_hours', 'Trainer hours', 'number', 'sum'],
+      ['club', 'Club', 'string'],
+      ['booked_at', 'Booked', 'time'],
+    ]),
+  ],
+};
+
 describe('local analyst: words as people write them', () => {
+  it('"hrs" are hours and "appts" appointments; columns of one cube sharing a first word are no joined entity', () => {
+    const ask = planner(gym, new Map());
+    assert.equal(ask('trainer hrs by club in 2025').measure.column, 'trainer_hours');
+    assert.equal(ask('appts by club last month').measure.column, 'count');
+    const vip = ask('how many vip members do we have');
+    assert.equal(vip.measure.source, 'members');
+    assert.equal(vip.filters.length, 1);
+  });
+
   it('a code is named as written, or with a plural "s": "codes" is no port COD, "vans" is the class VAN', () => {
     const ask = planner(freight, freightValues);
     assert.deepEqual(filters(ask('shipments by port code in 2025')), []);
