@@ -341,7 +341,7 @@ const MODELS: Model[] = [
       ROUTES,
       routesCases,
       ROUTES_QUESTIONS,
-      0.65,
+      0.74,
     ),
     data: routesData,
   },

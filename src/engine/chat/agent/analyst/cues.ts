@@ -124,10 +124,10 @@ export function preferCounted(
 const FROM_CUE =
   /^(from|leaving|left|departing|departed|ex|via|starting|started|began|beginning|originating|originated|picked|boarded|boarding)$/;
 const TO_CUE =
-  /^(to|into|towards?|arriving|arrived|landing|landed|reaching|reached|bound|destined|ending|ended|finishing|finished|terminating|terminated|dropped)$/;
+  /^(to|into|towards?|arrive|arrives|arriving|arrived|land|lands|landing|landed|reaching|reached|bound|destined|ending|ended|finishing|finished|terminating|terminated|dropped)$/;
 /** Verbs of moving something that "from" or "to" after them completes ("shipped to", "coming from"). */
 const MOTION =
-  /^(going|gone|went|goes|headed|heading|shipped|shipping|sent|sending|travell?ing|travell?ed|flying|flown|flew|moving|moved|coming|came|exported|imported|delivered|routed|transferred|returning|returned)$/;
+  /^(go|going|gone|went|goes|head|heads|headed|heading|ship|ships|shipped|shipping|sent|sending|travels?|travell?ing|travell?ed|fly|flies|flying|flown|flew|leave|leaves|depart|departs|sail|sails|sailed|sailing|moving|moved|coming|came|exported|imported|delivered|routed|transferred|returning|returned)$/;
 
 /**
  * The end a value is named at by the words before it ("out of Chicago", "flights to Boston", "arriving in Denver",
@@ -140,12 +140,20 @@ export function directionAt(q: Question, start: number): { end: 'from' | 'to'; a
   if (at.length > 1 && /^(up|off|out)$/.test(word(start - 2))) at.push(start - 3);
   // "departing from Oslo", "heading to Lima": the verb before "from" or "to" says the end too (it is read with it).
   const verb = (i: number, end: End) =>
-    endNamedBy(word(i - 1)) === end || (MOTION.test(word(i - 1)) && /^(from|to)$/.test(word(i))) ? i - 1 : i;
+    endNamedBy(word(i - 1)) === end || (MOTION.test(word(i - 1)) && /^(from|to|into|towards?)$/.test(word(i)))
+      ? i - 1
+      : i;
   for (const i of at) {
     if (FROM_CUE.test(word(i)) || (word(i) === 'of' && word(i - 1) === 'out'))
       return { end: 'from', at: verb(i, 'from') };
     if (TO_CUE.test(word(i))) return { end: 'to', at: verb(i, 'to') };
   }
+  // "departing LAX vs SFO": a value listed after another is named at the same end.
+  if (/^(vs|versus|or|and)$/.test(word(start - 1)))
+    for (let j = start - 2; j >= Math.max(0, start - 5); j--) {
+      const listed = directionAt(q, j);
+      if (listed) return listed;
+    }
   // "orders with destination Germany": an end's noun right before the value.
   const noun = endNamedBy(word(start - 1));
   return noun && { end: noun, at: start - 1 };

@@ -132,7 +132,36 @@ const gym: ServiceMetaResult = {
   ],
 };
 
+const ferries: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('sailings', 'Sailings', [
+      ['count', 'Sailings', 'number', 'count'],
+      ['passengers', 'Passengers', 'number', 'sum'],
+      ['origin_port', 'Origin port', 'string'],
+      ['destination_port', 'Destination port', 'string'],
+      ['sailed_at', 'Departure', 'time'],
+    ]),
+  ],
+};
+const ferryValues = new Map([
+  ['sailings.origin_port', ['Dover', 'Calais', 'Bergen']],
+  ['sailings.destination_port', ['Dover', 'Calais', 'Bergen']],
+]);
+
 describe('local analyst: words as people write them', () => {
+  it('a verb of moving before "from" or "into" is read with it; a value listed after another is at the same end', () => {
+    const ask = planner(ferries, ferryValues);
+    assert.deepEqual(filters(ask('how many sailings leave from Dover')), ['origin_port = Dover']);
+    assert.deepEqual(filters(ask('how many sailings sail into Bergen')), ['destination_port = Bergen']);
+    assert.deepEqual(filters(ask('passengers arriving at Calais last month')), ['destination_port = Calais']);
+    const both = ask('passengers departing Dover vs Calais');
+    assert.deepEqual(
+      both.compare?.map((side) => side.filters.map((f) => `${f.field.column} = ${f.values.join()}`)),
+      [['origin_port = Dover'], ['origin_port = Calais']],
+    );
+  });
+
   it('"hrs" are hours and "appts" appointments; columns of one cube sharing a first word are no joined entity', () => {
     const ask = planner(gym, new Map());
     assert.equal(ask('trainer hrs by club in 2025').measure.column, 'trainer_hours');
