@@ -220,6 +220,10 @@ export function writtenAsTitled(q: Question, ms: Match[]): Match[] {
   const [best] = titled;
   const alike = ms.filter((m) => m !== best && m.score >= best.score);
   if (!alike.length || !alike.every((m) => content(m).every((u) => best.used.includes(u)))) return ms;
+  // Nor over a measure computing the aggregation asked, which it does not ("slowest builds on average": Avg build
+  // duration, not Builds), but for a total per entity ("average invoiced per client": Invoiced per client).
+  const fits = (m: Match) => [...q.aggs.values()].some((a) => computes(m.field, a));
+  if (!fits(best) && alike.some(fits) && !q.tokens.some((t) => t.norm === 'per')) return ms;
   return ms.filter((m) => !alike.includes(m));
 }
 

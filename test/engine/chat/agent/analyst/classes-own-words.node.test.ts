@@ -16,6 +16,7 @@ const freight: ServiceMetaResult = {
     view('shipments', 'Shipments', [
       ['count', 'Shipments', 'number', 'count'],
       ['weight', 'Weight shipped', 'number', 'sum', { description: 'kg' }],
+      ['avg_transit', 'Avg shipment time', 'number', 'avg', { description: 'hours in transit' }],
       ['port', 'Port', 'string', undefined, { description: 'port code' }],
       ['vehicle_class', 'Vehicle class', 'string'],
       ['origin_city', 'Origin city', 'string'],
@@ -204,6 +205,11 @@ describe('local analyst: words as people write them', () => {
     assert.equal(overdue.measure.column, 'billed');
     assert.deepEqual(filters(overdue), ['overdue = true']);
     // Asked for: the average per patient of what was billed (a total per patient, not Average bill by patient).
+    // An average asked for keeps the measure computing it ("slowest shipments on average": Avg shipment time).
+    assert.equal(
+      planner(freight, freightValues)('which port has the slowest shipments on average').measure.column,
+      'avg_transit',
+    );
     const per = ask('average billed per patient');
     assert.equal(per.measure.column, 'billed');
     assert.equal(per.per?.column, 'patients_name');
