@@ -31,12 +31,14 @@ function contradicts(plan: Plan): boolean {
 }
 
 /**
- * "who committed the most fouls": a question asking who, answered with no breakdown (a total), names no one; the
- * breakdowns the source has are offered instead.
+ * "who committed the most fouls", "which partners logged the most hours": a question asking who or which, answered
+ * with no breakdown (a total, "partners" read as the role Partner), names no one; the breakdowns the source has are
+ * offered instead.
  */
 export function whoAsked(q: Question, scored: Scored, say: Phrases): Scored {
   const { plan } = scored;
-  if ('decline' in plan || q.tokens[0]?.norm !== 'who' || plan.groups.length || plan.compare) return scored;
+  if ('decline' in plan || !/^(who|which)$/.test(q.tokens[0]?.norm ?? '')) return scored;
+  if (plan.groups.length || plan.compare || plan.time?.grain || plan.countOf) return scored;
   const dims = plan.source.dimensions.filter((d) => d.type === 'string').slice(0, 8);
   return { plan: { decline: say.book.whichBreakdown(say.names(dims)) }, score: scored.score - 1 };
 }

@@ -4,7 +4,7 @@
 // residents"); a noun the description lists as the rows' kind is that kind when it is a value ("nurses"); a statistic
 // no word asks for gives way to the sum the words name as titled ("amount billed": Billed, not Average bill); "bill
 // total" is the bills' sum; a measure named by its title beats a count of other rows a flag keeps; "how many of our
-// stores" counts no other rows; and "new york state" is the state, not the city.
+// stores" counts no other rows; "which nurses …" is never one total; and "new york state" is the state, not the city.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
@@ -194,6 +194,9 @@ describe('local analyst: words as people write them', () => {
     assert.deepEqual(filters(ask('avg shift length for nurses')), ['role = Nurse']);
     assert.deepEqual(filters(ask('how many porters per ward')), ['role = Porter']);
     assert.deepEqual(filters(ask('how many staff per ward')), []);
+    // "which nurses …": a question asking which is never answered by one total over the nurses.
+    const which = 'which nurses have the longest average shift length';
+    assert.ok(declineOf(rota, which, rotaValues) !== undefined || ask(which).groups.length > 0, which);
   });
 
   it('a statistic no word asks for gives way to the sum the words name as titled', () => {
