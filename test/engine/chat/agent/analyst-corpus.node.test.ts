@@ -332,7 +332,7 @@ const MODELS: Model[] = [
     data: marketsData,
   },
   heldOut('law firm', lawSeed, LAWFIRM, lawCases, LAWFIRM_QUESTIONS, 0.88),
-  heldOut('cinema chain', cinemaSeed, CINEMA, cinemaCases, CINEMA_QUESTIONS, 0.82),
+  heldOut('cinema chain', cinemaSeed, CINEMA, cinemaCases, CINEMA_QUESTIONS, 0.85),
   heldOut('dental practices', dentalSeed, DENTAL, dentalCases, DENTAL_QUESTIONS, 0.77),
   {
     ...heldOut(

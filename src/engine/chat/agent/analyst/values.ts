@@ -282,7 +282,7 @@ export function matchValues(
         // Sold; "breakdowns": reason Breakdown).
         const end = i + n === tokens.length && /^(to|on|for|via|from|in)$/.test(tokens[i - 1]?.norm ?? '');
         const past = common && (pastForm(norm) || (/s$/.test(norm) && FILLER.has(span[0].lemma)));
-        // "houston, tx", "suffolk county, ny": a state's code after a comma, however it is cased.
+        // "houston, tx": a state's code after a comma; "3d", "4k": a word with a digit (no common word); as folded.
         const comma = i > 0 && /,\s*$/.test(text.slice(tokens[i - 1].end, span[0].start));
         found = found.filter(
           (v) =>
@@ -291,7 +291,7 @@ export function matchValues(
             // "what share of spend went to display": the object of a preposition ending the question, as folded.
             (common && end && fold(v.value) === norm) ||
             (past && (fold(v.value) === norm || lemma(fold(v.value)) === span[0].lemma)) ||
-            (comma && states.has(v.field) && fold(v.value) === norm),
+            (((comma && states.has(v.field)) || /\d/.test(norm)) && fold(v.value) === norm),
         );
       }
       // A word that names a member is that member, no typo of a value ("by shift" is no product Shaft).

@@ -1,6 +1,6 @@
 // The planner on words as people write them, over models written here (a freight carrier's shipments, a clinic
 // group's bills and visits, a city table, a hospital's staff rota, a chain of cold stores, a gym, ferry sailings):
-// shorthand ("hrs", "appts"); a verb of moving read with "from" or "into"; a code is named as written
+// shorthand ("hrs", "appts"); "5g" as 5G; a verb of moving read with "from" or "into"; a code is named as written
 // ("codes" is no port COD, "vans" is the class VAN); a segment's bound is read with its scale word ("over 2 million
 // residents"); a noun the description lists as the rows' kind is that kind when it is a value ("nurses"); a statistic
 // no word asks for gives way to the sum the words name as titled ("amount billed": Billed, not Average bill); "bill
@@ -151,7 +151,25 @@ const ferryValues = new Map([
   ['sailings.destination_port', ['Dover', 'Calais', 'Bergen']],
 ]);
 
+const mobile: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('usage', 'Mobile usage', [
+      ['count', 'Sessions', 'number', 'count'],
+      ['data_gb', 'Data used', 'number', 'sum', { description: 'GB' }],
+      ['network', 'Network', 'string'],
+      ['started_at', 'Started', 'time'],
+    ]),
+  ],
+};
+
 describe('local analyst: words as people write them', () => {
+  it('a short word with a digit is a value however it is cased ("5g" is the network 5G)', () => {
+    const ask = planner(mobile, new Map([['usage.network', ['4G', '5G', 'LTE']]]));
+    assert.deepEqual(filters(ask('data used on 5g last month')), ['network = 5G']);
+    assert.deepEqual(filters(ask('data used on 5G last month')), ['network = 5G']);
+  });
+
   it('a verb of moving before "from" or "into" is read with it; a value listed after another is at the same end', () => {
     const ask = planner(ferries, ferryValues);
     assert.deepEqual(filters(ask('how many sailings leave from Dover')), ['origin_port = Dover']);
