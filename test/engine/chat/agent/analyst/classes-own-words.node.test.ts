@@ -1,5 +1,5 @@
 // The planner on words as people write them, over models written here (a freight carrier's shipments, a clinic
-// group's bills and visits, a city table, a hospital's staff rota, a chain of cold stores, a gym, ferry sailings):
+// group's bills and visits, a city table, a hospital's staff rota, a chain of cold stores, a gym, ferry sailings, mobile usage):
 // shorthand ("hrs", "appts"); "5g" as 5G; a verb of moving read with "from" or "into"; a code is named as written
 // ("codes" is no port COD, "vans" is the class VAN); a segment's bound is read with its scale word ("over 2 million
 // residents"); a noun the description lists as the rows' kind is that kind when it is a value ("nurses"); a statistic
