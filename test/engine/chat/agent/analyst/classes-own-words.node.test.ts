@@ -1,11 +1,12 @@
-// The planner on words as people write them, over models written here (a freight carrier's shipments, a clinic
-// group's bills and visits, a city table, a hospital's staff rota, a chain of cold stores, a gym, ferry sailings, mobile usage):
-// shorthand ("hrs", "appts"); "5g" as 5G; a verb of moving read with "from" or "into"; a code is named as written
-// ("codes" is no port COD, "vans" is the class VAN); a segment's bound is read with its scale word ("over 2 million
-// residents"); a noun the description lists as the rows' kind is that kind when it is a value ("nurses"); a statistic
-// no word asks for gives way to the sum the words name as titled ("amount billed": Billed, not Average bill); "bill
-// total" is the bills' sum; a measure named by its title beats a count of other rows a flag keeps; "how many of our
-// stores" counts no other rows; "which nurses …" is never one total; and "new york state" is the state, not the city.
+// The planner on words as people write them, over models written here (a freight carrier's shipments, a clinic group's
+// bills and visits, a city table, a hospital's staff rota, a chain of cold stores, a gym, ferry sailings, mobile
+// usage): shorthand ("hrs", "appts"); "5g" as 5G; a verb of moving read with "from" or "into"; a code is named as
+// written ("codes" is no port COD, "vans" is the class VAN); a segment's bound is read with its scale word ("over 2
+// million residents"); a noun the description lists as the rows' kind is that kind when it is a value ("nurses"); a
+// statistic no word asks for gives way to the sum the words name as titled ("amount billed": Billed, not Average bill);
+// "bill total" is the bills' sum; a measure named by its title beats a count of other rows a flag keeps; "how many of
+// our stores" counts no other rows; "which nurses …" is never one total; and "new york state" is the state, not the
+// city.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
