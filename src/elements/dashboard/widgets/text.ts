@@ -25,8 +25,8 @@ export const TEXT: WidgetKind<'TEXT'> = {
 function renderText(host: WidgetHost, widget: TypedWidget<'TEXT'>): TemplateResult {
   const source = widget.config.markdown ?? '';
   const rendered = host.markdown.get(source);
-  const pending = asked.get(host.markdown) ?? new Set<string>();
-  asked.set(host.markdown, pending);
+  let pending = asked.get(host.markdown);
+  if (!pending) asked.set(host.markdown, (pending = new Set()));
   if (rendered === undefined && !pending.has(source)) {
     pending.add(source);
     void import('../../shared/markdown-html.js')

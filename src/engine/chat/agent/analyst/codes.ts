@@ -1,7 +1,7 @@
 // Short codes a dimension holds for names ("AMZN" for Amazon, "GOOG" for Google, "MSFT" for Microsoft): a word
 // names the one code that starts with its first letter and whose letters it has, in order.
 
-import { lemma } from './text.js';
+import { lemma, writtenForms } from './text.js';
 
 export interface Code {
   field: string;
@@ -14,16 +14,16 @@ export interface Code {
 export const isCode = (value: string) => /^[A-Z]{3,5}$/.test(value);
 
 /**
- * Of the values a word names through its stem `lemma`, those it may name: a code that is that stem ("COD", "SUV") only
- * as written or with a plural "s" ("SUVs"; "codes" is no COD). Undefined when none is left.
+ * Of the values a word names through its stem, those it may name: a code that is that stem ("COD", "SUV") only as
+ * written or with a plural "s" ("SUVs"; "codes" is no COD). Undefined when none is left.
  */
 export function codesAsWritten<V extends { value: string }>(
   values: V[] | undefined,
   written: string,
-  lemma: string,
+  stem: string,
 ): V[] | undefined {
-  const code = (v: V) => isCode(v.value) && v.value.toLowerCase() === lemma;
-  const kept = values?.filter((v) => !code(v) || [written, written.replace(/s$/, '')].includes(lemma));
+  const code = (v: V) => isCode(v.value) && v.value.toLowerCase() === stem;
+  const kept = values?.filter((v) => !code(v) || writtenForms(written).includes(stem));
   return kept?.length ? kept : undefined;
 }
 

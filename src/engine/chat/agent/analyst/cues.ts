@@ -168,12 +168,9 @@ export function byDirection<F extends Field>(fields: F[], end: End): F | undefin
   return fit.length === 1 ? fit[0] : undefined;
 }
 
-/**
- * Among fields holding the same value, the one the question's other words name: a word right before or after the
- * value ("the oncology ward" → Ward, not Specialty), else a word only one of them is named by, elsewhere in the
- * question, when the question does not name that field whole ("flights by origin code in TX" → the origin's state:
- * "origin" qualifies it; "by state" would name the breakdown itself).
- */
+/** Whether a lemma is a word of one of the field's names. */
+const namedBy = (f: Field, l: string) => f.keys.some((k) => k.includes(l));
+
 /**
  * "to new york state": of the dimensions holding a value, those the word right after it (or right before it) names,
  * when it names some of them but not all (the states, not the cities); none otherwise.
@@ -182,27 +179,32 @@ export function namedKind<F extends Field>(q: Question, start: number, end: numb
   for (const i of [end, start - 1]) {
     const l = q.tokens[i]?.lemma;
     if (!l || FUNCTION_WORDS.has(l)) continue;
-    const fit = fields.filter((f) => f.keys.some((k) => k.includes(l)));
+    const fit = fields.filter((f) => namedBy(f, l));
     if (fit.length && fit.length < fields.length) return fit;
   }
   return [];
 }
 
+/**
+ * Among fields holding the same value, the one the question's other words name: a word right before or after the
+ * value ("the oncology ward" → Ward, not Specialty), else a word only one of them is named by, elsewhere in the
+ * question, when the question does not name that field whole ("flights by origin code in TX" → the origin's state:
+ * "origin" qualifies it; "by state" would name the breakdown itself).
+ */
 export function byNamingWords<F extends Field>(q: Question, start: number, end: number, fields: F[]): F | undefined {
   const lemma = (i: number) => q.tokens[i]?.lemma ?? '';
-  const names = (f: F, l: string) => f.keys.some((k) => k.includes(l));
   let before = start - 1;
   while (/^(the|a|an)$/.test(q.tokens[before]?.norm ?? '')) before--;
   for (const i of [end, before]) {
     const l = lemma(i);
     if (!l || FUNCTION_WORDS.has(l)) continue;
-    const fit = fields.filter((f) => names(f, l));
+    const fit = fields.filter((f) => namedBy(f, l));
     if (fit.length === 1) return fit[0];
   }
   const others = q.tokens
     .map((t, i) => (i >= start && i < end ? '' : t.lemma))
     .filter((l) => l && !FUNCTION_WORDS.has(l));
-  const own = (f: F) => others.filter((l) => names(f, l) && !fields.some((g) => g !== f && names(g, l)));
+  const own = (f: F) => others.filter((l) => namedBy(f, l) && !fields.some((g) => g !== f && namedBy(g, l)));
   const whole = (f: F) => f.keys.some((k) => k.every((l) => others.includes(l)));
   const fit = fields.filter((f) => own(f).length > 0 && !whole(f));
   return fit.length === 1 ? fit[0] : undefined;

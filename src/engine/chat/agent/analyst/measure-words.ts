@@ -145,6 +145,12 @@ export function keptUnsaid(q: Question, source: SourceInfo, ms: Match[]): Match[
   return ms.filter((m) => !(m.field.filtered && m.field.keeps?.length && !says(m.field) && twin(m)));
 }
 
+/** The words of a measure's title, folded, as it writes them. */
+const titleWords = (m: Match) =>
+  fold(m.field.title)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
 /**
  * "meter reads" names Reads, not Meters read: a count whose title has the question's words with the plural on the
  * other one (meters read) counts another thing; it is left out when another measure is named as well.
@@ -152,12 +158,7 @@ export function keptUnsaid(q: Question, source: SourceInfo, ms: Match[]): Match[
 export function headsRight(q: Question, ms: Match[]): Match[] {
   const inverted = (m: Match) => {
     if (!/^count/.test(m.field.agg ?? '') || m.used.length < 2) return false;
-    const written = new Map(
-      fold(m.field.title)
-        .split(/[^\p{L}\p{N}]+/u)
-        .filter(Boolean)
-        .map((w) => [lemma(w), w] as const),
-    );
+    const written = new Map(titleWords(m).map((w) => [lemma(w), w] as const));
     const swapped = m.used.filter((u) => {
       const t = q.tokens[u];
       const title = written.get(t.lemma);
@@ -171,7 +172,7 @@ export function headsRight(q: Question, ms: Match[]): Match[] {
 
 /** Whether the measure's title writes the question's words at `at` as the question does ("Invoiced": "invoiced"). */
 function titleWrites(q: Question, m: Match, at: number[]): boolean {
-  const written = new Set(fold(m.field.title).split(/[^\p{L}\p{N}]+/u));
+  const written = new Set(titleWords(m));
   return at.every((u) => written.has(q.tokens[u].norm));
 }
 
@@ -190,19 +191,19 @@ function unasked(q: Question, m: Match): boolean {
  * only "a quantity", such as "amount", aside).
  */
 export function unaskedStatistics(q: Question, source: SourceInfo, ms: Match[]): Match[] {
-  const statistic = (m: Match) => unasked(q, m);
   const content = (m: Match) => m.used.filter((u) => !HEADS.has(q.tokens[u].lemma));
   // (A sum whose title writes those words as the question does, where the average's title does not: "invoiced".)
   const covered = (m: Match) =>
     !titleWrites(q, m, content(m)) && ms.some((o) => o.field.agg === 'sum' && titleWrites(q, o, content(m)));
   // "unpaid invoice amount": the amount of several rows is their total, the column's plain sum (Invoiced), not its
   // average (Average invoice), when only such a word named the average.
-  const total = (m: Match) =>
+  const totalOf = (m: Match) =>
     source.measures.find((o) => o.agg === 'sum' && !o.filtered && o.over !== undefined && o.over === m.field.over);
   const kept = ms.flatMap((m) => {
-    if (!statistic(m)) return [m];
-    if (!content(m).length) return total(m) ? [{ ...m, field: total(m)! }] : [m];
-    return covered(m) ? [] : [m];
+    if (!unasked(q, m)) return [m];
+    if (content(m).length) return covered(m) ? [] : [m];
+    const total = totalOf(m);
+    return [total ? { ...m, field: total } : m];
   });
   return kept.length ? kept : ms;
 }

@@ -10,7 +10,7 @@ import { wordsOf } from './plan-words.js';
 import type { Filter } from './plan.js';
 import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
-import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, plural, stem } from './text.js';
+import { FILLER, FUNCTION_WORDS, fold, lemma, lemmas, plural, stem, writtenForms } from './text.js';
 import { preferred } from './prefer.js';
 import { spelledTitles } from './spelled.js';
 import { filteredCountNamed } from './share-count.js';
@@ -139,7 +139,7 @@ export function namedValues(
   // is a value itself as written: "associates" are the rows of the role Associate, not all of them ("bookings" are
   // not the status Booked).
   const asWritten = (h: ValueHit) =>
-    h.end - h.start === 1 && [q.tokens[h.start].norm, q.tokens[h.start].norm.slice(0, -1)].includes(fold(h.value));
+    h.end - h.start === 1 && writtenForms(q.tokens[h.start].norm).includes(fold(h.value));
   const ofRows = (h: ValueHit) => rowWords.some((i) => i >= h.start && i < h.end);
   const hits = matchValues(q.tokens, free, categorical(source), values, memberWords, rows, q.text).filter(
     (h) =>

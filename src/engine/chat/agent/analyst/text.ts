@@ -132,6 +132,9 @@ export function stem(word: string): string {
   return s;
 }
 
+/** A word as written and without a final "s": the forms a value written so may take ("SUVs": SUV). */
+export const writtenForms = (word: string): string[] => [word, word.replace(/s$/, '')];
+
 /** Whether a word reads as a plural: it ends in one "s" ("farmers", not "class" or "bus"). */
 export function plural(word: string): boolean {
   return /[^s]s$/.test(word);
