@@ -54,6 +54,7 @@ import { LEAGUE, leagueSeed } from '../../../fixtures/analyst/league.js';
 import { LIBRARY, librarySeed } from '../../../fixtures/analyst/library.js';
 import { MARKET, marketSeed } from '../../../fixtures/analyst/market.js';
 import { MARKETING, marketingSeed } from '../../../fixtures/analyst/marketing.js';
+import { MEALKIT, mealkitSeed } from '../../../fixtures/analyst/mealkit.js';
 import { PLANT, plantSeed } from '../../../fixtures/analyst/plant.js';
 import { PODCAST, podcastSeed } from '../../../fixtures/analyst/podcast.js';
 import { POWER, powerData, powerSeed } from '../../../fixtures/analyst/power.js';
@@ -111,6 +112,7 @@ import { LEAGUE_QUESTIONS, leagueCases } from './league-corpus.js';
 import { LIBRARY_QUESTIONS, libraryCases } from './library-corpus.js';
 import { MARKET_QUESTIONS, marketCases } from './market-corpus.js';
 import { MARKETING_QUESTIONS, marketingCases } from './marketing-corpus.js';
+import { MEALKIT_QUESTIONS, mealkitCases } from './mealkit-corpus.js';
 import { PLANT_QUESTIONS, plantCases } from './plant-corpus.js';
 import { PODCAST_QUESTIONS, podcastCases } from './podcast-corpus.js';
 import { POWER_QUESTIONS, powerCases } from './power-corpus.js';
@@ -359,6 +361,7 @@ const MODELS: Model[] = [
     ),
     data: quakesData,
   },
+  heldOut('meal-kit subscriptions', mealkitSeed, MEALKIT, mealkitCases, MEALKIT_QUESTIONS, 0),
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');
