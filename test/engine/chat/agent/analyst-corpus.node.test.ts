@@ -362,6 +362,7 @@ const MODELS: Model[] = [
     data: quakesData,
   },
   heldOut('meal-kit subscriptions', mealkitSeed, MEALKIT, mealkitCases, MEALKIT_QUESTIONS, 0),
+  heldOut('museums and galleries', museumSeed, MUSEUM, museumCases, MUSEUM_QUESTIONS, 0),
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');
