@@ -71,6 +71,7 @@ import { STREAMING, streamingSeed } from '../../../fixtures/analyst/streaming.js
 import { TELECOM, telecomSeed } from '../../../fixtures/analyst/telecom.js';
 import { TICKETING, ticketingSeed } from '../../../fixtures/analyst/ticketing.js';
 import { TRANSIT, transitSeed } from '../../../fixtures/analyst/transit.js';
+import { TRUCKING, truckingSeed } from '../../../fixtures/analyst/trucking.js';
 import { UNIVERSITY, universitySeed } from '../../../fixtures/analyst/university.js';
 import { SKI, skiSeed } from '../../../fixtures/analyst/ski.js';
 import { VET, vetSeed } from '../../../fixtures/analyst/vet.js';
@@ -129,6 +130,7 @@ import { STREAMING_QUESTIONS, streamingCases } from './streaming-corpus.js';
 import { TELECOM_QUESTIONS, telecomCases } from './telecom-corpus.js';
 import { TICKETING_QUESTIONS, ticketingCases } from './ticketing-corpus.js';
 import { TRANSIT_QUESTIONS, transitCases } from './transit-corpus.js';
+import { TRUCKING_QUESTIONS, truckingCases } from './trucking-corpus.js';
 import { UNIVERSITY_QUESTIONS, universityCases } from './university-corpus.js';
 import { SKI_QUESTIONS, skiCases } from './ski-corpus.js';
 import { VET_QUESTIONS, vetCases } from './vet-corpus.js';
@@ -363,6 +365,7 @@ const MODELS: Model[] = [
   },
   heldOut('meal-kit subscriptions', mealkitSeed, MEALKIT, mealkitCases, MEALKIT_QUESTIONS, 0),
   heldOut('museums and galleries', museumSeed, MUSEUM, museumCases, MUSEUM_QUESTIONS, 0),
+  heldOut('freight trucking', truckingSeed, TRUCKING, truckingCases, TRUCKING_QUESTIONS, 0),
 ];
 /** `ANALYST_CORPUS=hospital,library` runs only the models whose names contain one of the words (while working). */
 const only = process.env.ANALYST_CORPUS?.split(',');
