@@ -14,11 +14,11 @@
 // antibiotics, wheat prices and stock index, podcast network, hotel group, veterinary clinics, fertility, GitHub
 // commits, driving and county unemployment, water utility, ski resort, daily S&P 500, a 2009 stock, budget forecasts
 // and people, law firm, cinema chain, dental practices, airline routes, health and income, Seattle hourly normals,
-// earthquakes, wind field, Anscombe and London boroughs (vega-datasets files))
-// were written before the analyst was run on them and are kept as written: they require no wrong answer and the share
-// right each reached when its classes were fixed (their figures are printed; the bar rises as declines are fixed,
-// never by rewording a question; one expected answer of the water utility set was changed to the project's rule for
-// "a measure per entity", as its comment says).
+// earthquakes, wind field, Anscombe and London boroughs, meal-kit subscriptions, museums and galleries, freight
+// trucking) were written before the analyst was run on them and are kept as written: they require no wrong answer and
+// the share right each reached when its classes were fixed (their figures are printed; the bar rises as declines are
+// fixed, never by rewording a question; one expected answer of the water utility set was changed to the project's rule
+// for "a measure per entity", as its comment says).
 import 'fake-indexeddb/auto';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
