@@ -22,6 +22,8 @@ export interface PlanOptions {
 
 export class Plan {
   readonly cubesUsed = new Set<string>();
+  /** The path each used cube was reached by. */
+  private readonly paths = new Map<string, string[]>();
   readonly root: string;
   readonly zone: string;
   readonly ungrouped: boolean;
@@ -46,7 +48,12 @@ export class Plan {
   }
 
   use(member: Pick<Member, 'cube' | 'joinPath'>): void {
-    for (const cube of this.pathTo(member)) this.cubesUsed.add(cube);
+    const path = this.pathTo(member);
+    path.forEach((cube, i) => {
+      this.cubesUsed.add(cube);
+      // A cube a view's join path only passes through (none of its members included) is joined along that path.
+      if (!this.paths.has(cube)) this.paths.set(cube, path.slice(0, i + 1));
+    });
   }
 
   cube(name: string): Cube {
@@ -152,7 +159,8 @@ export class Plan {
     const edges: JoinEdge[] = [];
     const done = new Set([this.root]);
     for (const c of this.cubesUsed) {
-      const path = c === this.root ? [c] : this.pathTo({ cube: c, joinPath: this.viewPathOf(c) });
+      const path =
+        c === this.root ? [c] : (this.paths.get(c) ?? this.pathTo({ cube: c, joinPath: this.viewPathOf(c) }));
       for (let i = 1; i < path.length; i++) {
         if (done.has(path[i])) continue;
         const edge = this.resolved.graph.edge(path[i - 1], path[i]);

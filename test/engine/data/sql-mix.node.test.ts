@@ -29,9 +29,17 @@ async function sqlOf(engine: LocalEngine, query: string): Promise<unknown[][]> {
 }
 
 const loaves = [
-  { id: 1, name: 'rye', grain: 'rye' },
-  { id: 2, name: 'baguette', grain: 'wheat' },
-  { id: 3, name: 'spelt tin', grain: 'spelt' },
+  { id: 1, name: 'rye', grain: 'rye', mill_id: 1 },
+  { id: 2, name: 'baguette', grain: 'wheat', mill_id: 2 },
+  { id: 3, name: 'spelt tin', grain: 'spelt', mill_id: 1 },
+];
+const mills = [
+  { id: 1, name: 'Stoneground', town_id: 1 },
+  { id: 2, name: 'Riverside', town_id: 2 },
+];
+const towns = [
+  { id: 1, name: 'Ely' },
+  { id: 2, name: 'Bath' },
 ];
 const orders = Array.from({ length: 30 }, (_, i) => ({
   id: i + 1,
@@ -61,11 +69,31 @@ const bakerySeed: EngineSeed = {
       {
         name: 'loaves',
         sql_table: 'loaves',
+        joins: [{ name: 'mills', relationship: 'many_to_one', sql: '{CUBE}.mill_id = {mills}.id' }],
         measures: [{ name: 'count', type: 'count' }],
         dimensions: [
           { name: 'id', type: 'number', sql: 'id', primary_key: true },
           { name: 'name', type: 'string', sql: 'name' },
           { name: 'grain', type: 'string', sql: 'grain' },
+        ],
+      },
+      {
+        name: 'mills',
+        sql_table: 'mills',
+        joins: [{ name: 'towns', relationship: 'many_to_one', sql: '{CUBE}.town_id = {towns}.id' }],
+        measures: [{ name: 'count', type: 'count' }],
+        dimensions: [
+          { name: 'id', type: 'number', sql: 'id', primary_key: true },
+          { name: 'name', type: 'string', sql: 'name' },
+        ],
+      },
+      {
+        name: 'towns',
+        sql_table: 'towns',
+        measures: [{ name: 'count', type: 'count' }],
+        dimensions: [
+          { name: 'id', type: 'number', sql: 'id', primary_key: true },
+          { name: 'name', type: 'string', sql: 'name' },
         ],
       },
     ],
@@ -78,9 +106,17 @@ const bakerySeed: EngineSeed = {
         ],
       },
       { name: 'loaf_list', cubes: [{ join_path: 'loaves', includes: ['name', 'grain', 'count'] }] },
+      {
+        // Its join path passes through loaves and mills, of which it includes nothing.
+        name: 'milled',
+        cubes: [
+          { join_path: 'orders', includes: ['quantity', 'shop'] },
+          { join_path: 'orders.loaves.mills.towns', includes: ['name'], prefix: true },
+        ],
+      },
     ],
   },
-  tables: { orders, loaves },
+  tables: { orders, loaves, mills, towns },
 };
 
 const quantity = (filter: (o: (typeof orders)[number]) => boolean) =>
@@ -145,6 +181,22 @@ describe('SQL API: cubes and views over them in one statement (a bakery)', () =>
         ['market', 15],
         ['station', 15],
       ],
+    );
+  });
+
+  it('a view whose join path passes through a cube it includes nothing of (issue 32: "no join to")', async () => {
+    const ely = quantity((o) => o.loaf_id !== 2);
+    assert.deepEqual(await sql('SELECT towns_name, MEASURE(quantity) FROM milled GROUP BY 1 ORDER BY 1'), [
+      ['Bath', quantity((o) => o.loaf_id === 2)],
+      ['Ely', ely],
+    ]);
+    assert.deepEqual(await sql("SELECT MEASURE(quantity) FROM milled WHERE towns_name = 'Ely'"), [[ely]]);
+    // The analyst's value look-up reads every string column of every source in one statement.
+    assert.deepEqual(
+      await sql(
+        '(SELECT DISTINCT towns_name AS v FROM milled) UNION ALL (SELECT DISTINCT shop FROM milled) ORDER BY 1',
+      ),
+      [['Bath'], ['Ely'], ['market'], ['station']],
     );
   });
 
