@@ -122,16 +122,17 @@ function initialKeys(title: string): string[][] {
 }
 
 /**
- * A verb and its particle written joined or hyphenated ("pickup", "pick-up"; "dropoff", "drop-off") name the same
- * member: a name with a joined word gets a key of the parts, a title with a hyphenated one a key of the joined word.
+ * A verb and its particle written joined or hyphenated ("pickup", "pick-up"; "dropoff", "drop-off"; "sign-ups") name
+ * the same member: a name with a joined word gets a key of the parts, a title or synonym with a hyphenated one a key of
+ * the joined word.
  */
 function particleKeys(names: string[]): string[][] {
   const out: string[][] = [];
   for (const name of names) {
     const words = name.replace(/_/g, ' ');
-    const split = words.replace(/\b(\p{L}{3,}?)(up|off|out|down|back)\b/giu, '$1 $2');
+    const split = words.replace(/\b(\p{L}{3,}?)(up|off|out|down|back)(s?)\b/giu, '$1 $2$3');
     if (split !== words) out.push(keyOf(split));
-    const joined = words.replace(/(\p{L})-(up|off|out|down|back)\b/giu, '$1$2');
+    const joined = words.replace(/(\p{L})-(up|off|out|down|back)(s?)\b/giu, '$1$2$3');
     if (joined !== words) out.push(keyOf(joined));
   }
   return out;
@@ -151,7 +152,7 @@ function field(cube: ServiceMetaCube, m: ServiceMetaMember): Field {
   // "AOV": a business acronym's words name it, as written (questions read "aov" as them).
   const spelled = [m.title, ...synonyms.filter((s) => typeof s === 'string')].flatMap((n) => ACRONYMS[fold(n)] ?? []);
   keys.push(...spelled.map((n) => keyOf(n)));
-  keys.push(...particleKeys([column, m.title]));
+  keys.push(...particleKeys([column, m.title, ...synonyms.filter((s) => typeof s === 'string')]));
   const isMeasure = m.aggType !== undefined;
   // "Shipments" is named by "shipped" too (word-forms.ts): a title of one noun, no other word to weigh.
   const verbs = isMeasure && keyOf(m.title).filter((w) => !w.startsWith('agg:')).length === 1;

@@ -28,6 +28,9 @@ const timeWord = (q: Question, i: number) =>
  */
 const linking = (q: Question, i: number, measure: Field) => {
   if (/^(what|who|whom)$/.test(q.tokens[i - 1]?.norm ?? '')) return false;
+  // "people were killed by earthquakes": in the passive, what follows "by" does the verb; it is not its object.
+  if (q.tokens[i + 1]?.norm === 'by' && /^(is|are|was|were|be|been|being|get|got)$/.test(q.tokens[i - 1]?.norm ?? ''))
+    return false;
   const names = new Set(measure.keys.flat());
   let j = i + 1;
   while (q.tokens[j] && (PARTICLES.test(q.tokens[j].norm) || RANKS.test(q.tokens[j].norm))) j++;

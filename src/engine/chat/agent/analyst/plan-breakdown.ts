@@ -135,9 +135,12 @@ export function breakdown(
         (q.rank !== undefined || namedBeforeBy(q, part, source, taken)) &&
         dims[0]?.field.type === 'number' &&
         measures.length > 0;
+      // "top 3 lanes by load count": the count of the rows a word names ranks them, no breakdown by Load #.
+      const counted = [...part, part[part.length - 1] + 1].some((i) => q.aggs.get(i) === 'count');
       if (
         !dims.length ||
         ranksBy ||
+        (counted && measures[0]?.field.agg === 'count') ||
         (measures[0] &&
           measures[0].score > dims[0].score - (dims[0].field.segment ? 1e-9 : 0) &&
           !rankedNoun(q, part) &&

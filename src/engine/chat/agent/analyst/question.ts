@@ -166,7 +166,9 @@ export function readQuestion(asked: string, now: number): Question {
     if (taken[i]) continue;
     const one = norm[i];
     const two = `${one} ${norm[i + 1] ?? ''}`;
-    const unit = (j: number) => SCALE_WORDS[norm[j] ?? ''] ?? 1;
+    // "10 m/s", "5k/h": a unit of a rate, no scale word.
+    const rate = (j: number) => text[tokens[j]?.end] === '/';
+    const unit = (j: number) => (rate(j) ? 1 : (SCALE_WORDS[norm[j] ?? ''] ?? 1));
     if (
       one === 'between' &&
       /^-?\d/.test(norm[i + 1] ?? '') &&
@@ -217,7 +219,7 @@ export function readQuestion(asked: string, now: number): Question {
       const inline = /^(-?\d[\d,]*(?:\.\d+)?)(?:(k|m|bn)|(g|kg|mg|lbs?|oz|mm|cm|km|ml))?%?$/.exec(n ?? '');
       if (op && inline) {
         // "over 100m", "under 2.5k": the unit written on the number.
-        const scale = inline[2] ? INLINE_UNITS[inline[2]] : unit(i + len + 1);
+        const scale = inline[2] ? (rate(i + len) ? 1 : INLINE_UNITS[inline[2]]) : unit(i + len + 1);
         const end = i + len + 1 + (!inline[2] && !one && scale > 1 ? 1 : 0);
         const measured = inline[3] ? { written: inline[3] } : {};
         q.numeric.push({

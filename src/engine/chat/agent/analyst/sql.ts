@@ -62,6 +62,8 @@ function whereSql(p: Plan, extra: Filter[] = [], range = p.time?.range): string[
   const span = p.time?.field.yearNumber ? yearsSql : rangeSql;
   if (p.time && range) where.push(...span(quoteIdent(p.time.field.column), range));
   if (p.time?.present) where.push(`${quoteIdent(p.time.field.column)} IS NOT NULL`);
+  // "top 5 exhibitions by income": rows with no exhibition are none of the ranked.
+  if (p.order) where.push(...p.groups.map((g) => `${quoteIdent(g.column)} IS NOT NULL`));
   if (p.time?.weekdays?.length)
     where.push(`ISODOW(${quoteIdent(p.time.field.column)}) IN (${p.time.weekdays.join(', ')})`);
   return where;

@@ -109,7 +109,19 @@ export const ACRONYMS: Readonly<Record<string, string>> = ownTable({
   aov: 'average order value',
 });
 
-/** A stem: plural and verb endings removed, a final e dropped, a doubled final consonant made single. */
+/** Words that carry no subject ("of", "the", "them"): FUNCTION_WORDS holds their stems. */
+const FUNCTION_LIST =
+  `a an the of in on at to for from with without by per and or vs versus than then as into over under is are
+  was were be been being do does did done have has had me my we our us you your i it its they their them this that these
+  those there here all any some each every what which who whom whose when where why how`
+    .split(/\s+/)
+    .filter(Boolean);
+const FUNCTION_SET = new Set(FUNCTION_LIST);
+
+/**
+ * A stem: plural and verb endings removed, a final e dropped (not where that leaves a function word: "theme" is no
+ * "them"), a doubled final consonant made single.
+ */
 export function stem(word: string): string {
   const w = SHORTHAND[fold(word)] ?? fold(word);
   // "1,000" and "1000" are one number.
@@ -128,7 +140,8 @@ export function stem(word: string): string {
   else if (s.endsWith('ll') && s.length > 5) s = s.slice(0, -1);
   // A noun in -ie meets its plural in -ies: "movie" and "movies" both "movy" (as "city" and "cities" both "city").
   if (s.endsWith('ie') && s.length > 3) s = `${s.slice(0, -2)}y`;
-  else if (s.endsWith('e') && s.length > 3) s = s.slice(0, -1);
+  else if (s.endsWith('e') && s.length > 3 && (FUNCTION_SET.has(w) || !FUNCTION_SET.has(s.slice(0, -1))))
+    s = s.slice(0, -1);
   return s;
 }
 
@@ -196,14 +209,7 @@ export function lemmas(text: string): string[] {
 }
 
 /** Function words: dropped from member names and titles, never evidence of anything. */
-export const FUNCTION_WORDS = new Set(
-  `a an the of in on at to for from with without by per and or vs versus than then as into over under is are was were
-  be been being do does did done have has had me my we our us you your i it its they their them this that these those
-  there here all any some each every what which who whom whose when where why how`
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(stem),
-);
+export const FUNCTION_WORDS = new Set(FUNCTION_LIST.map(stem));
 
 /** Words of a question that need not map to the model (asking, showing, quantities in general). */
 export const FILLER = new Set(

@@ -24,7 +24,8 @@ const CREATION = ['creat', 'sign', 'signup', 'regist', 'join', 'open', 'start', 
 /** Events that end a thing: "did we finish" names the date it was done. */
 const ENDING = ['finish', 'complet', 'end', 'clos', 'done', 'conclud'];
 /** Words of a date that is a plan, not the event itself ("Planned end" is not when it ended). */
-const PLANNED = ['plan', 'schedul', 'expect', 'target', 'due', 'estimat', 'forecast', 'project'];
+const PLANNED = ['plan', 'schedul', 'expect', 'target', 'due', 'estimat', 'forecast', 'project', 'appoint', 'promis'];
+const planned = (roots: string[]) => roots.some((r) => PLANNED.some((c) => meet(r, c)));
 
 /** A lemma without a derivational ending, so "departure"/"departed" and "cancellation"/"canceled" meet. */
 export function eventRoot(l: string): string {
@@ -87,10 +88,14 @@ export function measureTime(measure: Field, source: SourceInfo): Field | undefin
   );
 }
 
-/** The one of `times` whose event one of `words` (roots) names. */
+/**
+ * The one of `times` whose event one of `words` (roots) names; of a plan and the event itself ("Late deliveries":
+ * Delivery appointment and Delivered at), the event.
+ */
 function namedTime(times: Field[], source: SourceInfo, words: string[]): Field | undefined {
   const hits = times.filter((t) => eventRoots(t, source).some((r) => words.some((w) => meet(r, w))));
-  return hits.length === 1 ? hits[0] : undefined;
+  const happened = hits.length > 1 ? hits.filter((t) => !planned(eventRoots(t, source))) : hits;
+  return happened.length === 1 ? happened[0] : undefined;
 }
 
 /**
@@ -242,10 +247,7 @@ export function chooseTime(
     (t, i) =>
       free[i] && (pastForm(t.norm) || afterPronoun(q, i)) && ENDING.some((c) => meet(eventRoot(stem(t.norm)), c)),
   );
-  const ended = times.filter(
-    (t, ti) =>
-      roots[ti].some((r) => ENDING.some((c) => meet(r, c))) && !roots[ti].some((r) => PLANNED.some((c) => meet(r, c))),
-  );
+  const ended = times.filter((t, ti) => roots[ti].some((r) => ENDING.some((c) => meet(r, c))) && !planned(roots[ti]));
   if (ends >= 0 && ended.length === 1) return { field: ended[0], used: [ends], named: true };
   // "refund rate on orders placed in Q3": the rows' own noun (the source's or its plain count's) then a past form
   // naming no date and no value asks for the rows' own first date, not one the measure's words name (Refund date).

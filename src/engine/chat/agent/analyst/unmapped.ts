@@ -15,6 +15,9 @@ const asksWhy = (q: Question, i: number) =>
   /^(cause[sd]?|causing|lead|leads|led|result(s|ed)?)$/.test(q.tokens[i].norm) &&
   /^(what|who)$/.test(q.tokens[i - 1]?.norm ?? '');
 
+/** "a death toll" is a number (a word like "figure"); "tolls" are fees paid, a thing the model may lack. */
+const feesNoun = (norm: string) => norm === 'tolls';
+
 /**
  * Question words not explained and unknown to the source (numbers included). `chosen`: the plan's members, once
  * known, whose descriptions may imply a verb of the question.
@@ -34,7 +37,11 @@ export function unmappedWords(
       !taken[i] &&
       !q.aggs.has(i) &&
       !FUNCTION_WORDS.has(t.lemma) &&
-      (!FILLER.has(t.lemma) || asksWhy(q, i) || countedNoun(q, i) || tallyVerb(q, i, source, known, chosen[0])) &&
+      (!FILLER.has(t.lemma) ||
+        feesNoun(t.norm) ||
+        asksWhy(q, i) ||
+        countedNoun(q, i) ||
+        tallyVerb(q, i, source, known, chosen[0])) &&
       !(t.norm === 'long' && q.tokens[i - 1]?.norm === 'how') && // "how long do people wait": the wait measure
       !(t.norm === 'right' && q.tokens[i + 1]?.norm === 'now') && // "right now": at present, as "now" alone
       !bucket(q, i, source) &&
