@@ -261,3 +261,26 @@ export function totalNamed(q: Question, source: SourceInfo): Match[] | undefined
   }
   return undefined;
 }
+
+/**
+ * "delivered boxes in december": the event's word (Delivery date) spells as written, with the word next to it, the
+ * whole title of a filtered count (Boxes delivered); it names that count too ("requests opened" names no Open
+ * requests).
+ */
+export function spellsCount(q: Question, source: SourceInfo, i: number): boolean {
+  // In a share ("what pct of delivered orders arrived late") the word is the whole's condition.
+  if (q.share) return false;
+  const near = [q.tokens[i - 1]?.lemma, q.tokens[i + 1]?.lemma];
+  return source.measures.some(
+    (m) =>
+      m.agg === 'count' &&
+      (m.filtered === true || (m.keeps?.length ?? 0) > 0) &&
+      m.written.has(q.tokens[i].norm) &&
+      m.keys.some(
+        (k) =>
+          k.length === 2 &&
+          k.includes(q.tokens[i].lemma) &&
+          near.some((l) => l !== q.tokens[i].lemma && k.includes(l ?? '')),
+      ),
+  );
+}

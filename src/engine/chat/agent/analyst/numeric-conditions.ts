@@ -64,6 +64,9 @@ export function numericConditions(
     let targets = of
       ? [{ field: of, score: 1, used: [] }]
       : tie(rank(numbers, near).filter((m) => m.used.some((u) => named(m.field, u) || !other(m, u))));
+    // "north of 55 degrees latitude", "west of -100": a compass bound is on the one latitude or longitude column.
+    const compass = compassColumn(q, n, numbers);
+    if (compass) targets = [{ field: compass, score: 1, used: compassWords(q, n.end, compass) }];
     // "events over 90 min": no column named, the one kept in a unit of time (Duration (minutes)).
     const timed = n.unit && !targets.length ? numbers.filter((d) => columnUnit(d) !== undefined) : [];
     if (timed.length === 1) targets = [{ field: timed[0], score: 0.5, used: [] }];
@@ -130,4 +133,29 @@ function percentOn(q: Question, n: Question['numeric'][number], f: Field, use: (
   const word = /^(percent|pct|%)$/.test(q.tokens[n.end]?.norm ?? '');
   if (word) use([n.end]);
   return (sign || word) && ['fraction', 'ratio', 'proportion'].some((w) => f.described.has(w)) ? 100 : 1;
+}
+
+/** The one latitude (north, south) or longitude (east, west) column a compass bound ("north of 55") is on. */
+function compassColumn(q: Question, n: Question['numeric'][number], numbers: Field[]): Field | undefined {
+  const side = q.tokens[n.start]?.norm;
+  const axis = /^(north|south)$/.test(side ?? '')
+    ? /^lat(itude)?$/
+    : /^(east|west)$/.test(side ?? '')
+      ? /^(lon|lng|long|longitude)$/
+      : undefined;
+  if (!axis) return undefined;
+  const hits = numbers.filter((d) => d.keys.some((k) => k.length === 1 && axis.test(k[0])) || axis.test(d.column));
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+/** "55 degrees latitude", "55° N": the words after a compass bound that restate it (degrees, the column's own). */
+function compassWords(q: Question, end: number, column: Field): number[] {
+  const out: number[] = [];
+  for (let i = end; i < end + 3 && q.tokens[i]; i++) {
+    const t = q.tokens[i];
+    if (!/^(degrees?|deg|n|s|e|w|north|south|east|west)$/.test(t.norm) && !column.keys.some((k) => k.includes(t.lemma)))
+      break;
+    out.push(i);
+  }
+  return out;
 }

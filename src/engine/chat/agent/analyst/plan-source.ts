@@ -51,16 +51,15 @@ import { measureOwnWords } from './data-words.js';
 import { judgedMeasure } from './judged.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
 import { aggregationAt, computing, entityBefore, namedAfter, perGroup, plainlyNamed } from './measure-words.js';
-import { rankingAside, totalNamed, wholeTie } from './measure-words.js';
+import { rankingAside, spellsCount, totalNamed, wholeTie } from './measure-words.js';
 import { categorical, type ValueIndex } from './values.js';
 import type { AggWord } from './phrase-book.js';
 import type { Phrases } from './phrases.js';
 import type { Filter, Plan, Scored } from './plan.js';
 
 /**
- * The plan of `q` over one source, in steps: the time an event names and counts on numbers, the values named
- * (plan-values.ts), booleans and segments, the breakdown (with "per", a date, a superlative), numeric conditions
- * (plan-values.ts), the measure, the time field; then every word must be explained.
+ * The plan of `q` over one source, in steps: an event's time, values, booleans and segments, the breakdown, numeric
+ * conditions (plan-values.ts), the measure, the time field; then every word must be explained.
  */
 export function planSource(
   q: Question,
@@ -102,6 +101,7 @@ export function planSource(
   // A word naming the event may also be a value ("canceled": status Canceled); either way it is explained.
   const eventIsValue = event.used.some((i) => taken[i] && [...at.values()].includes(i));
   use(event.used);
+  for (const i of event.used) if (spellsCount(q, source, i)) taken[i] = false; // "delivered boxes": Boxes delivered
   // Booleans and segments ("remote", "non remote", "long-haul flights").
   const flags = booleanFilters(q, source, taken, undefined, afterValue);
   for (const b of flags.filters) {

@@ -127,7 +127,9 @@ export function readQuestion(asked: string, now: number): Question {
   // ("24/7" and "round the clock" say "24-hour", as a model titles it.)
   const text = asked
     .replace(/\p{L}+/gu, (w) => ACRONYMS[w.toLowerCase()] ?? w)
-    .replace(/\b24\s*\/\s*7\b|\b(?:a)?round[- ]the[- ]clock\b/gi, '24-hour');
+    .replace(/\b24\s*\/\s*7\b|\b(?:a)?round[- ]the[- ]clock\b/gi, '24-hour')
+    // "refunds this year ($)", "spend in €": a currency sign standing for no number asks for the amount.
+    .replace(/\(\s*(?:in\s+)?[$€£]\s*\)|(?<![\p{L}\p{N}$€£])[$€£](?![\s]*[\d.])/gu, ' amount ');
   const folded = fold(text);
   const tokens = tokenize(text);
   const time = averagedGrain(folded, seasonOf(folded, parseShorthandTime(folded, now)));

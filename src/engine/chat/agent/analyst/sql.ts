@@ -159,7 +159,10 @@ export function toSql(p: Plan): string {
     ].join('\n');
   }
   const { groups, lines } = baseSelect(p, alias);
-  if (p.having.length) lines.push(`HAVING ${p.having.map((f) => filterSql(f, measureSql(p))).join(' AND ')}`);
+  // "which driver had the most late deliveries": those with none are not ranked among them.
+  const none = p.order && p.groups.length && !p.per && p.measure.agg === 'count' && p.measure.filtered;
+  const having = [...p.having.map((f) => filterSql(f, measureSql(p))), ...(none ? [`${measureSql(p)} > 0`] : [])];
+  if (having.length) lines.push(`HAVING ${having.join(' AND ')}`);
   const grain = grainColumn(p);
   const order = p.order
     ? `${m} ${p.order.dir}`

@@ -1,10 +1,12 @@
 // The planner on classes of the meal-kit, museums, trucking and earthquake held-out sets, over models written here in
 // other domains (a newsletter's readers, weather stations, a repair shop, a concert promoter, a courier's parcels, a
-// river-flood log): a synonym written with a hyphen ("sign-ups") names its member as "signups" does; "m/s" is a unit,
-// no million; of a planned date and the event itself a measure's words name ("Late repairs": Repair due, Repaired
-// at), the event; a ranking leaves out rows with no group; "theme" is no "them"; "by parcel count" ranks by the count;
-// "tolls" are a thing the model may lack; and in the passive ("people were injured by floods") the words after "by"
-// are not what the verb counts.
+// river-flood log, a returns desk, flower boxes): a synonym written with a hyphen ("sign-ups") names its member as
+// "signups" does; "m/s" is a unit, no million; of a planned date and the event itself a measure's words name ("Late
+// repairs": Repair appointment, Repaired at), the event; a ranking leaves out rows with no group; "theme" is no
+// "them"; "by parcel count" ranks by the count; "tolls" are a thing the model may lack; in the passive ("people were
+// injured by floods") the words after "by" are not what the verb counts; a compass bound ("north of 55") is on the
+// latitude; "($)" asks for the amount; "delivered boxes" names the count Boxes delivered; and a ranking by a filtered
+// count leaves out the groups with none.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
@@ -88,6 +90,38 @@ const floods: ServiceMetaResult = {
   ],
 };
 
+const refunds: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('returns_desk', 'Returns desk', [
+      ['count', 'Refunds', 'number', 'count'],
+      ['refunded', 'Refunded amount', 'number', 'sum', { over: 'amount' }],
+      ['amount', 'Refund amount', 'number'],
+      ['reason', 'Reason', 'string'],
+      ['refunded_at', 'Refund date', 'time'],
+    ]),
+  ],
+};
+
+const boxes: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('flower_boxes', 'Flower boxes', [
+      ['count', 'Scheduled boxes', 'number', 'count'],
+      [
+        'delivered',
+        'Boxes delivered',
+        'number',
+        'count',
+        { filtered: true, keeps: [{ member: 'flower_boxes.status', value: 'delivered' }] },
+      ],
+      ['plan', 'Plan', 'string'],
+      ['status', 'Box status', 'string', undefined, { description: 'delivered or skipped' }],
+      ['delivered_at', 'Delivery date', 'time', undefined, { description: 'the week the box is (or was) due' }],
+    ]),
+  ],
+};
+
 describe('planner: plain nouns of the held-out sets', () => {
   it('a synonym written with a hyphen ("sign-ups") names its member as "signups" does', () => {
     const ask = planner(readers, new Map([['readers.plan', ['Free', 'Pro']]]));
@@ -137,5 +171,30 @@ describe('planner: plain nouns of the held-out sets', () => {
   it('in the passive, the noun after "by" does the verb: "people were injured by floods" counts no floods', () => {
     assert.ok(declineOf(floods, 'how many people were injured by floods in 2025'));
     assert.equal(planner(floods, new Map())('how many floods were there in 2025').measure.column, 'count');
+  });
+
+  it('a compass bound is on the latitude or longitude column, whatever else is named near it', () => {
+    const p = planner(stations, new Map())('strongest gust north of 55 degrees latitude');
+    assert.equal(p.measure.column, 'max_gust');
+    assert.deepEqual(filters(p), ['latitude > 55']);
+  });
+
+  it('a currency sign standing for no number asks for the amount: "refunds this year ($)"', () => {
+    const ask = planner(refunds, new Map());
+    assert.equal(ask('refunds so far this year ($)').measure.column, 'refunded');
+    assert.equal(ask('refunds so far this year').measure.column, 'count');
+  });
+
+  it('an event’s word that spells a filtered count with its neighbour names that count: "delivered boxes"', () => {
+    const statuses = new Map([['flower_boxes.status', ['delivered', 'skipped']]]);
+    const p = planner(boxes, statuses)('delivered boxes by plan in december');
+    assert.equal(p.measure.column, 'delivered');
+    assert.equal(p.time?.field.column, 'delivered_at');
+  });
+
+  it('a ranking by a filtered count leaves out the groups with none', () => {
+    const ask = planner(repairs, new Map());
+    assert.match(toSql(ask('which mechanic had the most late repairs in 2025')), /HAVING MEASURE\("late"\) > 0/);
+    assert.doesNotMatch(toSql(ask('late repairs by mechanic in 2025')), /HAVING/);
   });
 });
