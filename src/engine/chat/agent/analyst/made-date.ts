@@ -3,7 +3,7 @@
 // ("Order date"), though no date is titled by the verb. And a date phrase right after such an event word is that
 // event's date, not another's the question also names ("orders placed in december were delivered late").
 
-import type { Field } from './catalog.js';
+import type { Field, SourceInfo } from './catalog.js';
 import type { Question } from './question.js';
 import { FUNCTION_WORDS } from './text.js';
 
@@ -28,16 +28,25 @@ export function madeDates(q: Question, times: Field[], free: boolean[]): Map<Fie
 }
 
 /**
- * Of event words tied (`used` per candidate), the candidate whose word stands right before the question's date phrase
- * (only function words between), or undefined.
+ * Whether token `i` stands right before the question's date phrase (only function words between: "signups in 2024") or
+ * right after it ("2024 signups").
  */
-export function dateNextTo<T extends { used: number[] }>(q: Question, tied: T[]): T | undefined {
+export function nextToDate(q: Question, i: number): boolean {
   const span = q.time.spans[0];
-  if (!span) return undefined;
+  if (!span) return false;
   // The phrase's own first token is found (it holds tokens); the one before it may be a function word ("in").
-  let i = q.tokens.findIndex((t) => t.start >= span[0]) - 1;
-  while (i >= 0 && FUNCTION_WORDS.has(q.tokens[i].lemma)) i--;
-  if (i < 0) return undefined;
-  const next = tied.filter((c) => c.used.includes(i));
+  let before = q.tokens.findIndex((t) => t.start >= span[0]) - 1;
+  while (before >= 0 && FUNCTION_WORDS.has(q.tokens[before].lemma)) before--;
+  const after = q.tokens.findIndex((t) => t.start >= span[1]);
+  return i === before || (i === after && q.tokens[i - 1]?.end === span[1]);
+}
+
+/** Of event words tied (`used` per candidate), the candidate whose word stands next to the date phrase, or undefined. */
+export function dateNextTo<T extends { used: number[] }>(q: Question, tied: T[]): T | undefined {
+  const next = tied.filter((c) => c.used.some((i) => nextToDate(q, i)));
   return next.length === 1 ? next[0] : undefined;
 }
+
+/** Whether `lemma` alone is the whole name of a measure of `source` ("signups": Sign-ups). */
+export const wholeName = (source: SourceInfo, lemma: string) =>
+  source.measures.some((m) => m.keys.some((k) => k.length === 1 && k[0] === lemma));

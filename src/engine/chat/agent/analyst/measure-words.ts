@@ -10,6 +10,7 @@ import { prefixWord } from './joined.js';
 import { HEADS } from './prefer.js';
 import { keptWords } from './kept-groups.js';
 import { rankingWord, type Question } from './question.js';
+import { wholeName } from './made-date.js';
 
 // The word that sets a ranking's direction ranks the breakdown: it is no evidence for a measure titled with it
 // ("Most unemployed in a month" is one group's peak).
@@ -265,11 +266,13 @@ export function totalNamed(q: Question, source: SourceInfo): Match[] | undefined
 /**
  * "delivered boxes in december": the event's word (Delivery date) spells as written, with the word next to it, the
  * whole title of a filtered count (Boxes delivered); it names that count too ("requests opened" names no Open
- * requests).
+ * requests); so does a word that is a measure's whole name.
  */
 export function spellsCount(q: Question, source: SourceInfo, i: number): boolean {
   // In a share ("what pct of delivered orders arrived late") the word is the whole's condition.
   if (q.share) return false;
+  // "2024 signups": a measure's whole name (Sign-ups), no verb's form, dates it and names it.
+  if (!/ed$/.test(q.tokens[i].norm) && wholeName(source, q.tokens[i].lemma)) return true;
   const near = [q.tokens[i - 1]?.lemma, q.tokens[i + 1]?.lemma];
   return source.measures.some(
     (m) =>

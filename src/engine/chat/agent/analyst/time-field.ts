@@ -10,7 +10,7 @@ import type { Question } from './question.js';
 import { yearsOf } from './sql.js';
 import { FILLER, FUNCTION_WORDS, fold, lemma, stem } from './text.js';
 import { seasonColumn } from './season-column.js';
-import { dateNextTo, madeDates } from './made-date.js';
+import { dateNextTo, madeDates, nextToDate, wholeName } from './made-date.js';
 import { entityTime, unflagged } from './entity-time.js';
 import { entityWord } from './joined.js';
 
@@ -181,7 +181,10 @@ export function chooseTime(
       const spelt =
         q.taken[i + 1] === true &&
         t.keys.some((k) => k.length === 2 && k[0] === tok.lemma && k[1] === q.tokens[i + 1]?.lemma);
-      if (measureWords.has(tok.lemma) && !pastForm(tok.norm) && !spelt) return;
+      // "deliveries in Q4": next to the date, a word naming measures in part (Late deliveries) is its event too; not
+      // the source's own noun ("cancelled rentals in 2025"), nor in a share ("what pct of shipments since jan").
+      const dated = nextToDate(q, i) && !wholeName(source, tok.lemma) && !source.named.has(tok.lemma) && !q.share;
+      if (measureWords.has(tok.lemma) && !pastForm(tok.norm) && !spelt && !dated) return;
       // "open reqs": a word a segment is titled by, not a verb's form ("opened", "we open"), is that segment's.
       if (segments.has(tok.lemma) && !pastForm(tok.norm) && !afterPronoun(q, i)) return;
       used.push(i);
@@ -191,15 +194,26 @@ export function chooseTime(
     });
     return { field: t, used, paired };
   });
-  // Only against another event the question names: alone, a making verb leaves the date to the rules below.
-  if (found.some((f) => f.used.length > 0))
+  // Only against another event the question names: alone, a making verb leaves the date to the rules below; so does
+  // a measure's whole name next to the date ("2024 signups have since cancelled": the sign-up date).
+  if (found.some((f) => f.used.length > 0)) {
     for (const [t, at] of madeDates(q, times, free)) found.find((f) => f.field === t)?.used.push(...at);
+    const named = q.tokens.findIndex((t, i) => free[i] && nextToDate(q, i) && wholeName(source, t.lemma));
+    const hit =
+      named < 0 ? [] : found.filter((f, fi) => roots[fi].some((r) => meet(r, eventRoot(q.tokens[named].lemma))));
+    // Not when the other event's word qualifies it ("cancelled rentals in 2025": the cancellations').
+    const beside = found.some((f) => f.used.some((u) => Math.abs(u - named) === 1));
+    if (hit.length === 1 && !beside && !hit[0].used.includes(named)) hit[0].used.push(named);
+  }
   const most = Math.max(...found.map((f) => f.used.length));
   let top = found.filter((f) => f.used.length === most);
   // "checked in last month": the verb with its particle, though the period took the particle.
   if (top.filter((f) => f.paired).length === 1) top = top.filter((f) => f.paired);
   const nextTo = top.length > 1 ? dateNextTo(q, top) : undefined;
   if (nextTo) top = [nextTo];
+  // "deliveries in Q4": of Delivery appointment and Delivered at, what happened.
+  const happened = top.filter((f) => !planned(roots[times.indexOf(f.field)]));
+  if (top.length > 1 && happened.length === 1) top = happened;
   // "new guests", "first-time donors": their creation-like time (the words "new", "first time" are then explained by
   // it).
   const firsts = times.filter((t) => t.keys.some((k) => k.includes('first')));

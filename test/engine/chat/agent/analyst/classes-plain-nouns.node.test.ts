@@ -5,8 +5,9 @@
 // repairs": Repair appointment, Repaired at), the event; a ranking leaves out rows with no group; "theme" is no
 // "them"; "by parcel count" ranks by the count; "tolls" are a thing the model may lack; in the passive ("people were
 // injured by floods") the words after "by" are not what the verb counts; a compass bound ("north of 55") is on the
-// latitude; "($)" asks for the amount; "delivered boxes" names the count Boxes delivered; and a ranking by a filtered
-// count leaves out the groups with none.
+// latitude; "($)" asks for the amount; "delivered boxes" names the count Boxes delivered; a ranking by a filtered
+// count leaves out the groups with none; a measure's name next to the date names its event ("2024 signups have since
+// cancelled"); and "deliveries in Q4" is dated by the delivery, not by its appointment.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
@@ -21,7 +22,9 @@ const readers: ServiceMetaResult = {
       ['count', 'Readers', 'number', 'count', { meta: { synonyms: ['subscribers', 'sign-ups'] } }],
       ['referral_signups', 'Referral sign-ups', 'number', 'count', { filtered: true }],
       ['plan', 'Plan', 'string'],
+      ['status', 'Status', 'string', undefined, { description: 'active or cancelled' }],
       ['signed_up_at', 'Sign-up date', 'time'],
+      ['cancelled_at', 'Cancellation date', 'time'],
     ]),
   ],
 };
@@ -122,6 +125,21 @@ const boxes: ServiceMetaResult = {
   ],
 };
 
+const drops: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('drops', 'Drops', [
+      ['count', 'Drops', 'number', 'count'],
+      ['late', 'Late deliveries', 'number', 'count', { filtered: true }],
+      ['on_time_pct', 'On-time %', 'number', 'number', { meta: { synonyms: ['OTD'] } }],
+      ['route', 'Route', 'string'],
+      ['picked_up_at', 'Pickup date', 'time', undefined, { description: 'the date drops are reported by' }],
+      ['due_at', 'Delivery appointment', 'time'],
+      ['delivered_at', 'Delivered at', 'time'],
+    ]),
+  ],
+};
+
 describe('planner: plain nouns of the held-out sets', () => {
   it('a synonym written with a hyphen ("sign-ups") names its member as "signups" does', () => {
     const ask = planner(readers, new Map([['readers.plan', ['Free', 'Pro']]]));
@@ -196,5 +214,18 @@ describe('planner: plain nouns of the held-out sets', () => {
     const ask = planner(repairs, new Map());
     assert.match(toSql(ask('which mechanic had the most late repairs in 2025')), /HAVING MEASURE\("late"\) > 0/);
     assert.doesNotMatch(toSql(ask('late repairs by mechanic in 2025')), /HAVING/);
+  });
+  it('a measure’s name next to the date names its event: "2024 signups", "signups in 2024"', () => {
+    const ask = planner(readers, new Map([['readers.status', ['active', 'cancelled']]]));
+    const since = ask('how many of our 2024 signups have since cancelled');
+    assert.equal(since.time?.field.column, 'signed_up_at');
+    assert.deepEqual(filters(since), ['status = cancelled']);
+    assert.equal(ask('signups in 2024').time?.field.column, 'signed_up_at');
+  });
+
+  it('of a planned date and the event itself that a word names, the event: "OTD for deliveries in Q4"', () => {
+    const p = planner(drops, new Map())('OTD by route for deliveries in Q4');
+    assert.equal(p.measure.column, 'on_time_pct');
+    assert.equal(p.time?.field.column, 'delivered_at');
   });
 });
