@@ -15,7 +15,8 @@ export class ChatScroll implements ReactiveController {
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
-    private readonly parts: () => { log?: HTMLElement; composer?: HTMLElement },
+    /** `empty`: no message yet, so nothing to follow or to keep the composer above. */
+    private readonly parts: () => { log?: HTMLElement; composer?: HTMLElement; empty?: boolean },
   ) {
     host.addController(this);
   }
@@ -32,7 +33,10 @@ export class ChatScroll implements ReactiveController {
   }
 
   hostUpdated(): void {
-    const { log } = this.parts();
+    const { log, empty } = this.parts();
+    // An empty conversation has nothing to follow: no layout is read (a page's first render is not made to lay out
+    // early by the chat beside it).
+    if (empty) return;
     if (this.following && log) {
       log.scrollTop = log.scrollHeight;
       this.autoScrollTop = log.scrollTop;
@@ -75,13 +79,15 @@ export class ChatScroll implements ReactiveController {
     if (composer) this.composerShown = this.composerInView(composer);
   };
 
-  /** Keeps the focused composer in view when the chat grows under it; notes where it is otherwise. */
+  /** Keeps the focused composer in view when the chat grows under it, and notes where it is. */
   private keepComposer(): void {
     const { composer } = this.parts();
     if (!composer) return;
     const focused = composer.contains(this.host.shadowRoot?.activeElement ?? null);
+    // Unfocused, where it is matters to no one (focusing it notes that): no layout is read.
+    if (!focused) return;
     const shown = this.composerInView(composer);
-    if (focused && this.composerShown && !shown) composer.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    if (this.composerShown && !shown) composer.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     else this.composerShown = shown;
   }
 }

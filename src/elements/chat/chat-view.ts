@@ -55,7 +55,8 @@ export class ChatView {
     private readonly access: ChatHostAccess,
   ) {
     const part = (selector: string) => host.renderRoot.querySelector<HTMLElement>(selector) ?? undefined;
-    this.scroller = new ChatScroll(host, () => ({ log: part('.log'), composer: part('.composer') }));
+    const empty = () => this.session.entries.length === 0;
+    this.scroller = new ChatScroll(host, () => ({ log: part('.log'), composer: part('.composer'), empty: empty() }));
     this.look = new ChatLook(host);
     this.near = new RenderWhenNear(host, () => part('.log'));
     this.catalog = new MemberCatalog(host, () => ({ transport: access.transport(), viewer: this.viewer }));
