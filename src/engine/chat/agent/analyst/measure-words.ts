@@ -268,7 +268,7 @@ export function totalNamed(q: Question, source: SourceInfo): Match[] | undefined
  * whole title of a filtered count (Boxes delivered); it names that count too ("requests opened" names no Open
  * requests); so does a word that is a measure's whole name.
  */
-export function spellsCount(q: Question, source: SourceInfo, i: number): boolean {
+export function namesMeasureToo(q: Question, source: SourceInfo, i: number): boolean {
   // In a share ("what pct of delivered orders arrived late") the word is the whole's condition.
   if (q.share) return false;
   // "2024 signups": a measure's whole name (Sign-ups), no verb's form, dates it and names it.

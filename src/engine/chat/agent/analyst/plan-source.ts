@@ -51,7 +51,7 @@ import { measureOwnWords } from './data-words.js';
 import { judgedMeasure } from './judged.js';
 import { rankingWord, superlativeDir, type Question } from './question.js';
 import { aggregationAt, computing, entityBefore, namedAfter, perGroup, plainlyNamed } from './measure-words.js';
-import { rankingAside, spellsCount, totalNamed, wholeTie } from './measure-words.js';
+import { namesMeasureToo, rankingAside, totalNamed, wholeTie } from './measure-words.js';
 import { categorical, type ValueIndex } from './values.js';
 import type { AggWord } from './phrase-book.js';
 import type { Phrases } from './phrases.js';
@@ -101,7 +101,7 @@ export function planSource(
   // A word naming the event may also be a value ("canceled": status Canceled); either way it is explained.
   const eventIsValue = event.used.some((i) => taken[i] && [...at.values()].includes(i));
   use(event.used);
-  for (const i of event.used) if (spellsCount(q, source, i)) taken[i] = false; // "delivered boxes": Boxes delivered
+  for (const i of event.used) if (namesMeasureToo(q, source, i)) taken[i] = false; // "delivered boxes", "2024 signups"
   // Booleans and segments ("remote", "non remote", "long-haul flights").
   const flags = booleanFilters(q, source, taken, undefined, afterValue);
   for (const b of flags.filters) {

@@ -26,6 +26,11 @@ const ENDING = ['finish', 'complet', 'end', 'clos', 'done', 'conclud'];
 /** Words of a date that is a plan, not the event itself ("Planned end" is not when it ended). */
 const PLANNED = ['plan', 'schedul', 'expect', 'target', 'due', 'estimat', 'forecast', 'project', 'appoint', 'promis'];
 const planned = (roots: string[]) => roots.some((r) => PLANNED.some((c) => meet(r, c)));
+/** Of several dates an event's words name, the one that is no plan, when there is one ("Delivered at"). */
+const happenedOf = <T>(items: T[], roots: (item: T) => string[]): T[] => {
+  const happened = items.filter((item) => !planned(roots(item)));
+  return items.length > 1 && happened.length === 1 ? happened : items;
+};
 
 /** A lemma without a derivational ending, so "departure"/"departed" and "cancellation"/"canceled" meet. */
 export function eventRoot(l: string): string {
@@ -94,7 +99,7 @@ export function measureTime(measure: Field, source: SourceInfo): Field | undefin
  */
 function namedTime(times: Field[], source: SourceInfo, words: string[]): Field | undefined {
   const hits = times.filter((t) => eventRoots(t, source).some((r) => words.some((w) => meet(r, w))));
-  const happened = hits.length > 1 ? hits.filter((t) => !planned(eventRoots(t, source))) : hits;
+  const happened = happenedOf(hits, (t) => eventRoots(t, source));
   return happened.length === 1 ? happened[0] : undefined;
 }
 
@@ -212,10 +217,8 @@ export function chooseTime(
   const nextTo = top.length > 1 ? dateNextTo(q, top) : undefined;
   if (nextTo) top = [nextTo];
   // "deliveries in Q4": of Delivery appointment and Delivered at, what happened.
-  const happened = top.filter((f) => !planned(roots[times.indexOf(f.field)]));
-  if (top.length > 1 && happened.length === 1) top = happened;
-  // "new guests", "first-time donors": their creation-like time (the words "new", "first time" are then explained by
-  // it).
+  top = happenedOf(top, (f) => roots[times.indexOf(f.field)]);
+  // "new guests", "first-time donors": their creation-like time (it explains the words "new", "first time").
   const firsts = times.filter((t) => t.keys.some((k) => k.includes('first')));
   const fresh = q.tokens.flatMap((t, i) =>
     free[i] &&
@@ -226,8 +229,7 @@ export function chooseTime(
       ? [i]
       : [],
   );
-  // "new donors we acquired": the event a date's description names ("first gift date (acquisition)") is the one that
-  // makes them new.
+  // "new donors we acquired": the event a date's description names ("first gift date (acquisition)") makes them new.
   const described = most > 0 ? undefined : describedEvent(q, source, times, free, isValue);
   if (described) return { ...described, used: [...described.used, ...fresh] };
   if (most > 0 && top.length > 1) return { used: [], named: true, tied: top.map((f) => f.field) };
