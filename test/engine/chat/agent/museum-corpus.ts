@@ -70,8 +70,6 @@ const specs: Spec[] = [
     q: 'avg ticket price for adults',
     sql: `SELECT avg(price_paid) FROM ${T} WHERE ticket_type = 'adult' AND price_paid > 0`,
   },
-  // Still answered wrong, the set's one wrong answer left (analyst-corpus.node.test.ts allows it, no other): "tickets"
-  // is read as Ticketed exhibitions (ticketed, by lemma), a count of one per exhibition, not the visits' tickets.
   ranked(
     'which exhibition sold the most tickets',
     `SELECT exhibition, count(*) n FROM ${T} WHERE exhibition_id IS NOT NULL GROUP BY 1 ORDER BY n DESC`,

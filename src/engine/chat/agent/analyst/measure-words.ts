@@ -234,7 +234,21 @@ export function writtenAsTitled(q: Question, ms: Match[]): Match[] {
  * statistic the question does not ask for, the one written as titled.
  */
 export const plainlyNamed = (q: Question, source: SourceInfo, ms: Match[]) =>
-  writtenAsTitled(q, keptUnsaid(q, source, headsRight(q, unaskedStatistics(q, source, ms))));
+  writtenAsTitled(q, keptUnsaid(q, source, headsRight(q, unaskedStatistics(q, source, nounsNotParticiples(q, ms)))));
+
+/**
+ * "which exhibition sold the most tickets": a plural noun meets a title only where the title writes its word as a
+ * participle ("Ticketed exhibitions") names no such measure: the tickets are not the exhibitions that have them.
+ */
+function nounsNotParticiples(q: Question, ms: Match[]): Match[] {
+  const participle = (m: Match, u: number) => {
+    const t = q.tokens[u];
+    if (!/[^s]s$/.test(t.norm)) return false;
+    const forms = [...m.field.written].filter((w) => lemma(w) === t.lemma);
+    return forms.length > 0 && forms.every((w) => /ed$/.test(w));
+  };
+  return ms.filter((m) => !m.used.length || !m.used.every((u) => participle(m, u)));
+}
 
 /**
  * "meter reads": a joined entity's word right before the measure's own word names whose rows are counted (the

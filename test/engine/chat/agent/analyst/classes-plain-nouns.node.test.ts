@@ -7,7 +7,8 @@
 // injured by floods") the words after "by" are not what the verb counts; a compass bound ("north of 55") is on the
 // latitude; "($)" asks for the amount; "delivered boxes" names the count Boxes delivered; a ranking by a filtered
 // count leaves out the groups with none; a measure's name next to the date names its event ("2024 signups have since
-// cancelled"); and "deliveries in Q4" is dated by the delivery, not by its appointment.
+// cancelled"); "deliveries in Q4" is dated by the delivery, not by its appointment; and a plural noun names no
+// measure whose title writes its word as a participle ("tickets": no Ticketed exhibitions).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
@@ -140,6 +141,18 @@ const drops: ServiceMetaResult = {
   ],
 };
 
+const tours: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('tour_list', 'Tours', [
+      ['count', 'Tours', 'number', 'count'],
+      ['booked', 'Booked tours', 'number', 'count', { filtered: true }],
+      ['name', 'Tour', 'string'],
+      ['guide', 'Guide', 'string'],
+    ]),
+  ],
+};
+
 describe('planner: plain nouns of the held-out sets', () => {
   it('a synonym written with a hyphen ("sign-ups") names its member as "signups" does', () => {
     const ask = planner(readers, new Map([['readers.plan', ['Free', 'Pro']]]));
@@ -227,5 +240,11 @@ describe('planner: plain nouns of the held-out sets', () => {
     const p = planner(drops, new Map())('OTD by route for deliveries in Q4');
     assert.equal(p.measure.column, 'on_time_pct');
     assert.equal(p.time?.field.column, 'delivered_at');
+  });
+  it('a plural noun names no measure whose title writes its word as a participle ("bookings": no Booked tours)', () => {
+    const q = 'which tour had the most bookings';
+    const p = declineOf(tours, q) === undefined ? planner(tours, new Map())(q) : undefined;
+    assert.notEqual(p?.measure.column, 'booked', q);
+    assert.equal(planner(tours, new Map())('booked tours by guide').measure.column, 'booked');
   });
 });
