@@ -243,7 +243,7 @@ export const plainlyNamed = (q: Question, source: SourceInfo, ms: Match[]) =>
 function nounsNotParticiples(q: Question, ms: Match[]): Match[] {
   const participle = (m: Match, u: number) => {
     const t = q.tokens[u];
-    if (!/[^s]s$/.test(t.norm)) return false;
+    if (!plural(t.norm)) return false;
     const forms = [...m.field.written].filter((w) => lemma(w) === t.lemma);
     return forms.length > 0 && forms.every((w) => /ed$/.test(w));
   };

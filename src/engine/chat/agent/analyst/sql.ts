@@ -161,7 +161,8 @@ export function toSql(p: Plan): string {
   const { groups, lines } = baseSelect(p, alias);
   // "which driver had the most late deliveries": those with none are not ranked among them.
   const none = p.order && p.groups.length && !p.per && p.measure.agg === 'count' && p.measure.filtered;
-  const having = [...p.having.map((f) => filterSql(f, measureSql(p))), ...(none ? [`${measureSql(p)} > 0`] : [])];
+  const measure = measureSql(p);
+  const having = [...p.having.map((f) => filterSql(f, measure)), ...(none ? [`${measure} > 0`] : [])];
   if (having.length) lines.push(`HAVING ${having.join(' AND ')}`);
   const grain = grainColumn(p);
   const order = p.order
