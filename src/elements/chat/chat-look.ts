@@ -15,8 +15,18 @@ export class ChatLook implements ReactiveController {
     host.addController(this);
   }
 
+  /**
+   * Whether anything asked for the key (a conversation with messages renders): until then nothing is read, so an empty
+   * chat forces no style or layout work on the page (getComputedStyle and clientWidth do, mid-task).
+   */
+  private used = false;
+
   /** Changes when charts must be drawn again. */
   get key(): string {
+    if (!this.used) {
+      this.used = true;
+      this.read();
+    }
     return `${this.color}|${this.narrow ? 'narrow' : 'wide'}`;
   }
 
@@ -31,11 +41,10 @@ export class ChatLook implements ReactiveController {
   }
 
   private readonly check = (): void => {
-    if (this.read()) this.host.requestUpdate();
+    if (this.used && this.read()) this.host.requestUpdate();
   };
 
   hostConnected(): void {
-    this.read();
     this.resize = new ResizeObserver(this.check);
     this.resize.observe(this.host);
     this.scheme?.addEventListener('change', this.check);
@@ -43,7 +52,7 @@ export class ChatLook implements ReactiveController {
 
   hostUpdated(): void {
     // A new colour scheme shows after the update that set it; draw again after this one (not inside it).
-    if (this.read()) void this.host.updateComplete.then(() => this.host.requestUpdate());
+    if (this.used && this.read()) void this.host.updateComplete.then(() => this.host.requestUpdate());
   }
 
   hostDisconnected(): void {
