@@ -45,8 +45,9 @@ export function comparativeBounds(q: Question, source: SourceInfo, taken: boolea
   const numbers = source.dimensions.filter((d) => d.type === 'number' && !/(^|_)id$/.test(d.column));
   const out: ComparativeAsk[] = [];
   q.tokens.forEach((t, i) => {
-    const number = q.tokens[i + 2]?.norm ?? '';
-    if (taken[i] || q.tokens[i + 1]?.norm !== 'than' || !/^-?\d[\d,]*(?:\.\d+)?$/.test(number)) return;
+    // "deeper than 100km": a unit of measure written on the number, which the column must be kept in.
+    const number = /^(-?\d[\d,]*(?:\.\d+)?)(g|kg|mg|lbs?|oz|mm|cm|km|ml)?$/.exec(q.tokens[i + 2]?.norm ?? '');
+    if (taken[i] || q.tokens[i + 1]?.norm !== 'than' || !number) return;
     const adjective = ADJECTIVES.find(([re]) => re.test(t.norm));
     if (!adjective) return;
     const stems = new Set(adjective[2].map(lemma));
@@ -55,8 +56,8 @@ export function comparativeBounds(q: Question, source: SourceInfo, taken: boolea
     // goes the adjective's way).
     const extreme = adjective[1] === '>' ? EXTREME_HIGH : EXTREME_LOW;
     if (fields.length > 1) fields = fields.filter((d) => d.keys.some((k) => k.some((w) => extreme.has(w))));
-    if (fields.length !== 1) return;
-    out.push({ op: adjective[1], value: Number(number.replace(/,/g, '')), start: i, end: i + 3, field: fields[0] });
+    if (fields.length !== 1 || (number[2] && !fields[0].written.has(number[2]))) return;
+    out.push({ op: adjective[1], value: Number(number[1].replace(/,/g, '')), start: i, end: i + 3, field: fields[0] });
     for (let k = i; k < i + 3; k++) taken[k] = true;
   });
   return out;

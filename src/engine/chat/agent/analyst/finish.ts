@@ -35,7 +35,10 @@ export function finish(
     plan.order = { dir };
   }
   if (groups.length) {
-    const dir = superlative ?? (q.ranks ? [...q.tokens.keys()].map((i) => rankingWord(q, i)).find(Boolean) : undefined);
+    const dir =
+      superlative ??
+      (q.ranks ? [...q.tokens.keys()].map((i) => rankingWord(q, i)).find(Boolean) : undefined) ??
+      extremeNamed(q, plan.measure, measureUsed);
     if (q.rank || dir) {
       let order = q.rank?.dir ?? dir!;
       // "the worst average delay" is the highest: best and worst judge the measure, not the number.
@@ -211,4 +214,14 @@ function twin({ measure, source }: Plan): Field | undefined {
   if (!measure.filtered || measure.over === undefined) return undefined;
   const all = source.measures.filter((m) => !m.filtered && m.agg === measure.agg && m.over === measure.over);
   return all.length === 1 ? all[0] : undefined;
+}
+
+/**
+ * "which borough is the westernmost": a superlative naming a measure of an extreme (Westernmost longitude, a minimum)
+ * ranks the groups the measure's way — the least first for a minimum — though no ranking word says so.
+ */
+function extremeNamed(q: Question, measure: Field, used: number[]): 'DESC' | 'ASC' | undefined {
+  if (measure.agg !== 'min' && measure.agg !== 'max') return undefined;
+  if (!used.some((i) => /\p{L}{3}(?:most|est)$/u.test(q.tokens[i]?.norm ?? ''))) return undefined;
+  return measure.agg === 'min' ? 'ASC' : 'DESC';
 }

@@ -279,7 +279,7 @@ export function totalNamed(q: Question, source: SourceInfo): Match[] | undefined
 
 /**
  * "delivered boxes in december": the event's word (Delivery date) spells as written, with the word next to it, the
- * whole title of a filtered count (Boxes delivered); it names that count too ("requests opened" names no Open
+ * whole title of a filtered count (Boxes delivered) or of a total (Baked loaves); it names that measure too ("requests opened" names no Open
  * requests); so does a word that is a measure's whole name.
  */
 export function namesMeasureToo(q: Question, source: SourceInfo, i: number): boolean {
@@ -290,8 +290,7 @@ export function namesMeasureToo(q: Question, source: SourceInfo, i: number): boo
   const near = [q.tokens[i - 1]?.lemma, q.tokens[i + 1]?.lemma];
   return source.measures.some(
     (m) =>
-      m.agg === 'count' &&
-      (m.filtered === true || (m.keeps?.length ?? 0) > 0) &&
+      ((m.agg === 'count' && (m.filtered === true || (m.keeps?.length ?? 0) > 0)) || m.agg === 'sum') &&
       m.written.has(q.tokens[i].norm) &&
       m.keys.some(
         (k) =>

@@ -118,9 +118,16 @@ function supportOf(
   // An average, a peak, a least in the title ("Average freight") qualifies it when the question asks no aggregation:
   // "freight by region" may be the total or the average. A total or a count is what a plain noun asks.
   const plainAgg = (w: string) => /^agg:(sum|count)$/.test(w) || q.aggs.size > 0;
+  // The rows' noun in the title goes without saying ("Load revenue"), not a participle made of it ("Loaded miles").
+  const participles = new Set(
+    fold(f.title)
+      .match(/\p{L}+ed\b/gu)
+      ?.map(lemma),
+  );
+  const rowWord = (w: string) => rows.has(w) && !participles.has(w);
   const unsaid = whole
     ? 0
-    : title.filter((w) => (w.startsWith('agg:') ? !plainAgg(w) : !rows.has(w) && !HEADS.has(w) && !said(w))).length;
+    : title.filter((w) => (w.startsWith('agg:') ? !plainAgg(w) : !rowWord(w) && !HEADS.has(w) && !said(w))).length;
   return { named, described, unsaid };
 }
 
@@ -153,7 +160,7 @@ export function preferred<T extends { field: Field; used?: number[] }>(
     !q.aggs.has(i) &&
     !FUNCTION_WORDS.has(t.lemma) &&
     !FILLER.has(t.lemma) &&
-    !(rows.has(t.lemma) && modifier(q, i)) &&
+    !(rows.has(t.lemma) && modifier(q, i) && !/ed$/.test(t.norm)) &&
     !/^\d/.test(t.norm) &&
     !qualifying(q, i)
       ? [i]

@@ -128,6 +128,8 @@ export function readQuestion(asked: string, now: number): Question {
   const text = asked
     .replace(/\p{L}+/gu, (w) => ACRONYMS[w.toLowerCase()] ?? w)
     .replace(/\b24\s*\/\s*7\b|\b(?:a)?round[- ]the[- ]clock\b/gi, '24-hour')
+    // "furthest north", "most southerly": the one word a model titles the extreme with (Northernmost latitude).
+    .replace(/\b(?:furthest|farthest|most) (north|south|east|west)(?:erly|ern)?\b/gi, '$1ernmost')
     // "refunds this year ($)", "spend in €": a currency sign standing for no number asks for the amount.
     .replace(/\(\s*(?:in\s+)?[$€£]\s*\)|(?<![\p{L}\p{N}$€£])[$€£](?![\s]*[\d.])/gu, ' amount ');
   const folded = fold(text);

@@ -96,6 +96,9 @@ const SHORTHAND: Readonly<Record<string, string>> = ownTable({
   appts: 'appointment',
   wat: 'what',
   wht: 'what',
+  r: 'are',
+  u: 'you',
+  ur: 'your',
 });
 
 /**

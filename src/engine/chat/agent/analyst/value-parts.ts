@@ -161,3 +161,15 @@ export function qualifiesNext(tokens: Token[], i: number): boolean {
     !/(ch|sh|x|ss)es$/.test(after.norm);
   return noun || tokens[i - 1]?.norm === 'how';
 }
+
+/**
+ * "loads for hartwell": a word of five letters or more after "for", "at", "from" or "with" that opens the one value
+ * (of two words or more) it is a word of (Hartwell Foods) is that name's, as if capitalized — not a generic word
+ * ("for premium": no name opens with it alone), nor a name's later word ("grand" of Aurora Grand).
+ */
+export function opensName(tokens: Token[], i: number, parts: Owners): boolean {
+  const norm = tokens[i].norm;
+  if (norm.length < 5 || !/^(for|at|from|with)$/.test(tokens[i - 1]?.norm ?? '')) return false;
+  const owners = [...(parts.get(norm) ?? [])];
+  return owners.length === 1 && fold(owners[0].split('\u0000')[1]).startsWith(`${norm} `);
+}

@@ -21,7 +21,7 @@ import {
 import { pastForm } from './time-field.js';
 import { countryNames } from './countries.js';
 import { holdsStates, regionValues, stateNames } from './us-states.js';
-import { elided, familyOf, headOf, joinedOf, partOf, qualifiesNext } from './value-parts.js';
+import { elided, familyOf, headOf, joinedOf, opensName, partOf, qualifiesNext } from './value-parts.js';
 import { leadValue } from './value-lead.js';
 import { wordKind } from './word-kind.js';
 import { sexNames } from './sex-words.js';
@@ -349,6 +349,7 @@ export function matchValues(
           elidedWords.has(norm) ||
           (norm.length >= 4 && rows.has(next ?? '')) ||
           subjectAt(tokens, i) ||
+          opensName(tokens, i, parts) ||
           (!!prev && !!fields.find((f) => f.name === field)?.keys.some((k) => k.includes(prev)));
         // A part of three letters only as a name is written, not opening the question ("by Raj": Raj Patel).
         const short = norm.length === 3 && !(i > 0 && /^\p{Lu}\p{Ll}/u.test(span[0].text));

@@ -1,0 +1,101 @@
+// The planner on classes of the meal-kit, trucking and earthquake held-out sets, over models written here in other
+// domains (an alpine club's expeditions, a coast's lighthouses, a bakery's bakes): chat shorthand ("r" for "are");
+// a name's first word in lower case after "for" or "at" ("for brightwater": Brightwater Alpine Club); a comparative
+// with its unit written on the number ("heavier than 25kg"); "furthest north" as the model titles the extreme
+// (Northernmost latitude); a superlative naming a measure of a minimum ranks the least first; and a participle made
+// of the rows' noun ("Baked loaves" of Bakes) is a word the question must say, so "loaves" is Total loaves.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ServiceMetaResult } from '../../../../../src/api/types.js';
+import { declineOf, filters, planner, view } from './plan-probe.js';
+
+const expeditions: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('expeditions', 'Expedition log', [
+      ['count', 'Expeditions', 'number', 'count'],
+      ['max_altitude', 'Highest camp', 'number', 'max', { over: 'altitude' }],
+      ['club', 'Club', 'string'],
+      ['route', 'Route', 'string'],
+      ['altitude', 'Altitude (m)', 'number'],
+      ['pack_weight', 'Pack weight (kg)', 'number'],
+      ['in_service', 'In service since', 'time'],
+      ['started_at', 'Start date', 'time'],
+    ]),
+  ],
+};
+const clubs = new Map([
+  ['expeditions.club', ['Brightwater Alpine Club', 'Oakley Ridge Club', 'Grand Couloir Society']],
+  ['expeditions.route', ['North Ridge', 'West Face', 'Oakley Traverse']],
+]);
+
+const lighthouses: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('lighthouses', 'Lighthouses', [
+      ['count', 'Lighthouses', 'number', 'count'],
+      ['north', 'Northernmost latitude', 'number', 'max', { over: 'latitude' }],
+      ['west', 'Westernmost longitude', 'number', 'min', { over: 'longitude' }],
+      ['name', 'Lighthouse', 'string'],
+      ['latitude', 'Latitude', 'number'],
+      ['longitude', 'Longitude', 'number'],
+    ]),
+  ],
+};
+
+const bakes: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('bakes', 'Bakes', [
+      ['count', 'Bakes', 'number', 'count'],
+      ['baked', 'Baked loaves', 'number', 'sum'],
+      ['unsold', 'Unsold loaves', 'number', 'sum'],
+      ['loaves', 'Total loaves', 'number', 'sum'],
+      ['oven', 'Oven', 'string'],
+      ['baked_at', 'Bake date', 'time'],
+    ]),
+  ],
+};
+
+describe('analyst classes: the asker’s own terms', () => {
+  it('reads "r" as "are" and "u" as "you", and keeps R as a value', () => {
+    const ask = planner(expeditions, new Map([['expeditions.route', ['R', 'North Ridge']]]));
+    assert.deepEqual(filters(ask('how many expeditions r on the north ridge')), ['route = North Ridge']);
+    assert.deepEqual(filters(ask('can u count expeditions on the north ridge')), ['route = North Ridge']);
+    assert.deepEqual(filters(ask('how many expeditions took route R')), ['route = R']);
+  });
+
+  it('reads a name’s first word in lower case after "for" or "at" as that name', () => {
+    const ask = planner(expeditions, clubs);
+    assert.deepEqual(filters(ask('how many expeditions for brightwater in 2025')), ['club = Brightwater Alpine Club']);
+    assert.deepEqual(filters(ask('expeditions at brightwater last year')), ['club = Brightwater Alpine Club']);
+    // A name's later word is no name of its own, nor is a word two names open (Oakley Ridge Club, Oakley Traverse).
+    assert.ok(declineOf(expeditions, 'how many expeditions for couloir', clubs));
+    assert.ok(declineOf(expeditions, 'how many expeditions for oakley', clubs));
+  });
+
+  it('reads a comparative whose unit is written on the number, when the column is kept in that unit', () => {
+    const ask = planner(expeditions, clubs);
+    assert.deepEqual(filters(ask('expeditions with packs heavier than 25kg')), ['pack_weight > 25']);
+    assert.deepEqual(filters(ask('expeditions with packs heavier than 25 kg')), ['pack_weight > 25']);
+    assert.ok(declineOf(expeditions, 'expeditions with packs heavier than 25mg', clubs));
+  });
+
+  it('reads "furthest north" and "most westerly" as the extremes the model titles, ranked their own way', () => {
+    const ask = planner(lighthouses, new Map([['lighthouses.name', ['Cape Wrath', 'Lizard Point']]]));
+    const north = ask('top 2 lighthouses furthest north');
+    assert.equal(north.measure.column, 'north');
+    assert.deepEqual(north.order, { dir: 'DESC', limit: 2 });
+    const west = ask('which lighthouse is the most westerly');
+    assert.equal(west.measure.column, 'west');
+    assert.equal(west.order?.dir, 'ASC');
+    assert.equal(ask('which lighthouse is the westernmost').order?.dir, 'ASC');
+  });
+
+  it('takes a participle of the rows’ noun in a title as a word the question must say', () => {
+    const ask = planner(bakes, new Map([['bakes.oven', ['Deck', 'Rack']]]));
+    assert.equal(ask('loaves last month').measure.column, 'loaves');
+    assert.equal(ask('loaves by oven in 2025').measure.column, 'loaves');
+    assert.equal(ask('baked loaves last month').measure.column, 'baked');
+  });
+});
