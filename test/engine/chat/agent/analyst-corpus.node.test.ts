@@ -390,7 +390,6 @@ const MODELS: Model[] = [
     ),
     data: budgetData,
   },
-  heldOut('freight trucking', truckingSeed, TRUCKING, truckingCases, TRUCKING_QUESTIONS, 0.77),
   heldOut('residential solar installer', solarSeed, SOLAR, solarCases, SOLAR_QUESTIONS, 0),
   heldOut('container port terminal', portSeed, PORT, portCases, PORT_QUESTIONS, 0),
 ];

@@ -46,7 +46,7 @@ export function unmappedWords(
       !(t.norm === 'right' && q.tokens[i + 1]?.norm === 'now') && // "right now": at present, as "now" alone
       !bucket(q, i, source) &&
       !source.named.has(t.lemma) &&
-      !(known.has(t.lemma) && !/^\d/.test(t.norm)) &&
+      !(known.has(t.lemma) && !/^\d/.test(t.norm) && !(q.tokens[i - 1]?.norm === 'the' && valued(i))) &&
       !looseWord(q, i, chosen) &&
       !(dataWord(q, i, source, known, chosen[0]) && !valued(i)),
   );

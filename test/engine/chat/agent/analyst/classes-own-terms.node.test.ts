@@ -3,7 +3,8 @@
 // a name's first word in lower case after "for" or "at" ("for brightwater": Brightwater Alpine Club); a comparative
 // with its unit written on the number ("heavier than 25kg"); "furthest north" as the model titles the extreme
 // (Northernmost latitude); a superlative naming a measure of a minimum ranks the least first; and a participle made
-// of the rows' noun ("Baked loaves" of Bakes) is a word the question must say, so "loaves" is Total loaves.
+// of the rows' noun ("Baked loaves" of Bakes) is a word the question must say, so "loaves" is Total loaves; and a
+// word after "the" that is a value's ("the trust": Ocean Trust) is not let go because a member's title has it too.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
@@ -97,5 +98,29 @@ describe('analyst classes: the asker’s own terms', () => {
     assert.equal(ask('loaves last month').measure.column, 'loaves');
     assert.equal(ask('loaves by oven in 2025').measure.column, 'loaves');
     assert.equal(ask('baked loaves last month').measure.column, 'baked');
+  });
+});
+
+const grants: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('grants', 'Grant awards', [
+      ['count', 'Grants', 'number', 'count'],
+      ['funder', 'Funder', 'string'],
+      ['parent_funder', 'Parent funder', 'string'],
+      ['trust_code', 'Trust code', 'number'],
+    ]),
+  ],
+};
+
+describe('analyst classes: a word of a value that also names a member', () => {
+  it('is not let go when "the" makes it a thing of its own ("the trust"): no count of every grant', () => {
+    const values = new Map([
+      ['grants.funder', ['Ocean Trust', 'Hill Foundation']],
+      ['grants.parent_funder', ['Ocean Trust', 'Civic Fund']],
+    ]);
+    // Two dimensions hold Ocean Trust: which one is meant, the question does not say.
+    assert.ok(declineOf(grants, 'how many grants did the trust give', values));
+    assert.deepEqual(filters(planner(grants, values)('how many grants by trust code')), []);
   });
 });
