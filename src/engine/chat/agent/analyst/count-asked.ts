@@ -60,7 +60,11 @@ function countWithVerb(q: Question, measures: Match[], counted: number[]): Match
     (m) =>
       /^count/.test(m.field.agg ?? '') &&
       m.field.keys.some(
-        (k) => k.length === 2 && k.includes(q.tokens[verb].lemma) && counted.some((c) => k.includes(q.tokens[c].lemma)),
+        // (The counted noun of two words or more too: "stock-outs are still open", Open stock-outs.)
+        (k) =>
+          k.length >= 2 &&
+          k.includes(q.tokens[verb].lemma) &&
+          k.every((w) => w === q.tokens[verb].lemma || counted.some((c) => q.tokens[c].lemma === w)),
       ),
   );
   return new Set(whole.map((m) => m.field)).size === 1 ? [whole[0]] : undefined;

@@ -5,11 +5,17 @@
 
 import { keyOf, type Field, type SourceInfo } from './catalog.js';
 import type { Filter } from './plan.js';
+import { oppositeOf } from './otherwise.js';
 import type { Question } from './question.js';
 
 /** The words of what a filtered measure keeps: its kept values' (completed), or a flag's name (in_territory). */
 export const keptWords = (m: Field): string[] =>
-  (m.keeps ?? []).flatMap((k) => keyOf(typeof k.value === 'string' ? k.value : k.member));
+  (m.keeps ?? []).flatMap((k) => {
+    if (typeof k.value === 'string') return keyOf(k.value);
+    // A yes/no member kept false is said by its opposite too ("failed" of Passed: false).
+    const words = keyOf(k.member);
+    return k.value ? words : [...words, ...words.flatMap((w) => oppositeOf(w) ?? [])];
+  });
 
 /** What a filtered measure keeps, as conditions on the source's members; undefined when one is no member of it. */
 export function keptAsFilters(source: SourceInfo, m: Field): Filter[] | undefined {

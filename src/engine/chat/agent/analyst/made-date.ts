@@ -50,3 +50,13 @@ export function dateNextTo<T extends { used: number[] }>(q: Question, tied: T[])
 /** Whether `lemma` alone is the whole name of a measure of `source` ("signups": Sign-ups). */
 export const wholeName = (source: SourceInfo, lemma: string) =>
   source.measures.some((m) => m.keys.some((k) => k.length === 1 && k[0] === lemma));
+
+/**
+ * "what % of 2025 contracts ended up cancelled": in a share, an event's word after the period and a verb ("were",
+ * "ended up") says what the part is, not when: the period dates the whole's rows.
+ */
+export function sharePart(q: Question, i: number): boolean {
+  if (!q.share || !q.time.spans.some(([, end]) => end <= q.tokens[i].start)) return false;
+  const before = q.tokens.slice(Math.max(0, i - 3), i).map((t) => t.norm);
+  return before.some((w) => /^(were|was|are|is|got|get|been|ended|end)$/.test(w));
+}

@@ -18,6 +18,7 @@ const PAIRS = [
   ['public', 'private'],
   ['permanent', 'temporary'],
   ['weekday', 'weekend'],
+  ['passed', 'failed'],
 ];
 const OPPOSITE = new Map(PAIRS.flatMap(([a, b]) => [[lemma(a), lemma(b)] as const]));
 

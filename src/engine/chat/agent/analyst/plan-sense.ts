@@ -1,7 +1,7 @@
 // Checks on a whole plan of one source, after it is made: a plan that computes no real number is no answer.
 
 import type { Phrases } from './phrases.js';
-import type { Plan, Scored } from './plan.js';
+import type { Filter, Plan, Scored } from './plan.js';
 import type { Question } from './question.js';
 
 /**
@@ -10,7 +10,8 @@ import type { Question } from './question.js';
  * filter empties one of its measures is no answer either.
  */
 export function sensible(scored: Scored, say: Phrases, sourceTitle: string): Scored {
-  const { plan } = scored;
+  const plan = 'decline' in scored.plan ? scored.plan : restatesPart(scored.plan);
+  if (plan !== scored.plan) scored = { ...scored, plan };
   if ('decline' in plan || !(plan.per?.name === plan.measure.name || contradicts(plan))) return scored;
   const measures = say.names(plan.source.measures);
   return { plan: { decline: say.book.noMeasure(say.text(sourceTitle), measures, undefined) }, score: scored.score - 1 };
@@ -41,4 +42,16 @@ export function whoAsked(q: Question, scored: Scored, say: Phrases): Scored {
   if (plan.groups.length || plan.compare || plan.time?.grain || plan.countOf) return scored;
   const dims = plan.source.dimensions.filter((d) => d.type === 'string').slice(0, 8);
   return { plan: { decline: say.book.whichBreakdown(say.names(dims)) }, score: scored.score - 1 };
+}
+
+/**
+ * "return to stock rate by store": a filter keeping only the rows a rate's part counts (RTS rate: Returned to stock of
+ * Fills) would make every rate 100%; its words name that part, and the filter goes.
+ */
+function restatesPart(plan: Plan): Plan {
+  const ratio = plan.measure.percentOf ?? plan.measure.ratio;
+  const kept = (ratio && plan.source.measures.find((m) => m.column === ratio.part)?.keeps) ?? [];
+  const restated = (f: Filter) =>
+    f.op === '=' && f.values.length === 1 && kept.some((k) => k.member === f.field.column && k.value === f.values[0]);
+  return plan.filters.some(restated) ? { ...plan, filters: plan.filters.filter((f) => !restated(f)) } : plan;
 }

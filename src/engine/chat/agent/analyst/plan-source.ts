@@ -24,7 +24,7 @@ import {
   titledDistinct,
   unclashed,
 } from './plan-guards.js';
-import { measureStems, namedValues, unsetFilters } from './plan-values.js';
+import { dataNamedValues, measureStems, namedValues, unsetFilters } from './plan-values.js';
 import { keptNamed } from './kept-groups.js';
 import { numericConditions } from './numeric-conditions.js';
 import {
@@ -68,8 +68,7 @@ export function planSource(
   say: Phrases,
   measured: Set<string> = measureStems([source]),
 ): Scored {
-  const { book } = say;
-  const names = (fields: Field[]) => say.names(fields);
+  const [book, names] = [say.book, (fields: Field[]) => say.names(fields)];
   const taken = [...q.taken];
   const use = (ids: number[]) => ids.forEach((i) => (taken[i] = true));
   let score = 0;
@@ -118,6 +117,7 @@ export function planSource(
   const parts = breakdown(q, source, taken, afterValue, say, score);
   if ('plan' in parts) return parts;
   const { groups, fromWith, withWords, byDate } = parts;
+  dataNamedValues(source, groups, filters, valueSets);
   let per = parts.per;
   score = parts.score;
   const groupable = source.dimensions.filter((d) => d.type !== 'time');

@@ -333,3 +333,22 @@ export function unsetFilters(
   });
   return out;
 }
+
+/**
+ * "customs holds by authority" over Customs holds, whose authority may be Customs: a value of the breakdown's own
+ * dimension whose words all name the source is the data's name, no filter leaving the breakdown one row.
+ */
+export function dataNamedValues(
+  source: SourceInfo,
+  groups: Field[],
+  filters: Filter[],
+  valueSets: Map<Field, string[]>,
+) {
+  for (const f of [...filters]) {
+    const [value] = f.values;
+    if (f.op !== '=' || f.values.length !== 1 || !groups.includes(f.field) || typeof value !== 'string') continue;
+    if (!lemmas(fold(value)).every((w) => source.named.has(w))) continue;
+    filters.splice(filters.indexOf(f), 1);
+    valueSets.delete(f.field);
+  }
+}

@@ -10,7 +10,7 @@ import type { Question } from './question.js';
 import { yearsOf } from './sql.js';
 import { FILLER, FUNCTION_WORDS, fold, lemma, stem } from './text.js';
 import { seasonColumn } from './season-column.js';
-import { dateNextTo, madeDates, nextToDate, wholeName } from './made-date.js';
+import { dateNextTo, madeDates, nextToDate, sharePart, wholeName } from './made-date.js';
 import { entityTime, unflagged } from './entity-time.js';
 import { entityWord } from './joined.js';
 
@@ -173,8 +173,8 @@ export function chooseTime(
     const used: number[] = [];
     let paired = false;
     q.tokens.forEach((tok, i) => {
-      // "how many of each" names no Tip-off: a function word is no event's word.
-      if (!free[i] || FUNCTION_WORDS.has(tok.lemma)) return;
+      // "how many of each" names no Tip-off: a function word is no event's word; nor is a share's part (made-date.ts).
+      if (!free[i] || FUNCTION_WORDS.has(tok.lemma) || sharePart(q, i)) return;
       // "checked in last year": the particle may be the period's word too.
       const next = q.tokens[i + 1];
       const pair =

@@ -36,10 +36,14 @@ export function titledGrain(q: Question, source: SourceInfo): Question {
     return w && !AVERAGE.test(w) ? w : undefined;
   };
   const [own, before, after] = [q.tokens[i].norm, norm(i - 1), norm(i + 1)];
+  // An average's title ("Avg monthly kWh per system") only where the question asks for an average: "monthly kwh
+  // production" is a breakdown by month of the total.
+  const averaged = q.tokens.some((t) => AVERAGE.test(t.norm));
   const titled = titlesOf(source).some((title) =>
     title.some(
       (w, k) =>
         w === own &&
+        (averaged || !AVERAGE.test(title[k - 1] ?? '')) &&
         ((before !== undefined && title[k - 1] === before) || (after !== undefined && title[k + 1] === after)),
     ),
   );
