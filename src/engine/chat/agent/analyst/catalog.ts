@@ -132,7 +132,7 @@ function particleKeys(names: string[]): string[][] {
     const words = name.replace(/_/g, ' ');
     const split = words.replace(/\b(\p{L}{3,}?)(up|off|out|down|back)(s?)\b/giu, '$1 $2$3');
     if (split !== words) out.push(keyOf(split));
-    const joined = words.replace(/(\p{L})-(up|off|out|down|back)(s?)\b/giu, '$1$2$3');
+    const joined = words.replace(/(\p{L})-(up|off|out|down|back|in|on)(s?)\b/giu, '$1$2$3');
     if (joined !== words) out.push(keyOf(joined));
   }
   return out;

@@ -16,7 +16,8 @@ import { backed } from './evidence.js';
 import { groupsCounted } from './count-groups.js';
 import { namedSource } from './prefer.js';
 import type { Question } from './question.js';
-import type { SourceInfo } from './catalog.js';
+import type { Field, SourceInfo } from './catalog.js';
+import { fold } from './text.js';
 import type { ValueIndex } from './values.js';
 import type { Phrases } from './phrases.js';
 import type { Decline, Plan } from './plan.js';
@@ -106,9 +107,22 @@ function planOnce(q: Question, sources: SourceInfo[], values: ValueIndex, say: P
 function namedCount(q: Question, pool: { plan: Plan; score: number }[]) {
   const first = pool[0];
   const count = (p: Plan) => p.measure.agg === 'count' && !p.compare;
-  if (!count(first.plan) || titled(first.plan.measure, q)) return undefined;
+  const named = (m: Field) => titled(m, q) && compoundsSaid(m, q);
+  if (!count(first.plan) || named(first.plan.measure)) return undefined;
   // ("how many desks do we have": Total desks of the locations, no bookings of a desk; "which industry have we invoiced
   // the most": Invoiced, no count of time entries invoiced.)
-  const adds = (p: Plan) => count(p) || (p.measure.agg === 'sum' && q.aggs.size <= 1);
-  return pool.find((s) => s.score >= first.score - 0.5 && adds(s.plan) && titled(s.plan.measure, q));
+  const plain = [...q.aggs.values()].every((a) => a === 'count' || a === 'sum'); // ("how many … in total")
+  const adds = (p: Plan) => count(p) || (p.measure.agg === 'sum' && plain);
+  return pool.find((s) => s.score >= first.score - 0.5 && adds(s.plan) && named(s.plan.measure));
+}
+
+/**
+ * Whether the question writes each hyphenated word of the measure's title whole ("plug-ins", "plugins", "plug ins"):
+ * "reefer plugs" titles no Plug-ins, whose particle the keys leave out.
+ */
+function compoundsSaid(m: Field, q: Question): boolean {
+  const folded = q.folded.replace(/[^\p{L}\p{N}]+/gu, ' ');
+  return [...fold(m.title).matchAll(/(\p{L}+)-(\p{L}+)/gu)].every(([, a, b]) =>
+    new RegExp(`\\b${a} ?${b.replace(/s$/, '')}`, 'u').test(folded),
+  );
 }

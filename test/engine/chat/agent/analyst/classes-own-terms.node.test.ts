@@ -4,7 +4,8 @@
 // with its unit written on the number ("heavier than 25kg"); "furthest north" as the model titles the extreme
 // (Northernmost latitude); a superlative naming a measure of a minimum ranks the least first; and a participle made
 // of the rows' noun ("Baked loaves" of Bakes) is a word the question must say, so "loaves" is Total loaves; and a
-// word after "the" that is a value's ("the trust": Ocean Trust) is not let go because a member's title has it too.
+// word after "the" that is a value's ("the trust": Ocean Trust) is not let go because a member's title has it too; a
+// hyphenated word is named with its particle ("plug-ins", "plugins"), "charging plugs" being no Plug-ins.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
@@ -122,5 +123,30 @@ describe('analyst classes: a word of a value that also names a member', () => {
     // Two dimensions hold Ocean Trust: which one is meant, the question does not say.
     assert.ok(declineOf(grants, 'how many grants did the trust give', values));
     assert.deepEqual(filters(planner(grants, values)('how many grants by trust code')), []);
+  });
+});
+
+const charging: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('sessions', 'Charging sessions', [
+      ['count', 'Plug-ins', 'number', 'count'],
+      ['kwh', 'Energy delivered', 'number', 'sum'],
+      ['plugged_at', 'Plugged in', 'time'],
+    ]),
+    view('car_parks', 'Car parks', [
+      ['count', 'Car parks', 'number', 'count'],
+      ['plugs', 'Charging plugs', 'number', 'sum'],
+      ['name', 'Car park', 'string'],
+    ]),
+  ],
+};
+
+describe('analyst classes: a hyphenated word with its particle', () => {
+  it('is named whole ("plug-ins", "plugins"), not by its first part ("charging plugs" are no Plug-ins)', () => {
+    const ask = planner(charging, new Map([['car_parks.name', ['Quayside', 'Station']]]));
+    assert.equal(ask('how many charging plugs do we have in total').measure.name, 'car_parks.plugs');
+    assert.equal(ask('how many plug-ins last month').measure.name, 'sessions.count');
+    assert.equal(ask('how many plugins last month').measure.name, 'sessions.count');
   });
 });
