@@ -121,6 +121,8 @@ const specs: Spec[] = [
     q: 'avg anchorage wait for MSC vessels last month',
     sql: `SELECT avg(wait_hours) FROM ${V} WHERE line = 'MSC' AND ${DEC('ata')}`,
   },
+  // Still answered wrong, the set's one wrong answer left (analyst-corpus.node.test.ts allows it, no other): the
+  // calls' Avg vessel size (TEU), a ship's capacity per call, is read where TEU handled per call is meant.
   {
     q: 'TEU per call in 2025',
     sql: `SELECT sum(teu) / count(DISTINCT call_id) FROM ${C} WHERE ${Y25('ht')}`,

@@ -162,6 +162,8 @@ const specs: Spec[] = [
     sql: `SELECT sum(kwh_produced)::DOUBLE / count(DISTINCT install_id) FROM ${R} WHERE ${DEC('rm')}`,
   },
   { q: 'open tickets by priority', sql: `SELECT priority, count(*) FROM ${T} WHERE status = 'open' GROUP BY 1` },
+  // Still answered wrong, the set's one wrong answer left (analyst-corpus.node.test.ts allows it, no other): the
+  // tickets are dated by their closing (the measure's own event), where this answer dates them by their opening.
   {
     q: 'avg days to close high priority tickets in 2025',
     sql: `SELECT avg(days_to_close) FROM ${T} WHERE priority = 'high' AND ${Y25('ot')}`,
