@@ -16,10 +16,10 @@
 // normals, earthquakes, wind field, Anscombe and London boroughs, meal-kit subscriptions, museums and galleries,
 // freight trucking, US federal budget, 2001 flights and Les Misérables (vega-datasets files), residential solar
 // installer, container port terminal, retail pharmacy chain) were written before the analyst was run on them and are
-// kept as written: they require no wrong answer (the earthquakes, solar and port sets have one left each, named in
-// their files, and allow no other) and the share right each reached when its classes were fixed (their figures are
-// printed; the bar rises as declines are fixed, never by rewording a question; one expected answer of the water utility
-// set was changed to the project's rule for "a measure per entity", as its comment says).
+// kept as written: they require no wrong answer (the solar and port sets have one left each, named in their files, and
+// allow no other) and the share right each reached when its classes were fixed (their figures are printed; the bar
+// rises as declines are fixed, never by rewording a question; one expected answer of the water utility set was changed
+// to the project's rule for "a measure per entity", as its comment says).
 import 'fake-indexeddb/auto';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -373,8 +373,7 @@ const MODELS: Model[] = [
       QUAKES,
       quakesCases,
       QUAKES_QUESTIONS,
-      0.77,
-      1,
+      0.79,
     ),
     data: quakesData,
   },

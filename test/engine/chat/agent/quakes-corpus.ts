@@ -90,8 +90,6 @@ const specs: Spec[] = [
   { q: 'highest y in series IV', sql: `SELECT max(Y) FROM ${A} WHERE Series = 'IV'` },
   { q: 'avg y for anscombe points where x is above 10', sql: `SELECT avg(Y) FROM ${A} WHERE X > 10` },
   // London boroughs' centroids.
-  // Still answered wrong, the set's one wrong answer left (analyst-corpus.node.test.ts allows it, no other): "london"
-  // of the source's title and "greenwich" of "the greenwich meridian" are read as boroughs.
   { q: 'how many london boroughs are east of the greenwich meridian', sql: `SELECT count(*) FROM ${L} WHERE cx > 0` },
   ranked('top 3 boroughs furthest north', `SELECT name, max(cy) y FROM ${L} GROUP BY 1 ORDER BY y DESC LIMIT 3`),
   { q: 'latitude of the city of london centroid', sql: `SELECT avg(cy) FROM ${L} WHERE name = 'City of London'` },

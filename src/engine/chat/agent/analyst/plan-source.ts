@@ -117,7 +117,7 @@ export function planSource(
   const parts = breakdown(q, source, taken, afterValue, say, score);
   if ('plan' in parts) return parts;
   const { groups, fromWith, withWords, byDate } = parts;
-  dataNamedValues(source, groups, filters, valueSets);
+  dataNamedValues(q, source, groups, filters, at, valueSets);
   let per = parts.per;
   score = parts.score;
   const groupable = source.dimensions.filter((d) => d.type !== 'time');

@@ -336,18 +336,27 @@ export function unsetFilters(
 
 /**
  * "customs holds by authority" over Customs holds, whose authority may be Customs: a value of the breakdown's own
- * dimension whose words all name the source is the data's name, no filter leaving the breakdown one row.
+ * dimension whose words all name the source is the data's name, no filter leaving the breakdown one row; so is a part
+ * of a value that opens the source's whole title ("london boroughs" of London boroughs is no City of London).
  */
 export function dataNamedValues(
+  q: Question,
   source: SourceInfo,
   groups: Field[],
   filters: Filter[],
+  at: Map<Filter, number>,
   valueSets: Map<Field, string[]>,
 ) {
+  const title = lemmas(fold(source.title)).filter((w) => !FUNCTION_WORDS.has(w));
+  const spellsTitle = (i: number | undefined) =>
+    i !== undefined && title.length > 1 && title.every((w, k) => q.tokens[i + k]?.lemma === w);
   for (const f of [...filters]) {
     const [value] = f.values;
-    if (f.op !== '=' || f.values.length !== 1 || !groups.includes(f.field) || typeof value !== 'string') continue;
-    if (!lemmas(fold(value)).every((w) => source.named.has(w))) continue;
+    if (f.op !== '=' || f.values.length !== 1 || typeof value !== 'string') continue;
+    const own = groups.includes(f.field) && lemmas(fold(value)).every((w) => source.named.has(w));
+    // (A part only: "seattle weather" keeps the value Seattle of several cities.)
+    const part = spellsTitle(at.get(f)) && lemmas(fold(value)).some((w) => !title.includes(w));
+    if (!own && !part) continue;
     filters.splice(filters.indexOf(f), 1);
     valueSets.delete(f.field);
   }

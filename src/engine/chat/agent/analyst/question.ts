@@ -6,7 +6,8 @@ import { ownTable } from '../../../../util/own.js';
 import { orBoundAt } from './or-bound.js';
 import { parseTime, type TimeAsk } from './time-range.js';
 import { averagedGrain } from './grain-word.js';
-import { ACRONYMS, NUMBER_WORDS, aggregationWords, fold, tokenize } from './text.js';
+import { NUMBER_WORDS, aggregationWords, fold, tokenize } from './text.js';
+import { plainWording } from './wording.js';
 import { refineAggregations } from './agg-words.js';
 import type { Aggregation, Token } from './text.js';
 import { AMOUNT, COMPARATORS, INLINE_UNITS, SCALE_WORDS, toNumber } from './amounts.js';
@@ -123,15 +124,7 @@ const isCount = (w: string) => /^\d+$/.test(w) || NUMBER_WORDS[w] !== undefined;
 const tokenAt = (tokens: Token[], at: number) => tokens.findIndex((t) => t.end > at);
 
 export function readQuestion(asked: string, now: number): Question {
-  // "aov by channel": a business acronym is read as its words (a member titled "AOV" is named by them too).
-  // ("24/7" and "round the clock" say "24-hour", as a model titles it.)
-  const text = asked
-    .replace(/\p{L}+/gu, (w) => ACRONYMS[w.toLowerCase()] ?? w)
-    .replace(/\b24\s*\/\s*7\b|\b(?:a)?round[- ]the[- ]clock\b/gi, '24-hour')
-    // "furthest north", "most southerly": the one word a model titles the extreme with (Northernmost latitude).
-    .replace(/\b(?:furthest|farthest|most) (north|south|east|west)(?:erly|ern)?\b/gi, '$1ernmost')
-    // "refunds this year ($)", "spend in €": a currency sign standing for no number asks for the amount.
-    .replace(/\(\s*(?:in\s+)?[$€£]\s*\)|(?<![\p{L}\p{N}$€£])[$€£](?![\s]*[\d.])/gu, ' amount ');
+  const text = plainWording(asked);
   const folded = fold(text);
   const tokens = tokenize(text);
   const time = averagedGrain(folded, seasonOf(folded, parseShorthandTime(folded, now)));

@@ -5,7 +5,8 @@
 // (Northernmost latitude); a superlative naming a measure of a minimum ranks the least first; and a participle made
 // of the rows' noun ("Baked loaves" of Bakes) is a word the question must say, so "loaves" is Total loaves; and a
 // word after "the" that is a value's ("the trust": Ocean Trust) is not let go because a member's title has it too; a
-// hyphenated word is named with its particle ("plug-ins", "plugins"), "charging plugs" being no Plug-ins.
+// hyphenated word is named with its particle ("plug-ins", "plugins"), "charging plugs" being no Plug-ins; the words
+// opening the source's title ("dublin wards") are the data, no part of a value; "the prime meridian" is longitude 0.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
@@ -148,5 +149,28 @@ describe('analyst classes: a hyphenated word with its particle', () => {
     assert.equal(ask('how many charging plugs do we have in total').measure.name, 'car_parks.plugs');
     assert.equal(ask('how many plug-ins last month').measure.name, 'sessions.count');
     assert.equal(ask('how many plugins last month').measure.name, 'sessions.count');
+  });
+});
+
+const wards: ServiceMetaResult = {
+  searchQuery: '',
+  cubes: [
+    view('wards', 'Dublin wards', [
+      ['count', 'Wards', 'number', 'count'],
+      ['ward', 'Ward', 'string'],
+      ['longitude', 'Longitude', 'number'],
+      ['latitude', 'Latitude', 'number'],
+    ]),
+  ],
+};
+
+describe('analyst classes: the source’s own title and the lines at 0', () => {
+  it('reads "dublin wards" as the data, no ward of Dublin, and the meridian and the equator as 0', () => {
+    const ask = planner(wards, new Map([['wards.ward', ['Dublin Bay North', 'Rathmines', 'Cabra']]]));
+    assert.deepEqual(filters(ask('how many dublin wards are west of the prime meridian')), ['longitude < 0']);
+    assert.deepEqual(filters(ask('how many wards are east of the greenwich meridian')), ['longitude > 0']);
+    assert.deepEqual(filters(ask('how many wards are north of the equator')), ['latitude > 0']);
+    // A value spelled whole stays ("cabra wards").
+    assert.deepEqual(filters(ask('how many cabra wards')), ['ward = Cabra']);
   });
 });
