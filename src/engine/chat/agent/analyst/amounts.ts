@@ -8,6 +8,8 @@ import { NUMBER_WORDS } from './text.js';
 export type Comparison = '=' | '!=' | '>' | '>=' | '<' | '<=';
 
 export const INLINE_UNITS: Record<string, number> = { k: 1e3, m: 1e6, bn: 1e9 };
+/** Units of measure written on a number ("5000g", "100km"): the column compared must be kept in the same one. */
+export const MEASURE_UNIT = 'g|kg|mg|lbs?|oz|mm|cm|km|ml';
 /** "10 million", "2 billion": the scale word written after a number. */
 export const SCALE_WORDS = ownTable<number>({ k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, bn: 1e9, billion: 1e9 });
 /** A number as written: a word ("five"), digits, a unit on it ("100k"). */

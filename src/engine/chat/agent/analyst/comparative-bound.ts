@@ -8,6 +8,7 @@ import type { Field, SourceInfo } from './catalog.js';
 import type { Comparison } from './plan.js';
 import type { NumericAsk, Question } from './question.js';
 import { lemma } from './text.js';
+import { MEASURE_UNIT } from './amounts.js';
 
 /** Each comparative (both spellings where English has two), its direction, and the quantities it compares. */
 const ADJECTIVES: [RegExp, Comparison, string[]][] = [
@@ -34,6 +35,9 @@ const ADJECTIVES: [RegExp, Comparison, string[]][] = [
   [/^poorer$/, '<', ['income', 'wealth']],
 ];
 
+/** A number, with a unit of measure written on it or none. */
+const UNIT_NUMBER = new RegExp(`^(-?\\d[\\d,]*(?:\\.\\d+)?)(${MEASURE_UNIT})?$`);
+
 const EXTREME_HIGH = new Set(['max', 'maximum', 'high', 'highest', 'peak'].map(lemma));
 const EXTREME_LOW = new Set(['min', 'minimum', 'low', 'lowest'].map(lemma));
 
@@ -46,7 +50,7 @@ export function comparativeBounds(q: Question, source: SourceInfo, taken: boolea
   const out: ComparativeAsk[] = [];
   q.tokens.forEach((t, i) => {
     // "deeper than 100km": a unit of measure written on the number, which the column must be kept in.
-    const number = /^(-?\d[\d,]*(?:\.\d+)?)(g|kg|mg|lbs?|oz|mm|cm|km|ml)?$/.exec(q.tokens[i + 2]?.norm ?? '');
+    const number = UNIT_NUMBER.exec(q.tokens[i + 2]?.norm ?? '');
     if (taken[i] || q.tokens[i + 1]?.norm !== 'than' || !number) return;
     const adjective = ADJECTIVES.find(([re]) => re.test(t.norm));
     if (!adjective) return;

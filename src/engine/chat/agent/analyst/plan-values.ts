@@ -353,9 +353,10 @@ export function dataNamedValues(
   for (const f of [...filters]) {
     const [value] = f.values;
     if (f.op !== '=' || f.values.length !== 1 || typeof value !== 'string') continue;
-    const own = groups.includes(f.field) && lemmas(fold(value)).every((w) => source.named.has(w));
+    const words = lemmas(fold(value));
+    const own = groups.includes(f.field) && words.every((w) => source.named.has(w));
     // (A part only: "seattle weather" keeps the value Seattle of several cities.)
-    const part = spellsTitle(at.get(f)) && lemmas(fold(value)).some((w) => !title.includes(w));
+    const part = spellsTitle(at.get(f)) && words.some((w) => !title.includes(w));
     if (!own && !part) continue;
     filters.splice(filters.indexOf(f), 1);
     valueSets.delete(f.field);

@@ -10,7 +10,7 @@ import { NUMBER_WORDS, aggregationWords, fold, tokenize } from './text.js';
 import { plainWording } from './wording.js';
 import { refineAggregations } from './agg-words.js';
 import type { Aggregation, Token } from './text.js';
-import { AMOUNT, COMPARATORS, INLINE_UNITS, SCALE_WORDS, toNumber } from './amounts.js';
+import { AMOUNT, COMPARATORS, INLINE_UNITS, MEASURE_UNIT, SCALE_WORDS, toNumber } from './amounts.js';
 import type { Comparison } from './amounts.js';
 import { durationWord } from './units.js';
 
@@ -117,6 +117,9 @@ function durationAt(norm: string[], at: number): Pick<NumericAsk, 'unit'> {
   return seconds === undefined ? {} : { unit: { seconds, at } };
 }
 
+/** A number with a scale ("100k") or a unit of measure ("5000g") written on it, and a percent sign. */
+const INLINE_NUMBER = new RegExp(`^(-?\\d[\\d,]*(?:\\.\\d+)?)(?:(k|m|bn)|(${MEASURE_UNIT}))?%?$`);
+
 /** A whole count, in digits or words ("3", "three"). */
 const isCount = (w: string) => /^\d+$/.test(w) || NUMBER_WORDS[w] !== undefined;
 
@@ -213,7 +216,7 @@ export function readQuestion(asked: string, now: number): Question {
       const one = words === 'at least' && /^(one|a|an|any)$/.test(norm[i + len] ?? '');
       const n = a || one ? '1' : norm[i + len];
       // "5000g", "12kg": a unit of measure written on the number, kept to be checked against the column's.
-      const inline = /^(-?\d[\d,]*(?:\.\d+)?)(?:(k|m|bn)|(g|kg|mg|lbs?|oz|mm|cm|km|ml))?%?$/.exec(n ?? '');
+      const inline = INLINE_NUMBER.exec(n ?? '');
       if (op && inline) {
         // "over 100m", "under 2.5k": the unit written on the number.
         const scale = inline[2] ? (rate(i + len) ? 1 : INLINE_UNITS[inline[2]]) : unit(i + len + 1);
