@@ -160,7 +160,10 @@ export async function removeDatabase(file: string): Promise<boolean> {
 /** The copies of tables into the database file wait until queries and loads have given the connection this long. */
 const QUIET_MS = 1_000;
 
-/** `booting` is told once DuckDB's worker has its instantiate request: its download and compile need no more of us. */
+/**
+ * `booting` is told once DuckDB's module is instantiated: its download and compile, the longest part of its start and
+ * busy on every core, are over; its initialisation needs only its own worker.
+ */
 async function start(kept: KeptDatabase, release?: () => void, booting?: () => void): Promise<Executor> {
   const worker = spare ?? duckDbWorker();
   spare = undefined;
@@ -174,7 +177,6 @@ async function start(kept: KeptDatabase, release?: () => void, booting?: () => v
   worker.addEventListener('error', onError);
   try {
     const instantiating = db.instantiate(WASM_URL);
-    booting?.();
     await Promise.race([instantiating, new Promise<never>((_, reject) => (failed = reject))]);
   } catch (error) {
     worker.terminate();
@@ -182,6 +184,7 @@ async function start(kept: KeptDatabase, release?: () => void, booting?: () => v
   } finally {
     worker.removeEventListener('error', onError);
   }
+  booting?.();
   // From here an error event (its script failed, or it ended: helper-death.ts) fails every call at once.
   const death = deathOf(worker, "DuckDB's worker");
   if ('path' in kept)

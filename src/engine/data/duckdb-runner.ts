@@ -4,7 +4,7 @@
 // (data/service.ts); here it is only run.
 
 import type { EngineContext } from '../domain/context.js';
-import type { DataModelRecord } from '../store/schema.js';
+import type { DataModelRecord, DataTableRecord } from '../store/schema.js';
 import { columnsToIpc } from './arrow.js';
 import { generateDemoTables } from './demo-dataset.js';
 import type { Executor, QueryResult } from './executor.js';
@@ -58,7 +58,7 @@ export interface DuckDbRunnerOptions {
 
 export class DuckDbRunner {
   private executor?: Promise<Executor>;
-  /** Resolves once DuckDB's start goes on without this thread (or is over): CPU work of ours may begin then. */
+  /** Resolves once what is left of DuckDB's start needs only its own thread (or it is over): our CPU work may begin. */
   private booted: Promise<void> = Promise.resolve();
   private readonly loaded = new HeldVersions((name, version) => void this.keep(name, version));
   private ready?: Promise<void>;
@@ -80,13 +80,15 @@ export class DuckDbRunner {
     starting.catch(() => undefined); // its failure is the run's, below
     const run = async () => {
       let versions = record.tableVersions;
+      let made: Map<string, DataTableRecord> | undefined;
       if (record.generate && Object.keys(versions).length === 0) {
-        // Generating the rows holds this thread for a while: DuckDB's worker is asked to start before, so its
-        // download and compile run beside it instead of after it.
+        // Generating the rows holds this thread for a while: DuckDB is started before, and they are made once its
+        // module is compiled (on a 2-core machine, making them during the compile delayed the first chart 0.3–0.5 s).
         await this.booted;
-        versions = await this.generate(record);
+        ({ versions, made } = await this.generate(record));
       }
-      await loadStoredTables(await starting, this.ctx, versions, this.loaded, this.session);
+      // The records just made are loaded as they are: not read back from IndexedDB.
+      await loadStoredTables(await starting, this.ctx, versions, this.loaded, this.session, made);
     };
     // One ingest at a time; a query waits for the one in progress.
     this.ready = (this.ready ?? Promise.resolve()).then(run, run);
@@ -188,13 +190,16 @@ export class DuckDbRunner {
   /**
    * Generates the demo dataset into IndexedDB, unless it is there already: queries that came in together each ask (the
    * record they read was from before), one after the other; only the first generates (and a concurrent engine may have).
+   * The table versions, and the records when this call made them.
    */
-  private async generate(record: DataModelRecord): Promise<Record<string, number>> {
+  private async generate(
+    record: DataModelRecord,
+  ): Promise<{ versions: Record<string, number>; made?: Map<string, DataTableRecord> }> {
     const stored = await this.ctx.db.get('dataModels', 'default');
-    if (stored && Object.keys(stored.tableVersions).length > 0) return stored.tableVersions;
+    if (stored && Object.keys(stored.tableVersions).length > 0) return { versions: stored.tableVersions };
     this.ctx.progress({ phase: 'generate', rows: record.generate!.orders });
     const tables = generateDemoTables(record.generate!.orders, record.generate!.anchorMs);
-    const encoded = Object.entries(tables).map(([name, columns]) => ({
+    const encoded = Object.entries(tables).map(([name, columns]): DataTableRecord => ({
       name,
       version: 1,
       stamp: newStamp(),
@@ -205,13 +210,13 @@ export class DuckDbRunner {
     const current = await tx.objectStore('dataModels').get('default');
     if (current && Object.keys(current.tableVersions).length > 0) {
       await tx.done;
-      return current.tableVersions;
+      return { versions: current.tableVersions };
     }
     for (const t of encoded) void tx.objectStore('dataTables').put(t);
     const tableVersions = Object.fromEntries(encoded.map((t) => [t.name, t.version]));
     if (current) void tx.objectStore('dataModels').put({ ...current, tableVersions });
     await tx.done;
-    return tableVersions;
+    return { versions: tableVersions, made: new Map(encoded.map((t) => [t.name, t])) };
   }
 
   /**

@@ -33,7 +33,7 @@ export function defaultExecutorKind(): ExecutorKind | undefined {
   return given;
 }
 
-/** `booting` is told once DuckDB's own start is under way without this thread (its worker asked to instantiate). */
+/** `booting` is told once what is left of DuckDB's start needs only its own thread (browsers: its module instantiated). */
 const start = async (options: ExecutorOptions, booting?: () => void): Promise<Executor> => {
   if (!isNode()) {
     const { opfsFile, inMemory } = options;

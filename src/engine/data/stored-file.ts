@@ -9,11 +9,11 @@ import type { DataTableRecord } from '../store/schema.js';
 import { SLICE } from './chunks.js';
 import { checkType, type Executor, type FileOptions } from './executor.js';
 import { formatSpec, type TableFormat } from './formats.js';
-import { stageTable, stagingTables } from './stage.js';
+import { stageTable } from './stage.js';
 import { quoteIdent } from './sql-quote.js';
 import type { EngineContext } from '../domain/context.js';
 import type { HeldVersions } from './kept-tables.js';
-import { changing, checkKept, keepsInOpfs, note, stampOf, unnote } from './opfs-kept.js';
+import { changing, checkKept, keepsInOpfs, note, stampOf } from './opfs-kept.js';
 import type { SessionTables } from './session-tables.js';
 
 const sizeOf = (data: Blob | Uint8Array) => (data instanceof Uint8Array ? data.byteLength : data.size);
@@ -127,8 +127,9 @@ export async function loadStoredTable(executor: Executor, db: Db, table: DataTab
 
 /**
  * Puts into DuckDB every table of `versions` it does not hold at that version (`loaded`), from IndexedDB (or from
- * `session`, the tables kept for this session only); a browser's database in OPFS first keeps those it holds as
- * IndexedDB has them (opfs-kept.ts) and notes the ones read here.
+ * `session`, the tables kept for this session only; or from `given`, records just stored, at the version listed); a
+ * browser's database in OPFS first keeps those it holds as IndexedDB has them (opfs-kept.ts) and notes the ones read
+ * here (all noted as changing first, in one statement).
  */
 export async function loadStoredTables(
   executor: Executor,
@@ -136,6 +137,7 @@ export async function loadStoredTables(
   versions: Record<string, number>,
   loaded: HeldVersions,
   session?: SessionTables,
+  given?: ReadonlyMap<string, DataTableRecord>,
 ): Promise<void> {
   if (!loaded.checked) {
     // A database that cannot be checked keeps nothing: every table is read again.
@@ -143,20 +145,22 @@ export async function loadStoredTables(
     loaded.checked = true;
   }
   const stale = Object.entries(versions).filter(([name, version]) => loaded.get(name) !== version);
-  const keeps = stale.length > 0 && (await keepsInOpfs(executor));
-  for (const [i, [name]] of stale.entries()) {
+  if (stale.length === 0) return;
+  const keeps = await keepsInOpfs(executor);
+  // Their staging tables need no note: a database in OPFS makes them in memory, in the stage in front of its file
+  // (opfs-stage.ts), so none reaches the file; each write of the notes is one to the file (60–130 ms in Chromium).
+  await changing(executor, ...stale.map(([name]) => name));
+  for (const [i, [name, version]] of stale.entries()) {
     // A table kept for this session only is read from memory, and never noted (the next start drops it).
     const held = session?.get(name);
-    const table = held ?? (await ctx.db.get('dataTables', name));
+    const inHand = given?.get(name);
+    const table = held ?? (inHand?.version === version ? inHand : await ctx.db.get('dataTables', name));
     if (!table) continue;
     ctx.progress({ phase: 'load', table: name, done: i, total: stale.length });
     const stamp = keeps && !held ? await stampOf(ctx.db, table) : undefined;
-    const staging = stagingTables(reloadStaging(name));
-    await changing(executor, name, ...staging);
     await loadStoredTable(executor, ctx.db, table);
-    await unnote(executor, ...staging);
     await note(executor, name, stamp);
     loaded.set(name, table.version);
   }
-  if (stale.length) ctx.progress({ phase: 'ready' });
+  ctx.progress({ phase: 'ready' });
 }

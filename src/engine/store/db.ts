@@ -55,6 +55,10 @@ const MIGRATIONS: ((db: Db, tx: UpgradeTx) => void)[] = [
   (db) => {
     db.createObjectStore('dataFiles', { keyPath: 'id', autoIncrement: true }).createIndex('table', 'table');
   },
+  // 4 → 5: the stamps of stored tables, looked up without reading their rows (data/opfs-kept.ts).
+  (_db, tx) => {
+    tx.objectStore('dataTables').createIndex('kept', ['name', 'version', 'stamp']);
+  },
 ];
 
 export const DB_VERSION = MIGRATIONS.length;

@@ -262,7 +262,8 @@ export interface AgentRecord {
 export interface EngineDB extends DBSchema {
   agents: { key: string; value: AgentRecord };
   chatThreads: { key: string; value: ChatThreadRecord };
-  dataTables: { key: string; value: DataTableRecord };
+  /** `kept`: [name, version, stamp] of the records with a stamp (a start checks them without reading their rows). */
+  dataTables: { key: string; value: DataTableRecord; indexes: { kept: [string, number, string] } };
   dataFiles: { key: number; value: DataFileRecord; indexes: { table: string } };
   dataModels: { key: string; value: DataModelRecord };
   meta: { key: string; value: AccountRecord };
