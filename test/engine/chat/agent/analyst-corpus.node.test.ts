@@ -325,7 +325,7 @@ const MODELS: Model[] = [
     ),
     data: scienceData,
   },
-  heldOut('podcast network', podcastSeed, PODCAST, podcastCases, PODCAST_QUESTIONS, 0.91),
+  heldOut('podcast network', podcastSeed, PODCAST, podcastCases, PODCAST_QUESTIONS, 0.94),
   heldOut('hotel group', hotelSeed, HOTEL, hotelCases, HOTEL_QUESTIONS, 0.77),
   heldOut('veterinary clinics', vetSeed, VET, vetCases, VET_QUESTIONS, 0.85),
   {

@@ -153,10 +153,12 @@ export function otherQuantities(
   const dates = source.dimensions.filter((d) => d.type === 'time').map((d) => new Set(d.keys.flat()));
   const dated = (i: number) =>
     dates.some((d) => d.has(q.tokens[i - 1]?.lemma ?? '') && d.has(q.tokens[i + 1]?.lemma ?? ''));
+  const clause = askersClause(q, measure);
   const loose = (w: string) =>
     q.tokens.some(
       (t, i) =>
         !taken[i] &&
+        i <= clause &&
         !afterValue.has(i) &&
         !q.aggs.has(i) &&
         t.lemma === w &&
@@ -175,4 +177,22 @@ export function otherQuantities(
           k.some((w) => !mine.has(w) && !described.has(w) && !rowsWord(source, w) && !FILLER.has(w) && loose(w))),
     ),
   );
+}
+
+/**
+ * "how many countries do we get downloads from": after the noun a count counts, a clause of the asker's own doing (an
+ * auxiliary, then we, you or they) says which of them are counted; a quantity's word in it (Downloads) is not asked.
+ * The index after which the question's words are that clause's (Infinity: none).
+ */
+function askersClause(q: Question, measure: Field): number {
+  if (!computes(measure, 'count') && !computes(measure, 'count_distinct')) return Infinity;
+  const at = [...q.aggs].find(([, a]) => a === 'count')?.[0];
+  if (at === undefined) return Infinity;
+  const noun = q.tokens.findIndex((t, i) => i > at && measure.keys.some((k) => k.includes(t.lemma)));
+  if (noun < 0) return Infinity;
+  const aux = q.tokens.findIndex(
+    (t, i) =>
+      i > noun && /^(do|does|did|have|has|had)$/.test(t.norm) && /^(we|you|they)$/.test(q.tokens[i + 1]?.norm ?? ''),
+  );
+  return aux < 0 ? Infinity : aux;
 }
