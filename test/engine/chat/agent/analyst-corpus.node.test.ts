@@ -313,7 +313,7 @@ const MODELS: Model[] = [
     ),
     data: habitatsData,
   },
-  heldOut('coworking spaces', coworkSeed, COWORK, coworkCases, COWORK_QUESTIONS, 0.71),
+  heldOut('coworking spaces', coworkSeed, COWORK, coworkCases, COWORK_QUESTIONS, 0.8),
   {
     ...heldOut(
       'antibiotics, wheat prices and stock index (vega-datasets files)',

@@ -41,10 +41,30 @@ export function nextToDate(q: Question, i: number): boolean {
   return i === before || (i === after && q.tokens[i - 1]?.end === span[1]);
 }
 
-/** Of event words tied (`used` per candidate), the candidate whose word stands next to the date phrase, or undefined. */
-export function dateNextTo<T extends { used: number[] }>(q: Question, tied: T[]): T | undefined {
+/** Of event words tied (`used` per candidate), the candidate whose word alone stands next to the date phrase, or all. */
+export function dateNextTo<T extends { used: number[] }>(q: Question, tied: T[]): T[] {
   const next = tied.filter((c) => c.used.some((i) => nextToDate(q, i)));
-  return next.length === 1 ? next[0] : undefined;
+  return next.length === 1 ? next : tied;
+}
+
+const START = /^(start|begin|beginning|from|opened|open)$/;
+const END = /^(end|ending|finish|until|to|closed|close)$/;
+
+/**
+ * "hours booked in 2025" with Booking start and Booking end: of a span's two dates the event names alike, its start,
+ * unless the question says its end ("bookings ending in march", "finished"): a booking is of the year it begins in.
+ */
+export function spanStart<T extends { field: Field }>(q: Question, tied: T[]): T[] {
+  if (tied.length !== 2) return tied;
+  const words = (f: Field) => new Set(f.keys.flat());
+  const [a, b] = tied.map((t) => words(t.field));
+  const ends = (w: Set<string>) => [...w].some((x) => END.test(x));
+  const starts = (w: Set<string>) => [...w].some((x) => START.test(x));
+  const start = starts(a) && ends(b) ? tied[0] : starts(b) && ends(a) ? tied[1] : undefined;
+  const saysEnd = q.tokens.some((t) =>
+    /^(end|ended|ending|ends|finish|finished|finishing|until|closed|returned)$/.test(t.norm),
+  );
+  return start && !saysEnd ? [start] : tied;
 }
 
 /** Whether `lemma` alone is the whole name of a measure of `source` ("signups": Sign-ups). */

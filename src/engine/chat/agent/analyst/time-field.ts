@@ -10,7 +10,7 @@ import type { Question } from './question.js';
 import { yearsOf } from './sql.js';
 import { FILLER, FUNCTION_WORDS, fold, lemma, stem } from './text.js';
 import { seasonColumn } from './season-column.js';
-import { dateNextTo, madeDates, nextToDate, sharePart, wholeName } from './made-date.js';
+import { dateNextTo, madeDates, nextToDate, sharePart, spanStart, wholeName } from './made-date.js';
 import { entityTime, unflagged } from './entity-time.js';
 import { entityWord } from './joined.js';
 
@@ -214,10 +214,10 @@ export function chooseTime(
   let top = found.filter((f) => f.used.length === most);
   // "checked in last month": the verb with its particle, though the period took the particle.
   if (top.filter((f) => f.paired).length === 1) top = top.filter((f) => f.paired);
-  const nextTo = top.length > 1 ? dateNextTo(q, top) : undefined;
-  if (nextTo) top = [nextTo];
-  // "deliveries in Q4": of Delivery appointment and Delivered at, what happened.
-  top = happenedOf(top, (f) => roots[times.indexOf(f.field)]);
+  top = dateNextTo(q, top);
+  // "deliveries in Q4": of Delivery appointment and Delivered at, what happened; of a span's start and end, its start.
+  const happened = happenedOf(top, (f) => roots[times.indexOf(f.field)]);
+  top = spanStart(q, happened);
   // "new guests", "first-time donors": their creation-like time (it explains the words "new", "first time").
   const firsts = times.filter((t) => t.keys.some((k) => k.includes('first')));
   const fresh = q.tokens.flatMap((t, i) =>
