@@ -130,12 +130,45 @@ describe('time ranges', () => {
       fc.property(clock, fc.integer({ min: 0, max: 9 }), (now, d) => {
         const y = new Date(now).getUTCFullYear();
         const full = 1900 + 10 * (y - 1900 > 100 ? 10 + (d % 8) : d);
-        assert.deepEqual(one(`hotels opened in the ${full}s`, now), { from: `${full}-01-01`, to: `${full + 9}-12-31` });
+        // ("the 1900s" is the century: see below.)
+        const last = full + (full === 1900 ? 99 : 9);
+        assert.deepEqual(one(`hotels opened in the ${full}s`, now), { from: `${full}-01-01`, to: `${last}-12-31` });
         const named = 2000 + 10 * d <= y ? 2000 + 10 * d : 1900 + 10 * d;
         for (const text of [`in the ${d}0s`, `during the '${d}0s`])
           assert.deepEqual(one(text, now), { from: `${named}-01-01`, to: `${named + 9}-12-31` }, text);
       }),
     );
+  });
+  it('years before 1800 and centuries ("in 1750", "the 1700s") are periods; a number that counts something is not', () => {
+    const now = Date.UTC(2026, 0, 15);
+    assert.deepEqual(one('avg wheat price in the 1700s', now), { from: '1700-01-01', to: '1799-12-31' });
+    assert.deepEqual(one('baptisms during the 1500s by parish', now), { from: '1500-01-01', to: '1599-12-31' });
+    assert.deepEqual(one('tonnage shipped in 1750', now), { from: '1750-01-01', to: '1750-12-31' });
+    assert.deepEqual(one('tonnage shipped in 1688 by port', now), { from: '1688-01-01', to: '1688-12-31' });
+    assert.deepEqual(one('avg wheat price from 1600 to 1650', now), { from: '1600-01-01', to: '1650-12-31' });
+    assert.deepEqual(one('ships built before 1700', now), { to: '1699-12-31' });
+    assert.equal(parseTime('avg price 1700 vs 1800', now).ranges.length, 2);
+    // Counts, amounts and bounds stay numbers.
+    for (const text of [
+      'orders with 1500 units',
+      'requests answered in 1200 ms',
+      'shipments worth between 1200 and 1500',
+      'stores with more than 1500 customers',
+      'top 1000 products',
+      'invoices of 1250',
+    ])
+      assert.deepEqual(parseTime(text, now).ranges, [], text);
+  });
+  it('a change asked "from A to B" or "between A and B" compares the two periods; a range asked alone is one', () => {
+    const now = Date.UTC(2026, 0, 15);
+    const y = (n: number) => ({ from: `${n}-01-01`, to: `${n}-12-31` });
+    assert.deepEqual(parseTime('the change in loans from 2023 to 2024', now).ranges, [y(2023), y(2024)]);
+    assert.deepEqual(parseTime('difference in output between 2019 and 2020', now).ranges, [y(2019), y(2020)]);
+    assert.deepEqual(parseTime('growth in members from q1 to q2 2025', now).ranges, [
+      { from: '2025-01-01', to: '2025-03-31' },
+      { from: '2025-04-01', to: '2025-06-30' },
+    ]);
+    assert.deepEqual(parseTime('loans from 2023 to 2024', now).ranges, [{ from: '2023-01-01', to: '2024-12-31' }]);
   });
   it('"the year before last" and "the month before last" are two whole periods back', () => {
     fc.assert(

@@ -21,10 +21,14 @@ import { categorical } from './values.js';
 import { plainCount, rowNoun, rowsWord } from './booleans.js';
 import { distinctDoers } from './cues.js';
 import { countedFirst } from './measure-words.js';
+import { columnOverRows } from './column-over.js';
 import type { Question } from './question.js';
 import type { Filter } from './plan.js';
 
-/** The measures a count asks of, best first: a filtered count titled after the rows' noun, else those it names. */
+/**
+ * The measures a count asks of, best first: a filtered count titled after the rows' noun, else those it names; with
+ * no count asked, a number column named whole is its measures', not a count of rows (column-over.ts).
+ */
 export const countedMeasures = (
   q: Question,
   source: SourceInfo,
@@ -32,9 +36,13 @@ export const countedMeasures = (
   counted: number[],
   words: (string | undefined)[],
 ) =>
-  subsetCounted(q, source, measures, counted, words) ??
-  countWithVerb(q, measures, counted) ??
-  distinctDoers(q, source, countedFirst(otherNoun(q, measures, counted), counted, words), counted);
+  columnOverRows(
+    q,
+    source,
+    subsetCounted(q, source, measures, counted, words) ??
+      countWithVerb(q, measures, counted) ??
+      distinctDoers(q, source, countedFirst(otherNoun(q, measures, counted), counted, words), counted),
+  );
 
 /**
  * "how many members have churned" with Cancelled members (synonym "churned members"), "how many tickets are still

@@ -1,5 +1,8 @@
 // The grain words of a question ("monthly", "by week", "over time") and its recurring weekdays ("on Mondays",
-// "weekends"), as patterns the time reader (time-range.ts) tries in order: the first grain found wins.
+// "weekends"), as patterns the time reader (time-range.ts) tries in order: the first grain found wins; and the spans
+// of a year's quarters and halves.
+
+import { ownTable } from '../../../../util/own.js';
 
 export type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
 export type Grain = Unit | 'weekday' | 'hour';
@@ -29,3 +32,38 @@ export const RECURRING: [RegExp, number[]][] = [
   [/\b(?:on )?(?:weekdays|working days|business days)\b/, [1, 2, 3, 4, 5]],
   ...WEEKDAYS.map((d, i): [RegExp, number[]] => [new RegExp(`\\b(?:on )?${d}s\\b`), [i + 1]]),
 ];
+
+/** A period a time expression names, in ms. */
+export interface Span {
+  start: number;
+  /** Exclusive end, in ms. */
+  end: number;
+  /** Whether the text named the year (for "between May and July 2023"). */
+  year?: number;
+  /** For "the year before": the unit the expression stands for. */
+  unit?: Unit;
+}
+
+const ORDINAL = ownTable<number>({
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  '1st': 1,
+  '2nd': 2,
+  '3rd': 3,
+  '4th': 4,
+});
+
+/** A quarter or half of `year`: "q3", "h1", "the second quarter", "first half". */
+export function quarterSpan(word: string, year: number): Span {
+  const w = word.replace(/^the /, '');
+  const half = /^h([12])$/.exec(w) ?? /^(\w+) half$/.exec(w);
+  if (half) {
+    const h = ORDINAL[half[1]] ?? Number(half[1]);
+    return { start: Date.UTC(year, (h - 1) * 6, 1), end: Date.UTC(year, h * 6, 1), year };
+  }
+  const q = /^q([1-4])$/.exec(w)?.[1] ?? ORDINAL[w.split(' ')[0]];
+  const n = Number(q);
+  return { start: Date.UTC(year, (n - 1) * 3, 1), end: Date.UTC(year, n * 3, 1), year, unit: 'quarter' };
+}

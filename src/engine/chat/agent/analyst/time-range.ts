@@ -7,7 +7,7 @@ import { ownTable } from '../../../../util/own.js';
 import { add, startOf } from '../../../data/time.js';
 import { NUMBER_WORDS } from './text.js';
 
-import { GRAINS, RECURRING, TREND, WEEKDAYS, type Grain, type Unit } from './time-grains.js';
+import { GRAINS, RECURRING, TREND, WEEKDAYS, quarterSpan, type Grain, type Span, type Unit } from './time-grains.js';
 
 export type { Grain, Unit } from './time-grains.js';
 
@@ -40,27 +40,22 @@ export interface TimeAsk {
 const DAY = 86_400_000;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const NUMBERS = ownTable<number>({ a: 1, an: 1, ...NUMBER_WORDS });
-const ORDINAL = ownTable<number>({
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  '1st': 1,
-  '2nd': 2,
-  '3rd': 3,
-  '4th': 4,
-});
 
 const MON =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const YEAR = '(?:1[89]|20)\\d\\d';
+/**
+ * A year before 1800 ("wheat prices in 1650"): a period only where no thing counted follows it ("in 1500 cases" is a
+ * number) — at the end, or before a word that links, groups or compares.
+ */
+const OLD_YEAR = `1[0-7]\\d\\d(?=[,.;:?!)]*(?:$| (?:by|vs|versus|and|or|to|thru|through|until|till|compared|against|for|per|with|in|on|at|of|when|where|while|during|under|across|each|every|broken|split|grouped|ranked|sorted)\\b))`;
 const DAYN = '(?:3[01]|[12]\\d|0?[1-9])(?:st|nd|rd|th)?';
 const WD = `(?:${WEEKDAYS.join('|')})`;
 const UNIT = '(?:day|week|month|quarter|year)s?';
 const NUM = `(?:\\d+|${Object.keys(NUMBERS).join('|')})`;
 const QTR = `(?:q[1-4]|h[12]|(?:the )?(?:first|second|third|fourth|1st|2nd|3rd|4th) (?:quarter|half))`;
-/** A decade: "the 1990s", "the 90s", "the '80s". */
-const DECADE = `(?:the )?(?:(?:19|20)\\d0|'?\\d0)'?s`;
+/** A decade or a century: "the 1990s", "the 90s", "the '80s"; "the 1700s" (a year of hundreds before 2000). */
+const DECADE = `(?:the )?(?:(?:1\\d|20)\\d0|'?\\d0)'?s`;
 
 /** One range expression: absolute (dates, months, quarters, years) or relative to now. */
 const REX = [
@@ -80,6 +75,7 @@ const REX = [
   DECADE,
   `today|yesterday`,
   YEAR,
+  OLD_YEAR,
   QTR,
   MON,
   WD,
@@ -98,33 +94,11 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const monthIndex = (word: string) => MONTHS.indexOf(word.slice(0, 3));
 const num = (word: string) => NUMBERS[word] ?? Number(word);
 
-interface Span {
-  start: number;
-  /** Exclusive end, in ms. */
-  end: number;
-  /** Whether the text named the year (for "between May and July 2023"). */
-  year?: number;
-  /** For "the year before": the unit the expression stands for. */
-  unit?: Unit;
-}
-
 /** The latest span of `unit` length starting at month `month` (0-11) whose start is not after today. */
 function latest(now: number, build: (year: number) => Span): Span {
   const year = new Date(now).getUTCFullYear();
   const candidate = build(year);
   return candidate.start <= now ? candidate : build(year - 1);
-}
-
-function quarterSpan(word: string, year: number): Span {
-  const w = word.replace(/^the /, '');
-  const half = /^h([12])$/.exec(w) ?? /^(\w+) half$/.exec(w);
-  if (half) {
-    const h = ORDINAL[half[1]] ?? Number(half[1]);
-    return { start: Date.UTC(year, (h - 1) * 6, 1), end: Date.UTC(year, h * 6, 1), year };
-  }
-  const q = /^q([1-4])$/.exec(w)?.[1] ?? ORDINAL[w.split(' ')[0]];
-  const n = Number(q);
-  return { start: Date.UTC(year, (n - 1) * 3, 1), end: Date.UTC(year, n * 3, 1), year, unit: 'quarter' };
 }
 
 /** Resolves one REX match; `yearHint` is the year a later expression named ("May" in "May to July 2023"). */
@@ -196,7 +170,8 @@ function resolve(text: string, now: number, yearHint?: number): Span | undefined
     // "the 90s": the latest decade of that name that has begun.
     let first = digits.length === 4 ? +digits : 2000 + +digits;
     if (digits.length === 2 && first > thisYear) first -= 100;
-    return { start: Date.UTC(first, 0, 1), end: Date.UTC(first + 10, 0, 1), year: first };
+    const years = digits.length === 4 && first % 100 === 0 && first < 2000 ? 100 : 10;
+    return { start: Date.UTC(first, 0, 1), end: Date.UTC(first + years, 0, 1), year: first };
   }
   if ((m = /^(year|month|quarter|week)[ -]to[ -]date$|^(y|m|q)td$/.exec(t))) {
     const unit = (m[1] ?? { y: 'year', m: 'month', q: 'quarter' }[m[2]]) as Unit;
@@ -204,7 +179,7 @@ function resolve(text: string, now: number, yearHint?: number): Span | undefined
   }
   if (t === 'today') return { start: today, end: today + DAY, unit: 'day' };
   if (t === 'yesterday') return { start: today - DAY, end: today, unit: 'day' };
-  if (compiled(`^${YEAR}$`).test(t))
+  if (compiled(`^(?:${YEAR}|1[0-7]\\d\\d)$`).test(t))
     return { start: Date.UTC(+t, 0, 1), end: Date.UTC(+t + 1, 0, 1), year: +t, unit: 'year' };
   if (compiled(`^${QTR}$`).test(t))
     return yearHint !== undefined ? quarterSpan(t, yearHint) : latest(now, (y) => quarterSpan(t, y));
@@ -236,6 +211,9 @@ function mask(text: string, start: number, end: number): string {
 const NOT_A_NAME = new Set(
   'last this next previous past prior the a an of each every current same or for one per by'.split(' '),
 );
+
+/** Words asking how a number changed between two periods: the comparison's difference and its percent answer them. */
+export const CHANGE = /\b(?:change|changes|difference|diff|delta|growth|increase|decrease|rise|drop|swing|yoy)\b/;
 
 const LINK = '(?:vs\\.?|versus|compared (?:to|with)|against|and|to|with)';
 const PRIOR = `(?:the )?(?:(year|month|quarter|week|day) before|(?:previous|prior|preceding) (year|month|quarter|week|day|period)|same period (?:a |the )?(year|month) (?:before|earlier)|same period last year)`;
@@ -306,8 +284,16 @@ export function parseTime(folded: string, now: number): TimeAsk {
   ).exec(text);
   if (m) {
     const [l, r] = m[1] !== undefined ? [m[1], m[2]] : m[3] !== undefined ? [m[3], m[4]] : [m[5], m[6]];
-    const b = resolve(r, now);
+    // "between 1200 and 1500" is an amount's range as often as one of years: years before 1800 only with "from".
+    const old = m[3] === undefined && [l, r].some((side) => /^1[0-7]\d\d$/.test(side.trim()));
+    const b = old ? undefined : resolve(r, now);
     const a = b && resolve(l, now, b.year);
+    if (a && b && CHANGE.test(text)) {
+      // "the change in the anomaly from 2022 to 2023": the two periods compared, not one range.
+      ask.ranges = [toRange(a), toRange(b)];
+      take(m.index, m.index + m[0].length);
+      return ask;
+    }
     if (a && b) {
       const start =
         a.start <= b.start || b.year !== undefined || a.year !== undefined ? a.start : add('year', a.start, -1);
@@ -347,8 +333,10 @@ export function parseTime(folded: string, now: number): TimeAsk {
   m = at(
     `(?<!\\b(?:over|above|under|below|than|least|most|top|bottom|exceeding|of) )(?:(in|during|for|on|of|within|at|from) )?(${REX})`,
   ).exec(text);
-  // A bare month or weekday name needs a preposition ("may I see…" is no month).
-  if (m && (m[1] || !compiled(`^(?:${MON})$`).test(m[2]))) {
+  // A bare month or weekday name needs a preposition ("may I see…" is no month); a year before 1800 "in" or "during"
+  // ("invoices of 1250" is an amount).
+  const old = m && /^1[0-7]\d\d$/.test(m[2].trim());
+  if (m && (old ? /^(in|during)$/.test(m[1] ?? '') : m[1] || !compiled(`^(?:${MON})$`).test(m[2]))) {
     const s = resolve(m[2], now);
     if (s) {
       ask.ranges = [toRange(s)];

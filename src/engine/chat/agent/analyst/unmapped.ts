@@ -9,11 +9,18 @@ import { FILLER, FUNCTION_WORDS, plural } from './text.js';
 import { looseWord } from './loose-words.js';
 import { dataWord, namesData } from './data-words.js';
 import { rowsWord } from './booleans.js';
+import { CHANGE } from './time-range.js';
 
 /** "what caused the most delays", "what led to it": a verb of cause right after "what" asks for a cause, no number. */
 const asksWhy = (q: Question, i: number) =>
   /^(cause[sd]?|causing|lead|leads|led|result(s|ed)?)$/.test(q.tokens[i].norm) &&
   /^(what|who)$/.test(q.tokens[i - 1]?.norm ?? '');
+
+/**
+ * "yoy change in the anomaly, 2022 vs 2023", "the difference between 2008 and 2009": two periods compared, which the
+ * answer gives with their difference and its percent.
+ */
+const periodsChange = (q: Question, i: number) => q.time.ranges.length === 2 && CHANGE.test(q.tokens[i].norm);
 
 /** "a death toll" is a number (a word like "figure"); "tolls" are fees paid, a thing the model may lack. */
 const feesNoun = (norm: string) => norm === 'tolls';
@@ -44,6 +51,7 @@ export function unmappedWords(
         tallyVerb(q, i, source, known, chosen[0])) &&
       !(t.norm === 'long' && q.tokens[i - 1]?.norm === 'how') && // "how long do people wait": the wait measure
       !(t.norm === 'right' && q.tokens[i + 1]?.norm === 'now') && // "right now": at present, as "now" alone
+      !periodsChange(q, i) &&
       !bucket(q, i, source) &&
       !source.named.has(t.lemma) &&
       !(known.has(t.lemma) && !/^\d/.test(t.norm) && !(q.tokens[i - 1]?.norm === 'the' && valued(i))) &&
