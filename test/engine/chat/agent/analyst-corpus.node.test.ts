@@ -284,7 +284,7 @@ const MODELS: Model[] = [
       CLIMATE,
       climateCases,
       CLIMATE_QUESTIONS,
-      0.74,
+      0.77,
     ),
     data: climateData,
   },

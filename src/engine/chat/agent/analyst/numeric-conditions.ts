@@ -11,7 +11,7 @@ import type { Filter } from './plan.js';
 import type { Asked } from './plan-values.js';
 import type { Phrases } from './phrases.js';
 import type { Question } from './question.js';
-import { fold } from './text.js';
+import { FUNCTION_WORDS, fold } from './text.js';
 import { columnOfUnit, columnUnit, unitOfColumn, unitScale } from './units.js';
 import { boundCount, boundMeasure, boundSegment, statedNumbers } from './bound-segment.js';
 import { inMoney, moneyColumn } from './money.js';
@@ -76,7 +76,8 @@ export function numericConditions(
     if (paid && !targets.some((t) => inMoney(t.field))) targets = [{ field: paid, score: 0.5, used: [] }];
     // "people 65 and older", "kids under 5": a word of age near the bound, the one number column of ages.
     const ageWords = q.tokens.flatMap((t, i) => (Math.abs(i - n.start) <= 3 && AGE_WORDS.test(t.norm) ? [i] : []));
-    const aged = ageWords.length ? numbers.filter((d) => d.keys.some((k) => k.includes('age'))) : [];
+    const ages = numbers.filter((d) => d.keys.some((k) => k.includes('age')));
+    const aged = ageWords.length ? ages : [];
     if (aged.length === 1) {
       targets = [{ field: aged[0], score: 1, used: [] }];
       use(ageWords);
@@ -89,10 +90,16 @@ export function numericConditions(
         ),
         score: score + 1,
       };
-    const target = targets[0];
+    let target = targets[0];
     const own = grouped ? undefined : boundMeasure(q, source, n, taken, target?.field); // "what pct … was 65+"
     part = own ?? part;
     if (own) continue;
+    // "how many of the dead were under 18": a bare bound of a person's years, no column named and nothing counted
+    // after it ("under 18 docks"), nor a group's ("… with more than 5"), on the one column of ages.
+    const had = /^(with|having|had|has|have)$/.test(q.tokens[n.start - 1]?.norm ?? '');
+    const bare = !n.unit && !n.written && n.upTo === undefined && AGE_BOUND.has(n.value) && !had;
+    if (!target && bare && ages.length === 1 && !countedAfter(q, n.end))
+      target = { field: ages[0], score: 1, used: [] };
     const asMeasure = rank(source.measures, near)[0];
     // "claims over 100k by cause": the rows' count named before the bound is each row's amount, not the groups' count
     // ("causes with over 100 claims").
@@ -120,6 +127,15 @@ export function numericConditions(
 
 /** The numbers a title writes ("Over 100 million people": 100000000; "Orders over $2.5k": 2500). */
 const titleNumbers = (title: string) => statedNumbers(fold(title)).map((n) => n.value);
+
+/** The ages a bare bound is read as ("under 18", "over 65"): those that mark a stage of life. */
+const AGE_BOUND = new Set([5, 12, 13, 16, 18, 21, 65]);
+
+/** Whether a word after a bound names what it counts ("under 18 docks"), not a link or the end of the question. */
+const countedAfter = (q: Question, end: number) => {
+  const t = q.tokens[end];
+  return !!t && !FUNCTION_WORDS.has(t.lemma) && !/^(who|were|was|are|is|in|at|on|during|and|or|by|per)$/.test(t.norm);
+};
 
 /** Words that say a bound is on an age. */
 const AGE_WORDS = /^(aged?|old|older|young|younger|kids?|child|children|infants?|babies|baby|teens?|toddlers?)$/;
