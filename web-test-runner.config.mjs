@@ -179,10 +179,11 @@ for (const name of browserNames) if (!launchers[name]) throw new Error(`SVC_BROW
 
 /**
  * Files Chromium alone runs: the engine's logic over its own API — the chat service and its agents, the domain's
- * rules, HTTP authentication, dashboard generation — the same JavaScript on the same DuckDB-wasm in every browser, and
- * run again in Node on two executors. Firefox and WebKit run every other file: the elements, the transports, the
- * engine's worker, storage, files and locks (the chat's thread lock among them), where browsers differ. Two browsers
- * more of these took a CI run past its time limit. SVC_ALL_FILES=1 runs every file in every browser.
+ * rules, HTTP authentication, dashboard generation, the data API's queries — the same JavaScript on the same
+ * DuckDB-wasm in every browser, and run again in Node on two executors. Firefox and WebKit run every other file: the
+ * elements, the transports, the engine's worker, storage, files and locks (the chat's thread lock among them), where
+ * browsers differ. Two browsers more of these took a CI run past its time limit. SVC_ALL_FILES=1 runs every file in
+ * every browser.
  */
 const CHROMIUM_ONLY = [
   /^test\/engine\/chat\/(agent-corpus|agent-language|chat|chat-identity|chat-sort|chat-tokens|openai-compatible)\.test\.ts$/,
@@ -190,6 +191,9 @@ const CHROMIUM_ONLY = [
   /^test\/engine\/domain\//,
   /^test\/engine\/http\//,
   /^test\/engine\/engine\.test\.ts$/,
+  // The data API's logic over DuckDB-wasm: the executor, /load, the SQL API, Parquet's codecs, a model and data of
+  // one's own (each file says "in Chromium"); the storage under them (IndexedDB, OPFS, Blobs) runs everywhere.
+  /^test\/engine\/data\/(executor|load|own-data|read-parquet|sql-api)\.test\.ts$/,
   /^test\/generate\//,
 ];
 const everyFile = process.env.SVC_ALL_FILES === '1' || browserNames.every((name) => name === 'chromium');
