@@ -111,10 +111,13 @@ export async function corpusEngine(
 
 /** Bold numbers of an answer that are not a cell of the result. */
 function strayNumbers(answer: string, data: unknown[][]): string[] {
+  // (A year is written as it is: 2023.)
   const cells = new Set(
     data
       .flat()
-      .map((v) => (typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: 2 }) : String(v))),
+      .flatMap((v) =>
+        typeof v === 'number' ? [v.toLocaleString('en-US', { maximumFractionDigits: 2 }), String(v)] : [String(v)],
+      ),
   );
   return [...answer.matchAll(/\*\*([-\d.,]+)%?\*\*/g)].map((m) => m[1]).filter((n) => !cells.has(n));
 }

@@ -9,6 +9,7 @@ import type { AggWord } from './phrase-book.js';
 import type { Phrases } from './phrases.js';
 import type { Filter, Plan } from './plan.js';
 import { grainColumn } from './sql.js';
+import { yearValued } from './year-column.js';
 
 function filterText(say: Phrases, f: Filter): string {
   const { book } = say;
@@ -78,14 +79,27 @@ export function reading(say: Phrases, p: Plan): string {
 const sliceLabel = (say: Phrases, s: NonNullable<Plan['compare']>[number]) =>
   s.range ? say.range(s.range) : say.text(s.label);
 
-function table(say: Phrases, result: ServiceSqlApiResult): string {
+/**
+ * A cell as the answer writes it: a year held as a number (a year column, a decade) as written, 2023 and not 2,023;
+ * any other value in the locale's way.
+ */
+function cells(say: Phrases, p: Plan, result: ServiceSqlApiResult): (v: unknown, i: number) => string {
+  const years = new Set(
+    [...(p.time?.field.yearNumber ? [p.time.field] : []), ...p.groups]
+      .filter((f) => f.yearNumber || (f.type === 'number' && yearValued(f.column, f.title)) || /^decade/i.test(f.title))
+      .map((f) => f.column),
+  );
+  return (v, i) => (Number.isInteger(v) && years.has(result.schema[i]?.name) ? String(v) : say.format(v));
+}
+
+function table(say: Phrases, result: ServiceSqlApiResult, cell: (v: unknown, i: number) => string): string {
   const head = `| ${result.schema.map((c) => say.text(c.name)).join(' | ')} |\n| ${result.schema.map(() => '---').join(' | ')} |`;
   const shown = result.data.slice(0, 12);
   const more =
     result.totalRows > shown.length
       ? `\n\n${say.book.showing(say.format(shown.length), say.format(result.totalRows))}`
       : '';
-  return `${head}\n${shown.map((r) => `| ${r.map((v) => say.format(v)).join(' | ')} |`).join('\n')}${more}`;
+  return `${head}\n${shown.map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n')}${more}`;
 }
 
 export function answerText(say: Phrases, p: Plan, result: ServiceSqlApiResult): string {
@@ -105,11 +119,12 @@ export function answerText(say: Phrases, p: Plan, result: ServiceSqlApiResult): 
     return `${read}\n\n${book.sharePart(say.percent(r[2]), f(r[0]), f(r[1]))}`;
   if (result.schema.length === 1) return `${read}\n\n${book.single(f(r[0]))}`;
   const measureAt = result.schema.length - 1;
+  const cell = cells(say, p, result);
   const lead =
     p.time?.grain && !p.groups.length && !p.order
       ? book.periods(f(result.totalRows), say.plural(result.totalRows))
-      : (p.order?.dir === 'ASC' ? book.lowest : book.highest)(f(r[0]), f(r[measureAt]));
-  return `${read}\n\n${lead}\n\n${table(say, result)}`;
+      : (p.order?.dir === 'ASC' ? book.lowest : book.highest)(cell(r[0], 0), f(r[measureAt]));
+  return `${read}\n\n${lead}\n\n${table(say, result, cell)}`;
 }
 
 /** A Vega-Lite v5 spec without data, from the plan's shape. */

@@ -30,7 +30,9 @@ export function finish(
   if (q.rank?.limit !== undefined && !groups.length)
     return { decline: book.rankWhat(say.format(q.rank.limit), say.text(book.inline(plan.measure.title))) };
   if (q.time.ranked && plan.time?.grain && !groups.length) {
-    const dir = [...q.tokens.keys()].map((i) => rankingWord(q, i)).find(Boolean);
+    // "which year was the warmest": a superlative naming an extreme (Warmest anomaly) ranks the periods its way.
+    const dir =
+      [...q.tokens.keys()].map((i) => rankingWord(q, i)).find(Boolean) ?? extremeNamed(q, plan.measure, measureUsed);
     if (!dir) return { decline: book.rankWhat(say.format(1), say.text(book.inline(plan.measure.title))) };
     plan.order = { dir };
   }
