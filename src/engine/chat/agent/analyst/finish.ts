@@ -27,14 +27,19 @@ export function finish(
 ): Plan | Decline {
   const { book } = say;
   const measureAt = measureUsed.length ? Math.min(...measureUsed) : undefined;
-  if (q.rank?.limit !== undefined && !groups.length)
+  const periods = q.time.ranked && plan.time?.grain && !groups.length;
+  if (q.rank?.limit !== undefined && !groups.length && !periods)
     return { decline: book.rankWhat(say.format(q.rank.limit), say.text(book.inline(plan.measure.title))) };
-  if (q.time.ranked && plan.time?.grain && !groups.length) {
-    // "which year was the warmest": a superlative naming an extreme (Warmest anomaly) ranks the periods its way.
+  if (periods) {
+    // "which year was the warmest": a superlative naming an extreme (Warmest anomaly) ranks the periods its way; "top
+    // 5 years by …" ranks them too, five of them.
+    // ("top 3 coldest years": the superlative's way, the coldest first.)
     const dir =
-      [...q.tokens.keys()].map((i) => rankingWord(q, i)).find(Boolean) ?? extremeNamed(q, plan.measure, measureUsed);
+      extremeNamed(q, plan.measure, measureUsed) ??
+      q.rank?.dir ??
+      [...q.tokens.keys()].map((i) => rankingWord(q, i)).find(Boolean);
     if (!dir) return { decline: book.rankWhat(say.format(1), say.text(book.inline(plan.measure.title))) };
-    plan.order = { dir };
+    plan.order = { dir, ...(q.rank?.limit !== undefined && { limit: q.rank.limit }) };
   }
   if (groups.length) {
     const dir =

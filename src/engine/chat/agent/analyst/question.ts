@@ -251,7 +251,8 @@ export function readQuestion(asked: string, now: number): Question {
     } else if (isCount(w) && /^(the|which|what|list|show|name)$/.test(norm[i - 1] ?? '') && !isCount(next)) {
       // "the three hotels with the fewest bookings", "which 3 cities…": the count of a ranking said elsewhere.
       const dir = norm.slice(i + 1).find((x) => DESC_WORDS.test(x) || ASC_WORDS.test(x));
-      if (dir && next && !/^(day|week|month|quarter|year)s?$/.test(next)) {
+      // ("which 3 months …" ranks periods where the time words took the unit: time-range.ts.)
+      if (dir && next && (!/^(day|week|month|quarter|year)s?$/.test(next) || taken[i + 1])) {
         q.rank = { dir: ASC_WORDS.test(dir) ? 'ASC' : 'DESC', limit: toNumber(w), word: norm.indexOf(dir, i + 1) };
         taken[i] = true;
         q.groupPhrases.push(phrase(norm, taken, i + 1));

@@ -244,6 +244,20 @@ export function parseTime(folded: string, now: number): TimeAsk {
       take(which.index + which[0].length - which[2].length, which.index + which[0].length);
     }
   }
+  // "top 5 years by anomaly", "top 5 warmest years", "which 3 months had the most sales", "the 5 years with the highest
+  // …": periods ranked, the number left for the ranking's limit.
+  if (!ask.grain) {
+    const top = compiled(
+      `\\b(?:(?:top|bottom|which|what) ${NUM} (?:[a-z]+est )?(day|week|month|quarter|year)s\\b|the ${NUM} (day|week|month|quarter|year)s (?=with|that|having|when)\\b)`,
+    ).exec(text);
+    if (top) {
+      const unit = top[1] ?? top[2];
+      ask.grain = unit as Grain;
+      ask.ranked = true;
+      const at = top.index + top[0].trimEnd().length - unit.length - 1;
+      take(at, at + unit.length + 1);
+    }
+  }
   // "by check-in quarter", "per signup month": the grain, and the words between name the time dimension (left free).
   if (!ask.grain) {
     const named = /\b(?:by|per) ((?:[a-z]+[ -]){1,2}?)(day|week|month|quarter|year)\b/.exec(text);
