@@ -299,7 +299,7 @@ const MODELS: Model[] = [
     ...heldOut('US campaign finance, income and hurricanes', statesSeed, STATES, statesCases, STATES_QUESTIONS, 0.68),
     data: statesData,
   },
-  heldOut('bike-share system', bikesSeed, BIKES, bikesCases, BIKES_QUESTIONS, 0.74),
+  heldOut('bike-share system', bikesSeed, BIKES, bikesCases, BIKES_QUESTIONS, 0.77),
   heldOut('mobile telecom carrier', telecomSeed, TELECOM, telecomCases, TELECOM_QUESTIONS, 0.94),
   heldOut('amateur sports league', leagueSeed, LEAGUE, leagueCases, LEAGUE_QUESTIONS, 0.88),
   {

@@ -24,10 +24,13 @@ const END_DESCRIBED: Record<End, RegExp> = {
   to: /^(destination|arriv|recipient|receiv|consignee|inbound|deliver)/,
 };
 
-/** Question words that name an end as a noun or an adjective ("destination countries", "by origin"). */
+/**
+ * Question words that name an end as a noun or an adjective ("destination countries", "by origin", "drop-off stations":
+ * the word before "-off", "pick-up" likewise).
+ */
 const END_NOUNS: Record<End, RegExp> = {
-  from: /^(origin|origins|originating|source|sources|departure|departures|departing|sender|senders|outbound|leaving)$/,
-  to: /^(destination|destinations|arrival|arrivals|arriving|recipient|recipients|receiver|receivers|inbound|incoming)$/,
+  from: /^(origin|origins|originating|source|sources|departure|departures|departing|sender|senders|outbound|leaving|pick|pickups?)$/,
+  to: /^(destination|destinations|arrival|arrivals|arriving|recipient|recipients|receiver|receivers|inbound|incoming|drop|dropoffs?)$/,
 };
 
 const ENDS: End[] = ['from', 'to'];
@@ -48,13 +51,15 @@ export const endNamedBy = (norm: string): End | undefined => ENDS.find((e) => EN
  * name (Ship-to country, Seller country; or the one Ship-to country), those of the end a word of the phrase no
  * dimension was named by says, and that word; nothing when no such word is written or no dimension is of its end.
  */
-export function byEndWord(q: Question, part: number[], best: Match[]): { best: Match[]; used: number } | undefined {
+export function byEndWord(q: Question, part: number[], best: Match[]): { best: Match[]; used: number[] } | undefined {
   const used = new Set(best.flatMap((b) => b.used));
   for (const i of part) {
     const end = used.has(i) ? undefined : endNamedBy(q.tokens[i].norm);
     if (!end) continue;
     const fit = best.filter((b) => endOf(b.field) === end);
-    return fit.length ? { best: fit, used: i } : undefined;
+    // "drop-off", "pick-up": the particle is the word's too.
+    const particle = /^(drop|pick)$/.test(q.tokens[i].norm) && /^(off|up)$/.test(q.tokens[i + 1]?.norm ?? '');
+    return fit.length ? { best: fit, used: particle ? [i, i + 1] : [i] } : undefined;
   }
   return undefined;
 }

@@ -162,7 +162,10 @@ export function breakdown(
       if (qualified) best = [qualified];
       // "by destination country": of Ship-to country and Seller country, the one of the end a word of the phrase says.
       const ended = byEndWord(q, part, best);
-      if (ended) [best, taken[ended.used]] = [ended.best, true];
+      if (ended) {
+        best = ended.best;
+        use(ended.used);
+      }
       best = narrowed(q, source, best, (i) => part.includes(i));
       if (best.length > 1 && new Set(best.map((b) => b.field.name)).size > 1) {
         return {
