@@ -31,9 +31,8 @@ export function finish(
   if (q.rank?.limit !== undefined && !groups.length && !periods)
     return { decline: book.rankWhat(say.format(q.rank.limit), say.text(book.inline(plan.measure.title))) };
   if (periods) {
-    // "which year was the warmest": a superlative naming an extreme (Warmest anomaly) ranks the periods its way; "top
-    // 5 years by …" ranks them too, five of them.
-    // ("top 3 coldest years": the superlative's way, the coldest first.)
+    // "which year was the warmest", "top 3 coldest years": a superlative naming an extreme (Warmest anomaly) ranks the
+    // periods its way, before "top"; "top 5 years by …" ranks them too, five of them.
     const dir =
       extremeNamed(q, plan.measure, measureUsed) ??
       q.rank?.dir ??

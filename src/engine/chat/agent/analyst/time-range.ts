@@ -44,11 +44,11 @@ const NUMBERS = ownTable<number>({ a: 1, an: 1, ...NUMBER_WORDS });
 const MON =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const YEAR = '(?:1[89]|20)\\d\\d';
-/**
- * A year before 1800 ("wheat prices in 1650"): a period only where no thing counted follows it ("in 1500 cases" is a
- * number) — at the end, or before a word that links, groups or compares.
- */
-const OLD_YEAR = `1[0-7]\\d\\d(?=[,.;:?!)]*(?:$| (?:by|vs|versus|and|or|to|thru|through|until|till|compared|against|for|per|with|in|on|at|of|when|where|while|during|under|across|each|every|broken|split|grouped|ranked|sorted)\\b))`;
+// A year before 1800 ("wheat prices in 1650"): a period only where no thing counted follows it ("in 1500 cases" is a
+// number), at the end or before a word that links, groups or compares; alone, only after "in", "during" or "from".
+const OLD_DIGITS = '1[0-7]\\d\\d';
+const BARE_OLD = new RegExp(`^${OLD_DIGITS}$`);
+const OLD_YEAR = `${OLD_DIGITS}(?=[,.;:?!)]*(?:$| (?:by|vs|versus|and|or|to|thru|through|until|till|compared|against|for|per|with|in|on|at|of|when|where|while|during|under|across|each|every|broken|split|grouped|ranked|sorted)\\b))`;
 const DAYN = '(?:3[01]|[12]\\d|0?[1-9])(?:st|nd|rd|th)?';
 const WD = `(?:${WEEKDAYS.join('|')})`;
 const UNIT = '(?:day|week|month|quarter|year)s?';
@@ -179,7 +179,7 @@ function resolve(text: string, now: number, yearHint?: number): Span | undefined
   }
   if (t === 'today') return { start: today, end: today + DAY, unit: 'day' };
   if (t === 'yesterday') return { start: today - DAY, end: today, unit: 'day' };
-  if (compiled(`^(?:${YEAR}|1[0-7]\\d\\d)$`).test(t))
+  if (compiled(`^(?:${YEAR}|${OLD_DIGITS})$`).test(t))
     return { start: Date.UTC(+t, 0, 1), end: Date.UTC(+t + 1, 0, 1), year: +t, unit: 'year' };
   if (compiled(`^${QTR}$`).test(t))
     return yearHint !== undefined ? quarterSpan(t, yearHint) : latest(now, (y) => quarterSpan(t, y));
@@ -299,7 +299,7 @@ export function parseTime(folded: string, now: number): TimeAsk {
   if (m) {
     const [l, r] = m[1] !== undefined ? [m[1], m[2]] : m[3] !== undefined ? [m[3], m[4]] : [m[5], m[6]];
     // "between 1200 and 1500" is an amount's range as often as one of years: years before 1800 only with "from".
-    const old = m[3] === undefined && [l, r].some((side) => /^1[0-7]\d\d$/.test(side.trim()));
+    const old = m[3] === undefined && [l, r].some((side) => BARE_OLD.test(side.trim()));
     const b = old ? undefined : resolve(r, now);
     const a = b && resolve(l, now, b.year);
     if (a && b && CHANGE.test(text)) {
@@ -349,7 +349,7 @@ export function parseTime(folded: string, now: number): TimeAsk {
   ).exec(text);
   // A bare month or weekday name needs a preposition ("may I see…" is no month); a year before 1800 "in" or "during"
   // ("invoices of 1250" is an amount).
-  const old = m && /^1[0-7]\d\d$/.test(m[2].trim());
+  const old = m && BARE_OLD.test(m[2].trim());
   if (m && (old ? /^(in|during)$/.test(m[1] ?? '') : m[1] || !compiled(`^(?:${MON})$`).test(m[2]))) {
     const s = resolve(m[2], now);
     if (s) {
