@@ -271,12 +271,12 @@ const MODELS: Model[] = [
       POWER,
       powerCases,
       POWER_QUESTIONS,
-      0.6,
+      0.65,
     ),
     data: powerData,
   },
   heldOut('car rental fleet', rentalSeed, RENTAL, rentalCases, RENTAL_QUESTIONS, 0.97),
-  heldOut('construction contractor', contractorSeed, CONTRACTOR, contractorCases, CONTRACTOR_QUESTIONS, 0.74),
+  heldOut('construction contractor', contractorSeed, CONTRACTOR, contractorCases, CONTRACTOR_QUESTIONS, 0.77),
   {
     ...heldOut(
       'climate records and the 1992 LA riots (vega-datasets files)',
@@ -379,7 +379,7 @@ const MODELS: Model[] = [
   },
   heldOut('meal-kit subscriptions', mealkitSeed, MEALKIT, mealkitCases, MEALKIT_QUESTIONS, 0.77),
   heldOut('museums and galleries', museumSeed, MUSEUM, museumCases, MUSEUM_QUESTIONS, 0.82),
-  heldOut('freight trucking', truckingSeed, TRUCKING, truckingCases, TRUCKING_QUESTIONS, 0.82),
+  heldOut('freight trucking', truckingSeed, TRUCKING, truckingCases, TRUCKING_QUESTIONS, 0.85),
   {
     ...heldOut(
       'US federal budget, 2001 flights and Les Misérables (vega-datasets files)',
@@ -387,7 +387,7 @@ const MODELS: Model[] = [
       BUDGET,
       budgetCases,
       BUDGET_QUESTIONS,
-      0.48,
+      0.57,
     ),
     data: budgetData,
   },

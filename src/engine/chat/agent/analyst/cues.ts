@@ -160,6 +160,24 @@ export function directionAt(q: Question, start: number): { end: 'from' | 'to'; a
 }
 
 /**
+ * The end a value is named at by the words after it, where none before says one: "LAX to SFO" (the value before "to"
+ * and another value is the origin), "SFO vs LAX departures" (an end's noun after the values listed says it for each).
+ * `starts`: where the question's values start, with where they end.
+ */
+export function directionAfter(
+  q: Question,
+  end: number,
+  starts: Map<number, number>,
+): { end: 'from' | 'to'; at: number } | undefined {
+  const word = (i: number) => q.tokens[i]?.norm ?? '';
+  if (word(end) === 'to' && starts.has(end + 1)) return { end: 'from', at: end };
+  let next = end;
+  while (/^(vs|versus|or|and)$/.test(word(next)) && starts.has(next + 1)) next = starts.get(next + 1)!;
+  const noun = endNamedBy(word(next));
+  return noun && { end: noun, at: next };
+}
+
+/**
  * Among fields holding the same value, the one whose name or title (else description) says the end the question
  * names, if one does.
  */

@@ -8,7 +8,7 @@ import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS, fold, lemma, plural, stem } from './text.js';
 import { narrowed } from './prefer.js';
 import { keptForGroups } from './kept-groups.js';
-import { plainCount, thingsCounted } from './booleans.js';
+import { plainCount, rowNoun, thingsCounted } from './booleans.js';
 import { ratioParts } from './share-count.js';
 
 /** The measures whose values add up across rows: a count is of these, never of an average or an extreme. */
@@ -97,7 +97,16 @@ export function idleMembers(
  * claims"), or by none of its own ("revenue": Seats on sale, a synonym), while another source has a measure titled by
  * one of those words (Claims, Revenue) — the question asks for that one; answering it answers another question.
  */
-export function describedElsewhere(measure: Field, q: Question, sources: SourceInfo[]): boolean {
+export function describedElsewhere(
+  measure: Field,
+  q: Question,
+  sources: SourceInfo[],
+  /**
+   * The plan's breakdowns: their words name them ("nurses by census year"), no measure. (A date or a value's words may
+   * still say which source's rows are meant: "women in the 1850 census".)
+   */
+  groups: Field[] = [],
+): boolean {
   // "number of distinct candidates": a distinct count asked is this one's, not another source's count of rows.
   if (measure.agg === 'count_distinct' && [...q.aggs.values()].includes('count_distinct')) return false;
   const asked = new Set(q.tokens.map((t) => t.lemma));
@@ -113,7 +122,8 @@ export function describedElsewhere(measure: Field, q: Question, sources: SourceI
   )
     return true;
   if (own.some((w) => asked.has(w))) return false;
-  const words = [...measure.described].filter((w) => asked.has(w) && !FUNCTION_WORDS.has(w));
+  const theirs = new Set(groups.flatMap((f) => f.keys.flat()));
+  const words = [...measure.described].filter((w) => asked.has(w) && !FUNCTION_WORDS.has(w) && !theirs.has(w));
   return (
     words.length > 0 &&
     sources.some((s) =>
@@ -208,7 +218,22 @@ export function unclashed(best: Match[], filters: Filter[]): Match[] {
 export function thingsOverRows(q: Question, source: SourceInfo, best: Match[], taken?: boolean[]): Match[] {
   const rows = (m: Match) => m.used.some((u) => /^(rows?|records?|entry|entries)$/.test(q.tokens[u].norm));
   const things = best.map((m) => (m.field.tableRows && !rows(m) ? { ...m, field: thingsCounted(source, m.field) } : m));
-  return taken ? narrowed(q, source, things, (i) => !taken[i]) : things;
+  return taken ? narrowed(q, source, rowsNamed(q, source, things), (i) => !taken[i]) : things;
+}
+
+/**
+ * "on-time rate for flights into ATL": the noun of the source's rows (Flights) says what is measured, and names no
+ * measure of the tie by itself. A measure it supports gives way to one the question's other words support more
+ * (On-time flights has "time" without it, On-time rate "time" and "rate").
+ */
+function rowsNamed(q: Question, source: SourceInfo, best: Match[]): Match[] {
+  const noun = (u: number) => rowNoun(source, q.tokens[u].lemma);
+  const rest = best.map((m) => m.used.filter((u) => !noun(u)));
+  const outdone = (i: number) =>
+    best[i].used.some(noun) &&
+    rest.some((r, j) => j !== i && r.length > rest[i].length && rest[i].every((u) => r.includes(u)));
+  const kept = best.filter((_, i) => !outdone(i));
+  return kept.length && kept.length < best.length ? kept : best;
 }
 
 /** "farmers", "farm laborers": a value said in the plural (Farmer, Farm Laborer; `at`: where its words start). */

@@ -5,7 +5,7 @@
 import { describedRowWords, plainCount } from './booleans.js';
 import { type Field, type SourceInfo } from './catalog.js';
 import { clippedValues } from './clipped.js';
-import { byDirection, byNamingWords, directionAt, namedKind } from './cues.js';
+import { byDirection, byNamingWords, directionAfter, directionAt, namedKind } from './cues.js';
 import { wordsOf } from './plan-words.js';
 import type { Filter } from './plan.js';
 import type { Phrases } from './phrases.js';
@@ -149,6 +149,7 @@ export function namedValues(
   // "sci-fi": a clipped compound of one value, where no word of it was read otherwise.
   const clipped = clippedValues(q, free, categorical(source), values);
   hits.push(...clipped.filter((c) => !hits.some((h) => h.start < c.end && c.start < h.end)));
+  const valueEnds = new Map(hits.map((h) => [h.start, h.end]));
   const spans = new Map<string, typeof hits>();
   for (const h of hits) spans.set(`${h.start}:${h.end}`, [...(spans.get(`${h.start}:${h.end}`) ?? []), h]);
   const valueSets = new Map<Field, string[]>();
@@ -167,7 +168,8 @@ export function namedValues(
       fields = fs.map((f) => f.name);
     }
     // "from Chicago", "to Boston": the origin's or the destination's city, by the members' names and titles.
-    const cue = fields.length > 1 ? directionAt(q, hs[0].start) : undefined;
+    const cue =
+      fields.length > 1 ? (directionAt(q, hs[0].start) ?? directionAfter(q, hs[0].end, valueEnds)) : undefined;
     const end = cue && byDirection(fs, cue.end);
     if (end) {
       fields = [end.name];

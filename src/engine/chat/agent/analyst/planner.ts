@@ -37,6 +37,9 @@ export function planQuestion(
   return groupsCounted(q, reread, (r) => planOnce(r, sources, values, say)) ?? plan;
 }
 
+/** What a plan breaks its measure down by: its groups, and its date when by a grain ("by census year"). */
+const breakdowns = (p: Plan): Field[] => [...p.groups, ...(p.time?.grain ? [p.time.field] : [])];
+
 function planOnce(q: Question, sources: SourceInfo[], values: ValueIndex, say: Phrases): Plan | Decline {
   const { book } = say;
   if (!sources.length) return { decline: book.noSources };
@@ -60,7 +63,9 @@ function planOnce(q: Question, sources: SourceInfo[], values: ValueIndex, say: P
   });
   // A plan whose measure only its description names, when another source titles a measure so, is no answer (the
   // question as this source read it: "fertilty" names Average fertility rate).
-  const ok = scored.filter((s) => !('decline' in s.plan) && !describedElsewhere(s.plan.measure, s.read, sources));
+  const ok = scored.filter(
+    (s) => !('decline' in s.plan) && !describedElsewhere(s.plan.measure, s.read, sources, breakdowns(s.plan)),
+  );
   // "interviews per hire": no one source has both; one's total divided by another's.
   const across = ok.length ? undefined : acrossPlan(q, sources, (rest) => planOnce(rest, sources, values, say));
   if (across) return across;

@@ -130,6 +130,9 @@ export function stem(word: string): string {
   // "1,000" and "1000" are one number.
   if (/^\d{1,3}(,\d{3})+$/.test(w)) return w.replace(/,/g, '');
   if (IRREGULAR[w]) return IRREGULAR[w] === w ? w : stem(IRREGULAR[w]);
+  // A compound's irregular plural: "midwives", "salespeople", "grandchildren", "chairwomen".
+  const compound = /^([a-z]{2,})(women|wives|knives|shelves|people|children)$/.exec(w);
+  if (compound) return stem(`${compound[1]}${IRREGULAR[compound[2]]}`);
   if (w.length === 3 && /^[a-z]{2}s$/.test(w) && !/^(bus|gas|yes|its|his|has|was|us|ms)$/.test(w)) return w.slice(0, 2);
   if (w.length <= 3 || /\d/.test(w)) return w;
   let s = w;

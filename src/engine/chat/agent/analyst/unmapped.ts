@@ -8,7 +8,7 @@ import { categorical, valueWord, type ValueIndex } from './values.js';
 import { FILLER, FUNCTION_WORDS, plural } from './text.js';
 import { looseWord } from './loose-words.js';
 import { dataWord, namesData } from './data-words.js';
-import { rowsWord } from './booleans.js';
+import { rowNoun, rowsWord } from './booleans.js';
 import { CHANGE } from './time-range.js';
 
 /** "what caused the most delays", "what led to it": a verb of cause right after "what" asks for a cause, no number. */
@@ -174,9 +174,12 @@ export function otherQuantities(
         !namesData(q, i, source) &&
         !dated(i),
     );
-  // "amount paid for hail claims": the source's own noun names its rows, not Amount claimed, unless written as it is.
+  // "amount paid for hail claims": the source's own noun names its rows, not Amount claimed, unless written as it is;
+  // so does the noun its count of all rows is titled by, in the plural ("still unpaid on our invoices" of Billing: not
+  // Amount invoiced; "invoice amount" is).
+  const rowsNoun = (w: string) => rowNoun(source, w) && q.tokens.every((t) => t.lemma !== w || plural(t.norm));
   const own = (f: Field, w: string) =>
-    source.named.has(w) && !q.tokens.some((t) => t.lemma === w && f.written.has(t.norm));
+    (source.named.has(w) || rowsNoun(w)) && !q.tokens.some((t) => t.lemma === w && f.written.has(t.norm));
   return others.filter((f) =>
     f.keys.some(
       (k) =>

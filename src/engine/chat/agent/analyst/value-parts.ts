@@ -1,10 +1,21 @@
 // A value a single word names without being all of it (values.ts reads the question's words against the values):
 // an adjective or demonym of a one-word value, or the one value of several words the word is a part of.
 
-import { FILLER, FUNCTION_WORDS, fold, plural, type Token } from './text.js';
+import { FILLER, FUNCTION_WORDS, fold, lemma, plural, type Token } from './text.js';
 
 /** Words of a value written with an apostrophe inside, as one word ("ohare" of O'Hare). */
 export const elided = (value: string) => [...fold(value).matchAll(/\p{L}+'\p{L}+/gu)].map((m) => m[0].replace("'", ''));
+
+/** Each side of a value written "A / B" (Lawyer / Judge), as said and in the singular: a name of the value alone. */
+export function slashSides(value: string): string[] {
+  const sides = value.split('/').map((side) =>
+    fold(side)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean),
+  );
+  if (sides.length < 2 || sides.some((ws) => !ws.some((w) => /\p{L}{3}/u.test(w)))) return [];
+  return sides.flatMap((ws) => [...new Set([ws.join(' '), ws.map(lemma).join(' ')])]);
+}
 
 /** Endings of adjectives and demonyms made from a value ("snowy" → Snow, "Estonian" → Estonia, "Swedish" → Sweden). */
 const ADJECTIVE = /(?:y|ish|ian|an|n|ese|ic|al|i)$/;

@@ -21,7 +21,7 @@ import {
 import { pastForm } from './time-field.js';
 import { countryNames } from './countries.js';
 import { holdsStates, regionValues, stateNames } from './us-states.js';
-import { elided, familyOf, headOf, joinedOf, opensName, partOf, qualifiesNext } from './value-parts.js';
+import { elided, familyOf, headOf, joinedOf, opensName, partOf, qualifiesNext, slashSides } from './value-parts.js';
 import { leadValue } from './value-lead.js';
 import { wordKind } from './word-kind.js';
 import { sexNames } from './sex-words.js';
@@ -146,9 +146,9 @@ function lookup(fields: Field[], index: ValueIndex): Lookup {
       for (const name of value ? new Set([said, said.split(' ').map(lemma).join(' ')]) : [])
         aliases.set(name, [...(aliases.get(name) ?? []), { field: f.name, value: value! }]);
     }
-    // "American cars" for a value USA, "Dutch" for Netherlands: the country's other names.
+    // Other names of a value: a country's ("Dutch": Netherlands), each side of a slash ("lawyers": Lawyer / Judge).
     for (const value of index.get(f.name) ?? [])
-      for (const name of countryNames(words(value).join(' ')))
+      for (const name of [...countryNames(words(value).join(' ')), ...slashSides(value)])
         aliases.set(name, [...(aliases.get(name) ?? []), { field: f.name, value }]);
     for (const [name, value] of sexNames(index.get(f.name) ?? [], fold))
       // "women": Female
