@@ -378,7 +378,7 @@ const MODELS: Model[] = [
     data: quakesData,
   },
   heldOut('meal-kit subscriptions', mealkitSeed, MEALKIT, mealkitCases, MEALKIT_QUESTIONS, 0.77),
-  heldOut('museums and galleries', museumSeed, MUSEUM, museumCases, MUSEUM_QUESTIONS, 0.82),
+  heldOut('museums and galleries', museumSeed, MUSEUM, museumCases, MUSEUM_QUESTIONS, 0.85),
   heldOut('freight trucking', truckingSeed, TRUCKING, truckingCases, TRUCKING_QUESTIONS, 0.85),
   {
     ...heldOut(
