@@ -60,6 +60,11 @@ export function answerLines(deltas: string[], messageId = '1764190000000-message
  * k due k × paceMs after the first (scheduled against the clock); without, the whole body in one chunk.
  */
 export function hostTransport(lines: string[], paceMs: number): HttpTransport {
+  // The bytes a network hands the page, made before any measure starts (encoding them is no work of the page's).
+  const encoder = new TextEncoder();
+  const per = paceMs ? 10 : lines.length;
+  const chunks: Uint8Array[] = [];
+  for (let i = 0; i < lines.length; i += per) chunks.push(encoder.encode(`${lines.slice(i, i + per).join('\n')}\n`));
   return new HttpTransport({
     baseUrl: 'https://analytics.example.org',
     auth: { apiKey: 'host-bench-key' },
@@ -67,21 +72,15 @@ export function hostTransport(lines: string[], paceMs: number): HttpTransport {
     agentId: 'host-bench-agent',
     fetch: (request: Request) => {
       void request.body?.cancel();
-      const encoder = new TextEncoder();
       let i = 0;
       let start = 0;
       const body = new ReadableStream<Uint8Array>({
         async pull(controller) {
-          if (i >= lines.length) return controller.close();
-          if (!paceMs) {
-            controller.enqueue(encoder.encode(`${lines.join('\n')}\n`));
-            i = lines.length;
-            return;
-          }
+          if (i >= chunks.length) return controller.close();
           start ||= performance.now();
-          controller.enqueue(encoder.encode(`${lines.slice(i, i + 10).join('\n')}\n`));
-          i += 10;
-          const due = start + (i / 10) * paceMs;
+          controller.enqueue(chunks[i++]);
+          if (!paceMs) return;
+          const due = start + i * paceMs;
           await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
         },
       });
@@ -134,8 +133,9 @@ async function measure(run: () => Promise<string>): Promise<Sample> {
 }
 
 async function noop(lines: string[], paceMs: number): Promise<Sample> {
+  const transport = hostTransport(lines, paceMs);
   return measure(async () => {
-    const stream = await hostTransport(lines, paceMs).streamChat({
+    const stream = await transport.streamChat({
       input: 'the long report',
       sessionSettings: settings,
     });

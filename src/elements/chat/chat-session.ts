@@ -34,10 +34,7 @@ export interface ChatSessionOptions {
   onMalformedLine(error: Error): void;
 }
 
-/**
- * A stream's messages are folded in slices of this many, the thread given back between them: lines that arrive
- * together (a whole answer in one chunk) are decoded and folded over several tasks, not one long one.
- */
+/** Messages folded per task: lines that arrive together (a whole answer in one chunk) take several short tasks. */
 const SLICE_MESSAGES = 256;
 
 export class ChatSession {
@@ -117,6 +114,7 @@ export class ChatSession {
     const messageId = newMessageId();
     const turn = (this.active = new ChatTurn());
     this.turns.push(turn);
+    let outcome: () => void = () => undefined;
     try {
       await this.markdown.ready();
       for (let attempt = 0; ; attempt++) {
@@ -130,16 +128,16 @@ export class ChatSession {
           controller.signal.throwIfAborted();
         }
       }
-      this.options.onCompleted(question, finalAnswer(turn.list)?.content, this.chatId);
+      outcome = () => this.options.onCompleted(question, finalAnswer(turn.list)?.content, this.chatId);
     } catch (error) {
-      this.fail(question, error);
+      outcome = () => this.fail(question, error);
     } finally {
+      await this.pacer.settle(); // what came last: prepared in a task of its own, shown from the next
       this.streaming = false;
       if (this.active === turn) this.active = undefined;
       if (this.controller === controller) this.controller = undefined;
-      this.pacer.cancel();
-      this.markdown.prepare(turn); // what came last, here rather than in the render that shows it
       this.host.requestUpdate();
+      outcome(); // told once the render that shows it is asked for
     }
   }
 

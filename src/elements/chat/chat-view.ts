@@ -6,6 +6,7 @@ import { msg, str } from '@lit/localize';
 import { adoptStyles, html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { nextTask } from '../../util/next-task.js';
 import { isFinalAnswer } from '../../transport/chat.js';
 import { SvcAiQueryEvent, SvcChatChangedEvent, SvcErrorEvent, SvcMessageEvent } from '../events.js';
 import { formatNumber } from '../shared/format.js';
@@ -109,6 +110,7 @@ export class ChatView {
 
   /** The answer as plain text for the live region: no markdown syntax, tables summarised. */
   private async announce(answer: string | undefined): Promise<void> {
+    await nextTask(); // not in the task of the stream's last lines, nor of the render that shows them
     if (!answer) {
       this.announcement = msg('The answer ended.');
     } else {

@@ -6,6 +6,7 @@
 // markdown — is prepared in a task of its own just before the frame, so neither task grows long.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { nextTask } from '../../util/next-task.js';
 
 /** The most of the main thread a streaming answer's renders take (the rest is the page's). */
 const RENDER_SHARE = 0.06;
@@ -70,6 +71,17 @@ export class RenderPacer implements ReactiveController {
       this.backlog++; // changes what the answers render from (see the log's guard)
       this.schedule();
     } else this.backlog = 0;
+  }
+
+  /**
+   * The stream ended: what came last is prepared in a task of its own. Resolves in the task after it, where the render
+   * that shows it may be asked for — neither in the task of the stream's last lines.
+   */
+  async settle(): Promise<void> {
+    this.cancel();
+    await nextTask();
+    this.prepare();
+    await nextTask();
   }
 
   /** Renders done: no catch-up, no render pending. */
