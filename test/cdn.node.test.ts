@@ -36,9 +36,9 @@ function eagerFiles(dir: string, entry = 'svc-elements.js', seen = new Set<strin
  * The lazy parts' budgets (gzip; wasm raw): README's bundle table quotes them. The elements' part holds Vega and
  * Vega-Lite twice: the chart worker's copy (a worker's bundle cannot share the page's chunks) and the page's, for the
  * charts that need the page; a page loads the worker's, and the page's only for those. The engine's part grows with
- * the local analyst's rules (795 kB when the budget went from 800 to 850 kB).
+ * the local analyst's rules (795 kB when the budget went from 800 to 850 kB, 851 kB when it went to 900 kB).
  */
-const LAZY_BUDGETS = { ui: 760_000, engine: 850_000, wasm: 42_000_000 };
+const LAZY_BUDGETS = { ui: 760_000, engine: 900_000, wasm: 42_000_000 };
 
 /**
  * Files `file` names: static imports, `import()` (its path quoted or a template without placeholders, as a worker's
