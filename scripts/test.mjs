@@ -1,15 +1,16 @@
 // `npm test`: type check, lint, size budgets, browser tests (Chromium, Firefox, WebKit, each in its own runner
-// process), Node tests, and the executor's Node tests again on DuckDB-wasm (WASM_FOLDERS); every stage runs, then one
-// summary line. Two lanes side by side on two cores: the browsers in one; in the other the checks and Node's tests,
-// niced (`nice -n 10`, so the browsers' timing tests — a query's deadline, a dead DuckDB replaced — keep the processor
-// they need); then each lane takes the next of the runs neither has begun (the browsers, then the parity run, niced
-// wherever it runs). The second lane's output goes to test-results/node-lane.log and is printed after the first's.
-// Type check, lint and size budgets count as one test each, so a red check shows in the totals.
+// process), Node tests (a process per file, or per folder for the folders in GROUPED), and the executor's Node tests
+// again on DuckDB-wasm (WASM_FOLDERS); every stage runs, then one summary line. Two lanes side by side on two cores:
+// the browsers in one; in the other the checks and Node's tests, niced (`nice -n 10`, so the browsers' timing tests — a
+// query's deadline, a dead DuckDB replaced — keep the processor they need); then each lane takes the next of the runs
+// neither has begun (the browsers, then the parity run, niced wherever it runs). The second lane's output goes to
+// test-results/node-lane.log and is printed after the first's. Type check, lint and size budgets count as one test
+// each, so a red check shows in the totals.
 // SVC_BROWSERS=chromium,firefox,webkit chooses the browsers (default all three); web-test-runner.config.mjs says which
 // files Firefox and WebKit run.
 import { spawn } from 'node:child_process';
 import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { nodeTestFiles } from './test-files.mjs';
+import { groupedNodeFiles, nodeTestFiles } from './test-files.mjs';
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 const rows = { checks: [], browsers: [], node: [] };
@@ -170,7 +171,7 @@ const WASM_EXCLUDED = {
   // Native DuckDB's alone, by design: a database file (createLocalEngine({ database }), serve --db) needs it.
   'test/engine/data/kept-tables.node.test.ts': 'a DuckDB database file is native DuckDB only (docs/serve.md)',
 };
-const nodeTests = () => nodeStage('node tests', nodeTestFiles('test'), 'test-results/node.tap');
+const nodeTests = () => nodeStage('node tests', groupedNodeFiles(nodeTestFiles('test')), 'test-results/node.tap');
 const parityTests = async () => {
   const files = nodeTestFiles('test');
   const gone = Object.keys(WASM_EXCLUDED).filter((file) => !files.includes(file));
