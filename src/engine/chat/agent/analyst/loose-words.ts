@@ -2,12 +2,14 @@
 // declines only for a word naming a thing or a condition the model lacks. An adverb of degree ("completely",
 // "ever") changes no number; a verb changes none when it only links words the plan explains ("which crop lost the
 // most plantings", "days logged as rain") or when the chosen member's description says it ("people who died").
+// "All time" is "ever"; a word for a span ("turnaround time") is what a measure kept in hours or days measures.
 // An adverb of manner ("quickly approved") is a condition. Numbers, negations, nouns, adjectives and comparisons are never let go here: they are
 // applied elsewhere or declined.
 
 import type { Field } from './catalog.js';
 import type { Question } from './question.js';
 import { FILLER, FUNCTION_WORDS } from './text.js';
+import { columnUnit } from './units.js';
 import { wordKind } from './word-kind.js';
 
 /** Words after a verb that belong to it ("picked up", "came in", "logged as"): skipped to reach its complement. */
@@ -73,11 +75,23 @@ const describedBy = (fields: Field[]) =>
   new Set(fields.filter((f) => !f.described.has('not') && !f.described.has('exclud')).flatMap((f) => [...f.described]));
 
 /**
+ * "PA turnaround time", "avg run length in days": a word for a span of time, where the measure chosen is kept in a
+ * unit of time (Avg turnaround (hrs), Avg run (days)) — the span is what it measures.
+ */
+const spanOfMeasure = (q: Question, i: number, measure: Field | undefined) =>
+  !!measure?.isMeasure &&
+  /^(time|times|length|lengths|duration|durations)$/.test(q.tokens[i].norm) &&
+  columnUnit(measure) !== undefined;
+
+/**
  * Whether the unexplained word at `i` may be let go. `chosen`: the plan's members, the measure first, once known;
  * until then only adverbs and light verbs are.
  */
 export function looseWord(q: Question, i: number, chosen: Field[] = []): boolean {
   if (restated(q, i, chosen)) return true;
+  // "over all time", "the all-time most": "ever", which changes no number.
+  if (q.tokens[i].norm === 'time' && q.tokens[i - 1]?.norm === 'all') return true;
+  if (spanOfMeasure(q, i, chosen[0])) return true;
   const kind = wordKind(q.tokens, i);
   if (kind === 'degree') return !q.negated.has(i);
   if (kind !== 'verb') return false;
