@@ -327,7 +327,7 @@ const MODELS: Model[] = [
   },
   heldOut('podcast network', podcastSeed, PODCAST, podcastCases, PODCAST_QUESTIONS, 0.94),
   heldOut('hotel group', hotelSeed, HOTEL, hotelCases, HOTEL_QUESTIONS, 0.77),
-  heldOut('veterinary clinics', vetSeed, VET, vetCases, VET_QUESTIONS, 0.85),
+  heldOut('veterinary clinics', vetSeed, VET, vetCases, VET_QUESTIONS, 0.88),
   {
     ...heldOut(
       'fertility, commits, driving and unemployment (vega-datasets files)',
@@ -354,7 +354,7 @@ const MODELS: Model[] = [
   },
   heldOut('law firm', lawSeed, LAWFIRM, lawCases, LAWFIRM_QUESTIONS, 0.88),
   heldOut('cinema chain', cinemaSeed, CINEMA, cinemaCases, CINEMA_QUESTIONS, 0.85),
-  heldOut('dental practices', dentalSeed, DENTAL, dentalCases, DENTAL_QUESTIONS, 0.79),
+  heldOut('dental practices', dentalSeed, DENTAL, dentalCases, DENTAL_QUESTIONS, 0.82),
   {
     ...heldOut(
       'airline routes, health and income, Seattle hourly normals (vega-datasets files)',

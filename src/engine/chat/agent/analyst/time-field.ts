@@ -19,8 +19,8 @@ const afterPronoun = (q: Question, i: number) => /^(we|they|you|i)$/.test(q.toke
 
 /** Words of time dimensions' names that name no event. */
 const GENERIC = new Set('date time timestamp day at on ts dt datetime when utc local'.split(' '));
-/** Events that create a thing: "new customers" counts them by the first of these their source has. */
-const CREATION = ['creat', 'sign', 'signup', 'regist', 'join', 'open', 'start', 'hir', 'onboard', 'launch', 'found'];
+/** Events that create a thing ("new customers": by the first their source has), as roots meet ("hire" and "hir"). */
+const CREATION = 'creat sign signup regist register join open start hir hire onboard launch found'.split(' ');
 /** Events that end a thing: "did we finish" names the date it was done. */
 const ENDING = ['finish', 'complet', 'end', 'clos', 'done', 'conclud'];
 /** Words of a date that is a plan, not the event itself ("Planned end" is not when it ended). */
