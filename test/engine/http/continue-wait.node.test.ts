@@ -125,7 +125,8 @@ describe('abandoned loads stop', () => {
       let body: { error?: string; results?: unknown[] };
       do body = (await (await engine.fetch(loadRequest(url, two))).json()) as typeof body;
       while (body.error === 'Continue wait');
-      assert.equal(body.results?.length, 2);
+      // What came instead, when it fails (seen once in a full run on a loaded machine: 68 s, no results).
+      assert.equal(body.results?.length, 2, JSON.stringify(body).slice(0, 500));
     } finally {
       await engine.close();
       await deleteDatabase(name);
