@@ -27,6 +27,16 @@ const engineWith = (options: Parameters<typeof createLocalEngine>[0] = {}) =>
     ...options,
   });
 
+/**
+ * An engine with an import deadline whose loans table was imported before, by an engine without one, under the same
+ * name: on a busy machine DuckDB-wasm may take longer than a short deadline over even its 3 rows.
+ */
+async function withDeadline(importTimeoutMs: number): Promise<LocalEngine> {
+  const name = `limits-${process.pid}-${++seq}`;
+  await (await engineWith({ name })).close();
+  return engineWith({ name, data: undefined, importTimeoutMs });
+}
+
 /** The loans table is still the one imported first: its columns, rows and values. */
 async function intact(engine: LocalEngine): Promise<void> {
   const [loans] = (await engine.tables()).filter((t) => t.name === 'loans');
@@ -171,11 +181,7 @@ describe('import deadline (importTimeoutMs)', () => {
   let server: ReturnType<typeof createServer>;
   let url: string;
   before(async () => {
-    // The loans table is imported first without a deadline (in a loaded run here DuckDB-wasm took longer than 1.5 s
-    // over its 3 rows); the engine with the deadline finds it stored under the same name.
-    const name = `limits-${process.pid}-deadline`;
-    await (await engineWith({ name })).close();
-    engine = await engineWith({ name, data: undefined, importTimeoutMs: 1_500 });
+    engine = await withDeadline(1_500); // in a loaded run here DuckDB-wasm took longer than 1.5 s over the 3 rows
     // A server that sends a CSV's header, then a byte every 100 ms, for ever.
     server = createServer((_, res) => {
       res.writeHead(200, { 'content-type': 'text/csv' });
@@ -203,11 +209,7 @@ describe('import deadline (importTimeoutMs)', () => {
   it("stops DuckDB's read past the deadline, and the engine goes on with its tables and imports", async () => {
     // 3,000,000 rows take DuckDB 1.5–2 s to read, type and count, natively or in wasm: a 300 ms deadline stops the
     // read on any machine (at 1.5 s the native reader sometimes finished first).
-    // The loans table is imported first without a deadline (on a busy machine DuckDB-wasm may take longer than 300 ms
-    // over even 3 rows); the engine with the deadline finds it stored under the same name.
-    const name = `limits-${process.pid}-quick`;
-    await (await engineWith({ name })).close();
-    const quick = await engineWith({ name, data: undefined, importTimeoutMs: 300 });
+    const quick = await withDeadline(300);
     try {
       const big = `isbn,days,when\n${'978-0,14,2024-05-01T10:00:00\n'.repeat(3_000_000)}`;
       await refused(quick, csv(big), /the import was stopped: it took longer than 0\.3 s/);
