@@ -30,7 +30,8 @@ function layoutReads(log: HTMLElement, composer: HTMLElement): { count: number }
   return reads;
 }
 
-describe('svc-chat scrolling', () => {
+describe('svc-chat scrolling', function () {
+  this.timeout(60_000);
   let setup: TestSetup;
   beforeEach(async () => (setup = await engineAndTransport(agent)));
   afterEach(() => setup.dispose());
