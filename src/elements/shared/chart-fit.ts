@@ -237,6 +237,12 @@ export function fitChart(
   columns: FitColumn[],
   { locale, narrow = false, maxBars = 25 }: FitOptions,
 ): FittedChart {
+  // Layers (two measures by the same breakdown): each fitted alone, over all the rows (no bars folded into "Other":
+  // the layers share their rows).
+  if (Array.isArray(spec.layer)) {
+    const one = (layer: unknown) => fitChart(record(layer), rows, columns, { locale, narrow, maxBars: Infinity }).spec;
+    return { spec: { ...spec, layer: spec.layer.map(one) }, values: labelled(rows, columns, locale) };
+  }
   const top = topBars(spec, rows, columns, Math.max(2, maxBars));
   const fitted = withTimeAxes(top?.spec ?? spec, top?.rows ?? rows, columns, narrow ? 5 : 10);
   const encoding = channelsOf(fitted);

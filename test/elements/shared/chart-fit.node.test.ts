@@ -148,4 +148,28 @@ describe('fitChart', () => {
     assert.equal(other['hives.queen_line'], 'Other (6)');
     assert.deepEqual(rowOf(other), {});
   });
+
+  it('fits each layer (two measures by one breakdown) over all the rows, no "Other"', () => {
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      'readings.taken_at': iso(local(2012, i)),
+      'readings.rainfall': i,
+      'readings.runoff': 2 * i,
+    }));
+    const columns = [...timeColumns('month'), { name: 'readings.runoff', title: 'Runoff', hints: { type: 'sum' } }];
+    const runoff = {
+      ...line('readings.taken_at'),
+      encoding: { ...line('readings.taken_at').encoding, y: { field: 'readings\\.runoff', type: 'quantitative' } },
+    };
+    const fitted = fitChart({ layer: [line('readings.taken_at'), runoff] }, rows, columns, {
+      locale: 'en-US',
+      maxBars: 5,
+    });
+    const views = fitted.spec.layer as Record<string, unknown>[];
+    assert.equal(views.length, 2);
+    for (const view of views) {
+      assert.ok(axisOf(view)!.values.length > 0, 'time ticks at the grain');
+      assert.deepEqual((view.encoding as Record<string, unknown>).tooltip, { field: '__svc_tooltip' });
+    }
+    assert.equal(fitted.values.length, 30);
+  });
 });

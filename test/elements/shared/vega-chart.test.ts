@@ -56,4 +56,37 @@ describe('embedChart', function () {
     chart.finalize();
     expect(liveChartViews()).to.equal(before);
   });
+
+  it('draws two measures by one breakdown as layers: bars side by side, told apart by their titles, inside the box', async () => {
+    // The local analyst's shape for "passengers vs vehicles by route" (answer.ts): a layer each, the colour and the
+    // offset a datum (the title as data), titles with markup kept as text.
+    const layer = (field: string, title: string) => ({
+      mark: 'bar',
+      encoding: {
+        x: { field: 'route', type: 'nominal', sort: null },
+        y: { field, type: 'quantitative', title: 'Passengers, <b>Vehicles</b>' },
+        color: { datum: title, type: 'nominal', title: null },
+        xOffset: { datum: title },
+      },
+    });
+    const rows = [
+      { route: 'Harbour - Isle', passengers: 410, vehicles: 96 },
+      { route: 'Isle - Point', passengers: 265, vehicles: 71 },
+    ];
+    const chart = await embedChart(
+      container,
+      { layer: [layer('passengers', 'Passengers'), layer('vehicles', '<b>Vehicles</b>')] },
+      rows,
+      { where: 'page' },
+    );
+    const bars = [...container.querySelectorAll('svg .mark-rect path')];
+    expect(bars.length).to.equal(4);
+    // Side by side: four distinct left edges.
+    expect(new Set(bars.map((b) => Math.round(b.getBoundingClientRect().left))).size).to.equal(4);
+    const labels = [...container.querySelectorAll('svg .role-legend-label text')].map((t) => t.textContent);
+    expect(labels).to.deep.equal(['Passengers', '<b>Vehicles</b>']);
+    expect(container.querySelector('svg b')).to.equal(null);
+    expect(container.querySelector('svg')!.getBoundingClientRect().width).to.be.at.most(401);
+    chart.finalize();
+  });
 });

@@ -7,6 +7,7 @@
 import type { ServiceSqlApiResult } from '../../../../api/types.js';
 import type { AggWord } from './phrase-book.js';
 import type { Phrases } from './phrases.js';
+import type { Field } from './catalog.js';
 import type { Filter, Plan } from './plan.js';
 import { grainColumn } from './sql.js';
 import { yearValued } from './year-column.js';
@@ -31,18 +32,21 @@ const NAMES_AGG: Record<string, RegExp | undefined> = {
   max: /\b(maximum|highest|max)\b/i,
 };
 
-/** One sentence: what was measured, how, over which rows (markdown or plain text, as `say` writes). */
-export function reading(say: Phrases, p: Plan): string {
-  const { book } = say;
-  const agg = p.measure.agg ?? '';
-  const title = (t: string) => say.text(book.inline(t));
+/** A measure and its aggregation ("Revenue (sum)"), or its title alone where that says its aggregation. */
+function measureText(say: Phrases, m: Field): string {
+  const agg = m.agg ?? '';
   // "Average delay (min)" is not "Average delay (min) (average)": a title that names its aggregation is said as it is
   // (outside parentheses: there "(min)" is a unit).
   // A number column aggregated by the planner has its aggregation in its title already ("Duration (maximum)").
-  const named = p.measure.columnOf !== undefined || NAMES_AGG[agg]?.test(p.measure.title.replace(/\([^)]*\)/g, ' '));
-  const parts = [
-    named ? say.text(p.measure.title) : book.measureAgg(say.text(p.measure.title), book.agg[agg as AggWord] ?? agg),
-  ];
+  const named = m.columnOf !== undefined || NAMES_AGG[agg]?.test(m.title.replace(/\([^)]*\)/g, ' '));
+  return named ? say.text(m.title) : say.book.measureAgg(say.text(m.title), say.book.agg[agg as AggWord] ?? agg);
+}
+
+/** One sentence: what was measured, how, over which rows (markdown or plain text, as `say` writes). */
+export function reading(say: Phrases, p: Plan): string {
+  const { book } = say;
+  const title = (t: string) => say.text(book.inline(t));
+  const parts = [book.and([p.measure, ...(p.also ?? [])].map((m) => measureText(say, m)))];
   if (p.per) parts.push(book.dividedBy(say.text(book.inline(p.per.title))));
   if (p.groups.length) parts.push(book.by(book.and(p.groups.map((g) => title(g.title)))));
   if (p.time?.grain)
@@ -118,7 +122,7 @@ export function answerText(say: Phrases, p: Plan, result: ServiceSqlApiResult): 
   if (p.share?.part && !p.groups.length && !p.time?.grain)
     return `${read}\n\n${book.sharePart(say.percent(r[2]), f(r[0]), f(r[1]))}`;
   if (result.schema.length === 1) return `${read}\n\n${book.single(f(r[0]))}`;
-  const measureAt = result.schema.length - 1;
+  const measureAt = result.schema.length - 1 - (p.also?.length ?? 0);
   const cell = cells(say, p, result);
   const lead =
     p.time?.grain && !p.groups.length && !p.order
@@ -127,10 +131,32 @@ export function answerText(say: Phrases, p: Plan, result: ServiceSqlApiResult): 
   return `${read}\n\n${lead}\n\n${table(say, result, cell)}`;
 }
 
+/**
+ * Two measures by one breakdown: a layer each, told apart by colour (their titles: data, no expression), bars side by
+ * side; none where the breakdown takes the colour already (the table answers).
+ */
+function besideSpec(say: Phrases, p: Plan): Record<string, unknown> | undefined {
+  const all = [p.measure, ...(p.also ?? [])];
+  const title = all.map((m) => m.title).join(', ');
+  const layer = [];
+  for (const measure of all) {
+    const { $schema: _schema, ...one } = chartSpec(say, { ...p, measure, also: undefined }) ?? {};
+    const encoding = one.encoding as Record<string, Record<string, unknown>> | undefined;
+    if (!encoding?.x || encoding.color) return undefined;
+    const bars = one.mark === 'bar';
+    const x = bars ? { ...encoding.x, sort: null } : encoding.x;
+    const color = { datum: measure.title, type: 'nominal', title: null };
+    const y = { ...encoding.y, title };
+    layer.push({ ...one, encoding: { ...encoding, x, y, color, ...(bars && { xOffset: { datum: measure.title } }) } });
+  }
+  return { $schema: 'https://vega.github.io/schema/vega-lite/v5.json', layer };
+}
+
 /** A Vega-Lite v5 spec without data, from the plan's shape. */
 export function chartSpec(say: Phrases, p: Plan): Record<string, unknown> | undefined {
   const $schema = 'https://vega.github.io/schema/vega-lite/v5.json';
   if (p.compare || p.share?.part) return undefined;
+  if (p.also?.length) return besideSpec(say, p);
   const y = p.share
     ? { field: 'share_percent', type: 'quantitative', title: say.book.shareAxis(say.book.inline(p.measure.title)) }
     : { field: p.measure.column, type: 'quantitative', title: p.measure.title };

@@ -9,6 +9,8 @@ import { chooseTime, namesMaking, eventOnly, periodOfEvent, timeOf, wholeYears }
 import { fold } from './text.js';
 import { standsOver, supportedTie } from './prefer.js';
 import { finish } from './finish.js';
+import { twoMeasures } from './compared-sides.js';
+import { timeUse } from './plan-time.js';
 import { shareDescribed, shareVerbs } from './share-verb.js';
 import { boundReference } from './bound-reference.js';
 import { amountAsked, countTie, countedMeasures, countsJoined, distinctNamed, eventNames } from './count-asked.js';
@@ -272,11 +274,11 @@ export function planSource(
   }
   best = unclashed(narrowTie(q, best, afterValue, asked), filters);
   best = thingsOverRows(q, source, countTie(q, source, wholeTie(amountAsked(q, best), unexplained), asked), taken);
-  // "planned units vs produced units": two measures side by side, in the question's order (not when periods are).
-  const two =
-    best.length === 2 && q.compares && !groups.length && !q.time.grain && q.time.ranges.length < 2
-      ? bothOf(q, best, taken)
-      : undefined;
+  // "planned units vs produced units": two measures compared, in the question's order (not when periods are); "… vs
+  // … by store", "mean x and mean y for each series": the two side by side in the breakdown.
+  const listed = groups.length > 0 || !!q.time.grain;
+  const pair = per ? undefined : twoMeasures(q, measures, best, listed);
+  const two = pair && bothOf(q, pair, taken);
   if (best.length > 1 && !two)
     return { plan: { decline: book.whichMeasure(names(best.map((b) => b.field))) }, score: score + best[0].score };
   if (two) best = [two[0]];
@@ -378,23 +380,15 @@ export function planSource(
     groups,
     filters,
     having,
-    ...(timeField &&
-      (wantsTime || present) && {
-        time: {
-          field: timeField,
-          ...(present && { present }),
-          ...((q.time.grain ?? (byDate && 'day')) && {
-            grain: timeField.yearNumber ? 'year' : (q.time.grain ?? 'day'),
-          }),
-          ...(q.time.ranges.length === 1 && { range: q.time.ranges[0] }),
-          ...(q.time.weekdays && { weekdays: q.time.weekdays }),
-        },
-      }),
+    ...(timeField && (wantsTime || present) && { time: timeUse(q, timeField, present, !!byDate) }),
   };
+  if (two && listed) plan.also = [two[1].field];
+  const read = { ...q, ...(two && { compares: false }), ...(percent.titled && { share: false }) };
   return {
-    plan: two
-      ? { ...plan, compare: [measureSlice(two[0]), measureSlice(two[1])] }
-      : finish(say, percent.titled ? { ...q, share: false } : q, plan, groups, valueSets, superlative, at, measureBy),
+    plan:
+      two && !listed
+        ? { ...plan, compare: [measureSlice(two[0]), measureSlice(two[1])] }
+        : finish(say, read, plan, groups, valueSets, superlative, at, measureBy),
     score: score + (timeField && wantsTime ? 1 : 0) + (event.named ? 0.5 : 0),
   };
 }

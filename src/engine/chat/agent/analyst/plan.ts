@@ -36,6 +36,8 @@ export interface Slice {
 export interface Plan {
   source: SourceInfo;
   measure: Field;
+  /** Measures shown beside `measure`, over the same rows and breakdown ("copays vs plan reimbursement by store"). */
+  also?: Field[];
   /** A distinct count the measure is divided by ("revenue per guest"). */
   per?: Field;
   /**

@@ -97,7 +97,10 @@ function baseSelect(p: Plan, alias: string, extra: Filter[] = [], range = p.time
     );
   }
   const groups = select.length;
-  select.push(`${measureSql(p)} AS ${quoteIdent(alias)}`);
+  select.push(
+    `${measureSql(p)} AS ${quoteIdent(alias)}`,
+    ...(p.also ?? []).map((f) => `${of(f)} AS ${quoteIdent(f.column)}`),
+  );
   const where = whereSql(p, extra, range);
   return {
     groups,
