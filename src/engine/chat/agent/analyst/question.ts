@@ -2,6 +2,7 @@
 // ("top 5", "which … the most"), numeric conditions ("over 100", "at least 5"), the phrases that name a breakdown
 // ("by region", "for each ward") and whether it compares or asks for a share.
 
+import { sortOrder } from './sort-order.js';
 import { ownTable } from '../../../../util/own.js';
 import { orBoundAt } from './or-bound.js';
 import { parseTime, type TimeAsk } from './time-range.js';
@@ -235,6 +236,10 @@ export function readQuestion(asked: string, now: number): Question {
       }
     }
   }
+  // "biggest first", "largest to smallest", "in descending order": the groups' order, no quantity (sort-order.ts).
+  const sorted = sortOrder(norm, taken);
+  if (sorted) [q.rank, q.time.ranked] = [{ dir: sorted.dir, word: sorted.used[0] }, true];
+  for (const i of sorted?.used ?? []) taken[i] = true;
   // Ranking: "top 5", "bottom 3", "5 largest", "the most", "highest".
   for (let i = 0; i < tokens.length && !q.rank; i++) {
     if (taken[i]) continue;
