@@ -10,7 +10,7 @@ import { fold } from './text.js';
 import { standsOver, supportedTie } from './prefer.js';
 import { finish } from './finish.js';
 import { twoMeasures } from './compared-sides.js';
-import { timeUse } from './plan-time.js';
+import { namesDimension, timeUse } from './plan-time.js';
 import { shareDescribed, shareVerbs } from './share-verb.js';
 import { boundReference } from './bound-reference.js';
 import { amountAsked, countTie, countedMeasures, countsJoined, distinctNamed, eventNames } from './count-asked.js';
@@ -78,7 +78,7 @@ export function planSource(
   /** Where each filter's words start in the question (a share's whole comes before its verb, its part after). */
   const at = new Map<Filter, number>();
   // 0. The time dimension an event word names ("canceled last month"), and counts on number dimensions ("5-star").
-  const open = q.tokens.map((_, i) => !q.taken[i] && !q.aggs.has(i));
+  const open = q.tokens.map((_, i) => !q.taken[i] && !q.aggs.has(i) && !namesDimension(q, source, i));
   const asValue = (w: string) => categorical(source).some((f) => (values.get(f.name) ?? []).some((v) => fold(v) === w));
   const event = chooseTime(q, source, open, asValue);
   use([...eventOnly(q, event, asValue), ...boundReference(q, source, taken)]);

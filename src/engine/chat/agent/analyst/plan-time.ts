@@ -1,6 +1,8 @@
-// The time a plan uses, once its date is chosen (time-field.ts): the grain, range and weekdays the question says.
+// The time a plan uses: the words that cannot name its event, and once its date is chosen (time-field.ts) the grain,
+// range and weekdays the question says.
 
-import type { Field } from './catalog.js';
+import type { Field, SourceInfo } from './catalog.js';
+import { fold } from './text.js';
 import type { TimeUse } from './plan.js';
 import type { Question } from './question.js';
 
@@ -17,4 +19,17 @@ export function timeUse(q: Question, field: Field, present: boolean | undefined,
     ...(q.time.ranges.length === 1 && { range: q.time.ranges[0] }),
     ...(q.time.weekdays && { weekdays: q.time.weekdays }),
   };
+}
+
+/**
+ * Whether the question's word `i` is, as written, a word of a dimension's title that is no date's ("by brewer": the
+ * Brewer, not the Brewed date whose event "brew" the word shares a root with). Such a word names that dimension, not
+ * an event; a word a date's title has too ("shipped": Shipped and Shipped at) may still be the event.
+ */
+export function namesDimension(q: Question, source: SourceInfo, i: number): boolean {
+  const word = q.tokens[i].norm;
+  const written = (d: Field) => fold(d.title).split(/[^\p{L}\p{N}]+/u);
+  const times = source.dimensions.filter((d) => d.type === 'time');
+  if (times.some((d) => d.written.has(word) || written(d).includes(word))) return false;
+  return source.dimensions.some((d) => d.type !== 'time' && !d.segment && written(d).includes(word));
 }
