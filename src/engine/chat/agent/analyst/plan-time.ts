@@ -22,11 +22,14 @@ export function timeUse(q: Question, field: Field, present: boolean | undefined,
 }
 
 /**
- * Whether the question's word `i` is, as written, a word of a dimension's title that is no date's ("by brewer": the
- * Brewer, not the Brewed date whose event "brew" the word shares a root with). Such a word names that dimension, not
- * an event; a word a date's title has too ("shipped": Shipped and Shipped at) may still be the event.
+ * Whether the question's word `i`, in a breakdown's phrase ("by …", "which …"), is as written a word of a dimension's
+ * title that is no date's ("by brewer": the Brewer, not the Brewed date whose event "brew" the word shares a root
+ * with). Such a word names that dimension, not an event; a word a date's title has too ("shipped": Shipped and
+ * Shipped at) may still be the event, and so may any word outside a breakdown ("cancellation count last month" beside
+ * a Cancellation reason).
  */
 export function namesDimension(q: Question, source: SourceInfo, i: number): boolean {
+  if (!q.groupPhrases.some((phrase) => phrase.includes(i))) return false;
   const word = q.tokens[i].norm;
   const written = (d: Field) => fold(d.title).split(/[^\p{L}\p{N}]+/u);
   const times = source.dimensions.filter((d) => d.type === 'time');

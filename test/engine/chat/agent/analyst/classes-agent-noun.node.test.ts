@@ -2,7 +2,8 @@
 // driver" beside Driven), over models written here (none of the corpus models' names or values): the word, as
 // written a word of the dimension's title and of no date's, names the dimension. Before, it was read as the event
 // ("brew") and explained by the date, and the breakdown was dropped: "batches by brewer" answered the total, a wrong
-// answer. Domains: a brewery's batches, a test-track's laps.
+// answer. Outside a breakdown the word may still be the event. Domains: a brewery's batches, a test-track's laps, a
+// boat hire's cancellations.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceMetaResult } from '../../../../../src/api/types.js';
@@ -49,5 +50,24 @@ describe('analyst classes: a dimension named like a date\'s event ("by brewer" b
     assert.deepEqual(groups(p), ['laps.driver']);
     assert.equal(p.measure.name, 'laps.km');
     assert.equal(p.time?.field.name, 'laps.driven_at');
+  });
+
+  it('outside a breakdown the word is still the event\'s: "cancellation count last month" beside a Cancellation reason', () => {
+    const rentals: ServiceMetaResult = {
+      searchQuery: '',
+      cubes: [
+        view('hires', 'Hires', [
+          ['count', 'Hires', 'number', 'count'],
+          ['booked_at', 'Booked', 'time'],
+          ['cancelled_at', 'Cancelled', 'time'],
+          ['reason', 'Cancellation reason', 'string'],
+        ]),
+      ],
+    };
+    const plan = planner(rentals, new Map([['hires.reason', ['Weather', 'Illness']]]));
+    assert.equal(plan('cancellation count last month').time?.field.name, 'hires.cancelled_at');
+    const p = plan('hires cancelled last month by cancellation reason');
+    assert.deepEqual(groups(p), ['hires.reason']);
+    assert.equal(p.time?.field.name, 'hires.cancelled_at');
   });
 });
