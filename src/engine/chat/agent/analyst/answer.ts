@@ -131,6 +131,8 @@ export function answerText(say: Phrases, p: Plan, result: ServiceSqlApiResult): 
   return `${read}\n\n${lead}\n\n${table(say, result, cell)}`;
 }
 
+const VEGA_LITE = 'https://vega.github.io/schema/vega-lite/v5.json';
+
 /**
  * Two measures by one breakdown: a layer each, told apart by colour (their titles: data, no expression), bars side by
  * side; none where the breakdown takes the colour already (the table answers).
@@ -149,12 +151,12 @@ function besideSpec(say: Phrases, p: Plan): Record<string, unknown> | undefined 
     const y = { ...encoding.y, title };
     layer.push({ ...one, encoding: { ...encoding, x, y, color, ...(bars && { xOffset: { datum: measure.title } }) } });
   }
-  return { $schema: 'https://vega.github.io/schema/vega-lite/v5.json', layer };
+  return { $schema: VEGA_LITE, layer };
 }
 
 /** A Vega-Lite v5 spec without data, from the plan's shape. */
 export function chartSpec(say: Phrases, p: Plan): Record<string, unknown> | undefined {
-  const $schema = 'https://vega.github.io/schema/vega-lite/v5.json';
+  const $schema = VEGA_LITE;
   if (p.compare || p.share?.part) return undefined;
   if (p.also?.length) return besideSpec(say, p);
   const y = p.share

@@ -31,8 +31,11 @@ export function comparedSides(q: Question, measures: Match[], listed = false): [
   const at = q.tokens.findIndex((t) => between.test(t.norm));
   if (at < 0) return undefined;
   // By lemma: a match names a word once ("avg fine and fines collected": Fines collected used the first "fine").
-  const lemmas = (m: Match) => new Set(m.used.filter((u) => !q.aggs.has(u)).map((u) => q.tokens[u].lemma));
-  const said = new Set(measures.flatMap((m) => [...lemmas(m)]));
+  const words = new Map(
+    measures.map((m) => [m, new Set(m.used.filter((u) => !q.aggs.has(u)).map((u) => q.tokens[u].lemma))]),
+  );
+  const lemmas = (m: Match) => words.get(m)!;
+  const said = new Set([...words.values()].flatMap((w) => [...w]));
   const run = (from: number, step: number) => {
     const words = new Set<string>();
     for (let i = from; i >= 0 && said.has(q.tokens[i]?.lemma) && !q.aggs.has(i); i += step)
@@ -48,13 +51,14 @@ export function comparedSides(q: Question, measures: Match[], listed = false): [
     const agg = aggOf(words);
     return agg ? computes(m.field, agg) : true;
   };
+  // Named by its side's whole run, and by a word of the other side only when its partner is named by it too.
+  const named = (m: Match, side: Set<string>, other: Set<string>, partner: Match) =>
+    [...side].every((w) => lemmas(m).has(w)) &&
+    [...lemmas(m)].every((w) => side.has(w) || (other.has(w) && lemmas(partner).has(w)));
   const pairs: [Match, Match][] = [];
   for (const a of measures)
     for (const b of measures) {
       if (a === b || !fits(a, left) || !fits(b, right)) continue;
-      const named = (m: Match, side: Set<string>, other: Set<string>, partner: Match) =>
-        [...side].every((w) => lemmas(m).has(w)) &&
-        [...lemmas(m)].every((w) => side.has(w) || (other.has(w) && lemmas(partner).has(w)));
       if (named(a, left, right, b) && named(b, right, left, a)) pairs.push([a, b]);
     }
   return pairs.length === 1 ? pairs[0] : preferred(pairs);
